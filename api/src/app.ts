@@ -1,0 +1,132 @@
+/**
+ * Builds the Fastify app of one origin. Tests import this.
+ * - storefront: public REST paths, the public tRPC router, the storefront SPA
+ * - backoffice: /api/admin/* REST paths, the admin tRPC router, the back-office SPA, CSRF guard
+ * Both: security headers, JSON-only bodies, one error shape, health checks, media.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Database } from "@ch/db";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Env } from "./env";
+import { installErrorHandling } from "./http/errors";
+import { openApiDocument, referencePage } from "./http/openapi";
+import { registerRoutes } from "./http/route";
+import { installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";
+import type { Clock } from "./lib/clock";
+import { systemClock } from "./lib/clock";
+import type { Deps } from "./lib/deps";
+import { type Lifecycle, registerSystemRoutes } from "./modules/system/system.rest";
+import { allRoutes, backofficeRoutes, publicRoutes } from "./routes";
+import { adminAppRouter, publicAppRouter } from "./trpc/root";
+import type { TrpcContext } from "./trpc/trpc";
+
+export type Surface = "storefront" | "backoffice";
+
+export interface AppOptions {
+  surface: Surface;
+  db: Database;
+  env: Env;
+  clock?: Clock;
+  logger?: FastifyServerOptions["logger"];
+  lifecycle?: Lifecycle;
+  /** Serve the built SPA from this folder (defaults from env); false to serve the API only. */
+  spa?: string | false;
+}
+
+export const JSON_BODY_LIMIT = 64 * 1024;
+export const TRPC_MAX_BATCH = 10;
+
+function trustProxy(env: Env): FastifyServerOptions["trustProxy"] {
+  if (!env.TRUST_PROXY) return false;
+  if (/^\d+$/.test(env.TRUST_PROXY)) {
+    const hops = Number(env.TRUST_PROXY);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return env.TRUST_PROXY.split(",").map((s) => s.trim());
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { surface, env } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: trustProxy(env),
+    routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
+    maxRequestsPerSocket: 0,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+    onProtoPoisoning: "error",
+    onConstructorPoisoning: "error",
+  });
+  const deps: Deps = { db: options.db, env, clock: options.clock ?? systemClock, log: app.log };
+  const lifecycle = options.lifecycle ?? { draining: false };
+
+  installErrorHandling(app);
+  installSecurityHeaders(app, env, surface);
+  await app.register(cookie);
+  if (surface === "backoffice") installCsrfGuard(app, env);
+  requireJsonBodies(app, ["/api/admin/media"]);
+  registerSystemRoutes(app, deps, lifecycle);
+
+  const routes = surface === "storefront" ? publicRoutes : backofficeRoutes;
+  registerRoutes(app, deps, routes);
+  const document = openApiDocument(allRoutes, [
+    { url: env.storefrontOrigin, description: "Storefront origin (public paths)" },
+    { url: env.backofficeOrigin, description: "Back-office origin (/api/admin/*)" },
+  ]);
+  app.get("/api/openapi.json", async () => document);
+  const reference = referencePage(document);
+  app.get("/api/docs", async (_req, reply) => reply.type("text/html; charset=utf-8").send(reference));
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/api/trpc",
+    trpcOptions: {
+      router: surface === "storefront" ? publicAppRouter : adminAppRouter,
+      createContext: ({ req, res }: { req: TrpcContext["req"]; res: TrpcContext["reply"] }): TrpcContext => ({
+        deps,
+        req,
+        reply: res,
+      }),
+      maxBatchSize: TRPC_MAX_BATCH,
+    },
+  });
+
+  const spaRoot =
+    options.spa === false
+      ? null
+      : (options.spa ?? (surface === "storefront" ? env.STOREFRONT_DIST : env.BACKOFFICE_DIST));
+  if (spaRoot && existsSync(join(spaRoot, "index.html"))) {
+    await serveSpa(app, spaRoot);
+  }
+  return app;
+}
+
+async function serveSpa(app: FastifyInstance, root: string): Promise<void> {
+  const indexHtml = readFileSync(join(root, "index.html"), "utf8");
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: false,
+    setHeaders(res, path) {
+      res.header(
+        "cache-control",
+        path.includes(`${join(root, "assets")}`) ? "public, max-age=31536000, immutable" : "public, max-age=300",
+      );
+    },
+  });
+  const sendIndex = (_req: unknown, reply: import("fastify").FastifyReply) =>
+    reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
+  app.get("/", sendIndex);
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split("?")[0] ?? "/";
+    if (path.startsWith("/api/") || path === "/api" || req.method !== "GET") {
+      return reply.code(404).send({ message: `No route for ${req.method} ${path}`, issues: [] });
+    }
+    return sendIndex(req, reply);
+  });
+}

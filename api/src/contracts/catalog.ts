@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { PRODUCT_CATEGORIES } from "./constants";
+import { id, requiredText } from "./fields";
+
+export const productIdParams = z.strictObject({ id: id() });
+export const productListQuery = z.strictObject({ category: z.string().max(60).optional() });
+
+const count = (max: number) => z.number().int().min(0).max(max).optional();
+
+export const productSpecs = z.strictObject({
+  bedrooms: count(50),
+  bathrooms: count(50),
+  sqft: count(1_000_000),
+  containers: count(500),
+  units: count(500),
+  floors: count(20),
+  parking: count(1000),
+});
+
+export const productImageInput = z.strictObject({
+  url: z
+    .string()
+    .max(300)
+    .regex(/^\/media\/[A-Za-z0-9._-]+$/, "must be an image uploaded to /media"),
+  width: z.number().int().min(1).max(10_000),
+  height: z.number().int().min(1).max(10_000),
+});
+
+export const productInput = z.strictObject({
+  name: requiredText(120, "name"),
+  description: requiredText(4000, "description"),
+  price: z.number().min(0).max(10_000_000).multipleOf(0.01, "must be whole cents"),
+  category: z.enum(PRODUCT_CATEGORIES),
+  images: z.array(productImageInput).max(12),
+  specs: productSpecs,
+  featured: z.boolean(),
+  inStock: z.boolean(),
+});
+export type ProductInput = z.infer<typeof productInput>;
+
+export interface ProductDto {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  images: string[];
+  imageDetails: { url: string; width: number; height: number }[];
+  category: string;
+  featured: boolean;
+  inStock: boolean;
+  specs: z.infer<typeof productSpecs>;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, PAYMENT_METHODS } from "./constants";
+import { email, id, optionalText, phone, requiredText, text, usState, zipCode } from "./fields";
+
+/** A cart line as the storefront keeps it; only id and quantity are trusted by the server. */
+export const cartItem = z.strictObject({
+  id: id(),
+  name: text(200).optional(),
+  price: z.number().min(0).max(100_000_000).optional(),
+  image: text(500).optional(),
+  category: text(60).optional(),
+  quantity: z
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
+});
+
+export const orderInput = z.strictObject({
+  firstName: requiredText(80, "first name"),
+  lastName: requiredText(80, "last name"),
+  email: email(),
+  phone: phone(),
+  address: requiredText(200, "address"),
+  city: requiredText(100, "city"),
+  state: usState(),
+  zipCode: zipCode(),
+  deliveryNotes: optionalText(1000),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  cartItems: z.array(cartItem).min(1, "the cart is empty").max(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines`),
+  totalAmount: z.number().min(0).max(1_000_000_000),
+  orderDate: z.iso.datetime({ offset: true }).optional(),
+});
+export type OrderInput = z.input<typeof orderInput>;
+
+export const idempotencyKey = z
+  .string()
+  .min(16, "must be 16 to 255 characters")
+  .max(255, "must be 16 to 255 characters")
+  .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces");
+
+export const orderStatusLookupInput = z.strictObject({
+  orderNumber: requiredText(40, "order number"),
+  email: email(),
+});
+
+export interface OrderLineDto {
+  productId: number;
+  name: string;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+/** The answer to POST /api/orders and to the customer's order-status look-up. */
+export interface OrderReceiptDto {
+  id: number;
+  orderNumber: string;
+  status: string;
+  paymentStatus: string;
+  paymentMethod: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  lines: OrderLineDto[];
+  subtotal: number;
+  tax: number;
+  shipping: number;
+  totalAmount: number;
+  createdAt: string;
+  estimatedDelivery: string;
+}
+
+export const orderIdParams = z.strictObject({ id: id() });

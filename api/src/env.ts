@@ -1,0 +1,63 @@
+// The only reader of process.env. Everything configurable is validated here once.
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+const port = z.coerce.number().int().min(0).max(65_535);
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: port.default(3000),
+  ADMIN_PORT: port.default(3001),
+  STOREFRONT_ORIGIN: optional,
+  BACKOFFICE_ORIGIN: optional,
+  DATABASE_URL: optional,
+  DATA_DIR: z.string().default(join(repoRoot, ".data", "pglite")),
+  TRUST_PROXY: optional,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SETUP_TOKEN: optional,
+  USDT_WALLET_ADDRESS: z.string().default("TXb8gPqJ4m2vN7kL5sR9wE3yU6tZ1aC4dF"),
+  COMPANY_NAME: z.string().default("Container Homes of Texas"),
+  COMPANY_PHONE: z.string().default("(210) 555-0148"),
+  COMPANY_EMAIL: z.string().default("hello@containerhomes-texas.com"),
+  COMPANY_STREET: z.string().default("4100 Fredericksburg Rd"),
+  COMPANY_CITY: z.string().default("San Antonio"),
+  COMPANY_REGION: z.string().default("TX"),
+  COMPANY_POSTAL_CODE: z.string().default("78201"),
+  PUBLIC_SITE_URL: optional,
+  SOCIAL_FACEBOOK: optional,
+  SOCIAL_INSTAGRAM: optional,
+  SOCIAL_YOUTUBE: optional,
+  SOCIAL_LINKEDIN: optional,
+  GA_MEASUREMENT_ID: optional,
+  TELEGRAM_BOT_TOKEN: optional,
+  TELEGRAM_CHAT_ID: optional,
+  TELEGRAM_API_URL: z.string().default("https://api.telegram.org"),
+  SMTP_URL: optional,
+  SMTP_FROM: z.string().default("Container Homes of Texas <orders@containerhomes-texas.com>"),
+  PUBLIC_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
+  VISIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
+  STOREFRONT_DIST: z.string().default(join(repoRoot, "storefront", "dist")),
+  BACKOFFICE_DIST: z.string().default(join(repoRoot, "backoffice", "dist")),
+});
+
+export type Env = z.infer<typeof envSchema> & { storefrontOrigin: string; backofficeOrigin: string };
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.parse(source);
+  return {
+    ...parsed,
+    storefrontOrigin: parsed.STOREFRONT_ORIGIN ?? `http://localhost:${parsed.PORT}`,
+    backofficeOrigin: parsed.BACKOFFICE_ORIGIN ?? `http://localhost:${parsed.ADMIN_PORT}`,
+  };
+}
+
+export const isProduction = (env: Env) => env.NODE_ENV === "production";

@@ -1,0 +1,85 @@
+// A REST route is declared once: method, path, schemas, access and a handler that calls a service.
+// The same list registers the Fastify routes, generates /api/openapi.json and drives the access tests.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { Deps } from "../lib/deps";
+import { unauthorized } from "../lib/errors";
+import { hitPublicLimit, type PUBLIC_WRITE_RULES } from "../lib/rate-limit";
+import { parseInput } from "../lib/validate";
+import { resolveSession, type SessionAdmin } from "../modules/admin/auth.service";
+import { readSessionToken } from "./session-cookie";
+
+/** public: storefront origin, no session. admin: back-office origin, session required. adminAuth: back-office origin, no session (login, setup). */
+export type Access = "public" | "admin" | "adminAuth";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface HandlerContext<B, Q, P> {
+  deps: Deps;
+  body: B;
+  query: Q;
+  params: P;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  admin: SessionAdmin | null;
+  ip: string;
+}
+
+export interface RouteSpec<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: Method;
+  url: string;
+  access: Access;
+  summary: string;
+  tags: string[];
+  body?: B;
+  query?: Q;
+  params?: P;
+  successStatus?: number;
+  rateLimit?: keyof typeof PUBLIC_WRITE_RULES;
+  /** Extra request headers documented in OpenAPI. */
+  headers?: { name: string; description: string; required?: boolean }[];
+  /** A short description of the answer for OpenAPI. */
+  answer: string;
+  handler: (
+    ctx: HandlerContext<
+      B extends z.ZodType ? z.output<B> : undefined,
+      Q extends z.ZodType ? z.output<Q> : undefined,
+      P extends z.ZodType ? z.output<P> : undefined
+    >,
+  ) => Promise<unknown>;
+}
+
+export function route<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<B, Q, P>): RouteSpec {
+  return spec as unknown as RouteSpec;
+}
+
+export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSpec[]): void {
+  for (const spec of routes) {
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      handler: async (req, reply) => {
+        const params = spec.params ? parseInput(spec.params, req.params, "path parameter") : undefined;
+        const query = spec.query ? parseInput(spec.query, req.query ?? {}, "query") : undefined;
+        let admin: SessionAdmin | null = null;
+        if (spec.access === "admin") {
+          admin = await resolveSession(deps, readSessionToken(req, deps.env));
+          if (!admin) throw unauthorized();
+        }
+        if (spec.rateLimit) await hitPublicLimit(deps, spec.rateLimit, req.ip);
+        const body = spec.body ? parseInput(spec.body, req.body === undefined ? {} : req.body, "body") : undefined;
+        const result = await spec.handler({ deps, body, query, params, req, reply, admin, ip: req.ip } as never);
+        if (reply.sent) return reply;
+        if (reply.statusCode === 200) reply.code(spec.successStatus ?? 200);
+        return result ?? { ok: true };
+      },
+    });
+  }
+}

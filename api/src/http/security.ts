@@ -1,0 +1,68 @@
+// Security headers for every answer, and the CSRF rule for the back office's state-changing requests.
+import type { FastifyInstance } from "fastify";
+import { type Env, isProduction } from "../env";
+import { forbidden } from "../lib/errors";
+
+export function contentSecurityPolicy(env: Env): string {
+  const analytics = env.GA_MEASUREMENT_ID ? " https://www.googletagmanager.com" : "";
+  const analyticsConnect = env.GA_MEASUREMENT_ID
+    ? " https://www.google-analytics.com https://*.google-analytics.com https://*.analytics.google.com"
+    : "";
+  return [
+    "default-src 'self'",
+    `script-src 'self'${analytics}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${analyticsConnect}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function installSecurityHeaders(app: FastifyInstance, env: Env, surface: "storefront" | "backoffice"): void {
+  const csp = contentSecurityPolicy(env);
+  app.addHook("onSend", async (req, reply, payload) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    reply.header("x-frame-options", "DENY");
+    reply.header("content-security-policy", csp);
+    reply.header("cross-origin-opener-policy", "same-origin");
+    if (isProduction(env)) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    if (surface === "backoffice" && (req.url.startsWith("/api/") || req.url === "/api")) {
+      reply.header("cache-control", "no-store");
+    }
+    reply.removeHeader("x-powered-by");
+    return payload;
+  });
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Refuses a state-changing request that a browser says came from another site or origin. */
+export function installCsrfGuard(app: FastifyInstance, env: Env): void {
+  app.addHook("onRequest", async (req) => {
+    if (SAFE_METHODS.has(req.method)) return;
+    const site = req.headers["sec-fetch-site"];
+    if (site !== undefined && site !== "same-origin") throw forbidden("Cross-site request refused");
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== env.backofficeOrigin) throw forbidden("Cross-origin request refused");
+  });
+}
+
+/** Only JSON bodies on JSON endpoints (tRPC would otherwise also take multipart and octet-stream). */
+export function requireJsonBodies(app: FastifyInstance, exceptPrefixes: string[] = []): void {
+  app.addHook("onRequest", async (req, reply) => {
+    if (SAFE_METHODS.has(req.method)) return;
+    if (exceptPrefixes.some((p) => req.url.startsWith(p))) return;
+    const hasBody = req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0";
+    const chunked = req.headers["transfer-encoding"] !== undefined;
+    if (!hasBody && !chunked) return;
+    const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    if (type !== "application/json") {
+      return reply.code(415).send({ message: "Unsupported content type: send application/json", issues: [] });
+    }
+  });
+}

@@ -1,0 +1,153 @@
+import {
+  adminListQuery,
+  contactStatusInput,
+  idParams,
+  loginInput,
+  orderStatusInput,
+  paymentStatusInput,
+  setupInput,
+} from "../../contracts/admin";
+import { route } from "../../http/route";
+import { clearSessionCookie, readSessionToken, setSessionCookie } from "../../http/session-cookie";
+import { unauthorized } from "../../lib/errors";
+import { dashboardStats } from "../analytics/analytics.service";
+import { listContactsForAdmin, setContactStatus } from "../leads/leads.service";
+import { listOrdersForAdmin, setOrderField } from "../orders/orders.service";
+import { listVisits, visitorStats } from "../visits/visits.service";
+import { resolveSession, setupFirstAdmin, signIn, signOut } from "./auth.service";
+
+export const adminRoutes = [
+  route({
+    method: "POST",
+    url: "/api/admin/setup",
+    access: "adminAuth",
+    summary: "Create the first admin; refused with 409 once any admin exists",
+    tags: ["admin"],
+    body: setupInput,
+    successStatus: 201,
+    answer: "201 with { id, username }",
+    handler: ({ deps, body }) => setupFirstAdmin(deps, body),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/login",
+    access: "adminAuth",
+    summary: "Sign in; sets an httpOnly session cookie",
+    tags: ["admin"],
+    body: loginInput,
+    answer: "{ ok, username, expiresAt }; 401 for a wrong pair; 429 with Retry-After after repeated failures",
+    handler: async ({ deps, body, req, reply, ip }) => {
+      const result = await signIn(deps, body, ip, readSessionToken(req, deps.env));
+      setSessionCookie(reply, deps.env, result.token);
+      req.log.info({ admin: result.admin.username }, "admin signed in");
+      return { ok: true, username: result.admin.username, expiresAt: result.expiresAt.toISOString() };
+    },
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/logout",
+    access: "adminAuth",
+    summary: "Sign out; ends the session on every API process",
+    tags: ["admin"],
+    answer: "{ ok: true }",
+    handler: async ({ deps, req, reply }) => {
+      await signOut(deps, readSessionToken(req, deps.env));
+      clearSessionCookie(reply, deps.env);
+      return { ok: true };
+    },
+  }),
+  route({
+    method: "GET",
+    url: "/api/admin/session",
+    access: "adminAuth",
+    summary: "The signed-in admin, or 401",
+    tags: ["admin"],
+    answer: "{ authenticated: true, username }",
+    handler: async ({ deps, req }) => {
+      const admin = await resolveSession(deps, readSessionToken(req, deps.env));
+      if (!admin) throw unauthorized();
+      return { authenticated: true, username: admin.username };
+    },
+  }),
+  route({
+    method: "GET",
+    url: "/api/admin/dashboard/stats",
+    access: "admin",
+    summary: "Dashboard cards, counts and the five most recent orders and contacts",
+    tags: ["admin"],
+    answer: "Dashboard stats",
+    handler: ({ deps }) => dashboardStats(deps.db),
+  }),
+  route({
+    method: "GET",
+    url: "/api/admin/orders",
+    access: "admin",
+    summary: "Orders, newest first; q searches number, name and e-mail; status filters",
+    tags: ["admin"],
+    query: adminListQuery,
+    answer: "Array of orders (admin view)",
+    handler: ({ deps, query }) => listOrdersForAdmin(deps.db, query),
+  }),
+  route({
+    method: "GET",
+    url: "/api/admin/contacts",
+    access: "admin",
+    summary: "Every lead (contact forms, quotes, calls, ROI results, chats), newest first",
+    tags: ["admin"],
+    query: adminListQuery,
+    answer: "Array of contacts (admin view)",
+    handler: ({ deps, query }) => listContactsForAdmin(deps.db, query),
+  }),
+  route({
+    method: "PUT",
+    url: "/api/admin/orders/:id/status",
+    access: "admin",
+    summary: "Set an order's status",
+    tags: ["admin"],
+    params: idParams,
+    body: orderStatusInput,
+    answer: "The updated order",
+    handler: ({ deps, params, body, admin }) => setOrderField(deps, admin!, params.id, "status", body.status),
+  }),
+  route({
+    method: "PUT",
+    url: "/api/admin/orders/:id/payment",
+    access: "admin",
+    summary: "Set an order's payment status",
+    tags: ["admin"],
+    params: idParams,
+    body: paymentStatusInput,
+    answer: "The updated order",
+    handler: ({ deps, params, body, admin }) =>
+      setOrderField(deps, admin!, params.id, "paymentStatus", body.paymentStatus),
+  }),
+  route({
+    method: "PUT",
+    url: "/api/admin/contacts/:id/status",
+    access: "admin",
+    summary: "Set a contact's status",
+    tags: ["admin"],
+    params: idParams,
+    body: contactStatusInput,
+    answer: "The updated contact",
+    handler: ({ deps, params, body, admin }) => setContactStatus(deps, admin!, params.id, body.status),
+  }),
+  route({
+    method: "GET",
+    url: "/api/admin/visitors",
+    access: "admin",
+    summary: "The latest 50 visitor records",
+    tags: ["admin"],
+    answer: "Array of visitor records",
+    handler: ({ deps }) => listVisits(deps.db, 50),
+  }),
+  route({
+    method: "GET",
+    url: "/api/admin/visitor-stats",
+    access: "admin",
+    summary: "Visit totals and top pages, devices and browsers",
+    tags: ["admin"],
+    answer: "Visitor stats",
+    handler: ({ deps }) => visitorStats(deps.db),
+  }),
+];

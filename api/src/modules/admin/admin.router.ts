@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
+import { analytics, dashboardStats } from "../analytics/analytics.service";
+import { listAudit } from "../audit/audit.service";
+import { listVisits, visitorStats } from "../visits/visits.service";
+import { hasAdmin } from "./auth.service";
+
+export const adminCoreRouter = router({
+  /** Whether setup is still open (no admin yet) and whether it needs a setup token. */
+  setupStatus: publicProcedure.query(async ({ ctx }) => ({
+    open: !(await hasAdmin(ctx.deps)),
+    tokenRequired: ctx.deps.env.NODE_ENV === "production",
+  })),
+  me: adminProcedure.query(({ ctx }) => ({ username: ctx.admin.username })),
+  stats: adminProcedure.query(({ ctx }) => dashboardStats(ctx.deps.db)),
+  analytics: adminProcedure.query(({ ctx }) => analytics(ctx.deps.db, ctx.deps.clock.now())),
+  visitors: adminProcedure.query(({ ctx }) => listVisits(ctx.deps.db, 50)),
+  visitorStats: adminProcedure.query(({ ctx }) => visitorStats(ctx.deps.db)),
+  audit: adminProcedure
+    .input(z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }).optional())
+    .query(({ ctx, input }) => listAudit(ctx.deps.db, { limit: input?.limit ?? 200 })),
+});

@@ -1,0 +1,196 @@
+// First-admin setup, sign-in with throttling shared through the database, and server-side sessions.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { rowsOf, schema } from "@ch/db";
+import argon2 from "argon2";
+import { and, count, eq, gt, gte, sql } from "drizzle-orm";
+import type { Deps } from "../../lib/deps";
+import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "../../lib/errors";
+import { isCommonPassword } from "./common-passwords";
+
+const { admins, sessions, loginAttempts, settings } = schema;
+
+export const IDLE_TIMEOUT_MS = 30 * 60_000;
+export const ABSOLUTE_TIMEOUT_MS = 8 * 3600_000;
+const THROTTLE_WINDOW_MS = 15 * 60_000;
+const MAX_FAILURES_PER_IP_AND_USER = 5;
+const MAX_FAILURES_PER_USER = 10;
+const SETUP_LOCK = 72_617_003;
+
+/** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. */
+export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+let dummyHash: Promise<string> | undefined;
+
+export interface SessionAdmin {
+  id: number;
+  username: string;
+  sessionId: string;
+}
+
+export async function hasAdmin(deps: Deps): Promise<boolean> {
+  const [row] = await deps.db.select({ n: count() }).from(admins);
+  return (row?.n ?? 0) > 0;
+}
+
+/** In production, setup needs a one-time token: SETUP_TOKEN, or one made here and printed once. */
+export async function prepareSetupToken(deps: Deps): Promise<string | null> {
+  if (deps.env.NODE_ENV !== "production" || deps.env.SETUP_TOKEN) return null;
+  if (await hasAdmin(deps)) return null;
+  const token = randomBytes(18).toString("base64url");
+  const inserted = await deps.db
+    .insert(settings)
+    .values({ key: "setup_token_sha256", value: hashToken(token) })
+    .onConflictDoNothing()
+    .returning({ key: settings.key });
+  return inserted.length > 0 ? token : null;
+}
+
+async function checkSetupToken(deps: Deps, given: string | undefined): Promise<void> {
+  if (deps.env.NODE_ENV !== "production") return;
+  const expected = deps.env.SETUP_TOKEN
+    ? hashToken(deps.env.SETUP_TOKEN)
+    : (await deps.db.select().from(settings).where(eq(settings.key, "setup_token_sha256")).limit(1))[0]?.value;
+  const ok =
+    expected !== undefined &&
+    given !== undefined &&
+    timingSafeEqual(Buffer.from(hashToken(given), "hex"), Buffer.from(expected, "hex"));
+  if (!ok) throw forbidden("A valid setup token is required (printed in the server log at start)");
+}
+
+export async function setupFirstAdmin(
+  deps: Deps,
+  input: { username: string; password: string; setupToken?: string | undefined },
+): Promise<{ id: number; username: string }> {
+  if (isCommonPassword(input.password)) {
+    throw badRequest("This password is too common. Please choose a less predictable password.", [
+      { path: ["password"], message: "is one of the most common passwords" },
+    ]);
+  }
+  await checkSetupToken(deps, input.setupToken);
+  const passwordHash = await argon2.hash(input.password, ARGON2_OPTIONS);
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
+    const [existing] = await tx.select({ n: count() }).from(admins);
+    if ((existing?.n ?? 0) > 0) throw conflict("Setup is closed: an admin account already exists");
+    const [admin] = await tx
+      .insert(admins)
+      .values({ username: input.username, passwordHash })
+      .returning({ id: admins.id, username: admins.username });
+    await tx.delete(settings).where(eq(settings.key, "setup_token_sha256"));
+    return admin!;
+  });
+}
+
+async function assertNotThrottled(deps: Deps, username: string, ipAddress: string): Promise<void> {
+  const since = new Date(deps.clock.now().getTime() - THROTTLE_WINDOW_MS);
+  const [row] = rowsOf<{ per_pair: number; per_user: number; oldest_pair: string | null; oldest_user: string | null }>(
+    await deps.db.execute(sql`
+      select
+        count(*) filter (where ip_address = ${ipAddress})::int as per_pair,
+        count(*)::int as per_user,
+        min(created_at) filter (where ip_address = ${ipAddress}) as oldest_pair,
+        min(created_at) as oldest_user
+      from login_attempts
+      where username = ${username} and succeeded = 0 and created_at >= ${since.toISOString()}`),
+  );
+  const lockedSince =
+    (row?.per_pair ?? 0) >= MAX_FAILURES_PER_IP_AND_USER
+      ? row?.oldest_pair
+      : (row?.per_user ?? 0) >= MAX_FAILURES_PER_USER
+        ? row?.oldest_user
+        : null;
+  if (lockedSince) {
+    const until = new Date(lockedSince).getTime() + THROTTLE_WINDOW_MS;
+    throw tooManyRequests(
+      Math.max(1, Math.ceil((until - deps.clock.now().getTime()) / 1000)),
+      "Too many failed sign-in attempts. Please try again later.",
+    );
+  }
+}
+
+export interface SignIn {
+  admin: { id: number; username: string };
+  token: string;
+  expiresAt: Date;
+}
+
+export async function signIn(
+  deps: Deps,
+  input: { username: string; password: string },
+  ipAddress: string,
+  previousToken?: string,
+): Promise<SignIn> {
+  const username = input.username;
+  await assertNotThrottled(deps, username, ipAddress);
+  const [admin] = await deps.db.select().from(admins).where(eq(admins.username, username)).limit(1);
+  // Verify against a dummy hash for unknown users so both failures take about the same time.
+  dummyHash ??= argon2.hash(randomBytes(16).toString("hex"), ARGON2_OPTIONS);
+  const valid = await argon2.verify(admin?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+  const now = deps.clock.now();
+  if (!admin || !valid) {
+    await deps.db.insert(loginAttempts).values({ username, ipAddress, succeeded: 0, createdAt: now });
+    throw new AppError(401, "Invalid username or password");
+  }
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
+  await deps.db.transaction(async (tx) => {
+    // A new id at every sign-in; the session the browser had before is ended.
+    if (previousToken) await tx.delete(sessions).where(eq(sessions.id, hashToken(previousToken)));
+    await tx
+      .insert(sessions)
+      .values({ id: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, expiresAt });
+    await tx.insert(loginAttempts).values({ username, ipAddress, succeeded: 1, createdAt: now });
+    const rehash = argon2.needsRehash(admin.passwordHash, ARGON2_OPTIONS)
+      ? await argon2.hash(input.password, ARGON2_OPTIONS)
+      : null;
+    await tx
+      .update(admins)
+      .set({ lastLoginAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
+      .where(eq(admins.id, admin.id));
+  });
+  return { admin: { id: admin.id, username: admin.username }, token, expiresAt };
+}
+
+/** The admin behind a session token, or null when it is unknown, idle for 30 minutes or older than 8 hours. */
+export async function resolveSession(deps: Deps, token: string | undefined): Promise<SessionAdmin | null> {
+  if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
+  const now = deps.clock.now();
+  const id = hashToken(token);
+  const [row] = await deps.db
+    .select({ adminId: sessions.adminId, lastSeenAt: sessions.lastSeenAt, username: admins.username })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, now),
+        gte(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > 15_000) {
+    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  return { id: row.adminId, username: row.username, sessionId: id };
+}
+
+export async function signOut(deps: Deps, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await deps.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+export async function purgeExpiredSessions(deps: Deps): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db
+    .delete(sessions)
+    .where(
+      sql`${sessions.expiresAt} <= ${now.toISOString()} or ${sessions.lastSeenAt} < ${new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString()}`,
+    );
+  await deps.db
+    .delete(loginAttempts)
+    .where(sql`${loginAttempts.createdAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}`);
+}
+
+export { unauthorized };

@@ -1,0 +1,129 @@
+// Dashboard cards and the Analytics tab, computed from orders and enquiries (never sample figures).
+// "Revenue" everywhere means the totals of orders that are not cancelled.
+import { type Executor, rowsOf, schema } from "@ch/db";
+import { count, desc, eq, sql } from "drizzle-orm";
+import type { DashboardStatsDto } from "../../contracts/admin";
+import { ORDER_STATUSES } from "../../contracts/constants";
+import { listContactsForAdmin } from "../leads/leads.service";
+import { listOrdersForAdmin } from "../orders/orders.service";
+
+const { orders, enquiries, products, roiCalculations } = schema;
+
+export async function dashboardStats(db: Executor): Promise<DashboardStatsDto> {
+  const [orderRow] = await db
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')::int`,
+      revenueCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} <> 'cancelled'), 0)::bigint`,
+    })
+    .from(orders);
+  const [contactRow] = await db.select({ n: count() }).from(enquiries).where(eq(enquiries.status, "new"));
+  const [productRow] = await db.select({ n: count() }).from(products);
+  const [roiRow] = await db.select({ n: count() }).from(roiCalculations);
+  return {
+    totalOrders: Number(orderRow?.total ?? 0),
+    pendingOrders: Number(orderRow?.pending ?? 0),
+    totalRevenue: Number(orderRow?.revenueCents ?? 0) / 100,
+    newContacts: Number(contactRow?.n ?? 0),
+    totalProducts: Number(productRow?.n ?? 0),
+    roiCalculations: Number(roiRow?.n ?? 0),
+    recentOrders: await listOrdersForAdmin(db, { limit: 5 }),
+    recentContacts: await listContactsForAdmin(db, { limit: 5 }),
+  };
+}
+
+const monthKey = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+
+/** Monday 00:00 UTC of the week that holds `d`. */
+function weekStart(d: Date): Date {
+  const day = (d.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day));
+}
+
+export interface AnalyticsDto {
+  monthlyRevenue: { month: string; revenue: number; orders: number }[];
+  orderStatusDistribution: { status: string; count: number }[];
+  weeklyOrders: { weekStart: string; orders: number }[];
+  customerAcquisition: {
+    totalCustomers: number;
+    enquirers: number;
+    convertedEnquirers: number;
+    conversionRate: number;
+    averageOrderValue: number;
+    customerLifetimeValue: number;
+  };
+}
+
+export async function analytics(db: Executor, now: Date): Promise<AnalyticsDto> {
+  const firstMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  const monthly = rowsOf<{ month: string; revenue_cents: string | number; orders: number }>(
+    await db.execute(sql`
+      select to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM') as month,
+             coalesce(sum(total_cents), 0)::bigint as revenue_cents, count(*)::int as orders
+      from orders
+      where status <> 'cancelled' and created_at >= ${firstMonth.toISOString()}
+      group by 1`),
+  );
+  const byMonth = new Map(monthly.map((r) => [r.month, r]));
+  const monthlyRevenue = Array.from({ length: 12 }, (_, i) => {
+    const key = monthKey(new Date(Date.UTC(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + i, 1)));
+    const row = byMonth.get(key);
+    return { month: key, revenue: Number(row?.revenue_cents ?? 0) / 100, orders: Number(row?.orders ?? 0) };
+  });
+
+  const statusRows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .groupBy(orders.status)
+    .orderBy(desc(count()));
+  const statusCounts = new Map(statusRows.map((r) => [r.status, Number(r.n)]));
+  const orderStatusDistribution = ORDER_STATUSES.map((status) => ({ status, count: statusCounts.get(status) ?? 0 }));
+
+  const firstWeek = new Date(weekStart(now).getTime() - 7 * 7 * 86_400_000);
+  const weekly = rowsOf<{ week: string; orders: number }>(
+    await db.execute(sql`
+      select to_char(date_trunc('week', created_at at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as orders
+      from orders where created_at >= ${firstWeek.toISOString()} group by 1`),
+  );
+  const byWeek = new Map(weekly.map((r) => [r.week, Number(r.orders)]));
+  const weeklyOrders = Array.from({ length: 8 }, (_, i) => {
+    const start = new Date(firstWeek.getTime() + i * 7 * 86_400_000).toISOString().slice(0, 10);
+    return { weekStart: start, orders: byWeek.get(start) ?? 0 };
+  });
+
+  const [acq] = rowsOf<{
+    customers: number;
+    orders: number;
+    revenue_cents: string | number;
+    enquirers: number;
+    converted: number;
+  }>(
+    await db.execute(sql`
+      with paid as (select lower(email) as email, total_cents from orders where status <> 'cancelled'),
+           leads as (select distinct lower(email) as email from enquiries where email <> '')
+      select (select count(distinct email) from paid)::int as customers,
+             (select count(*) from paid)::int as orders,
+             (select coalesce(sum(total_cents), 0) from paid)::bigint as revenue_cents,
+             (select count(*) from leads)::int as enquirers,
+             (select count(*) from leads where email in (select email from paid))::int as converted`),
+  );
+  const revenue = Number(acq?.revenue_cents ?? 0) / 100;
+  const customers = acq?.customers ?? 0;
+  const orderCount = acq?.orders ?? 0;
+  const enquirers = acq?.enquirers ?? 0;
+  const converted = acq?.converted ?? 0;
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  return {
+    monthlyRevenue,
+    orderStatusDistribution,
+    weeklyOrders,
+    customerAcquisition: {
+      totalCustomers: customers,
+      enquirers,
+      convertedEnquirers: converted,
+      conversionRate: enquirers > 0 ? round2((converted / enquirers) * 100) : 0,
+      averageOrderValue: orderCount > 0 ? round2(revenue / orderCount) : 0,
+      customerLifetimeValue: customers > 0 ? round2(revenue / customers) : 0,
+    },
+  };
+}

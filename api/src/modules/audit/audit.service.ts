@@ -1,0 +1,53 @@
+import { type Executor, schema } from "@ch/db";
+import { and, desc, eq } from "drizzle-orm";
+
+const { auditLog } = schema;
+
+export interface Actor {
+  id: number;
+  username: string;
+}
+
+export async function recordAudit(
+  db: Executor,
+  actor: Actor,
+  action: string,
+  entityType: string,
+  entityId: string | number | null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await db.insert(auditLog).values({
+    adminId: actor.id,
+    adminName: actor.username,
+    action,
+    entityType,
+    entityId: entityId === null ? null : String(entityId),
+    detail,
+  });
+}
+
+export async function listAudit(
+  db: Executor,
+  filter: { entityType?: string; entityId?: string | number; limit?: number } = {},
+) {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        filter.entityType ? eq(auditLog.entityType, filter.entityType) : undefined,
+        filter.entityId !== undefined ? eq(auditLog.entityId, String(filter.entityId)) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(filter.limit ?? 200);
+  return rows.map((r) => ({
+    id: r.id,
+    adminName: r.adminName,
+    action: r.action,
+    entityType: r.entityType,
+    entityId: r.entityId,
+    detail: r.detail,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

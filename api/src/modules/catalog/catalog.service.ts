@@ -1,0 +1,92 @@
+import { type Executor, schema } from "@ch/db";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { ProductDto, ProductInput } from "../../contracts/catalog";
+import { notFound } from "../../lib/errors";
+
+const { products } = schema;
+type ProductRow = typeof products.$inferSelect;
+
+export function toProductDto(row: ProductRow): ProductDto {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.priceCents / 100,
+    images: row.images.map((image) => image.url),
+    imageDetails: row.images,
+    category: row.category,
+    featured: row.featured,
+    inStock: row.inStock,
+    specs: row.specs,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listProducts(
+  db: Executor,
+  filter: { category?: string | undefined } = {},
+): Promise<ProductDto[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(filter.category ? eq(products.category, filter.category) : undefined)
+    .orderBy(desc(products.featured), asc(products.priceCents), asc(products.id));
+  return rows.map(toProductDto);
+}
+
+export async function listFeaturedProducts(db: Executor): Promise<ProductDto[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(eq(products.featured, true))
+    .orderBy(asc(products.priceCents), asc(products.id));
+  return rows.map(toProductDto);
+}
+
+export async function getProduct(db: Executor, id: number): Promise<ProductDto> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  if (!row) throw notFound("Product not found");
+  return toProductDto(row);
+}
+
+export async function findProductsByIds(db: Executor, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id));
+}
+
+function toRow(input: ProductInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    priceCents: Math.round(input.price * 100),
+    category: input.category,
+    images: input.images,
+    specs: input.specs,
+    featured: input.featured,
+    inStock: input.inStock,
+  };
+}
+
+export async function createProduct(db: Executor, input: ProductInput): Promise<ProductDto> {
+  const [row] = await db.insert(products).values(toRow(input)).returning();
+  return toProductDto(row!);
+}
+
+export async function updateProduct(db: Executor, id: number, input: ProductInput, now: Date): Promise<ProductDto> {
+  const [row] = await db
+    .update(products)
+    .set({ ...toRow(input), updatedAt: now })
+    .where(eq(products.id, id))
+    .returning();
+  if (!row) throw notFound("Product not found");
+  return toProductDto(row);
+}
+
+export async function deleteProduct(db: Executor, id: number): Promise<void> {
+  const deleted = await db
+    .delete(products)
+    .where(and(eq(products.id, id)))
+    .returning({ id: products.id });
+  if (deleted.length === 0) throw notFound("Product not found");
+}

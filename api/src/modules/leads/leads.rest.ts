@@ -1,0 +1,48 @@
+import { contactInput, quoteRequestInput, roiInput } from "../../contracts/leads";
+import { route } from "../../http/route";
+import { saveRoi, submitContact, submitQuoteRequest } from "./leads.service";
+
+export const leadRoutes = [
+  route({
+    method: "POST",
+    url: "/api/contact",
+    access: "public",
+    summary: "Send a contact enquiry",
+    tags: ["leads"],
+    body: contactInput,
+    successStatus: 201,
+    rateLimit: "contact",
+    answer: "201 with the stored enquiry's id and status",
+    handler: async ({ deps, body }) => {
+      const enquiry = await submitContact(deps, body);
+      return { id: enquiry.id, status: enquiry.status, message: "Thank you for your inquiry." };
+    },
+  }),
+  route({
+    method: "POST",
+    url: "/api/quote-requests",
+    access: "public",
+    summary: "Request a quote or a call (optionally about one product, with a preferred time)",
+    tags: ["leads"],
+    body: quoteRequestInput,
+    successStatus: 201,
+    rateLimit: "quote",
+    answer: "201 with the stored enquiry's id and source",
+    handler: async ({ deps, body }) => {
+      const enquiry = await submitQuoteRequest(deps, body);
+      return { id: enquiry.id, source: enquiry.source, status: enquiry.status };
+    },
+  }),
+  route({
+    method: "POST",
+    url: "/api/roi",
+    access: "public",
+    summary: "Save an ROI calculation; the server recomputes the figures from the inputs",
+    tags: ["leads"],
+    body: roiInput,
+    successStatus: 201,
+    rateLimit: "roi",
+    answer: "201 with { id, monthlyIncome, roiPercent, paybackMonths } as computed by the server",
+    handler: ({ deps, body }) => saveRoi(deps, body),
+  }),
+];

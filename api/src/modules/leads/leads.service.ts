@@ -1,0 +1,238 @@
+import { type Executor, schema } from "@ch/db";
+import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { AdminContactDto } from "../../contracts/admin";
+import type { contactInput, quoteRequestInput, roiInput } from "../../contracts/leads";
+import { computeRoi } from "../../contracts/roi";
+import type { Deps } from "../../lib/deps";
+import { badRequest, notFound } from "../../lib/errors";
+import { type Actor, listAudit, recordAudit } from "../audit/audit.service";
+import { enquiryMessages } from "../notifications/messages";
+import { enqueue } from "../notifications/outbox";
+
+const { enquiries, roiCalculations, products, notes } = schema;
+type EnquiryRow = typeof enquiries.$inferSelect;
+
+export function toAdminContact(row: EnquiryRow): AdminContactDto {
+  return {
+    id: row.id,
+    source: row.source,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    projectType: row.projectType,
+    budget: row.budget,
+    message: row.message,
+    preferredTime: row.preferredTime,
+    productId: row.productId,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function storeEnquiry(
+  tx: Executor,
+  deps: Deps,
+  values: typeof enquiries.$inferInsert,
+  productName: string | null = null,
+): Promise<EnquiryRow> {
+  const now = deps.clock.now();
+  const [row] = await tx
+    .insert(enquiries)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .returning();
+  await enqueue(tx, deps.env, enquiryMessages({ ...row!, productName }, deps.env));
+  return row!;
+}
+
+export async function submitContact(deps: Deps, input: z.output<typeof contactInput>): Promise<AdminContactDto> {
+  const source = input.source ?? "contact-form";
+  if (source === "contact-page" && !input.message) {
+    throw badRequest("Invalid body: message is required", [{ path: ["message"], message: "message is required" }]);
+  }
+  const row = await deps.db.transaction((tx) =>
+    storeEnquiry(tx, deps, {
+      source,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      projectType: input.projectType,
+      budget: input.budget,
+      message: input.message,
+    }),
+  );
+  return toAdminContact(row);
+}
+
+export async function submitQuoteRequest(
+  deps: Deps,
+  input: z.output<typeof quoteRequestInput>,
+): Promise<AdminContactDto> {
+  const row = await deps.db.transaction(async (tx) => {
+    let productName: string | null = null;
+    if (input.productId) {
+      const [product] = await tx
+        .select({ name: products.name })
+        .from(products)
+        .where(eq(products.id, input.productId))
+        .limit(1);
+      if (!product) throw notFound("Product not found");
+      productName = product.name;
+    }
+    return storeEnquiry(
+      tx,
+      deps,
+      {
+        source: input.kind === "call" ? "call-request" : "quote-request",
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        productId: input.productId ?? null,
+        preferredTime: input.preferredTime,
+        message: input.message,
+      },
+      productName,
+    );
+  });
+  return toAdminContact(row);
+}
+
+/** Recomputes the figures from the inputs; stores them in percent and months beside what the browser sent. */
+export async function saveRoi(deps: Deps, input: z.output<typeof roiInput>) {
+  const inputs = {
+    investment: Math.round(input.investment),
+    rentPerDay: Math.round(input.monthlyRent),
+    occupancyDays: Math.round(input.occupancy),
+    monthlyExpenses: Math.round(input.monthlyExpenses),
+  };
+  const figures = computeRoi(inputs);
+  return deps.db.transaction(async (tx) => {
+    let enquiryId: number | null = null;
+    if (input.email) {
+      const enquiry = await storeEnquiry(tx, deps, {
+        source: "roi",
+        email: input.email,
+        message: `ROI calculation: investment $${inputs.investment.toLocaleString("en-US")}, $${inputs.rentPerDay}/day, ${inputs.occupancyDays} days/month, expenses $${inputs.monthlyExpenses}/month → monthly income $${figures.monthlyIncome.toLocaleString("en-US")}, ROI ${figures.roiPercent.toFixed(1)}% a year, payback ${figures.paybackMonths} months.`,
+      });
+      enquiryId = enquiry.id;
+    }
+    const [row] = await tx
+      .insert(roiCalculations)
+      .values({
+        ...inputs,
+        monthlyIncome: figures.monthlyIncome,
+        roiPercent: figures.roiPercent.toFixed(4),
+        paybackMonths: figures.paybackMonths,
+        clientRoi: input.roi === undefined ? null : String(input.roi),
+        clientPaybackPeriod: input.paybackPeriod === undefined ? null : String(input.paybackPeriod),
+        email: input.email,
+        enquiryId,
+        createdAt: deps.clock.now(),
+      })
+      .returning({ id: roiCalculations.id });
+    return {
+      id: row!.id,
+      monthlyIncome: figures.monthlyIncome,
+      roiPercent: Math.round(figures.roiPercent * 100) / 100,
+      paybackMonths: figures.paybackMonths,
+    };
+  });
+}
+
+export async function createChatLead(tx: Executor, deps: Deps, message: string, page: string): Promise<EnquiryRow> {
+  const now = deps.clock.now();
+  const [row] = await tx
+    .insert(enquiries)
+    .values({ source: "chat", message: `${message}\n\n(sent from ${page})`, createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+export async function listContactsForAdmin(
+  db: Executor,
+  filter: { q?: string | undefined; status?: string | undefined; limit?: number | undefined } = {},
+): Promise<AdminContactDto[]> {
+  const q = filter.q?.trim();
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await db
+    .select()
+    .from(enquiries)
+    .where(
+      and(
+        filter.status ? eq(enquiries.status, filter.status) : undefined,
+        pattern
+          ? or(
+              ilike(enquiries.email, pattern),
+              ilike(sql`${enquiries.firstName} || ' ' || ${enquiries.lastName}`, pattern),
+              ilike(sql`coalesce(${enquiries.message}, '')`, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+    .limit(filter.limit ?? 500);
+  return rows.map(toAdminContact);
+}
+
+export async function getContactDetails(db: Executor, id: number) {
+  const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id)).limit(1);
+  if (!row) throw notFound("Contact not found");
+  let productName: string | null = null;
+  if (row.productId) {
+    const [product] = await db.select({ name: products.name }).from(products).where(eq(products.id, row.productId));
+    productName = product?.name ?? null;
+  }
+  const leadNotes = await db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.entityType, "enquiry"), eq(notes.entityId, id)))
+    .orderBy(desc(notes.createdAt));
+  return {
+    ...toAdminContact(row),
+    productName,
+    notes: leadNotes.map((n) => ({
+      id: n.id,
+      adminName: n.adminName,
+      body: n.body,
+      createdAt: n.createdAt.toISOString(),
+    })),
+    timeline: await listAudit(db, { entityType: "enquiry", entityId: id }),
+  };
+}
+
+export async function setContactStatus(deps: Deps, actor: Actor, id: number, status: string): Promise<AdminContactDto> {
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for("update").limit(1);
+    if (!before) throw notFound("Contact not found");
+    const [after] = await tx
+      .update(enquiries)
+      .set({ status, updatedAt: deps.clock.now() })
+      .where(eq(enquiries.id, id))
+      .returning();
+    await recordAudit(tx, actor, "enquiry.status", "enquiry", id, { from: before.status, to: status });
+    return toAdminContact(after!);
+  });
+}
+
+export async function addNote(
+  deps: Deps,
+  actor: Actor,
+  entityType: "order" | "enquiry",
+  entityId: number,
+  body: string,
+) {
+  return deps.db.transaction(async (tx) => {
+    const table = entityType === "order" ? schema.orders : enquiries;
+    const [exists] = await tx.select({ id: table.id }).from(table).where(eq(table.id, entityId)).limit(1);
+    if (!exists) throw notFound(entityType === "order" ? "Order not found" : "Contact not found");
+    const [note] = await tx
+      .insert(notes)
+      .values({ entityType, entityId, adminName: actor.username, body, createdAt: deps.clock.now() })
+      .returning();
+    await recordAudit(tx, actor, `${entityType}.note`, entityType, entityId, { noteId: note!.id });
+    return { id: note!.id, adminName: note!.adminName, body: note!.body, createdAt: note!.createdAt.toISOString() };
+  });
+}

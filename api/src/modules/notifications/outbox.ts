@@ -1,0 +1,40 @@
+// Writes outbox rows. Callers pass the transaction that stores the record being announced,
+// so a notification exists exactly when its record does. Delivery is the worker's job.
+import { type Executor, schema } from "@ch/db";
+import type { Env } from "../../env";
+
+export type Channel = "telegram" | "email";
+
+export interface OutboxMessage {
+  channel: Channel;
+  kind: string;
+  recipient?: string | null;
+  subject?: string | null;
+  bodyText: string;
+  bodyHtml?: string | null;
+  entityType?: string | null;
+  entityId?: number | null;
+  payload?: Record<string, unknown>;
+}
+
+export function channelConfigured(env: Env, channel: Channel): boolean {
+  return channel === "telegram" ? Boolean(env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID) : Boolean(env.SMTP_URL);
+}
+
+export async function enqueue(db: Executor, env: Env, messages: OutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insert(schema.notifications).values(
+    messages.map((m) => ({
+      channel: m.channel,
+      kind: m.kind,
+      recipient: m.recipient ?? (m.channel === "telegram" ? (env.TELEGRAM_CHAT_ID ?? null) : null),
+      subject: m.subject ?? null,
+      bodyText: m.bodyText,
+      bodyHtml: m.bodyHtml ?? null,
+      entityType: m.entityType ?? null,
+      entityId: m.entityId ?? null,
+      payload: m.payload ?? {},
+      status: channelConfigured(env, m.channel) ? "pending" : "unsent",
+    })),
+  );
+}

@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { idempotencyKey, orderInput, orderStatusLookupInput } from "../../contracts/orders";
+import { route } from "../../http/route";
+import type { Deps } from "../../lib/deps";
+import { parseInput } from "../../lib/validate";
+import { withIdempotencyKey } from "./idempotency";
+import { findOrderForCustomer, type ParsedOrder, placeOrder } from "./orders.service";
+
+/** Places an order, honouring an optional Idempotency-Key; shared by REST and tRPC. */
+export async function placeOrderOnce(
+  deps: Deps,
+  order: ParsedOrder,
+  rawBody: unknown,
+  key: string | undefined,
+): Promise<{ status: number; body: unknown; replayed: boolean }> {
+  if (key === undefined) return { status: 201, body: await placeOrder(deps, order), replayed: false };
+  const validKey = parseInput(idempotencyKey, key, "Idempotency-Key header");
+  return withIdempotencyKey(deps.db, validKey, rawBody, deps.clock.now(), async (record) => {
+    const receipt = await placeOrder(deps, order, (tx, stored) => record(tx, 201, stored));
+    return { status: 201, body: receipt };
+  });
+}
+
+function headerValue(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function sendAnswer(reply: FastifyReply, answer: { status: number; body: unknown; replayed: boolean }) {
+  if (answer.replayed) reply.header("idempotent-replayed", "true");
+  reply.code(answer.status);
+  return answer.body;
+}
+
+export const orderRoutes = [
+  route({
+    method: "POST",
+    url: "/api/orders",
+    access: "public",
+    summary: "Place an order; the server prices it and answers with its order number",
+    tags: ["orders"],
+    body: orderInput,
+    successStatus: 201,
+    rateLimit: "orders",
+    headers: [
+      {
+        name: "Idempotency-Key",
+        description:
+          "16-255 printable characters. The same key and body replays the first answer (Idempotent-Replayed: true); another body is 422; a repeat while the first runs is 409.",
+      },
+    ],
+    answer:
+      "201 with { orderNumber, lines, subtotal, tax, shipping, totalAmount, ... }; 409 for unknown or out-of-stock products or a total that differs from the server's",
+    handler: async ({ deps, body, req, reply }) =>
+      sendAnswer(reply, await placeOrderOnce(deps, body, req.body, headerValue(req, "idempotency-key"))),
+  }),
+  route({
+    method: "POST",
+    url: "/api/orders/lookup",
+    access: "public",
+    summary: "A customer's order status by order number and e-mail",
+    tags: ["orders"],
+    body: orderStatusLookupInput,
+    rateLimit: "orderLookup",
+    answer: "The order's lines, totals, status and payment status; 404 when the pair does not match",
+    handler: ({ deps, body }) => findOrderForCustomer(deps.db, body.orderNumber, body.email),
+  }),
+];

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { adminListQuery, noteInput, orderStatusInput, paymentStatusInput } from "../../contracts/admin";
+import { id } from "../../contracts/fields";
+import { idempotencyKey, orderInput, orderStatusLookupInput } from "../../contracts/orders";
+import { adminProcedure, rateLimited, router } from "../../trpc/trpc";
+import { addNote } from "../leads/leads.service";
+import { placeOrderOnce } from "./orders.rest";
+import { findOrderForCustomer, getOrderDetails, listOrdersForAdmin, setOrderField } from "./orders.service";
+
+export const ordersRouter = router({
+  place: rateLimited("orders")
+    .input(z.strictObject({ order: orderInput, idempotencyKey: idempotencyKey.optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const answer = await placeOrderOnce(ctx.deps, input.order, input.order, input.idempotencyKey);
+      if (answer.replayed) ctx.reply.header("idempotent-replayed", "true");
+      return answer.body as Awaited<ReturnType<typeof findOrderForCustomer>>;
+    }),
+  lookup: rateLimited("orderLookup")
+    .input(orderStatusLookupInput)
+    .mutation(({ ctx, input }) => findOrderForCustomer(ctx.deps.db, input.orderNumber, input.email)),
+});
+
+export const adminOrdersRouter = router({
+  list: adminProcedure
+    .input(adminListQuery.optional())
+    .query(({ ctx, input }) => listOrdersForAdmin(ctx.deps.db, input ?? {})),
+  details: adminProcedure
+    .input(z.strictObject({ id: id() }))
+    .query(({ ctx, input }) => getOrderDetails(ctx.deps.db, input.id)),
+  setStatus: adminProcedure
+    .input(z.strictObject({ id: id(), ...orderStatusInput.shape }))
+    .mutation(({ ctx, input }) => setOrderField(ctx.deps, ctx.admin, input.id, "status", input.status)),
+  setPaymentStatus: adminProcedure
+    .input(z.strictObject({ id: id(), ...paymentStatusInput.shape }))
+    .mutation(({ ctx, input }) => setOrderField(ctx.deps, ctx.admin, input.id, "paymentStatus", input.paymentStatus)),
+  addNote: adminProcedure
+    .input(z.strictObject({ id: id(), ...noteInput.shape }))
+    .mutation(({ ctx, input }) => addNote(ctx.deps, ctx.admin, "order", input.id, input.body)),
+});

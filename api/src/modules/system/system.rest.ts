@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Deps } from "../../lib/deps";
+import { getMedia } from "../media/media.service";
+import { siteConfig } from "./site-config";
+
+export interface Lifecycle {
+  draining: boolean;
+}
+
+async function databaseReachable(deps: Deps): Promise<boolean> {
+  try {
+    await Promise.race([
+      deps.db.execute(sql`select 1`),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000)),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function registerSystemRoutes(app: FastifyInstance, deps: Deps, lifecycle: Lifecycle): void {
+  app.get("/healthz", async () => ({ status: "ok" }));
+  app.get("/readyz", async (_req, reply) => {
+    if (lifecycle.draining) return reply.code(503).header("retry-after", "5").send({ status: "draining" });
+    if (!(await databaseReachable(deps))) {
+      return reply.code(503).header("retry-after", "5").send({ status: "database unavailable" });
+    }
+    return { status: "ready" };
+  });
+  app.get("/api/config", async () => siteConfig(deps.env));
+  app.get<{ Params: { file: string } }>("/media/:file", async (req, reply) => {
+    const file = req.params.file;
+    if (!/^[A-Za-z0-9._-]{1,120}$/.test(file)) return reply.code(404).send({ message: "Not found", issues: [] });
+    const media = await getMedia(deps.db, file);
+    if (!media) return reply.code(404).send({ message: "Not found", issues: [] });
+    return reply
+      .header("content-type", media.contentType)
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .send(media.body);
+  });
+}

@@ -1,0 +1,22 @@
+// Every documented REST path, by origin.
+import type { RouteSpec } from "./http/route";
+import { adminRoutes } from "./modules/admin/admin.rest";
+import { catalogRoutes } from "./modules/catalog/catalog.rest";
+import { chatRoutes } from "./modules/chat/chat.rest";
+import { contentRoutes } from "./modules/content/content.rest";
+import { leadRoutes } from "./modules/leads/leads.rest";
+import { orderRoutes } from "./modules/orders/orders.rest";
+import { visitRoutes } from "./modules/visits/visits.rest";
+
+export const publicRoutes: RouteSpec[] = [
+  ...catalogRoutes,
+  ...contentRoutes,
+  ...orderRoutes,
+  ...leadRoutes,
+  ...chatRoutes,
+  ...visitRoutes,
+];
+
+export const backofficeRoutes: RouteSpec[] = [...adminRoutes];
+
+export const allRoutes: RouteSpec[] = [...publicRoutes, ...backofficeRoutes];

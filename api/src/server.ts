@@ -1,0 +1,59 @@
+// Starts the product: opens the database (PostgreSQL or embedded PGlite), migrates and seeds it,
+// serves the storefront and back-office origins, runs the background jobs, and shuts down gracefully.
+import { migrate, openDatabase } from "@ch/db";
+import { seedIfEmpty } from "@ch/db/seed";
+import pino from "pino";
+import { buildApp } from "./app";
+import { loadEnv } from "./env";
+import { startBackgroundJobs } from "./jobs";
+import { systemClock } from "./lib/clock";
+import { prepareSetupToken } from "./modules/admin/auth.service";
+
+const env = loadEnv();
+const log = pino({ level: env.LOG_LEVEL, base: { pid: process.pid } });
+
+const started = Date.now();
+const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const applied = await migrate(handle.db);
+const seeded = await seedIfEmpty(handle.db);
+log.info({ database: handle.kind, migrations: applied, seeded }, "database ready");
+
+const lifecycle = { draining: false };
+const common = { db: handle.db, env, clock: systemClock, lifecycle, logger: log } as const;
+const storefront = await buildApp({ ...common, surface: "storefront" });
+const backoffice = await buildApp({ ...common, surface: "backoffice" });
+
+const token = await prepareSetupToken({ db: handle.db, env, clock: systemClock, log: storefront.log });
+if (token) log.warn(`No admin exists yet. One-time setup token: ${token}`);
+
+await storefront.listen({ host: env.HOST, port: env.PORT });
+await backoffice.listen({ host: env.HOST, port: env.ADMIN_PORT });
+log.info(
+  { storefront: env.storefrontOrigin, backoffice: env.backofficeOrigin, startupMs: Date.now() - started },
+  "listening",
+);
+
+const jobs = startBackgroundJobs({ db: handle.db, env, clock: systemClock, log: storefront.log });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, "shutting down");
+  lifecycle.draining = true;
+  const timer = setTimeout(() => {
+    log.error("shutdown took too long; exiting");
+    process.exit(1);
+  }, 9_000);
+  timer.unref();
+  try {
+    await Promise.all([storefront.close(), backoffice.close(), jobs.stop()]);
+    await handle.close();
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: error }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,27 @@
+// The two tRPC routers: the storefront origin mounts only the public one, so it can never act as an admin.
+import { adminCoreRouter } from "../modules/admin/admin.router";
+import { adminCatalogRouter, catalogRouter } from "../modules/catalog/catalog.router";
+import { chatRouter } from "../modules/chat/chat.router";
+import { adminContentRouter, contentRouter } from "../modules/content/content.router";
+import { adminLeadsRouter, leadsRouter } from "../modules/leads/leads.router";
+import { adminOrdersRouter, ordersRouter } from "../modules/orders/orders.router";
+import { router } from "./trpc";
+
+export const publicAppRouter = router({
+  catalog: catalogRouter,
+  content: contentRouter,
+  orders: ordersRouter,
+  leads: leadsRouter,
+  chat: chatRouter,
+});
+
+export const adminAppRouter = router({
+  admin: adminCoreRouter,
+  catalog: adminCatalogRouter,
+  content: adminContentRouter,
+  orders: adminOrdersRouter,
+  leads: adminLeadsRouter,
+});
+
+export type PublicRouter = typeof publicAppRouter;
+export type AdminRouter = typeof adminAppRouter;

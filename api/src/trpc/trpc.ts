@@ -1,0 +1,112 @@
+/**
+ * tRPC setup.
+ * 1. The context carries the service dependencies, the request and the reply (for cookies).
+ * 2. Errors thrown by services (AppError) become tRPC errors with the same status and issues;
+ *    anything unexpected becomes a generic INTERNAL_SERVER_ERROR (logged, never shown).
+ * 3. Procedure tiers: publicProcedure, rateLimited(name) for public writes, adminProcedure (session required).
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { toErrorAnswer } from "../http/errors";
+import { readSessionToken } from "../http/session-cookie";
+import type { Deps } from "../lib/deps";
+import { unauthorized } from "../lib/errors";
+import { hitPublicLimit, type PUBLIC_WRITE_RULES } from "../lib/rate-limit";
+import { resolveSession } from "../modules/admin/auth.service";
+
+export interface TrpcContext {
+  deps: Deps;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+const codeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  422: "UNPROCESSABLE_CONTENT",
+  429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
+};
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const answer = (error.cause as { answer?: ReturnType<typeof toErrorAnswer> } | undefined)?.answer;
+    const internal = error.code === "INTERNAL_SERVER_ERROR";
+    return {
+      ...shape,
+      message: internal ? "Internal server error" : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        issues: answer?.body.issues ?? [],
+        extra: answer
+          ? Object.fromEntries(Object.entries(answer.body).filter(([k]) => k !== "message" && k !== "issues"))
+          : {},
+      },
+    };
+  },
+});
+
+class MappedError extends Error {
+  constructor(readonly answer: ReturnType<typeof toErrorAnswer>) {
+    super(String(answer.body.message));
+  }
+}
+
+const mapErrors = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const original = result.error.cause ?? result.error;
+    if (original instanceof TRPCError) return result;
+    if (result.error.code === "BAD_REQUEST" && !(original instanceof Error && "status" in original)) {
+      // input validation failure from tRPC/zod: keep it as a 400 with the zod issues
+      const zodIssues = (original as { issues?: { path: (string | number)[]; message: string }[] }).issues;
+      if (zodIssues) {
+        const answer = {
+          status: 400,
+          body: { message: "Invalid input", issues: zodIssues.map((i) => ({ path: i.path, message: i.message })) },
+          headers: {},
+        };
+        throw new TRPCError({
+          code: "BAD_REQUEST",
+          message: `Invalid input: ${zodIssues[0]?.path.join(".") ?? ""} ${zodIssues[0]?.message ?? ""}`.trim(),
+          cause: new MappedError(answer),
+        });
+      }
+      return result;
+    }
+    const answer = toErrorAnswer(original);
+    if (answer.status >= 500 && answer.status !== 503)
+      ctx.req.log.error({ err: original, reqId: ctx.req.id }, "procedure failed");
+    for (const [name, value] of Object.entries(answer.headers)) ctx.reply.header(name, value);
+    throw new TRPCError({
+      code: codeByStatus[answer.status] ?? "INTERNAL_SERVER_ERROR",
+      message: String(answer.body.message),
+      cause: Object.assign(new MappedError(answer), { answer }),
+    });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapErrors);
+
+export const rateLimited = (name: keyof typeof PUBLIC_WRITE_RULES) =>
+  publicProcedure.use(async ({ ctx, next }) => {
+    await hitPublicLimit(ctx.deps, name, ctx.req.ip);
+    return next();
+  });
+
+export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const admin = await resolveSession(ctx.deps, readSessionToken(ctx.req, ctx.deps.env));
+  if (!admin) throw unauthorized();
+  return next({ ctx: { ...ctx, admin } });
+});

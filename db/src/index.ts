@@ -1,0 +1,64 @@
+/**
+ * One database type for both drivers:
+ * - DATABASE_URL set   → PostgreSQL through postgres.js
+ * - DATABASE_URL unset → embedded PostgreSQL (PGlite) persisted in a data folder
+ */
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema/index";
+
+export { schema };
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Executor = Database | Tx;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  url?: string | undefined;
+  /** PGlite data folder; "memory://" for a throwaway database. */
+  dataDir?: string | undefined;
+  /** PGlite snapshot (from dumpDataDir) to start from, for fast test setup. */
+  loadDataDir?: Blob | File | undefined;
+  maxConnections?: number;
+  statementTimeoutMs?: number;
+  connectTimeoutSeconds?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (options.url) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      connect_timeout: options.connectTimeoutSeconds ?? 5,
+      idle_timeout: 30,
+      onnotice: () => {},
+      connection: { statement_timeout: options.statementTimeoutMs ?? 8000 },
+    });
+    const db = drizzle(client, { schema }) as unknown as Database;
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const dataDir = options.dataDir ?? "memory://";
+  if (!dataDir.startsWith("memory://")) {
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+/** Rows of a raw `db.execute(sql)` result: postgres.js returns an array, PGlite an object with rows. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export { migrate } from "./migrate";

@@ -1,0 +1,46 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+export interface ProductImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface ProductSpecs {
+  bedrooms?: number;
+  bathrooms?: number;
+  sqft?: number;
+  containers?: number;
+  units?: number;
+  floors?: number;
+  parking?: number;
+}
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    category: text("category").notNull(),
+    images: jsonb("images").$type<ProductImage[]>().notNull().default([]),
+    specs: jsonb("specs").$type<ProductSpecs>().notNull().default({}),
+    featured: boolean("featured").notNull().default(false),
+    inStock: boolean("in_stock").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("products_category_idx").on(t.category)],
+);
+
+/** Image files (seeded and uploaded) live in the database so every API process can serve them. */
+export const media = pgTable("media", {
+  id: text("id").primaryKey(),
+  contentType: text("content_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  bytes: integer("bytes").notNull(),
+  data: text("data_base64").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,7 @@
+export * from "./admin";
+export * from "./catalog";
+export * from "./content";
+export * from "./leads";
+export * from "./notifications";
+export * from "./orders";
+export * from "./visits";

@@ -1,0 +1,52 @@
+import { index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Every lead in one inbox: contact forms, quote and call requests, saved ROI results, forwarded chats. */
+export const enquiries = pgTable(
+  "enquiries",
+  {
+    id: serial("id").primaryKey(),
+    source: text("source").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    phone: text("phone"),
+    projectType: text("project_type"),
+    budget: text("budget"),
+    message: text("message"),
+    productId: integer("product_id"),
+    preferredTime: text("preferred_time"),
+    status: text("status").notNull().default("new"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("enquiries_created_idx").on(t.createdAt)],
+);
+
+export const roiCalculations = pgTable("roi_calculations", {
+  id: serial("id").primaryKey(),
+  investment: integer("investment").notNull(),
+  rentPerDay: integer("rent_per_day").notNull(),
+  occupancyDays: integer("occupancy_days").notNull(),
+  monthlyExpenses: integer("monthly_expenses").notNull(),
+  monthlyIncome: integer("monthly_income").notNull(),
+  /** Server-computed, plain units. */
+  roiPercent: numeric("roi_percent", { precision: 12, scale: 4 }).notNull(),
+  paybackMonths: integer("payback_months").notNull(),
+  /** As sent by the browser (percent x 100, months x 12 per the old client). */
+  clientRoi: numeric("client_roi", { precision: 14, scale: 4 }),
+  clientPaybackPeriod: numeric("client_payback_period", { precision: 14, scale: 4 }),
+  email: text("email"),
+  enquiryId: integer("enquiry_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const chatForwards = pgTable("chat_forwards", {
+  id: serial("id").primaryKey(),
+  message: text("message").notNull(),
+  currentPage: text("current_page").notNull(),
+  device: text("device").notNull(),
+  browser: text("browser").notNull(),
+  ipAddress: text("ip_address"),
+  enquiryId: integer("enquiry_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

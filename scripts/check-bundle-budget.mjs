@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Fails the build when a page's first load passes its gzipped weight budget.
+// A page's first load = the entry chunk and its static imports, plus the page's route chunk(s)
+// and their static imports, plus the CSS of all of them, read from the Vite manifest.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const BUDGETS = {
+  storefront: { js: 130 * 1024, css: 15 * 1024 },
+  backoffice: { js: 120 * 1024, css: 15 * 1024 },
+};
+
+export function pageWeights(distDir) {
+  const manifest = JSON.parse(readFileSync(join(distDir, ".vite", "manifest.json"), "utf8"));
+  const gz = new Map();
+  const size = (file) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length);
+    return gz.get(file);
+  };
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const weigh = (keys) => {
+    const chunks = new Set();
+    for (const key of keys) for (const k of closure(key)) chunks.add(k);
+    let js = 0;
+    let css = 0;
+    const cssFiles = new Set();
+    for (const k of chunks) {
+      js += size(manifest[k].file);
+      for (const c of manifest[k].css ?? []) cssFiles.add(c);
+    }
+    for (const c of cssFiles) css += size(c);
+    return { js, css, requests: chunks.size + cssFiles.size };
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entry = manifest[entryKey];
+  const pages = { "(entry)": weigh([entryKey]) };
+  for (const key of entry.dynamicImports ?? []) {
+    if (!/routes\//.test(key)) continue;
+    const name = key.replace(/^src\/routes\//, "").replace(/\?.*$/, "");
+    const keys = [entryKey, key];
+    // a page's route file may be split into several chunks (component, loader...)
+    for (const other of entry.dynamicImports)
+      if (other !== key && other.replace(/\?.*$/, "") === key.replace(/\?.*$/, "")) keys.push(other);
+    pages[name] = weigh(keys);
+  }
+  return pages;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const app = process.argv[2];
+  const budget = BUDGETS[app];
+  if (!budget) throw new Error(`usage: check-bundle-budget.mjs storefront|backoffice`);
+  const pages = pageWeights(join(process.cwd(), "dist"));
+  let failed = false;
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  for (const [page, w] of Object.entries(pages)) {
+    const over = w.js > budget.js || w.css > budget.css;
+    failed ||= over;
+    console.log(
+      `${over ? "OVER" : "ok  "} ${app} ${page}: js ${kb(w.js)} / ${kb(budget.js)}, css ${kb(w.css)} / ${kb(budget.css)}, ${w.requests} requests`,
+    );
+  }
+  if (failed) {
+    console.error(`${app}: a page's first load is over its gzipped weight budget`);
+    process.exit(1);
+  }
+}
