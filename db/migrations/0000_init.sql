@@ -49,6 +49,12 @@ CREATE TABLE "sessions" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "media" (
 	"id" text PRIMARY KEY NOT NULL,
 	"content_type" text NOT NULL,

@@ -1,0 +1,143 @@
+// A fresh, migrated and seeded database per test file: PGlite in memory, or, when DATABASE_URL is
+// set, a new database on that PostgreSQL server (dropped afterwards). Plus both origins' apps.
+import { randomBytes } from "node:crypto";
+import { type DatabaseHandle, migrate, openDatabase } from "@ch/db";
+import { seedIfEmpty } from "@ch/db/seed";
+import type { FastifyInstance } from "fastify";
+import postgres from "postgres";
+import { buildApp } from "../src/app";
+import { type Env, loadEnv } from "../src/env";
+import type { Clock } from "../src/lib/clock";
+
+export const STOREFRONT = "http://localhost:3000";
+export const BACKOFFICE = "http://localhost:3001";
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  url?: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  let handle: DatabaseHandle;
+  let drop = async () => {};
+  let url: string | undefined;
+  if (serverUrl) {
+    const name = `test_${randomBytes(6).toString("hex")}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    const parsed = new URL(serverUrl);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    handle = await openDatabase({ url });
+    drop = async () => {
+      const admin2 = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await admin2.unsafe(`drop database if exists ${name} with (force)`);
+      await admin2.end();
+    };
+  } else {
+    handle = await openDatabase({ dataDir: "memory://" });
+  }
+  await migrate(handle.db);
+  if (options.seed !== false) await seedIfEmpty(handle.db);
+  return {
+    handle,
+    ...(url ? { url } : {}),
+    async drop() {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now() {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    NODE_ENV: "test",
+    PORT: "3000",
+    ADMIN_PORT: "3001",
+    LOG_LEVEL: "silent",
+    PUBLIC_RATE_LIMIT_SCALE: "1000",
+    ...overrides,
+  });
+}
+
+export interface TestApps {
+  db: TestDatabase;
+  storefront: FastifyInstance;
+  backoffice: FastifyInstance;
+  clock: TestClock;
+  env: Env;
+  close(): Promise<void>;
+}
+
+export async function startTestApps(options: { env?: Record<string, string>; seed?: boolean } = {}): Promise<TestApps> {
+  const db = await createTestDatabase({ seed: options.seed ?? true });
+  const env = testEnv(options.env);
+  const clock = new TestClock();
+  const common = { db: db.handle.db, env, clock, spa: false as const };
+  const storefront = await buildApp({ ...common, surface: "storefront" });
+  const backoffice = await buildApp({ ...common, surface: "backoffice" });
+  return {
+    db,
+    storefront,
+    backoffice,
+    clock,
+    env,
+    async close() {
+      await storefront.close();
+      await backoffice.close();
+      await db.drop();
+    },
+  };
+}
+
+/** Creates the first admin and signs in; returns the cookie header to send. */
+export async function signedInCookie(apps: TestApps, username = "owner", password = "Tr4ilhead-Container!"): Promise<string> {
+  const setup = await apps.backoffice.inject({
+    method: "POST",
+    url: "/api/admin/setup",
+    payload: { username, password },
+  });
+  if (setup.statusCode !== 201 && setup.statusCode !== 409) throw new Error(`setup failed: ${setup.body}`);
+  const login = await apps.backoffice.inject({ method: "POST", url: "/api/admin/login", payload: { username, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const cookie = login.cookies[0];
+  if (!cookie) throw new Error("no session cookie");
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export function orderBody(
+  items: { id: number; quantity: number; price: number }[],
+  overrides: Record<string, unknown> = {},
+) {
+  const subtotal = items.reduce((s, i) => s + i.price * i.quantity, 0);
+  const tax = Math.round(subtotal * 8) / 100;
+  return {
+    firstName: "Maria",
+    lastName: "Gonzalez",
+    email: "maria@example.com",
+    phone: "(210) 555-0101",
+    address: "120 Main St",
+    city: "San Antonio",
+    state: "TX",
+    zipCode: "78205",
+    deliveryNotes: "Gate code 1234",
+    paymentMethod: "usdt",
+    cartItems: items.map((i) => ({ id: i.id, quantity: i.quantity, name: "x", price: i.price, image: "/media/x.webp", category: "20ft-homes" })),
+    totalAmount: Math.round((subtotal + tax + 2500) * 100) / 100,
+    orderDate: new Date().toISOString(),
+    ...overrides,
+  };
+}
