@@ -12,6 +12,10 @@ declare module "@tanstack/react-router" {
   }
 }
 
+// The server sends this page's title and description for crawlers; React renders the same
+// values through <HeadContent />, so the server's copies are removed first to avoid duplicates.
+for (const element of document.head.querySelectorAll("[data-server-head]")) element.remove();
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <RouterProvider router={router} />
