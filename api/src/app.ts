@@ -4,11 +4,10 @@
  * - backoffice: /api/admin/* REST paths, the admin tRPC router, the back-office SPA, CSRF guard
  * Both: security headers, JSON-only bodies, one error shape, health checks, media.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "@ch/db";
 import cookie from "@fastify/cookie";
-import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
@@ -16,6 +15,7 @@ import { installErrorHandling } from "./http/errors";
 import { openApiDocument, referencePage } from "./http/openapi";
 import { registerRoutes } from "./http/route";
 import { installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";
+import { serveSpa } from "./http/spa";
 import type { Clock } from "./lib/clock";
 import { systemClock } from "./lib/clock";
 import type { Deps } from "./lib/deps";
@@ -101,32 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? null
       : (options.spa ?? (surface === "storefront" ? env.STOREFRONT_DIST : env.BACKOFFICE_DIST));
   if (spaRoot && existsSync(join(spaRoot, "index.html"))) {
-    await serveSpa(app, spaRoot);
+    await serveSpa(app, spaRoot, { surface, deps });
   }
   return app;
-}
-
-async function serveSpa(app: FastifyInstance, root: string): Promise<void> {
-  const indexHtml = readFileSync(join(root, "index.html"), "utf8");
-  await app.register(fastifyStatic, {
-    root,
-    index: false,
-    wildcard: false,
-    setHeaders(res, path) {
-      res.header(
-        "cache-control",
-        path.includes(`${join(root, "assets")}`) ? "public, max-age=31536000, immutable" : "public, max-age=300",
-      );
-    },
-  });
-  const sendIndex = (_req: unknown, reply: import("fastify").FastifyReply) =>
-    reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
-  app.get("/", sendIndex);
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split("?")[0] ?? "/";
-    if (path.startsWith("/api/") || path === "/api" || req.method !== "GET") {
-      return reply.code(404).send({ message: `No route for ${req.method} ${path}`, issues: [] });
-    }
-    return sendIndex(req, reply);
-  });
 }
