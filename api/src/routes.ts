@@ -6,6 +6,7 @@ import { chatRoutes } from "./modules/chat/chat.rest";
 import { contentRoutes } from "./modules/content/content.rest";
 import { leadRoutes } from "./modules/leads/leads.rest";
 import { orderRoutes } from "./modules/orders/orders.rest";
+import { adminSeoRoutes, seoRoutes } from "./modules/seo/seo.rest";
 import { visitRoutes } from "./modules/visits/visits.rest";
 
 export const publicRoutes: RouteSpec[] = [
@@ -15,8 +16,9 @@ export const publicRoutes: RouteSpec[] = [
   ...leadRoutes,
   ...chatRoutes,
   ...visitRoutes,
+  ...seoRoutes,
 ];
 
-export const backofficeRoutes: RouteSpec[] = [...adminRoutes];
+export const backofficeRoutes: RouteSpec[] = [...adminRoutes, ...adminSeoRoutes];
 
 export const allRoutes: RouteSpec[] = [...publicRoutes, ...backofficeRoutes];

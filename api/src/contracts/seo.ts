@@ -1,7 +1,32 @@
 // Page metadata for every public storefront URL, in one place: the server puts it in the HTML it
 // sends (so crawlers and link previews see it before any script runs) and the storefront's routes
-// put the same values in their `head`, so nothing changes when the script loads.
+// put the same values in their `head` (through `pageHead`), so nothing changes when the script loads.
 // Pure functions, no imports from the server: the storefront bundles this file.
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export interface ProductFacts {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  images: string[];
+  inStock?: boolean;
+  category?: string;
+}
+
+export interface ArticleFacts {
+  slug: string;
+  title: string;
+  excerpt: string;
+  image: string;
+  category?: string;
+  createdAt?: string;
+  updatedAt?: string;
+}
 
 export interface PageMeta {
   title: string;
@@ -10,105 +35,171 @@ export interface PageMeta {
   path: string;
   /** Absolute or root-relative image for social previews. */
   image?: string;
+  imageAlt?: string;
   type?: "website" | "article" | "product";
   noindex?: boolean;
+  /** The page's main heading (defaults to the title without the site name). */
+  heading?: string;
+  /** Trail from the home page to this page; absent on the home page. */
+  breadcrumbs?: Crumb[];
+  product?: ProductFacts;
+  article?: ArticleFacts;
+}
+
+/** What the head needs to know about the site: its public address and the business. */
+export interface SiteIdentity {
+  siteUrl: string;
+  company?: {
+    name: string;
+    phone: string;
+    email: string;
+    street: string;
+    city: string;
+    region: string;
+    postalCode: string;
+  } | null;
+  social?: { name: string; url: string }[];
 }
 
 export const SITE_NAME = "Container Homes of Texas";
-const DEFAULT_IMAGE = "/og-image.webp";
+export const DEFAULT_IMAGE = "/og-image.jpg";
+export const DEFAULT_IMAGE_SIZE = { width: 1200, height: 630 };
+export const OPENING_HOURS = ["Mo-Fr 08:00-18:00", "Sa 09:00-16:00"] as const;
 
-const staticPages: Record<string, Omit<PageMeta, "path">> = {
+const HOME: Crumb = { name: "Home", path: "/" };
+const PRODUCTS: Crumb = { name: "Products", path: "/products" };
+const BLOG: Crumb = { name: "Blog", path: "/blog" };
+
+type StaticPage = Omit<PageMeta, "path"> & { crumb?: string; parent?: Crumb };
+
+const staticPages: Record<string, StaticPage> = {
   "/": {
-    title: "Container Homes of Texas | Shipping Container Homes Built in San Antonio",
+    title: "Container Homes of Texas | Built in San Antonio, TX",
     description:
-      "Custom shipping-container homes, offices and commercial buildings, designed and built in San Antonio, Texas. Browse 20ft and 40ft models, calculate rental returns and order online.",
+      "Custom shipping-container homes, offices and commercial buildings, designed and built in San Antonio, Texas. Browse 20ft and 40ft models and order online.",
+    heading: "Containerized Homes Built Different",
   },
   "/products": {
-    title: "Container Homes for Sale | 20ft, 40ft, 53ft & Multi-Unit | Container Homes of Texas",
+    title: "Container Homes for Sale | Container Homes of Texas",
     description:
-      "Browse move-in-ready shipping-container homes, from 160 sq ft 20ft studios to multi-unit buildings. Steel frame, R-13 insulation, mini-split HVAC and full specifications.",
+      "Browse move-in-ready shipping-container homes, from 160 sq ft 20ft studios to multi-unit buildings, with steel frames, R-13 insulation and mini-split HVAC.",
+    heading: "Container Homes for Sale",
+    crumb: "Products",
   },
   "/cart": {
     title: "Your Cart | Container Homes of Texas",
-    description: "Review the container homes in your cart before checkout.",
+    description: "Review the container homes in your cart, change quantities and continue to a secure checkout.",
     noindex: true,
+    crumb: "Cart",
   },
   "/checkout": {
     title: "Checkout | Container Homes of Texas",
-    description: "Complete your container-home order by USDT (TRC20) or bank transfer.",
+    description: "Complete your container-home order and pay by USDT on the TRC20 network or by bank transfer.",
     noindex: true,
+    crumb: "Checkout",
   },
   "/order-confirmation": {
     title: "Order Confirmation | Container Homes of Texas",
-    description: "Your container-home order has been received.",
+    description: "Your container-home order has been received. Here is your order number and what happens next.",
     noindex: true,
+    crumb: "Order Confirmation",
   },
   "/order-status": {
     title: "Order Status | Container Homes of Texas",
-    description: "Look up the status of your container-home order with its order number and e-mail address.",
+    description: "Look up the status of your container-home order with its order number and your e-mail address.",
     noindex: true,
+    crumb: "Order Status",
   },
   "/gallery": {
     title: "Project Gallery | Container Homes of Texas",
     description:
       "Exterior, interior and commercial container builds from across Texas: see what a shipping-container home can look like.",
+    crumb: "Gallery",
   },
   "/blog": {
-    title: "Container Home Blog | Building, Design & Investment Guides",
+    title: "Container Home Blog | Container Homes of Texas",
     description:
       "Guides on permits, foundations, insulation, design and rental returns for shipping-container homes in Texas.",
+    heading: "Container Home Blog",
+    crumb: "Blog",
   },
   "/contact": {
     title: "Contact Us | Container Homes of Texas, San Antonio",
     description:
       "Talk to our San Antonio team about a container home, a quote or a site visit. Monday to Friday 8 AM-6 PM, Saturday 9 AM-4 PM.",
+    crumb: "Contact",
   },
   "/about": {
     title: "About Us | Container Homes of Texas",
-    description: "A San Antonio builder of shipping-container homes: our story, values, five-step process and team.",
+    description:
+      "A San Antonio builder of shipping-container homes: our story, the values we build by, our five-step process and the team behind every home.",
+    heading: "About Container Homes of Texas",
+    crumb: "About",
   },
   "/privacy-policy": {
     title: "Privacy Policy | Container Homes of Texas",
-    description: "How Container Homes of Texas collects, uses and protects your personal information.",
+    description:
+      "How Container Homes of Texas collects, uses, shares and protects the personal information you give us, and the choices you have.",
+    crumb: "Privacy Policy",
   },
   "/terms-of-service": {
     title: "Terms of Service | Container Homes of Texas",
     description:
-      "Terms for orders: 50% deposit, balance on delivery, 72-hour cancellation, restocking fee and arbitration.",
+      "Terms for orders: 50% deposit, balance on delivery, 72-hour cancellation, 25% restocking fee once production starts, arbitration, Texas law.",
+    crumb: "Terms of Service",
   },
   "/return-policy": {
-    title: "Return Policy & Quality Guarantee | Container Homes of Texas",
+    title: "Return Policy & Guarantee | Container Homes of Texas",
     description:
       "14-day pre-construction cancellation, a 30-day post-delivery inspection period and a 1-year quality guarantee on every container home.",
+    crumb: "Return Policy",
   },
   "/services/custom-design": {
     title: "Custom Container Home Design | Container Homes of Texas",
     description:
       "Design a container home around your site and budget: consultation, site assessment, concept, refinement and permit-ready documents.",
+    heading: "Custom Container Home Design",
+    crumb: "Custom Design",
   },
   "/services/site-preparation": {
     title: "Site Preparation & Foundations | Container Homes of Texas",
     description:
-      "Permits, clearing, grading, foundations (slab, pier and beam, crawl space) and utilities, ready for your container home.",
+      "Permits, clearing, grading, foundations (concrete slab, pier and beam, crawl space) and utilities, ready for your container home.",
+    heading: "Site Preparation & Foundations",
+    crumb: "Site Preparation",
   },
   "/services/installation": {
-    title: "Container Home Delivery & Installation | Container Homes of Texas",
+    title: "Delivery & Installation | Container Homes of Texas",
     description:
-      "Inspection, delivery, crane set, utility connection and final testing: a single container installs in a day.",
+      "Inspection, delivery, crane set, utility connection and final testing: a single container installs in one day, a multi-container home in 2-3 days.",
+    heading: "Container Home Delivery & Installation",
+    crumb: "Installation",
   },
   "/services/warranty-support": {
     title: "Warranty & Support | Container Homes of Texas",
     description:
-      "10-year structural, 5-year systems and 2-year finish warranties, support channels and yearly maintenance plans.",
+      "10-year structural, 5-year systems and 2-year finish warranties, a 1-year installation warranty, support channels and yearly maintenance plans.",
+    heading: "Warranty & Support",
+    crumb: "Warranty & Support",
   },
   "/seo-report": {
     title: "SEO Report | Container Homes of Texas",
-    description: "Live checks of this site's technical, content, local and social search optimization.",
+    description:
+      "Live checks of this site's technical, content, local and social-media search optimization, run against its own pages when you open the report.",
+    heading: "SEO Report",
+    crumb: "SEO Report",
   },
-  "/seo-test": { title: "SEO Test | Container Homes of Texas", description: "SEO audit test page.", noindex: true },
+  "/seo-test": {
+    title: "SEO Test & Audit | Container Homes of Texas",
+    description:
+      "Audit any page of this site for titles, descriptions, headings, structured data, social tags and sitemap coverage, with a weighted SEO score.",
+    heading: "SEO Test & Audit",
+    noindex: true,
+    crumb: "SEO Test",
+  },
 };
 
-const categoryNames: Record<string, string> = {
+export const CATEGORY_NAMES: Record<string, string> = {
   "20ft-homes": "20ft Container Homes",
   "40ft-homes": "40ft Container Homes",
   "53ft-homes": "53ft Container Homes",
@@ -117,18 +208,37 @@ const categoryNames: Record<string, string> = {
   "commercial-industrial": "Commercial & Industrial Containers",
 };
 
+/** Every static path the storefront serves (with the category pages), for the sitemap and the checks. */
+export function staticPaths(): string[] {
+  return [...Object.keys(staticPages), ...Object.keys(CATEGORY_NAMES).map((c) => `/products/${c}`)];
+}
+
 /** Metadata of a page that needs no data, or null for an unknown path. */
 export function staticPageMeta(path: string): PageMeta | null {
   const page = staticPages[path];
-  if (page) return { image: DEFAULT_IMAGE, type: "website", ...page, path };
-  const category = /^\/products\/([a-z0-9-]+)$/.exec(path)?.[1];
-  if (category && categoryNames[category]) {
+  if (page) {
+    const { crumb, parent, ...rest } = page;
     return {
-      title: `${categoryNames[category]} for Sale | Container Homes of Texas`,
-      description: `Browse our ${categoryNames[category].toLowerCase()}, built in San Antonio, Texas, with full specifications and prices.`,
-      path,
       image: DEFAULT_IMAGE,
+      imageAlt: `${SITE_NAME}: a shipping-container home`,
       type: "website",
+      ...rest,
+      path,
+      ...(crumb ? { breadcrumbs: [HOME, ...(parent ? [parent] : []), { name: crumb, path }] } : {}),
+    };
+  }
+  const category = /^\/products\/([a-z0-9-]+)$/.exec(path)?.[1];
+  const name = category ? CATEGORY_NAMES[category] : undefined;
+  if (name) {
+    return {
+      title: clip(`${name} for Sale | ${SITE_NAME}`, 60),
+      description: `Browse our ${name.toLowerCase()}, designed and built in San Antonio, Texas, with full specifications, floor areas and prices.`,
+      path,
+      heading: name,
+      image: DEFAULT_IMAGE,
+      imageAlt: `${SITE_NAME}: ${name}`,
+      type: "website",
+      breadcrumbs: [HOME, PRODUCTS, { name, path }],
     };
   }
   return null;
@@ -136,32 +246,45 @@ export function staticPageMeta(path: string): PageMeta | null {
 
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
-export function productMeta(product: {
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  images: string[];
-}): PageMeta {
-  const price = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(
-    product.price,
+export function formatUsd(amount: number): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(
+    amount,
   );
+}
+
+export function productMeta(product: ProductFacts): PageMeta {
+  const categoryName = product.category ? CATEGORY_NAMES[product.category] : undefined;
+  const full = `${product.name} – ${formatUsd(product.price)} | ${SITE_NAME}`;
   return {
-    title: clip(`${product.name} – ${price} | Container Homes of Texas`, 70),
+    title: full.length <= 60 ? full : clip(`${product.name} – ${formatUsd(product.price)}`, 60),
     description: clip(product.description, 160),
     path: `/product/${product.id}`,
     image: product.images[0] ?? DEFAULT_IMAGE,
+    imageAlt: product.name,
     type: "product",
+    heading: product.name,
+    breadcrumbs: [
+      HOME,
+      PRODUCTS,
+      ...(categoryName && product.category ? [{ name: categoryName, path: `/products/${product.category}` }] : []),
+      { name: product.name, path: `/product/${product.id}` },
+    ],
+    product,
   };
 }
 
-export function articleMeta(post: { slug: string; title: string; excerpt: string; image: string }): PageMeta {
+export function articleMeta(post: ArticleFacts): PageMeta {
+  const full = `${post.title} | ${SITE_NAME}`;
   return {
-    title: clip(`${post.title} | Container Homes of Texas`, 70),
+    title: full.length <= 60 ? full : clip(post.title, 60),
     description: clip(post.excerpt, 160),
     path: `/blog/${post.slug}`,
     image: post.image,
+    imageAlt: post.title,
     type: "article",
+    heading: post.title,
+    breadcrumbs: [HOME, BLOG, { name: post.title, path: `/blog/${post.slug}` }],
+    article: post,
   };
 }
 
@@ -169,5 +292,308 @@ export const notFoundMeta: PageMeta = {
   title: "404 Page Not Found | Container Homes of Texas",
   description: "The page you are looking for does not exist.",
   path: "/404",
+  heading: "404 Page Not Found",
   noindex: true,
 };
+
+// ---------------------------------------------------------------------------------------------
+// The head itself: one description of every tag, serialized to HTML by the server and handed to
+// TanStack Router's `head` by the storefront (features/seo/head.ts).
+
+export type HeadMetaTag = { name: string; content: string } | { property: string; content: string };
+
+export interface HeadTags {
+  title: string;
+  meta: HeadMetaTag[];
+  links: { rel: string; href: string }[];
+  jsonLd: Record<string, unknown>[];
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, "");
+
+/** An absolute URL on the site for a root-relative path (absolute URLs are kept). */
+export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${trimSlash(siteUrl)}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+}
+
+/** The business, on every page. */
+export function businessJsonLd(site: SiteIdentity): Record<string, unknown> | null {
+  const c = site.company;
+  if (!c) return null;
+  const sameAs = (site.social ?? []).map((s) => s.url);
+  return {
+    "@context": "https://schema.org",
+    "@type": "HomeAndConstructionBusiness",
+    "@id": `${absoluteUrl(site.siteUrl, "/")}#business`,
+    name: c.name,
+    url: absoluteUrl(site.siteUrl, "/"),
+    logo: absoluteUrl(site.siteUrl, "/icons/icon-512.png"),
+    image: absoluteUrl(site.siteUrl, DEFAULT_IMAGE),
+    telephone: c.phone,
+    email: c.email,
+    priceRange: "$$$",
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: c.street,
+      addressLocality: c.city,
+      addressRegion: c.region,
+      postalCode: c.postalCode,
+      addressCountry: "US",
+    },
+    areaServed: { "@type": "State", name: "Texas" },
+    openingHours: [...OPENING_HOURS],
+    openingHoursSpecification: [
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: "08:00",
+        closes: "18:00",
+      },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "09:00", closes: "16:00" },
+    ],
+    ...(sameAs.length ? { sameAs } : {}),
+  };
+}
+
+function productJsonLd(meta: PageMeta, product: ProductFacts, site: SiteIdentity): Record<string, unknown> {
+  const url = absoluteUrl(site.siteUrl, meta.path);
+  const seller = site.company ? { "@type": "Organization", name: site.company.name } : undefined;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    sku: `CH-${product.id}`,
+    url,
+    image: (product.images.length ? product.images : [DEFAULT_IMAGE]).map((i) => absoluteUrl(site.siteUrl, i)),
+    ...(product.category ? { category: CATEGORY_NAMES[product.category] ?? product.category } : {}),
+    brand: { "@type": "Brand", name: site.company?.name ?? SITE_NAME },
+    offers: {
+      "@type": "Offer",
+      url,
+      price: product.price.toFixed(2),
+      priceCurrency: "USD",
+      ...(product.inStock === undefined
+        ? {}
+        : { availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock" }),
+      itemCondition: "https://schema.org/NewCondition",
+      ...(seller ? { seller } : {}),
+    },
+  };
+}
+
+function articleJsonLd(meta: PageMeta, post: ArticleFacts, site: SiteIdentity): Record<string, unknown> {
+  const publisher = {
+    "@type": "Organization",
+    name: site.company?.name ?? SITE_NAME,
+    logo: { "@type": "ImageObject", url: absoluteUrl(site.siteUrl, "/icons/icon-512.png") },
+  };
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.excerpt,
+    image: [absoluteUrl(site.siteUrl, post.image)],
+    url: absoluteUrl(site.siteUrl, meta.path),
+    mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(site.siteUrl, meta.path) },
+    ...(post.createdAt ? { datePublished: post.createdAt } : {}),
+    ...((post.updatedAt ?? post.createdAt) ? { dateModified: post.updatedAt ?? post.createdAt } : {}),
+    ...(post.category ? { articleSection: post.category } : {}),
+    author: publisher,
+    publisher,
+  };
+}
+
+function breadcrumbJsonLd(crumbs: Crumb[], site: SiteIdentity): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((c, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: c.name,
+      item: absoluteUrl(site.siteUrl, c.path),
+    })),
+  };
+}
+
+/** Every head tag of a page: title, description, robots, canonical, Open Graph, Twitter and JSON-LD. */
+export function pageHead(meta: PageMeta, site: SiteIdentity): HeadTags {
+  const url = absoluteUrl(site.siteUrl, meta.path);
+  const image = absoluteUrl(site.siteUrl, meta.image ?? DEFAULT_IMAGE);
+  const imageAlt = meta.imageAlt ?? SITE_NAME;
+  const isNotFound = meta.path === notFoundMeta.path;
+  const tags: HeadMetaTag[] = [{ name: "description", content: meta.description }];
+  if (meta.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  tags.push(
+    { property: "og:site_name", content: site.company?.name ?? SITE_NAME },
+    { property: "og:locale", content: "en_US" },
+    {
+      property: "og:type",
+      content: meta.type === "article" ? "article" : meta.type === "product" ? "product" : "website",
+    },
+    { property: "og:title", content: meta.title },
+    { property: "og:description", content: meta.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:alt", content: imageAlt },
+  );
+  if (!meta.image || meta.image === DEFAULT_IMAGE) {
+    tags.push(
+      { property: "og:image:width", content: String(DEFAULT_IMAGE_SIZE.width) },
+      { property: "og:image:height", content: String(DEFAULT_IMAGE_SIZE.height) },
+    );
+  }
+  if (meta.product) {
+    tags.push(
+      { property: "product:price:amount", content: meta.product.price.toFixed(2) },
+      { property: "product:price:currency", content: "USD" },
+    );
+  }
+  if (meta.article?.createdAt) tags.push({ property: "article:published_time", content: meta.article.createdAt });
+  if (meta.article?.updatedAt) tags.push({ property: "article:modified_time", content: meta.article.updatedAt });
+  tags.push(
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: meta.title },
+    { name: "twitter:description", content: meta.description },
+    { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
+  );
+  const jsonLd: Record<string, unknown>[] = [];
+  const business = businessJsonLd(site);
+  if (business) jsonLd.push(business);
+  if (meta.product) jsonLd.push(productJsonLd(meta, meta.product, site));
+  if (meta.article) jsonLd.push(articleJsonLd(meta, meta.article, site));
+  if (meta.breadcrumbs && meta.breadcrumbs.length > 1) jsonLd.push(breadcrumbJsonLd(meta.breadcrumbs, site));
+  return {
+    title: meta.title,
+    meta: tags,
+    // a not-found answer has no canonical address of its own
+    links: isNotFound ? [] : [{ rel: "canonical", href: url }],
+    jsonLd,
+  };
+}
+
+/** The page's main heading: the given one, or the title without the site name. */
+export function headingOf(meta: PageMeta): string {
+  return meta.heading ?? meta.title.split(" | ")[0] ?? meta.title;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The SEO tools' answers (report, audit, score widget) and their arithmetic, shared by the API,
+// the storefront's /seo-report and /seo-test and the back office's /admin/seo.
+
+export type CheckStatus = "pass" | "warning" | "fail";
+export type Impact = "high" | "medium" | "low";
+
+export interface AuditCheck {
+  name: string;
+  status: CheckStatus;
+  description: string;
+  impact: Impact;
+}
+
+export interface AuditResult {
+  url: string;
+  path: string;
+  httpStatus: number;
+  score: number;
+  checks: AuditCheck[];
+  checkedAt: string;
+}
+
+export type ReportCategoryName = "Technical" | "Content" | "Local" | "Social Media";
+
+export interface ReportItem {
+  name: string;
+  status: CheckStatus;
+  detail: string;
+  /** What to do about it, for the next-steps list (absent when it passes). */
+  fix?: string;
+}
+
+export interface SeoReport {
+  categories: { name: ReportCategoryName; items: ReportItem[] }[];
+  score: number;
+  counts: { optimized: number; needsAttention: number; issues: number; total: number };
+  nextSteps: string[];
+  pagesChecked: number;
+  checkedAt: string;
+}
+
+export type ScoreStatus = "excellent" | "good" | "needs-work";
+
+export interface ScoreItem {
+  key: string;
+  name: string;
+  status: ScoreStatus;
+  score: number;
+  weight: number;
+  description: string;
+}
+
+export interface SeoScore {
+  items: ScoreItem[];
+  score: number;
+  checkedAt: string;
+}
+
+/** The widget's twelve items and their weights. */
+export const SCORE_WEIGHTS = {
+  titleTags: 15,
+  metaDescriptions: 10,
+  structuredData: 12,
+  sitemap: 8,
+  robots: 5,
+  mobile: 15,
+  pageSpeed: 12,
+  ssl: 8,
+  urlStructure: 6,
+  imageOptimization: 7,
+  localSeo: 10,
+  internalLinking: 6,
+} as const;
+
+/** Audit score: (passes + 0.5 x warnings) / total, as a rounded percent. */
+export function auditScore(checks: { status: CheckStatus }[]): number {
+  if (checks.length === 0) return 0;
+  const passes = checks.filter((c) => c.status === "pass").length;
+  const warnings = checks.filter((c) => c.status === "warning").length;
+  return Math.round(((passes + 0.5 * warnings) / checks.length) * 100);
+}
+
+/** Report score: passed / total, as a rounded percent. */
+export function reportScore(items: { status: CheckStatus }[]): number {
+  if (items.length === 0) return 0;
+  return Math.round((items.filter((i) => i.status === "pass").length / items.length) * 100);
+}
+
+/** The widget's score: the rounded weighted average of its items. */
+export function weightedScore(items: { score: number; weight: number }[]): number {
+  const weight = items.reduce((s, i) => s + i.weight, 0);
+  if (weight === 0) return 0;
+  return Math.round(items.reduce((s, i) => s + i.score * i.weight, 0) / weight);
+}
+
+export function scoreItemStatus(score: number): ScoreStatus {
+  return score >= 95 ? "excellent" : score >= 85 ? "good" : "needs-work";
+}
+
+/** Colour of one widget item: green at 95+, yellow at 85+, otherwise red. */
+export function itemTone(score: number): "green" | "yellow" | "red" {
+  return score >= 95 ? "green" : score >= 85 ? "yellow" : "red";
+}
+
+/** Colour of the overall score: green at 90+, yellow at 80+, otherwise red. */
+export function scoreTone(score: number): "green" | "yellow" | "red" {
+  return score >= 90 ? "green" : score >= 80 ? "yellow" : "red";
+}
+
+export function scoreLabel(score: number): string {
+  if (score >= 95) return "Outstanding";
+  if (score >= 90) return "Excellent";
+  if (score >= 80) return "Good";
+  if (score >= 70) return "Fair";
+  return "Needs Work";
+}

@@ -5,6 +5,7 @@ import { chatRouter } from "../modules/chat/chat.router";
 import { adminContentRouter, contentRouter } from "../modules/content/content.router";
 import { adminLeadsRouter, leadsRouter } from "../modules/leads/leads.router";
 import { adminOrdersRouter, ordersRouter } from "../modules/orders/orders.router";
+import { adminSeoRouter, seoRouter } from "../modules/seo/seo.router";
 import { router } from "./trpc";
 
 export const publicAppRouter = router({
@@ -13,6 +14,7 @@ export const publicAppRouter = router({
   orders: ordersRouter,
   leads: leadsRouter,
   chat: chatRouter,
+  seo: seoRouter,
 });
 
 export const adminAppRouter = router({
@@ -21,6 +23,7 @@ export const adminAppRouter = router({
   content: adminContentRouter,
   orders: adminOrdersRouter,
   leads: adminLeadsRouter,
+  seo: adminSeoRouter,
 });
 
 export type PublicRouter = typeof publicAppRouter;

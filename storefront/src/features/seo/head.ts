@@ -1,13 +1,36 @@
-import type { PageMeta } from "@ch/api/contracts/seo";
+import { type PageMeta, pageHead, type SiteIdentity } from "@ch/api/contracts/seo";
 
-/** TanStack Router `head` entries for a page; the server sends the same values in the HTML. */
-export function headFor(meta: PageMeta | null | undefined) {
+let site: SiteIdentity | undefined;
+
+/** The site's address and business, from the configuration the server embeds in every page. */
+function siteIdentity(): SiteIdentity {
+  if (site) return site;
+  const fallback: SiteIdentity = { siteUrl: typeof location === "undefined" ? "" : location.origin };
+  const element = typeof document === "undefined" ? null : document.getElementById("site-config");
+  if (!element?.textContent) return fallback;
+  try {
+    const config = JSON.parse(element.textContent) as Partial<SiteIdentity>;
+    site = {
+      siteUrl: config.siteUrl ?? fallback.siteUrl,
+      company: config.company ?? null,
+      social: config.social ?? [],
+    };
+    return site;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * TanStack Router `head` entries for a page. The server sends exactly the same tags (built by the
+ * same `pageHead`) marked `data-server-head`; main.tsx removes those before React renders these, so
+ * title, description, canonical, Open Graph, Twitter and JSON-LD stay right after client navigation.
+ */
+export function headFor(meta: PageMeta | null | undefined, identity: SiteIdentity = siteIdentity()) {
   if (!meta) return {};
+  const head = pageHead(meta, identity);
   return {
-    meta: [
-      { title: meta.title },
-      { name: "description", content: meta.description },
-      ...(meta.noindex ? [{ name: "robots", content: "noindex, nofollow" }] : []),
-    ],
+    meta: [{ title: head.title }, ...head.meta, ...head.jsonLd.map((data) => ({ "script:ld+json": data }))],
+    links: head.links,
   };
 }

@@ -1,0 +1,181 @@
+// Builds the HTML the storefront origin sends for a path: the page's own head (looked up in the
+// database per request, so products and posts created after the build are covered), the site
+// configuration, a no-script fallback body and the status (404 for unknown paths and missing data).
+import type { ProductDto } from "../../contracts/catalog";
+import type { BlogPostDto } from "../../contracts/content";
+import {
+  articleMeta,
+  CATEGORY_NAMES,
+  formatUsd,
+  headingOf,
+  notFoundMeta,
+  type PageMeta,
+  pageHead,
+  productMeta,
+  SITE_NAME,
+  type SiteIdentity,
+  staticPageMeta,
+} from "../../contracts/seo";
+import type { Deps } from "../../lib/deps";
+import { AppError } from "../../lib/errors";
+import { getProduct, listFeaturedProducts, listProducts } from "../catalog/catalog.service";
+import { getPostBySlug, listPosts } from "../content/blog.service";
+import { siteConfig } from "../system/site-config";
+import { escapeHtml, injectPage } from "./html";
+
+export interface ResolvedPage {
+  status: 200 | 404;
+  meta: PageMeta;
+  product?: ProductDto;
+  post?: BlogPostDto;
+  /** Links listed on the page (products of a listing, articles of the blog). */
+  listing?: { href: string; label: string }[];
+}
+
+const MAX_ID = 2_147_483_647;
+
+async function orNotFound<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Lower-cases nothing and decodes nothing: the path must match a real route exactly. */
+export function normalizePath(rawUrl: string): string {
+  const path = rawUrl.split(/[?#]/)[0] || "/";
+  return path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
+}
+
+const productLink = (p: ProductDto) => ({ href: `/product/${p.id}`, label: `${p.name} – ${formatUsd(p.price)}` });
+const postLink = (p: BlogPostDto) => ({ href: `/blog/${p.slug}`, label: p.title });
+
+export async function resolvePage(deps: Deps, rawPath: string): Promise<ResolvedPage> {
+  const path = normalizePath(rawPath);
+  const notFound: ResolvedPage = { status: 404, meta: notFoundMeta };
+  const productId = /^\/product\/([^/]+)$/.exec(path)?.[1];
+  if (productId !== undefined) {
+    if (!/^[1-9]\d{0,9}$/.test(productId) || Number(productId) > MAX_ID) return notFound;
+    const product = await orNotFound(getProduct(deps.db, Number(productId)));
+    return product ? { status: 200, meta: productMeta(product), product } : notFound;
+  }
+  const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1];
+  if (slug !== undefined) {
+    if (!/^[a-z0-9-]{1,200}$/.test(slug)) return notFound;
+    const post = await orNotFound(getPostBySlug(deps.db, slug));
+    return post ? { status: 200, meta: articleMeta(post), post } : notFound;
+  }
+  const meta = staticPageMeta(path);
+  if (!meta) return notFound;
+  const page: ResolvedPage = { status: 200, meta };
+  if (path === "/products" || path.startsWith("/products/")) {
+    const category = path.startsWith("/products/") ? path.slice("/products/".length) : undefined;
+    const products = (await listProducts(deps.db, { category })).map(productLink);
+    const categories = Object.entries(CATEGORY_NAMES)
+      .filter(([id]) => `/products/${id}` !== path)
+      .map(([id, label]) => ({ href: `/products/${id}`, label }));
+    page.listing = [...products, ...categories];
+  } else if (path === "/blog") {
+    page.listing = (await listPosts(deps.db, { published: true })).map(postLink);
+  } else if (path === "/") {
+    const [featured, posts] = await Promise.all([
+      listFeaturedProducts(deps.db),
+      listPosts(deps.db, { published: true, limit: 3 }),
+    ]);
+    page.listing = [...featured.map(productLink), ...posts.map(postLink)];
+  }
+  return page;
+}
+
+export function siteIdentity(deps: Deps): SiteIdentity {
+  const config = siteConfig(deps.env);
+  return { siteUrl: config.siteUrl, company: config.company, social: config.social };
+}
+
+const NAV = [
+  { href: "/products", label: "Products" },
+  { href: "/about", label: "About" },
+  { href: "/gallery", label: "Gallery" },
+  { href: "/blog", label: "Blog" },
+  { href: "/contact", label: "Contact" },
+];
+const FOOTER_LINKS = [
+  { href: "/services/custom-design", label: "Custom Design" },
+  { href: "/services/site-preparation", label: "Site Preparation" },
+  { href: "/services/installation", label: "Installation" },
+  { href: "/services/warranty-support", label: "Warranty & Support" },
+  { href: "/privacy-policy", label: "Privacy Policy" },
+  { href: "/terms-of-service", label: "Terms of Service" },
+  { href: "/return-policy", label: "Return Policy" },
+  { href: "/seo-report", label: "SEO Report" },
+];
+
+const links = (items: { href: string; label: string }[]) =>
+  items.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></li>`).join("");
+
+/**
+ * The markup a reader without JavaScript (and any crawler that does not run scripts) gets: a
+ * semantic outline of the page with its one h1, images with alt text and the site's links. Inside
+ * <noscript>, so browsers that run the app never display it and nothing changes when it loads.
+ */
+export function fallbackBody(page: ResolvedPage, deps: Deps): string {
+  const company = siteConfig(deps.env).company;
+  const parts: string[] = [];
+  parts.push(
+    `<header><a href="/">${escapeHtml(company.name || SITE_NAME)}</a><nav aria-label="Main"><ul>${links(NAV)}</ul></nav></header>`,
+  );
+  const main: string[] = [`<h1>${escapeHtml(headingOf(page.meta))}</h1>`];
+  if (page.status === 404) {
+    main.push("<p>Did you forget to add the page to the router?</p>", '<p><a href="/">Go to the home page</a></p>');
+  } else {
+    main.push(`<p>${escapeHtml(page.meta.description)}</p>`);
+  }
+  if (page.product) {
+    const p = page.product;
+    const img = p.imageDetails[0];
+    if (img) {
+      main.push(
+        `<img src="${escapeHtml(img.url)}" alt="${escapeHtml(p.name)}" width="${img.width}" height="${img.height}">`,
+      );
+    }
+    main.push(`<p>Price: ${escapeHtml(formatUsd(p.price))}. ${p.inStock ? "In stock" : "Out of stock"}.</p>`);
+    main.push('<p><a href="/products">Back to all products</a></p>');
+  }
+  if (page.post) {
+    const post = page.post;
+    main.push(`<img src="${escapeHtml(post.image)}" alt="${escapeHtml(post.title)}">`);
+    main.push(`<p>Published <time datetime="${escapeHtml(post.createdAt)}">${post.createdAt.slice(0, 10)}</time></p>`);
+    main.push(...post.content.split(/\n{2,}/).map((para) => `<p>${escapeHtml(para.trim())}</p>`));
+    main.push('<p><a href="/blog">Back to the blog</a></p>');
+  }
+  if (page.listing?.length) main.push(`<ul>${links(page.listing)}</ul>`);
+  main.push("<p>Turn on JavaScript to use the cart, checkout, calculator and chat.</p>");
+  parts.push(`<main>${main.join("")}</main>`);
+  parts.push(
+    `<footer><p>${escapeHtml(company.name)}, ${escapeHtml(company.street)}, ${escapeHtml(company.city)}, ${escapeHtml(company.region)} ${escapeHtml(company.postalCode)}. ` +
+      `<a href="tel:${escapeHtml(company.phone.replace(/[^\d+]/g, ""))}">${escapeHtml(company.phone)}</a>, ` +
+      `<a href="mailto:${escapeHtml(company.email)}">${escapeHtml(company.email)}</a></p>` +
+      `<nav aria-label="Services and policies"><ul>${links(FOOTER_LINKS)}</ul></nav></footer>`,
+  );
+  return parts.join("");
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  html: string;
+  meta: PageMeta;
+  path: string;
+}
+
+/** The storefront's HTML for a path, exactly as the server sends it. */
+export async function renderStorefrontPage(deps: Deps, rawPath: string, template: string): Promise<RenderedPage> {
+  const page = await resolvePage(deps, rawPath);
+  const html = injectPage(template, {
+    head: pageHead(page.meta, siteIdentity(deps)),
+    siteConfig: siteConfig(deps.env),
+    fallbackBody: fallbackBody(page, deps),
+  });
+  return { status: page.status, html, meta: page.meta, path: normalizePath(rawPath) };
+}

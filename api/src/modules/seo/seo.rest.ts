@@ -1,0 +1,86 @@
+// SEO paths: the crawler files (/sitemap.xml, /robots.txt, /manifest.json, storefront origin only)
+// and the documented /api paths of the report, the score widget and the audit tool.
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { route } from "../../http/route";
+import type { Deps } from "../../lib/deps";
+import { readStorefrontBuild } from "./html";
+import { limitScans } from "./scan-limit";
+import { auditPage } from "./seo-audit.service";
+import { manifestJson, robotsTxt, sitemapEntries, sitemapXml } from "./seo-files.service";
+import { seoReport, seoScore } from "./seo-report.service";
+
+export const auditInput = z.strictObject({ url: z.string().max(2000) });
+
+export const seoRoutes = [
+  route({
+    method: "GET",
+    url: "/api/seo/report",
+    access: "public",
+    summary: "SEO report: live checks of the site's own pages in four categories",
+    tags: ["seo"],
+    answer: "{ categories, score, counts, nextSteps, pagesChecked, checkedAt }",
+    handler: async ({ deps, ip }) => {
+      await limitScans(deps, ip);
+      return seoReport(deps);
+    },
+  }),
+  route({
+    method: "GET",
+    url: "/api/seo/score",
+    access: "public",
+    summary: "SEO score widget: twelve weighted items computed from live checks",
+    tags: ["seo"],
+    answer: "{ items: [{ key, name, status, score, weight, description }], score, checkedAt }",
+    handler: async ({ deps, ip }) => {
+      await limitScans(deps, ip);
+      return seoScore(deps);
+    },
+  }),
+  route({
+    method: "POST",
+    url: "/api/seo/audit",
+    access: "public",
+    summary: "Audit one page of this site (a path or a URL on the site's own origin; other hosts are refused)",
+    tags: ["seo"],
+    body: auditInput,
+    answer:
+      "{ url, path, httpStatus, score, checks: [{ name, status, description, impact }], checkedAt }, or 400 for another host",
+    handler: async ({ deps, body, ip }) => {
+      await limitScans(deps, ip);
+      return auditPage(deps, body.url);
+    },
+  }),
+];
+
+export const adminSeoRoutes = [
+  route({
+    method: "GET",
+    url: "/api/admin/seo/report",
+    access: "admin",
+    summary: "SEO report of the storefront, for the back office",
+    tags: ["seo"],
+    answer: "Same as GET /api/seo/report",
+    handler: ({ deps }) => seoReport(deps),
+  }),
+];
+
+/** The files crawlers ask for, built per request. */
+export function registerSeoFiles(app: FastifyInstance, deps: Deps): void {
+  app.get("/sitemap.xml", async (_req, reply) => {
+    const entries = await sitemapEntries(deps, readStorefrontBuild(deps.env).builtAt);
+    return reply
+      .type("application/xml; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      .send(sitemapXml(entries));
+  });
+  app.get("/robots.txt", async (_req, reply) =>
+    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(robotsTxt(deps)),
+  );
+  app.get("/manifest.json", async (_req, reply) =>
+    reply
+      .type("application/manifest+json; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(JSON.stringify(manifestJson(deps))),
+  );
+}

@@ -1,0 +1,20 @@
+import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
+import { limitScans } from "./scan-limit";
+import { auditInput } from "./seo.rest";
+import { auditPage } from "./seo-audit.service";
+import { seoReport, seoScore } from "./seo-report.service";
+
+const scanProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  await limitScans(ctx.deps, ctx.req.ip);
+  return next();
+});
+
+export const seoRouter = router({
+  report: scanProcedure.query(({ ctx }) => seoReport(ctx.deps)),
+  score: scanProcedure.query(({ ctx }) => seoScore(ctx.deps)),
+  audit: scanProcedure.input(auditInput).mutation(({ ctx, input }) => auditPage(ctx.deps, input.url)),
+});
+
+export const adminSeoRouter = router({
+  report: adminProcedure.query(({ ctx }) => seoReport(ctx.deps)),
+});
