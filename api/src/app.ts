@@ -4,14 +4,20 @@
  * - backoffice: /api/admin/* REST paths, the admin tRPC router, the back-office SPA, CSRF guard
  * Both: security headers, JSON-only bodies, one error shape, health checks, media.
  */
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "@ch/db";
 import cookie from "@fastify/cookie";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
 import type { Env } from "./env";
-import { installErrorHandling } from "./http/errors";
+import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
 import { openApiDocument, referencePage } from "./http/openapi";
 import { registerRoutes } from "./http/route";
 import { installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";
@@ -32,7 +38,8 @@ export interface AppOptions {
   db: Database;
   env: Env;
   clock?: Clock;
-  logger?: FastifyServerOptions["logger"];
+  /** A pino logger instance (server.ts) or Fastify's logger options (false in tests). */
+  logger?: FastifyBaseLogger | FastifyServerOptions["logger"];
   lifecycle?: Lifecycle;
   /** Serve the built SPA from this folder (defaults from env); false to serve the API only. */
   spa?: string | false;
@@ -52,8 +59,16 @@ function trustProxy(env: Env): FastifyServerOptions["trustProxy"] {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { surface, env } = options;
+  const logger = options.logger ?? false;
+  const isInstance = typeof logger === "object" && typeof (logger as FastifyBaseLogger).child === "function";
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Fastify 5 takes a ready-made pino instance only as loggerInstance.
+    ...(isInstance
+      ? { loggerInstance: logger as FastifyBaseLogger }
+      : { logger: logger as FastifyServerOptions["logger"] }),
+    // our own request log line (http/errors.ts) leaves query strings out; ids are unique across processes
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxy(env),
     routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
@@ -68,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lifecycle = options.lifecycle ?? { draining: false };
 
   installErrorHandling(app);
+  installRequestLogging(app);
   installSecurityHeaders(app, env, surface);
   await app.register(cookie);
   if (surface === "backoffice") installCsrfGuard(app, env);
@@ -104,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : (options.spa ?? (surface === "storefront" ? env.STOREFRONT_DIST : env.BACKOFFICE_DIST));
   if (spaRoot && existsSync(join(spaRoot, "index.html"))) {
     await serveSpa(app, spaRoot, { surface, deps });
+  } else {
+    installJsonNotFound(app);
   }
   return app;
 }

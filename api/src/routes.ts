@@ -5,6 +5,7 @@ import { catalogRoutes } from "./modules/catalog/catalog.rest";
 import { chatRoutes } from "./modules/chat/chat.rest";
 import { contentRoutes } from "./modules/content/content.rest";
 import { leadRoutes } from "./modules/leads/leads.rest";
+import { notificationRoutes } from "./modules/notifications/notifications.rest";
 import { orderRoutes } from "./modules/orders/orders.rest";
 import { adminSeoRoutes, seoRoutes } from "./modules/seo/seo.rest";
 import { visitRoutes } from "./modules/visits/visits.rest";
@@ -19,6 +20,6 @@ export const publicRoutes: RouteSpec[] = [
   ...seoRoutes,
 ];
 
-export const backofficeRoutes: RouteSpec[] = [...adminRoutes, ...adminSeoRoutes];
+export const backofficeRoutes: RouteSpec[] = [...adminRoutes, ...notificationRoutes, ...adminSeoRoutes];
 
 export const allRoutes: RouteSpec[] = [...publicRoutes, ...backofficeRoutes];

@@ -80,11 +80,35 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, req, reply) => {
     const answer = toErrorAnswer(error);
-    if (answer.status >= 500) req.log.error({ err: error, reqId: req.id }, "request failed");
-    else if ([401, 403, 429].includes(answer.status))
-      req.log.warn({ status: answer.status, url: req.url }, "request denied");
+    if (answer.status >= 500 && answer.status !== 503) req.log.error({ err: error, reqId: req.id }, "request failed");
+    else if (answer.status === 503) req.log.warn({ err: error, reqId: req.id }, "database unavailable");
     return reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
+}
+
+const DENIALS = new Set([401, 403, 429]);
+
+/**
+ * One log line per answer (instead of Fastify's, which would log query strings such as an admin's
+ * search for a customer's e-mail): method, path without the query, status and time; 401/403/429 as
+ * warnings ("request denied") so refused access is easy to find. Request ids come from the child logger.
+ */
+export function installRequestLogging(app: FastifyInstance): void {
+  app.addHook("onResponse", async (req, reply) => {
+    const entry = {
+      method: req.method,
+      path: req.url.split("?")[0],
+      status: reply.statusCode,
+      ip: req.ip,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (DENIALS.has(reply.statusCode)) req.log.warn(entry, "request denied");
+    else req.log.info(entry, "request completed");
+  });
+}
+
+/** JSON 404 for an app that serves no SPA (the SPA module installs its own not-found handler). */
+export function installJsonNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) => {
     return reply.code(404).send({ message: `No route for ${req.method} ${req.url.split("?")[0]}`, issues: [] });
   });

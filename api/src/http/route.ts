@@ -76,6 +76,9 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
         if (spec.rateLimit) await hitPublicLimit(deps, spec.rateLimit, req.ip);
         const body = spec.body ? parseInput(spec.body, req.body === undefined ? {} : req.body, "body") : undefined;
         const result = await spec.handler({ deps, body, query, params, req, reply, admin, ip: req.ip } as never);
+        if (admin && spec.method !== "GET") {
+          req.log.info({ admin: admin.username, action: `${spec.method} ${spec.url}` }, "admin change");
+        }
         if (reply.sent) return reply;
         if (reply.statusCode === 200) reply.code(spec.successStatus ?? 200);
         return result ?? { ok: true };

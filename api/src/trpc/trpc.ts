@@ -105,8 +105,10 @@ export const rateLimited = (name: keyof typeof PUBLIC_WRITE_RULES) =>
     return next();
   });
 
-export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const adminProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
   const admin = await resolveSession(ctx.deps, readSessionToken(ctx.req, ctx.deps.env));
   if (!admin) throw unauthorized();
-  return next({ ctx: { ...ctx, admin } });
+  const result = await next({ ctx: { ...ctx, admin } });
+  if (result.ok && type === "mutation") ctx.req.log.info({ admin: admin.username, action: path }, "admin change");
+  return result;
 });

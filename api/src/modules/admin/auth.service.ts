@@ -101,6 +101,7 @@ async function assertNotThrottled(deps: Deps, username: string, ipAddress: strin
         ? row?.oldest_user
         : null;
   if (lockedSince) {
+    deps.log.warn({ username, ip: ipAddress }, "admin sign-in throttled");
     const until = new Date(lockedSince).getTime() + THROTTLE_WINDOW_MS;
     throw tooManyRequests(
       Math.max(1, Math.ceil((until - deps.clock.now().getTime()) / 1000)),
@@ -130,6 +131,7 @@ export async function signIn(
   const now = deps.clock.now();
   if (!admin || !valid) {
     await deps.db.insert(loginAttempts).values({ username, ipAddress, succeeded: 0, createdAt: now });
+    deps.log.warn({ username, ip: ipAddress }, "admin sign-in failed");
     throw new AppError(401, "Invalid username or password");
   }
   const token = randomBytes(32).toString("base64url");

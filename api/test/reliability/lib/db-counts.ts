@@ -1,0 +1,20 @@
+// Row counts of every table, to prove that a request changed nothing.
+import { type Database, rowsOf } from "@ch/db";
+import { sql } from "drizzle-orm";
+
+/** Tables whose rows legitimately change on refused requests (throttle counters) or reads (session touch). */
+export const BOOKKEEPING_TABLES = new Set(["rate_limits", "login_attempts", "sessions", "schema_migrations"]);
+
+export async function tableNames(db: Database): Promise<string[]> {
+  const rows = rowsOf<{ name: string }>(
+    await db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`),
+  );
+  return rows.map((r) => r.name).filter((name) => !BOOKKEEPING_TABLES.has(name));
+}
+
+/** One query: { table: rows } for the given tables. */
+export async function rowCounts(db: Database, tables: string[]): Promise<Record<string, number>> {
+  const parts = tables.map((t) => `(select count(*)::int from "${t.replace(/"/g, "")}") as "${t.replace(/"/g, "")}"`);
+  const [row] = rowsOf<Record<string, number>>(await db.execute(sql.raw(`select ${parts.join(", ")}`)));
+  return row ?? {};
+}

@@ -1,0 +1,191 @@
+// Access: every route Fastify really serves on both origins, and every tRPC procedure, is either in the
+// explicit public list below or answers 401 without a session and with an expired one.
+// A new route or procedure fails this test until someone classifies it here.
+import { createHash } from "node:crypto";
+import { schema } from "@ch/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminAppRouter, publicAppRouter } from "../src/trpc/root";
+import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { concretePath, proceduresOf, type ServedRoute, servedRoutes } from "./reliability/lib/routes";
+
+/** Routes anyone may call on the storefront origin (it has no admin routes at all). */
+const STOREFRONT_PUBLIC = new Set([
+  "GET /healthz",
+  "GET /readyz",
+  "GET /api/config",
+  "GET /api/openapi.json",
+  "GET /api/docs",
+  "GET /media/:file",
+  "GET /api/products",
+  "GET /api/products/featured",
+  "GET /api/products/:id",
+  "GET /api/gallery",
+  "GET /api/blog",
+  "GET /api/blog/:slug",
+  "POST /api/orders",
+  "POST /api/orders/lookup",
+  "POST /api/contact",
+  "POST /api/quote-requests",
+  "POST /api/roi",
+  "POST /api/telegram/chat",
+  "POST /api/visits",
+  // search-engine files of the storefront (public by nature)
+  "GET /robots.txt",
+  "GET /sitemap.xml",
+  "GET /manifest.webmanifest",
+  "GET /site.webmanifest",
+]);
+
+/** Routes of the back-office origin that work without a session. */
+const BACKOFFICE_PUBLIC = new Set([
+  "GET /healthz",
+  "GET /readyz",
+  "GET /api/config",
+  "GET /api/openapi.json",
+  "GET /api/docs",
+  "GET /media/:file",
+  "POST /api/admin/setup",
+  "POST /api/admin/login",
+  "POST /api/admin/logout",
+]);
+
+/** tRPC procedures of the back-office router that work without a session. */
+const ADMIN_ROUTER_PUBLIC = new Set(["admin.setupStatus"]);
+
+/** The storefront's tRPC router: all public, and listed so that a new procedure is a conscious decision. */
+const PUBLIC_ROUTER = [
+  "catalog.byId",
+  "catalog.featured",
+  "catalog.list",
+  "chat.forward",
+  "content.gallery",
+  "content.postBySlug",
+  "content.posts",
+  "leads.contact",
+  "leads.requestQuote",
+  "leads.saveRoi",
+  "orders.lookup",
+  "orders.place",
+];
+
+let apps: TestApps;
+let storefrontRoutes: ServedRoute[];
+let backofficeRoutes: ServedRoute[];
+const cookies: Record<"idle" | "absolute" | "deleted", string> = { idle: "", absolute: "", deleted: "" };
+const tokenHash = (cookie: string) =>
+  createHash("sha256")
+    .update(cookie.split("=")[1] ?? "")
+    .digest("hex");
+
+beforeAll(async () => {
+  apps = await startTestApps();
+  storefrontRoutes = (await servedRoutes(apps.storefront)).filter((r) => r.method !== "HEAD");
+  backofficeRoutes = (await servedRoutes(apps.backoffice)).filter((r) => r.method !== "HEAD");
+  const { sessions } = schema;
+  const db = apps.db.handle.db;
+  const now = Date.now();
+  cookies.idle = await signedInCookie(apps);
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now - 31 * 60_000) })
+    .where(eq(sessions.id, tokenHash(cookies.idle)));
+  cookies.absolute = await signedInCookie(apps);
+  await db
+    .update(sessions)
+    .set({ createdAt: new Date(now - 9 * 3600_000), expiresAt: new Date(now - 3600_000) })
+    .where(eq(sessions.id, tokenHash(cookies.absolute)));
+  cookies.deleted = await signedInCookie(apps);
+  await apps.backoffice.inject({ method: "POST", url: "/api/admin/logout", headers: { cookie: cookies.deleted } });
+});
+afterAll(async () => {
+  await apps?.close();
+});
+
+const key = (r: ServedRoute) => `${r.method} ${r.url}`;
+const isTrpc = (r: ServedRoute) => r.url === "/api/trpc/:path";
+
+describe("the route lists come from Fastify", () => {
+  it("finds the documented routes and the tRPC mount on both origins", () => {
+    expect(storefrontRoutes.map(key)).toContain("POST /api/orders");
+    expect(backofficeRoutes.map(key)).toContain("PUT /api/admin/orders/:id/status");
+    expect(backofficeRoutes.map(key)).toContain("POST /api/admin/media");
+    expect(storefrontRoutes.some(isTrpc)).toBe(true);
+    expect(backofficeRoutes.some(isTrpc)).toBe(true);
+  });
+
+  it("serves no /api/admin path on the storefront origin and every storefront route is classified public", () => {
+    const unclassified = storefrontRoutes.filter((r) => !isTrpc(r) && !STOREFRONT_PUBLIC.has(key(r)));
+    expect(unclassified.map(key)).toEqual([]);
+    expect(storefrontRoutes.filter((r) => r.url.startsWith("/api/admin"))).toEqual([]);
+  });
+
+  it("lists the storefront's tRPC procedures exactly (classify a new one here)", () => {
+    expect(proceduresOf(publicAppRouter).map((p) => p.path)).toEqual(PUBLIC_ROUTER);
+  });
+});
+
+const variants = [
+  ["no cookie", () => ({})],
+  ["a forged cookie", () => ({ cookie: "ch_admin=forged-token-value-000000000000000000000" })],
+  ["an idle-expired session", () => ({ cookie: cookies.idle })],
+  ["a session past its 8 hours", () => ({ cookie: cookies.absolute })],
+  ["a signed-out session", () => ({ cookie: cookies.deleted })],
+] as const;
+
+describe("every back-office REST route outside the public list answers 401", () => {
+  it("without a session, with a forged one, an expired one and a signed-out one", async () => {
+    const adminRoutes = backofficeRoutes.filter((r) => !isTrpc(r) && !BACKOFFICE_PUBLIC.has(key(r)));
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(12);
+    const failures: string[] = [];
+    for (const route of adminRoutes) {
+      for (const [label, headers] of variants) {
+        const res = await apps.backoffice.inject({
+          method: route.method as "GET",
+          url: concretePath(route.url),
+          headers: headers(),
+          ...(route.method === "GET" ? {} : { payload: {} }),
+        });
+        if (res.statusCode !== 401) failures.push(`${key(route)} with ${label}: ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("every tRPC procedure of the back-office router outside the public list answers 401", () => {
+  it("without a session, with a forged one, an expired one and a signed-out one", async () => {
+    const procedures = proceduresOf(adminAppRouter).filter((p) => !ADMIN_ROUTER_PUBLIC.has(p.path));
+    expect(procedures.length).toBeGreaterThanOrEqual(25);
+    const failures: string[] = [];
+    for (const procedure of procedures) {
+      for (const [label, headers] of variants) {
+        const res =
+          procedure.type === "query"
+            ? await apps.backoffice.inject({ method: "GET", url: `/api/trpc/${procedure.path}`, headers: headers() })
+            : await apps.backoffice.inject({
+                method: "POST",
+                url: `/api/trpc/${procedure.path}`,
+                headers: headers(),
+                payload: { id: 1 },
+              });
+        if (res.statusCode !== 401) failures.push(`${procedure.path} with ${label}: ${res.statusCode} ${res.body}`);
+        else expect(res.json().error.data.code).toBe("UNAUTHORIZED");
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("mounts no admin procedure on the storefront origin", async () => {
+    for (const procedure of proceduresOf(adminAppRouter)) {
+      if (PUBLIC_ROUTER.includes(procedure.path)) continue;
+      const res = await apps.storefront.inject({
+        method: procedure.type === "query" ? "GET" : "POST",
+        url: `/api/trpc/${procedure.path}`,
+        headers: { cookie: cookies.idle },
+        ...(procedure.type === "query" ? {} : { payload: {} }),
+      });
+      expect(res.statusCode, procedure.path).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,157 @@
+// Headers (HSTS in production, nosniff, a CSP without inline script and with frame-ancestors 'none',
+// a Referrer-Policy, no-store on every back-office API answer, no x-powered-by) and error bodies:
+// a 5xx never carries internal text or a stack, on REST or tRPC; the log has the detail and a request id;
+// an unreachable database is a 503 with Retry-After.
+import type { Database } from "@ch/db";
+import type { InjectOptions } from "fastify";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { signedInCookie, startTestApps, type TestApps, testEnv } from "./harness";
+import { concretePath, servedRoutes } from "./reliability/lib/routes";
+
+let apps: TestApps;
+let cookie: string;
+beforeAll(async () => {
+  apps = await startTestApps();
+  cookie = await signedInCookie(apps);
+});
+afterAll(async () => {
+  await apps?.close();
+});
+
+function expectSecurityHeaders(headers: Record<string, unknown>, label: string) {
+  expect(headers["x-content-type-options"], label).toBe("nosniff");
+  const csp = String(headers["content-security-policy"]);
+  expect(csp, label).toContain("frame-ancestors 'none'");
+  const script = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? csp;
+  expect(script, label).not.toMatch(/'unsafe-inline'|'unsafe-eval'|\*/);
+  expect(csp, label).toMatch(/object-src 'none'/);
+  expect(headers["referrer-policy"], label).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-powered-by"], label).toBeUndefined();
+}
+
+describe("security headers", () => {
+  it("are on every answer of both origins, success or error", async () => {
+    for (const app of [apps.storefront, apps.backoffice]) {
+      const routes = (await servedRoutes(app)).filter((r) => r.method === "GET" && r.url !== "/api/trpc/:path");
+      for (const route of routes) {
+        const res = await app.inject({ method: "GET", url: concretePath(route.url) });
+        expectSecurityHeaders(res.headers, route.url);
+        expect(res.headers["strict-transport-security"]).toBeUndefined(); // not in development/test
+      }
+      for (const extra of ["/no/such/path", "/api/trpc/nothing.here", "/api/products/abc"]) {
+        expectSecurityHeaders((await app.inject({ method: "GET", url: extra })).headers, extra);
+      }
+    }
+  });
+
+  it("marks every back-office API answer no-store, signed in or not, success or error", async () => {
+    const routes = (await servedRoutes(apps.backoffice)).filter((r) => r.url.startsWith("/api/"));
+    for (const route of routes) {
+      for (const headers of [{}, { cookie }]) {
+        const res = await apps.backoffice.inject({
+          method: route.method as "GET",
+          url: concretePath(route.url, { path: "admin.me" }),
+          headers,
+          ...(route.method === "GET" || route.method === "HEAD" ? {} : { payload: {} }),
+        });
+        expect(res.headers["cache-control"], `${route.method} ${route.url} ${res.statusCode}`).toBe("no-store");
+      }
+    }
+  });
+
+  it("adds HSTS in production", async () => {
+    const prod = await startTestApps({ env: { NODE_ENV: "production" } });
+    try {
+      for (const app of [prod.storefront, prod.backoffice]) {
+        const res = await app.inject({ method: "GET", url: "/api/config" });
+        expect(res.headers["strict-transport-security"]).toMatch(/max-age=(\d{8,})/);
+        expectSecurityHeaders(res.headers, "production");
+      }
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+/** A database whose every query fails the way the given error says. */
+function failingDatabase(makeError: () => Error): Database {
+  const fail = (): unknown =>
+    new Proxy(() => {}, {
+      get: (_t, prop) => (prop === "then" ? (_: unknown, reject: (e: Error) => void) => reject(makeError()) : fail()),
+      apply: () => fail(),
+    });
+  return fail() as Database;
+}
+
+describe("error answers", () => {
+  const lines: string[] = [];
+  const logger = pino({ level: "info" }, { write: (l: string) => void lines.push(l) });
+  const internal = () =>
+    Object.assign(new Error('relation "secret_internal_table" does not exist at /srv/app/db.ts:42'), { code: "42P01" });
+  const unreachable = () =>
+    Object.assign(new Error("connect ECONNREFUSED 10.0.0.5:5432 (driver detail)"), { code: "ECONNREFUSED" });
+
+  it("hide internal text and stacks in 5xx bodies on REST and tRPC; the log has the detail and the request id", async () => {
+    const env = testEnv();
+    const app = await buildApp({ surface: "storefront", db: failingDatabase(internal), env, logger, spa: false });
+    try {
+      const rest = await app.inject({ method: "GET", url: "/api/products" });
+      expect(rest.statusCode).toBe(500);
+      expect(rest.json()).toEqual({ message: "Internal server error", issues: [] });
+      const trpc = await app.inject({ method: "GET", url: "/api/trpc/catalog.list?input=%7B%7D" });
+      expect(trpc.statusCode).toBe(500);
+      const batch = await app.inject({
+        method: "GET",
+        url: "/api/trpc/catalog.list,catalog.featured?batch=1&input=%7B%7D",
+      });
+      for (const body of [rest.body, trpc.body, batch.body]) {
+        expect(body).not.toMatch(/secret_internal|42P01|\/srv\/app|stack|at .*\.ts/);
+      }
+      expect(trpc.json().error.message).toBe("Internal server error");
+      const logged = lines.map((l) => JSON.parse(l)).filter((e) => e.level >= 50);
+      expect(logged.length).toBeGreaterThanOrEqual(2);
+      for (const e of logged) {
+        expect(JSON.stringify(e)).toContain("secret_internal_table");
+        expect(String(e.reqId)).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("answer 503 with Retry-After and no driver text when the database cannot be reached", async () => {
+    const env = testEnv();
+    for (const surface of ["storefront", "backoffice"] as const) {
+      const app = await buildApp({ surface, db: failingDatabase(unreachable), env, logger, spa: false });
+      try {
+        const requests =
+          surface === "storefront"
+            ? [
+                { method: "GET", url: "/api/products" },
+                {
+                  method: "POST",
+                  url: "/api/contact",
+                  payload: { firstName: "A", lastName: "B", email: "a@example.com" },
+                },
+                { method: "GET", url: "/api/trpc/catalog.list?input=%7B%7D" },
+                { method: "GET", url: "/readyz" },
+              ]
+            : [
+                { method: "POST", url: "/api/admin/login", payload: { username: "owner", password: "whatever-1" } },
+                { method: "GET", url: "/api/admin/orders", headers: { cookie } },
+                { method: "GET", url: "/api/trpc/admin.me", headers: { cookie } },
+              ];
+        for (const request of requests) {
+          const res = await app.inject(request as InjectOptions);
+          expect(res.statusCode, request.url).toBe(503);
+          expect(Number(res.headers["retry-after"]), request.url).toBeGreaterThan(0);
+          expect(res.body).not.toMatch(/ECONNREFUSED|10\.0\.0\.5|driver/);
+        }
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,123 @@
+// Throttling with counters in the database: failed sign-ins (5 per IP and username, 10 per username
+// from any IP, in 15 minutes → 429 with Retry-After, lapsing by itself) and per-IP limits on every
+// public write at their real size (PUBLIC_RATE_LIMIT_SCALE=1), which a tRPC batch cannot get around.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_WRITE_RULES } from "../src/lib/rate-limit";
+import { startTestApps, type TestApps } from "./harness";
+
+let apps: TestApps;
+const USER = "owner";
+const PASSWORD = "Quarry-Lantern-47";
+
+beforeAll(async () => {
+  apps = await startTestApps({ env: { PUBLIC_RATE_LIMIT_SCALE: "1" } });
+  const res = await apps.backoffice.inject({
+    method: "POST",
+    url: "/api/admin/setup",
+    payload: { username: USER, password: PASSWORD },
+  });
+  expect(res.statusCode).toBe(201);
+});
+afterAll(async () => {
+  await apps?.close();
+});
+
+const login = (password: string, ip: string, username = USER) =>
+  apps.backoffice.inject({
+    method: "POST",
+    url: "/api/admin/login",
+    payload: { username, password },
+    remoteAddress: ip,
+  });
+
+describe("sign-in throttling (acceptance 2)", () => {
+  it("answers the 6th attempt within 15 minutes with 429 even with the right password; the lock lapses", async () => {
+    for (let i = 1; i <= 5; i++) expect((await login(`wrong-${i}`, "203.0.113.5")).statusCode).toBe(401);
+    const sixth = await login(PASSWORD, "203.0.113.5");
+    expect(sixth.statusCode).toBe(429);
+    const retryAfter = Number(sixth.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(sixth.headers["set-cookie"]).toBeUndefined();
+    // trpc-free REST path only; another address is not locked by this pair
+    expect((await login(PASSWORD, "203.0.113.6")).statusCode).toBe(200);
+    apps.clock.advance(14 * 60_000);
+    expect((await login(PASSWORD, "203.0.113.5")).statusCode).toBe(429);
+    apps.clock.advance(retryAfter * 1000 - 14 * 60_000 + 1000);
+    const later = await login(PASSWORD, "203.0.113.5");
+    expect(later.statusCode).toBe(200);
+    expect(later.headers["set-cookie"]).toBeDefined();
+  });
+
+  it("locks a username after 10 failures from any addresses, for every address", async () => {
+    apps.clock.advance(16 * 60_000);
+    for (let i = 1; i <= 10; i++) expect((await login(`wrong-${i}`, `198.51.100.${i}`)).statusCode).toBe(401);
+    const fresh = await login(PASSWORD, "198.51.100.200");
+    expect(fresh.statusCode).toBe(429);
+    expect(Number(fresh.headers["retry-after"])).toBeGreaterThan(0);
+    apps.clock.advance(15 * 60_000 + 1000);
+    expect((await login(PASSWORD, "198.51.100.200")).statusCode).toBe(200);
+  });
+
+  it("does not lock on unknown-user probes of other names", async () => {
+    apps.clock.advance(16 * 60_000);
+    for (let i = 0; i < 6; i++) await login("wrong", "192.0.2.9", `someone-${i}`);
+    expect((await login(PASSWORD, "192.0.2.9")).statusCode).toBe(200);
+  });
+});
+
+const sampleBodies: Record<keyof typeof PUBLIC_WRITE_RULES, { url: string; procedure: string }> = {
+  contact: { url: "/api/contact", procedure: "leads.contact" },
+  quote: { url: "/api/quote-requests", procedure: "leads.requestQuote" },
+  roi: { url: "/api/roi", procedure: "leads.saveRoi" },
+  chat: { url: "/api/telegram/chat", procedure: "chat.forward" },
+  orders: { url: "/api/orders", procedure: "orders.place" },
+  visits: { url: "/api/visits", procedure: "" },
+  orderLookup: { url: "/api/orders/lookup", procedure: "orders.lookup" },
+};
+
+describe("public writes are limited per IP at their real size", () => {
+  it.each(Object.entries(PUBLIC_WRITE_RULES))("%s", async (name, rule) => {
+    const { url } = sampleBodies[name as keyof typeof PUBLIC_WRITE_RULES];
+    const ip = `100.64.${Object.keys(PUBLIC_WRITE_RULES).indexOf(name)}.1`;
+    for (let i = 0; i < rule.limit; i++) {
+      const res = await apps.storefront.inject({ method: "POST", url, payload: {}, remoteAddress: ip });
+      expect(res.statusCode, `${url} #${i + 1}`).toBe(400);
+    }
+    const over = await apps.storefront.inject({ method: "POST", url, payload: {}, remoteAddress: ip });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(over.headers["retry-after"])).toBeLessThanOrEqual(rule.windowSeconds);
+    // another address still gets through
+    const other = await apps.storefront.inject({ method: "POST", url, payload: {}, remoteAddress: "100.65.0.1" });
+    expect(other.statusCode).toBe(400);
+  });
+
+  it("counts tRPC calls against the same limit, and a batch cannot get around it", async () => {
+    const ip = "100.66.0.1";
+    const batch = (n: number, procedure = "leads.contact") =>
+      apps.storefront.inject({
+        method: "POST",
+        url: `/api/trpc/${Array.from({ length: n }, () => procedure).join(",")}?batch=1`,
+        payload: Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), {}])),
+        remoteAddress: ip,
+      });
+    // more than maxBatchSize (10) calls in one request are refused outright
+    const tooBig = await batch(11);
+    expect(tooBig.statusCode).toBe(400);
+    const full = await batch(10); // counts 10 of the 10 allowed contact writes
+    const results = full.json() as { error?: { data: { httpStatus: number } } }[];
+    expect(results).toHaveLength(10);
+    expect(results.every((r) => r.error?.data.httpStatus === 400)).toBe(true);
+    const rest = await apps.storefront.inject({ method: "POST", url: "/api/contact", payload: {}, remoteAddress: ip });
+    expect(rest.statusCode).toBe(429);
+    const single = await apps.storefront.inject({
+      method: "POST",
+      url: "/api/trpc/leads.contact",
+      payload: {},
+      remoteAddress: ip,
+    });
+    expect(single.statusCode).toBe(429);
+    expect(Number(single.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
