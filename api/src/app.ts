@@ -25,6 +25,7 @@ import { serveSpa } from "./http/spa";
 import type { Clock } from "./lib/clock";
 import { systemClock } from "./lib/clock";
 import type { Deps } from "./lib/deps";
+import { mediaUploadPlugin } from "./modules/media/media.rest";
 import { registerSeoFiles } from "./modules/seo/seo.rest";
 import { type Lifecycle, registerSystemRoutes } from "./modules/system/system.rest";
 import { allRoutes, backofficeRoutes, publicRoutes } from "./routes";
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const routes = surface === "storefront" ? publicRoutes : backofficeRoutes;
   registerRoutes(app, deps, routes);
   if (surface === "storefront") registerSeoFiles(app, deps);
+  if (surface === "backoffice") await app.register(mediaUploadPlugin, { deps });
   const document = openApiDocument(allRoutes, [
     { url: env.storefrontOrigin, description: "Storefront origin (public paths)" },
     { url: env.backofficeOrigin, description: "Back-office origin (/api/admin/*)" },

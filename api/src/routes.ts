@@ -1,6 +1,7 @@
 // Every documented REST path, by origin.
 import type { RouteSpec } from "./http/route";
 import { adminRoutes } from "./modules/admin/admin.rest";
+import { exportRoutes } from "./modules/admin/exports.rest";
 import { catalogRoutes } from "./modules/catalog/catalog.rest";
 import { chatRoutes } from "./modules/chat/chat.rest";
 import { contentRoutes } from "./modules/content/content.rest";
@@ -20,6 +21,11 @@ export const publicRoutes: RouteSpec[] = [
   ...seoRoutes,
 ];
 
-export const backofficeRoutes: RouteSpec[] = [...adminRoutes, ...notificationRoutes, ...adminSeoRoutes];
+export const backofficeRoutes: RouteSpec[] = [
+  ...adminRoutes,
+  ...exportRoutes,
+  ...notificationRoutes,
+  ...adminSeoRoutes,
+];
 
 export const allRoutes: RouteSpec[] = [...publicRoutes, ...backofficeRoutes];

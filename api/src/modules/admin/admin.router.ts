@@ -11,7 +11,11 @@ export const adminCoreRouter = router({
     open: !(await hasAdmin(ctx.deps)),
     tokenRequired: ctx.deps.env.NODE_ENV === "production",
   })),
-  me: adminProcedure.query(({ ctx }) => ({ username: ctx.admin.username })),
+  /** The signed-in admin, and where the public site lives (for "View Site"). */
+  me: adminProcedure.query(({ ctx }) => ({
+    username: ctx.admin.username,
+    storefrontOrigin: ctx.deps.env.storefrontOrigin,
+  })),
   stats: adminProcedure.query(({ ctx }) => dashboardStats(ctx.deps.db)),
   analytics: adminProcedure.query(({ ctx }) => analytics(ctx.deps.db, ctx.deps.clock.now())),
   visitors: adminProcedure.query(({ ctx }) => listVisits(ctx.deps.db, 50)),

@@ -1,0 +1,41 @@
+// GET /api/admin/orders.csv and /api/admin/contacts.csv: the same filters as the lists (q, status).
+import { adminListQuery } from "../../contracts/admin";
+import { route } from "../../http/route";
+import { contactsCsv, ordersCsv } from "./exports.service";
+
+const stamp = (d: Date) => d.toISOString().slice(0, 10);
+
+export const exportRoutes = [
+  route({
+    method: "GET",
+    url: "/api/admin/orders.csv",
+    access: "admin",
+    summary: "Orders as CSV (UTF-8); q and status filter like GET /api/admin/orders",
+    tags: ["admin"],
+    query: adminListQuery,
+    answer: "text/csv attachment",
+    handler: async ({ deps, query, reply }) => {
+      const csv = await ordersCsv(deps.db, query);
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="orders-${stamp(deps.clock.now())}.csv"`);
+      return csv;
+    },
+  }),
+  route({
+    method: "GET",
+    url: "/api/admin/contacts.csv",
+    access: "admin",
+    summary: "Leads (every source) as CSV (UTF-8); q and status filter like GET /api/admin/contacts",
+    tags: ["admin"],
+    query: adminListQuery,
+    answer: "text/csv attachment",
+    handler: async ({ deps, query, reply }) => {
+      const csv = await contactsCsv(deps.db, query);
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="contacts-${stamp(deps.clock.now())}.csv"`);
+      return csv;
+    },
+  }),
+];

@@ -1,0 +1,40 @@
+// POST /api/admin/media: an image upload for the back office (raw image body, not JSON).
+// It lives in its own encapsulated plugin so its content-type parser and 8 MB body limit apply to
+// this one route only; every other path keeps the JSON-only rule and the 64 KB limit.
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import { readSessionToken } from "../../http/session-cookie";
+import type { Deps } from "../../lib/deps";
+import { unauthorized } from "../../lib/errors";
+import { resolveSession, type SessionAdmin } from "../admin/auth.service";
+import { recordAudit } from "../audit/audit.service";
+import { convertUpload, MEDIA_MAX_BYTES, UPLOAD_TYPES } from "./upload.service";
+
+const signedIn = new WeakMap<FastifyRequest, SessionAdmin>();
+
+export const mediaUploadPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app: FastifyInstance, { deps }) => {
+  app.addContentTypeParser([...UPLOAD_TYPES], { parseAs: "buffer", bodyLimit: MEDIA_MAX_BYTES }, (_req, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    "/api/admin/media",
+    {
+      bodyLimit: MEDIA_MAX_BYTES,
+      // The session is checked before the body is read, so an anonymous client cannot make us buffer 8 MB.
+      onRequest: async (req) => {
+        const admin = await resolveSession(deps, readSessionToken(req, deps.env));
+        if (!admin) throw unauthorized();
+        signedIn.set(req, admin);
+      },
+    },
+    async (req, reply) => {
+      const admin = signedIn.get(req);
+      if (!admin) throw unauthorized();
+      const stored = await convertUpload(deps.db, req.headers["content-type"], req.body);
+      await recordAudit(deps.db, admin, "media.upload", "media", stored.url.replace(/^\/media\//, ""), {
+        width: stored.width,
+        height: stored.height,
+      });
+      return reply.code(201).send(stored);
+    },
+  );
+};
