@@ -1,10 +1,23 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { Spinner } from "./components/ui";
+import { createQueryClient } from "./lib/query-client";
 import { routeTree } from "./routeTree.gen";
 import "./styles.css";
 
-const router = createRouter({ routeTree, defaultPreload: "intent" });
+const queryClient = createQueryClient();
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: "intent",
+  // loaders read through the query cache, which is the only cache
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  defaultPendingComponent: () => <Spinner label="Loading..." />,
+});
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -18,6 +31,8 @@ for (const element of document.head.querySelectorAll("[data-server-head]")) elem
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   </StrictMode>,
 );

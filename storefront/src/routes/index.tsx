@@ -1,9 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
+import { HomePage } from "../features/home/home-page";
+import { headFor } from "../features/seo/head";
 
 export const Route = createFileRoute("/")({
-  component: () => (
-    <main>
-      <h1>Containerized HOMES Built Different</h1>
-    </main>
-  ),
+  head: () => headFor(staticPageMeta("/")),
+  component: HomePage,
 });

@@ -1,0 +1,140 @@
+// The dialog behind Request Quote, Get Quote, Schedule Consultation, Schedule Call and Schedule Call
+// Instead: POST /api/quote-requests; the enquiry lands in the back office's inbox.
+import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
+import type { QuoteRequestInput } from "@ch/api/contracts/leads";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { postJson, serverMessage } from "../lib/api";
+import { closeQuoteDialog, type QuoteRequestOptions, useQuoteDialog } from "../lib/quote";
+import { toast } from "../lib/toast";
+import { Dialog } from "./dialog";
+import { buttonClass, Field, inputClass, TextField } from "./ui";
+
+export default function QuoteDialog() {
+  const options = useQuoteDialog();
+  if (!options) return null;
+  // keyed so that each opening starts from a fresh form
+  return <QuoteForm key={`${options.kind}-${options.title}-${options.productId ?? ""}`} options={options} />;
+}
+
+function QuoteForm({ options }: { options: QuoteRequestOptions }) {
+  const isCall = options.kind === "call";
+  const [form, setForm] = useState({
+    firstName: "",
+    lastName: "",
+    email: "",
+    phone: "",
+    preferredTime: "",
+    message: options.message ?? "",
+  });
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
+
+  const send = useMutation({
+    mutationFn: (body: QuoteRequestInput) => postJson("/api/quote-requests", body),
+    onSuccess: () => {
+      closeQuoteDialog();
+      toast({
+        title: isCall ? "Call Requested" : "Quote Requested",
+        description: isCall
+          ? "Thank you! Our team will call you at your preferred time."
+          : "Thank you! Our team will send your quote within 1 business day.",
+      });
+    },
+    onError: (error) => {
+      toast({
+        title: "Error",
+        description: serverMessage(error) ?? "Failed to send your request. Please try again.",
+        variant: "destructive",
+      });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!EMAIL_SHAPE.test(form.email.trim())) {
+      toast({ title: "Invalid Email", description: "Please enter a valid email address", variant: "destructive" });
+      return;
+    }
+    send.mutate({
+      kind: options.kind,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      phone: form.phone || null,
+      productId: options.productId ?? null,
+      preferredTime: isCall ? form.preferredTime || null : null,
+      message: form.message || null,
+    });
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={closeQuoteDialog}
+      title={options.title}
+      description={
+        options.productName
+          ? `About: ${options.productName}`
+          : isCall
+            ? "Tell us when to call and we'll ring you."
+            : "Tell us about your project and we'll prepare a quote."
+      }
+    >
+      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First Name"
+          required
+          autoComplete="given-name"
+          value={form.firstName}
+          onChange={set("firstName")}
+        />
+        <TextField
+          label="Last Name"
+          required
+          autoComplete="family-name"
+          value={form.lastName}
+          onChange={set("lastName")}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={form.email}
+          onChange={set("email")}
+        />
+        <TextField
+          label={isCall ? "Phone" : "Phone (optional)"}
+          type="tel"
+          required={isCall}
+          autoComplete="tel"
+          value={form.phone}
+          onChange={set("phone")}
+        />
+        {isCall ? (
+          <TextField
+            className="sm:col-span-2"
+            label="Preferred Time"
+            placeholder="e.g. Weekdays after 3 PM"
+            value={form.preferredTime}
+            onChange={set("preferredTime")}
+          />
+        ) : null}
+        <Field label="Message" className="sm:col-span-2">
+          {(ids) => (
+            <textarea {...ids} rows={4} className={inputClass} value={form.message} onChange={set("message")} />
+          )}
+        </Field>
+        <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
+          <button type="button" className={buttonClass.outline} onClick={closeQuoteDialog}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClass.primary} disabled={send.isPending}>
+            {send.isPending ? "Sending..." : isCall ? "Request Call" : "Request Quote"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

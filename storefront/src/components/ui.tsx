@@ -1,0 +1,98 @@
+// Small shared building blocks: button styles, labelled fields, skeletons, section headings.
+import type { ComponentProps, ReactNode } from "react";
+import { useId } from "react";
+
+const base =
+  "inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
+export const buttonClass = {
+  primary: `${base} bg-amber-500 text-slate-950 shadow-sm hover:bg-amber-400`,
+  dark: `${base} bg-slate-900 text-white shadow-sm hover:bg-slate-700`,
+  outline: `${base} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`,
+  ghostOnDark: `${base} border border-white/30 text-white hover:bg-white/10`,
+  danger: `${base} border border-red-200 bg-white text-red-700 hover:bg-red-50`,
+};
+
+export const inputClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-amber-600";
+
+interface FieldProps {
+  label: string;
+  required?: boolean;
+  hint?: string;
+  className?: string;
+  children: (props: { id: string; "aria-describedby"?: string }) => ReactNode;
+}
+
+/** A label bound to its control; the control is rendered by the caller with the given id. */
+export function Field({ label, required, hint, className, children }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+        {required ? (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children(hint ? { id, "aria-describedby": hintId } : { id })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  required,
+  hint,
+  className,
+  ...input
+}: Omit<ComponentProps<"input">, "id"> & { label: string; hint?: string }) {
+  return (
+    <Field label={label} required={required} hint={hint} className={className}>
+      {(ids) => <input {...ids} {...input} required={required} className={inputClass} />}
+    </Field>
+  );
+}
+
+export function Skeleton({ className = "" }: { className?: string }) {
+  return <div aria-hidden="true" className={`animate-pulse rounded-lg bg-slate-200 ${className}`} />;
+}
+
+export function SectionHeading({ eyebrow, title, intro }: { eyebrow?: string; title: string; intro?: string }) {
+  return (
+    <div className="mx-auto mb-10 max-w-2xl text-center">
+      {eyebrow ? <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase">{eyebrow}</p> : null}
+      <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h2>
+      {intro ? <p className="mt-4 text-lg text-slate-600">{intro}</p> : null}
+    </div>
+  );
+}
+
+export function PageHeader({ title, intro }: { title: string; intro?: string }) {
+  return (
+    <div className="bg-slate-900 px-4 py-14 text-center text-white sm:py-16">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-5xl">{title}</h1>
+      {intro ? <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-300">{intro}</p> : null}
+    </div>
+  );
+}
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 py-24 text-slate-600">
+      <span
+        className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-amber-600"
+        aria-hidden="true"
+      />
+      {label}
+    </div>
+  );
+}

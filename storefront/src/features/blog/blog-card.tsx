@@ -1,0 +1,60 @@
+import { Link } from "@tanstack/react-router";
+import { Skeleton } from "../../components/ui";
+import { capitalize, formatDate } from "../../lib/format";
+import type { BlogPostDto } from "../../lib/queries";
+
+export function BlogCard({ post, eager = false }: { post: BlogPostDto; eager?: boolean }) {
+  return (
+    <article
+      className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"
+      data-testid="blog-card"
+    >
+      <div className="aspect-[3/2] overflow-hidden bg-slate-100">
+        <img
+          src={post.image}
+          width={1200}
+          height={800}
+          alt=""
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex items-center gap-3 text-xs text-slate-600">
+          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">
+            {capitalize(post.category)}
+          </span>
+        </div>
+        <h3 className="mt-2 text-lg font-bold text-slate-900">
+          <Link to="/blog/$slug" params={{ slug: post.slug }} className="rounded hover:text-amber-700">
+            {post.title}
+          </Link>
+        </h3>
+        <p className="mt-2 line-clamp-3 text-sm text-slate-600">{post.excerpt}</p>
+        <Link
+          to="/blog/$slug"
+          params={{ slug: post.slug }}
+          className="mt-auto inline-flex pt-4 text-sm font-semibold text-amber-700 hover:text-amber-800"
+          aria-label={`Read More: ${post.title}`}
+        >
+          Read More →
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function BlogCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+      <Skeleton className="aspect-[3/2] rounded-none" />
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-3 w-32" />
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// The chat assistant's canned answers (spec section 5, figures from section 9). Pure: unit-tested.
+
+export interface ChatContact {
+  phone: string;
+  email: string;
+}
+
+interface Rule {
+  name: string;
+  pattern: RegExp;
+  reply: (contact: ChatContact | null) => string;
+}
+
+// Keywords match at the start of a word ("prices" matches price, "installation" matches install);
+// greetings must be whole words so that "this" or "which" is not taken for "hi".
+const words = (...keywords: string[]) => new RegExp(`\\b(?:${keywords.join("|")})`, "i");
+
+const contactLine = (contact: ChatContact | null) =>
+  contact ? `Call us at ${contact.phone} or e-mail ${contact.email}.` : "Use the contact form on our Contact page.";
+
+export const REPLY_RULES: Rule[] = [
+  {
+    name: "pricing",
+    pattern: words("price", "cost", "pricing"),
+    reply: () =>
+      "Our container homes range from $43,116 to $289,999+. The 20ft Cleveland and Abilene are $43,116 each, the 40ft Dallas is $86,232 and the 40ft Austin is $129,348. Multi-unit and commercial builds are quoted to your plans. Would you like details on a specific model?",
+  },
+  {
+    name: "20ft",
+    pattern: words("20ft", "cleveland", "abilene"),
+    reply: () =>
+      "Our 20ft models, the Cleveland and the Abilene, are 160 sq ft with 1 bedroom and 1 bathroom, at $43,116 each. As rentals they typically bring $800-1,200/month.",
+  },
+  {
+    name: "40ft",
+    pattern: words("40ft", "dallas", "austin"),
+    reply: () =>
+      "Our 40ft models: the Dallas (320 sq ft, 2 bed, 1 bath) at $86,232 and the Austin (320 sq ft, 2 bed, 2 bath) at $129,348. As rentals they typically bring $1,200-2,000/month.",
+  },
+  {
+    name: "commercial",
+    pattern: words("commercial", "office", "business"),
+    reply: () =>
+      "We build container offices and commercial & industrial units: site offices, retail pop-ups, storage and workshops. Each is designed to your layout and quoted individually. Tell us what you need and we'll prepare a quote.",
+  },
+  {
+    name: "financing",
+    pattern: words("financing", "loan", "payment"),
+    reply: () =>
+      "We take payment by USDT (TRC20 network) or bank transfer: a 50% deposit, with the balance due on delivery. For financing options, our team can walk you through what's available for your project.",
+  },
+  {
+    name: "delivery",
+    pattern: words("delivery", "shipping", "install"),
+    reply: () =>
+      "Production takes 4-8 weeks and installation on site takes 1-2 days. Delivery and setup is a flat $2,500 per order. We deliver across Texas from San Antonio.",
+  },
+  {
+    name: "contact",
+    pattern: words("contact", "call", "phone"),
+    reply: (contact) =>
+      `${contactLine(contact)} Our hours are Mon-Fri 8:00 AM-6:00 PM EST and Sat 9:00 AM-4:00 PM EST.`,
+  },
+  {
+    name: "greeting",
+    pattern: /\b(?:hello|hi|hey)\b/i,
+    reply: () =>
+      "Hello! Welcome to Container Homes of Texas. I can help with models, prices, specifications, delivery and rental returns. What would you like to know?",
+  },
+  {
+    name: "specs",
+    pattern: words("specs", "specifications", "details"),
+    reply: () =>
+      "Every home comes with a steel frame, R-13 insulation, a 100-amp electrical panel, PEX plumbing, mini-split HVAC and vinyl plank flooring. Each product page lists bedrooms, bathrooms and square footage, and you can download its spec sheet.",
+  },
+  {
+    name: "roi",
+    pattern: words("roi", "investment", "rental"),
+    reply: () =>
+      "Container homes make strong rentals: 20ft homes typically bring $800-1,200/month, 40ft homes $1,200-2,000 and multi-unit buildings $2,500-4,000, for an average ROI of 8-12% annually. Try the ROI calculator on our home page for your own figures.",
+  },
+];
+
+export const GENERIC_REPLY =
+  "I can help with pricing, our 20ft and 40ft models, commercial units, financing and payment, delivery and installation, specifications, ROI and rental income, and how to contact us. What would you like to know?";
+
+export const FORWARDED_NOTE =
+  "Your message has been forwarded to our team via Telegram. We'll get back to you quickly with a personalized response!";
+
+/** The first matching rule's answer, or the generic help; adds the forwarded note when forwarding was attempted. */
+export function botReply(message: string, options: { contact?: ChatContact | null; forwarded?: boolean } = {}): string {
+  const rule = REPLY_RULES.find((r) => r.pattern.test(message));
+  const answer = rule ? rule.reply(options.contact ?? null) : GENERIC_REPLY;
+  return options.forwarded ? `${answer}\n\n${FORWARDED_NOTE}` : answer;
+}
+
+export const replyRuleName = (message: string): string =>
+  REPLY_RULES.find((r) => r.pattern.test(message))?.name ?? "generic";

@@ -1,0 +1,386 @@
+import { US_STATES } from "@ch/api/contracts/constants";
+import type { OrderInput, OrderReceiptDto } from "@ch/api/contracts/orders";
+import { computeTotals, dollarsToCents } from "@ch/api/contracts/totals";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useRef, useState } from "react";
+import { CheckIcon, CopyIcon } from "../../components/icons";
+import { buttonClass, Field, inputClass, PageHeader } from "../../components/ui";
+import { ApiError, getJson, postJson, serverMessage } from "../../lib/api";
+import { readCart, useCart, writeCart } from "../../lib/cart";
+import type { CartLine } from "../../lib/cart-ops";
+import { formatPrice } from "../../lib/format";
+import { saveLastOrder } from "../../lib/last-order";
+import type { ProductDto } from "../../lib/queries";
+import { useSiteConfig } from "../../lib/site-config";
+import { toast } from "../../lib/toast";
+import { type CheckoutForm, emptyCheckoutForm, validateCheckout } from "./validation";
+import { WalletQr } from "./wallet-qr";
+
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return `checkout-${crypto.randomUUID()}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `checkout-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+const cents = (n: number) => n / 100;
+
+function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      toast({ title: "Copied!", description: `${label} copied to clipboard` });
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast({ title: "Copy Failed", description: "Please copy the information manually.", variant: "destructive" });
+    }
+  };
+  return (
+    <button type="button" onClick={copy} className={`${buttonClass.outline} px-3 py-2`} aria-label={`Copy ${label}`}>
+      {copied ? <CheckIcon className="h-4 w-4 text-green-700" /> : <CopyIcon className="h-4 w-4" />}
+      {copied ? "Copied" : "Copy"}
+    </button>
+  );
+}
+
+/** After a 409 the server's prices win: refresh the cart's lines from the catalog. */
+async function refreshCartPrices(): Promise<void> {
+  const lines = readCart();
+  const refreshed = await Promise.all(
+    lines.map(async (line): Promise<CartLine | null> => {
+      try {
+        const product = await getJson<ProductDto>(`/api/products/${line.id}`);
+        return { ...line, name: product.name, price: product.price, image: product.images[0] ?? line.image };
+      } catch (error) {
+        return error instanceof ApiError && error.status === 404 ? null : line;
+      }
+    }),
+  );
+  writeCart(refreshed.filter((l): l is CartLine => l !== null));
+}
+
+function explainConflict(error: ApiError): { title: string; description: string } {
+  const body = (error.body ?? {}) as {
+    outOfStock?: { name: string }[];
+    unknownProductIds?: number[];
+    totalAmount?: number;
+  };
+  if (body.outOfStock?.length) {
+    return {
+      title: "Out of Stock",
+      description: `${body.outOfStock.map((p) => p.name).join(", ")} ${body.outOfStock.length === 1 ? "is" : "are"} no longer available. Please remove ${body.outOfStock.length === 1 ? "it" : "them"} from your cart.`,
+    };
+  }
+  if (body.unknownProductIds?.length) {
+    return {
+      title: "Cart Updated",
+      description: "Some items in your cart are no longer sold and have been removed. Please review your order.",
+    };
+  }
+  if (typeof body.totalAmount === "number") {
+    return {
+      title: "Prices Changed",
+      description: `Prices have changed since you added these items. The new total is ${formatPrice(body.totalAmount)}. Please review your order and submit again.`,
+    };
+  }
+  return { title: "Order Error", description: serverMessage(error) ?? "Failed to submit order. Please try again." };
+}
+
+export function CheckoutPage() {
+  const lines = useCart();
+  const config = useSiteConfig();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<CheckoutForm>(emptyCheckoutForm);
+  const [submitting, setSubmitting] = useState(false);
+  const [placed, setPlaced] = useState(false);
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const totals = computeTotals(lines.map((l) => ({ unitPriceCents: dollarsToCents(l.price), quantity: l.quantity })));
+  const set = (key: keyof CheckoutForm) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
+
+  if (placed) return null;
+  if (lines.length === 0) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">Your cart is empty</h1>
+        <p className="mt-3 text-slate-600">Add a container home to your cart before checking out.</p>
+        <Link to="/products/{-$category}" params={{ category: undefined }} className={`${buttonClass.primary} mt-8`}>
+          Browse Products
+        </Link>
+      </div>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateCheckout(form, lines.length);
+    if (problem) {
+      toast({ title: problem.title, description: problem.description, variant: "destructive" });
+      if (problem.field) formRef.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
+      return;
+    }
+    const order: OrderInput = {
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+      email: form.email.trim(),
+      phone: form.phone.trim(),
+      address: form.address.trim(),
+      city: form.city.trim(),
+      state: form.state,
+      zipCode: form.zipCode.trim(),
+      deliveryNotes: form.deliveryNotes.trim() || null,
+      paymentMethod: form.paymentMethod,
+      cartItems: lines,
+      totalAmount: cents(totals.totalCents),
+      orderDate: new Date().toISOString(),
+    };
+    setSubmitting(true);
+    try {
+      const receipt = await postJson<OrderReceiptDto>("/api/orders", order, {
+        "Idempotency-Key": idempotencyKey.current,
+      });
+      saveLastOrder({ ...order, receipt });
+      idempotencyKey.current = newIdempotencyKey();
+      setPlaced(true);
+      writeCart([]);
+      await navigate({ to: "/order-confirmation" });
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        error.status === 409 &&
+        error.body &&
+        typeof error.body === "object" &&
+        ("totalAmount" in error.body || "outOfStock" in error.body || "unknownProductIds" in error.body)
+      ) {
+        toast({ ...explainConflict(error), variant: "destructive" });
+        await refreshCartPrices();
+      } else if (error instanceof ApiError && error.status === 429) {
+        toast({
+          title: "Too Many Attempts",
+          description: "Please wait a minute and try again.",
+          variant: "destructive",
+        });
+      } else if (error instanceof ApiError && error.status === 400) {
+        const issue = (error.body as { issues?: { path: (string | number)[]; message: string }[] }).issues?.[0];
+        toast({
+          title: "Order Error",
+          description: issue
+            ? `${issue.path.join(" ")}: ${issue.message}`
+            : "Failed to submit order. Please try again.",
+          variant: "destructive",
+        });
+      } else {
+        toast({
+          title: "Order Error",
+          description: "Failed to submit order. Please try again.",
+          variant: "destructive",
+        });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const text = (key: keyof CheckoutForm, label: string, props: Record<string, string> = {}, className = "") => (
+    <Field label={label} required className={className}>
+      {(ids) => <input {...ids} name={key} className={inputClass} value={form[key]} onChange={set(key)} {...props} />}
+    </Field>
+  );
+  const due = formatPrice(cents(totals.totalCents));
+
+  return (
+    <>
+      <PageHeader title="Checkout" intro="Delivery takes 8-12 weeks from your order." />
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={submit}
+        className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-3 lg:px-8"
+      >
+        <div className="space-y-8 lg:col-span-2">
+          <section aria-labelledby="contact-info" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
+            <h2 id="contact-info" className="text-xl font-bold text-slate-900">
+              Contact & Delivery
+            </h2>
+            <div className="mt-4 grid gap-4 sm:grid-cols-2">
+              {text("firstName", "First Name", { autoComplete: "given-name" })}
+              {text("lastName", "Last Name", { autoComplete: "family-name" })}
+              {text("email", "Email", { type: "email", autoComplete: "email" })}
+              {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
+              {text("address", "Delivery Address", { autoComplete: "street-address" }, "sm:col-span-2")}
+              {text("city", "City", { autoComplete: "address-level2" })}
+              <Field label="State" required>
+                {(ids) => (
+                  <select
+                    {...ids}
+                    name="state"
+                    className={inputClass}
+                    value={form.state}
+                    onChange={set("state")}
+                    autoComplete="address-level1"
+                  >
+                    <option value="">Select a state</option>
+                    {Object.entries(US_STATES).map(([code, name]) => (
+                      <option key={code} value={code}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              {text("zipCode", "ZIP Code", { inputMode: "numeric", autoComplete: "postal-code" })}
+              <Field label="Delivery Notes (optional)" className="sm:col-span-2">
+                {(ids) => (
+                  <textarea
+                    {...ids}
+                    name="deliveryNotes"
+                    rows={3}
+                    className={inputClass}
+                    value={form.deliveryNotes}
+                    onChange={set("deliveryNotes")}
+                    placeholder="Gate codes, site access, preferred delivery days..."
+                  />
+                )}
+              </Field>
+            </div>
+          </section>
+
+          <fieldset className="rounded-2xl border border-slate-200 p-6 shadow-sm">
+            <legend className="px-1 text-xl font-bold text-slate-900">Payment Method</legend>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              {(
+                [
+                  ["usdt", "USDT (TRC20)", "Pay with Tether on the TRON network"],
+                  ["bank-transfer", "Bank Transfer", "Wire or ACH from your bank"],
+                ] as const
+              ).map(([value, label, hint]) => (
+                <label
+                  key={value}
+                  className={`flex cursor-pointer gap-3 rounded-xl border-2 p-4 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-amber-600 ${
+                    form.paymentMethod === value ? "border-amber-500 bg-amber-50" : "border-slate-200"
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={value}
+                    checked={form.paymentMethod === value}
+                    onChange={() => setForm((f) => ({ ...f, paymentMethod: value }))}
+                    className="mt-1 accent-amber-600"
+                  />
+                  <span>
+                    <span className="block font-semibold text-slate-900">{label}</span>
+                    <span className="block text-sm text-slate-600">{hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+
+            {form.paymentMethod === "usdt" ? (
+              <div className="mt-6 rounded-xl bg-slate-50 p-5" data-testid="usdt-details">
+                <h3 className="font-semibold text-slate-900">Send USDT on the TRC20 network</h3>
+                {config ? (
+                  <div className="mt-4 flex flex-col gap-5 sm:flex-row">
+                    <WalletQr value={config.usdtWalletAddress} />
+                    <div className="min-w-0 flex-1 space-y-3">
+                      <div>
+                        <p className="text-sm text-slate-600">Wallet address</p>
+                        <div className="mt-1 flex flex-wrap items-center gap-2">
+                          <code
+                            className="min-w-0 rounded-md bg-white px-2 py-1.5 font-mono text-sm break-all text-slate-900 ring-1 ring-slate-200"
+                            data-testid="wallet-address"
+                          >
+                            {config.usdtWalletAddress}
+                          </code>
+                          <CopyButton value={config.usdtWalletAddress} label="Wallet address" />
+                        </div>
+                      </div>
+                      <div>
+                        <p className="text-sm text-slate-600">Amount due</p>
+                        <p className="text-2xl font-bold text-slate-900">{due} USDT</p>
+                      </div>
+                    </div>
+                  </div>
+                ) : null}
+                <p
+                  className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+                  role="note"
+                >
+                  <strong>Warning:</strong> send USDT on the TRC20 (TRON) network only. Sending on another network may
+                  result in the loss of your funds.
+                </p>
+              </div>
+            ) : (
+              <div className="mt-6 rounded-xl bg-slate-50 p-5" data-testid="bank-details">
+                <h3 className="font-semibold text-slate-900">Bank transfer</h3>
+                <p className="mt-2 text-sm text-slate-700">
+                  After you place your order, an agent will e-mail you our bank details within 1 business hour. The
+                  amount due is <strong>{due}</strong>.
+                </p>
+              </div>
+            )}
+            <p className="mt-4 text-sm text-slate-700">
+              After paying, e-mail your payment receipt with your order number to{" "}
+              {config ? (
+                <a href={`mailto:${config.company.email}`} className="font-semibold text-amber-800 underline">
+                  {config.company.email}
+                </a>
+              ) : (
+                "our team"
+              )}
+              .
+            </p>
+          </fieldset>
+        </div>
+
+        <aside
+          aria-labelledby="checkout-summary"
+          className="h-fit rounded-2xl border border-slate-200 bg-slate-50 p-6 shadow-sm lg:sticky lg:top-24"
+        >
+          <h2 id="checkout-summary" className="text-xl font-bold text-slate-900">
+            Order Summary
+          </h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            {lines.map((line) => (
+              <li key={line.id} className="flex justify-between gap-3">
+                <span className="text-slate-700">
+                  {line.name} × {line.quantity}
+                </span>
+                <span className="font-medium whitespace-nowrap">
+                  {formatPrice(Math.round(line.price * line.quantity * 100) / 100)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Subtotal</dt>
+              <dd>{formatPrice(cents(totals.subtotalCents))}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Tax (8%)</dt>
+              <dd>{formatPrice(cents(totals.taxCents))}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Shipping & Delivery</dt>
+              <dd>{formatPrice(cents(totals.shippingCents))}</dd>
+            </div>
+            <div className="flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
+              <dt>Total</dt>
+              <dd data-testid="checkout-total">{due}</dd>
+            </div>
+          </dl>
+          <button type="submit" className={`${buttonClass.primary} mt-6 w-full py-3 text-base`} disabled={submitting}>
+            {submitting ? "Processing..." : "Place Order"}
+          </button>
+          <p className="mt-3 text-xs text-slate-600">
+            Estimated delivery 8-12 weeks. 50% deposit, balance due on delivery.
+          </p>
+        </aside>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,366 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link, useLocation } from "@tanstack/react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
+import { buttonClass, Skeleton } from "../../components/ui";
+import { categoryLabel, formatPrice } from "../../lib/format";
+import { featuredProductsQuery, galleryQuery, publishedPostsQuery } from "../../lib/queries";
+import { openQuoteDialog } from "../../lib/quote";
+import { formatAddress, telHref, useSiteConfig } from "../../lib/site-config";
+import { BlogCard, BlogCardSkeleton } from "../blog/blog-card";
+import { GallerySkeleton } from "../gallery/gallery-skeleton";
+import { RoiCalculator } from "../roi/roi-calculator";
+
+// below the fold: loaded after the page's first paint to keep its first load light
+const ContactForm = lazy(() => import("../contact/contact-form").then((m) => ({ default: m.ContactForm })));
+const GalleryGrid = lazy(() => import("../gallery/gallery-grid").then((m) => ({ default: m.GalleryGrid })));
+
+const CATEGORY_CARDS = [
+  {
+    id: "20ft-homes",
+    title: "20ft Container Homes",
+    description:
+      "Compact 160 sq ft studios with a full bath and kitchenette: ideal for guests, rentals or a first home.",
+    price: "From $45,357",
+  },
+  {
+    id: "40ft-homes",
+    title: "40ft Container Homes",
+    description: "320 sq ft two-bedroom layouts with room to live, work and host, built to Texas codes.",
+    price: "From $58,643",
+  },
+  {
+    id: "container-offices",
+    title: "Container Offices",
+    description: "Site offices, studios and sales centers, insulated, wired and ready to open on delivery.",
+    price: "Contact Us",
+  },
+  {
+    id: "commercial-industrial",
+    title: "Commercial & Industrial",
+    description: "Retail pop-ups, workshops and storage built to your layout and your business.",
+    price: "Contact Us",
+  },
+] as const;
+
+const STEPS = [
+  { title: "Design & Plan", text: "We listen, assess your site and design a layout around your needs and budget." },
+  {
+    title: "Build & Craft",
+    text: "Our San Antonio crew builds your home in the shop: framing, insulation, plumbing and finishes.",
+  },
+  {
+    title: "Deliver & Install",
+    text: "We deliver across Texas, set your home on its foundation and connect the utilities.",
+  },
+  { title: "Move In & Enjoy", text: "Walk through with your project manager, get your keys and enjoy your new space." },
+];
+
+function Hero() {
+  return (
+    <section className="relative overflow-hidden bg-slate-900 text-white">
+      <div
+        className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(245,158,11,0.25),transparent_60%)]"
+        aria-hidden="true"
+      />
+      <div className="relative mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
+        <p className="text-sm font-semibold tracking-widest text-amber-400 uppercase">San Antonio, Texas</p>
+        <h1 className="mt-4 max-w-3xl text-4xl font-black tracking-tight sm:text-6xl">
+          Containerized <span className="text-amber-400">HOMES</span> Built Different
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-slate-300">
+          Steel-framed, insulated and move-in ready: shipping-container homes and commercial buildings designed around
+          you, built in our shop and delivered across Texas.
+        </p>
+        <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+          <Link
+            to="/products/{-$category}"
+            params={{ category: undefined }}
+            className={`${buttonClass.primary} px-7 py-3 text-base`}
+          >
+            Explore Homes
+          </Link>
+          <Link to="/" hash="calculator" className={`${buttonClass.ghostOnDark} px-7 py-3 text-base`}>
+            Calculate Your ROI
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Categories() {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8" aria-labelledby="categories-title">
+      <div className="mx-auto mb-10 max-w-2xl text-center">
+        <h2 id="categories-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          Find Your Container Build
+        </h2>
+        <p className="mt-4 text-lg text-slate-600">Homes, offices and commercial units, all built in Texas.</p>
+      </div>
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {CATEGORY_CARDS.map((card) => (
+          <Link
+            key={card.id}
+            to="/products/{-$category}"
+            params={{ category: card.id }}
+            className="group flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-lg"
+          >
+            <h3 className="text-lg font-bold text-slate-900 group-hover:text-amber-700">{card.title}</h3>
+            <p className="mt-2 flex-1 text-sm text-slate-600">{card.description}</p>
+            <p className="mt-4 font-semibold text-amber-700">{card.price}</p>
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Featured() {
+  const featured = useQuery(featuredProductsQuery);
+  return (
+    <section className="bg-slate-50 py-16 sm:py-20" aria-labelledby="featured-title">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto mb-10 max-w-2xl text-center">
+          <h2 id="featured-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Featured Builds
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">Our most popular models, ready to order.</p>
+        </div>
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {featured.isPending
+            ? Array.from({ length: 3 }, (_, i) => (
+                <div key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+                  <Skeleton className="aspect-[3/2] rounded-none" />
+                  <div className="space-y-3 p-5">
+                    <Skeleton className="h-5 w-2/3" />
+                    <Skeleton className="h-4 w-full" />
+                  </div>
+                </div>
+              ))
+            : (featured.data ?? []).map((product) => {
+                const image = product.imageDetails[0];
+                return (
+                  <Link
+                    key={product.id}
+                    to="/product/$id"
+                    params={{ id: String(product.id) }}
+                    className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"
+                  >
+                    <div className="aspect-[3/2] overflow-hidden bg-slate-100">
+                      {image ? (
+                        <img
+                          src={image.url}
+                          width={image.width}
+                          height={image.height}
+                          alt={product.name}
+                          loading="lazy"
+                          decoding="async"
+                          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                        />
+                      ) : null}
+                    </div>
+                    <div className="flex flex-1 flex-col p-5">
+                      <p className="text-xs font-semibold tracking-wide text-amber-700 uppercase">
+                        {categoryLabel(product.category)}
+                      </p>
+                      <h3 className="mt-1 text-lg font-bold text-slate-900 group-hover:text-amber-700">
+                        {product.name}
+                      </h3>
+                      <p className="mt-2 line-clamp-2 text-sm text-slate-600">{product.description}</p>
+                      <p className="mt-auto pt-4 text-xl font-bold text-slate-900">{formatPrice(product.price)}</p>
+                    </div>
+                  </Link>
+                );
+              })}
+        </div>
+        {featured.isError ? (
+          <p className="text-center text-slate-600">Featured builds are unavailable right now.</p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function HowItWorks() {
+  return (
+    <section id="how-it-works" className="scroll-mt-20 py-16 sm:py-20" aria-labelledby="how-title">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto mb-10 max-w-2xl text-center">
+          <h2 id="how-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            How It Works
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">From first sketch to move-in day, one team handles it all.</p>
+        </div>
+        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {STEPS.map((step, i) => (
+            <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span
+                className="grid h-12 w-12 place-items-center rounded-full bg-amber-500 text-xl font-black text-slate-950"
+                aria-hidden="true"
+              >
+                {i + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-bold text-slate-900">
+                <span className="sr-only">Step {i + 1}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-sm text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function GalleryPreview() {
+  const gallery = useQuery(galleryQuery);
+  const all = gallery.data ?? [];
+  return (
+    <section id="gallery" className="scroll-mt-20 bg-slate-50 py-16 sm:py-20" aria-labelledby="gallery-title">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto mb-10 max-w-2xl text-center">
+          <h2 id="gallery-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Project Gallery
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">A look at homes and buildings we've delivered.</p>
+        </div>
+        {gallery.isPending ? (
+          <GallerySkeleton count={6} />
+        ) : (
+          <Suspense fallback={<GallerySkeleton count={6} />}>
+            <GalleryGrid shown={all.slice(0, 6)} lightboxItems={all} />
+          </Suspense>
+        )}
+        <div className="mt-10 text-center">
+          <Link to="/gallery" className={buttonClass.dark}>
+            View All Projects
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function BlogPreview() {
+  const posts = useQuery(publishedPostsQuery);
+  return (
+    <section id="blog" className="scroll-mt-20 py-16 sm:py-20" aria-labelledby="blog-title">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto mb-10 max-w-2xl text-center">
+          <h2 id="blog-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Latest From the Blog
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">Guides on building, design and investing in container homes.</p>
+        </div>
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {posts.isPending
+            ? Array.from({ length: 3 }, (_, i) => <BlogCardSkeleton key={i} />)
+            : (posts.data ?? []).slice(0, 3).map((post) => <BlogCard key={post.id} post={post} />)}
+        </div>
+        <div className="mt-10 text-center">
+          <Link to="/blog" className={buttonClass.dark}>
+            View All Posts
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ContactSection() {
+  const config = useSiteConfig();
+  return (
+    <section
+      id="contact"
+      className="scroll-mt-20 bg-slate-900 py-16 text-white sm:py-20"
+      aria-labelledby="contact-title"
+    >
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-5 lg:px-8">
+        <div className="lg:col-span-2">
+          <h2 id="contact-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            Let's Build Together
+          </h2>
+          <p className="mt-4 text-lg text-slate-300">
+            Tell us about your project and we'll get back to you with ideas and pricing.
+          </p>
+          {config ? (
+            <ul className="mt-8 space-y-4">
+              <li className="flex items-center gap-3">
+                <PhoneIcon className="h-5 w-5 text-amber-400" />
+                <a href={telHref(config.company.phone)} className="rounded hover:text-amber-400">
+                  {config.company.phone}
+                </a>
+              </li>
+              <li className="flex items-center gap-3">
+                <MailIcon className="h-5 w-5 shrink-0 text-amber-400" />
+                <a href={`mailto:${config.company.email}`} className="rounded break-all hover:text-amber-400">
+                  {config.company.email}
+                </a>
+              </li>
+              <li className="flex items-center gap-3">
+                <PinIcon className="h-5 w-5 shrink-0 text-amber-400" />
+                <span>{formatAddress(config.company)}</span>
+              </li>
+            </ul>
+          ) : null}
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <button
+              type="button"
+              className={buttonClass.primary}
+              onClick={() => openQuoteDialog({ kind: "call", title: "Schedule a Consultation" })}
+            >
+              Schedule Consultation
+            </button>
+            <button
+              type="button"
+              className={buttonClass.ghostOnDark}
+              onClick={() => openQuoteDialog({ kind: "quote", title: "Request a Quote" })}
+            >
+              Request Quote
+            </button>
+          </div>
+        </div>
+        <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-xl sm:p-8 lg:col-span-3">
+          <Suspense fallback={<div className="min-h-96" />}>
+            <ContactForm />
+          </Suspense>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function HomePage() {
+  const { hash } = useLocation();
+  // sections above the anchors grow when their data arrives: scroll to the anchor again then
+  const featured = useQuery(featuredProductsQuery);
+  useEffect(() => {
+    if (!hash || featured.isPending) return;
+    document.getElementById(hash)?.scrollIntoView();
+  }, [hash, featured.isPending]);
+
+  return (
+    <>
+      <Hero />
+      <Categories />
+      <Featured />
+      <section id="calculator" className="scroll-mt-20 py-16 sm:py-20" aria-labelledby="roi-title">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+          <div className="mx-auto mb-10 max-w-2xl text-center">
+            <h2 id="roi-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+              ROI Calculator
+            </h2>
+            <p className="mt-4 text-lg text-slate-600">See what a container rental could earn you.</p>
+          </div>
+          <RoiCalculator />
+        </div>
+      </section>
+      <HowItWorks />
+      <GalleryPreview />
+      <BlogPreview />
+      <ContactSection />
+    </>
+  );
+}

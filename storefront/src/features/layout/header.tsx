@@ -1,0 +1,168 @@
+import { SITE_NAME } from "@ch/api/contracts/seo";
+import { Link, useRouterState } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { CartIcon, CloseIcon, MenuIcon } from "../../components/icons";
+import { buttonClass } from "../../components/ui";
+import { useCart } from "../../lib/cart";
+import { itemCount } from "../../lib/cart-ops";
+import { pageRoute } from "../../lib/page-route";
+import { openQuoteDialog } from "../../lib/quote";
+
+const linkBase = "rounded-md px-3 py-2 text-sm font-medium transition-colors";
+const activeClass = `${linkBase} bg-slate-800 text-amber-400`;
+const idleClass = `${linkBase} text-slate-200 hover:bg-slate-800 hover:text-white`;
+
+const PAGES = [
+  { label: "About", to: pageRoute("/about") },
+  { label: "Gallery", to: "/gallery" },
+  { label: "Blog", to: "/blog" },
+  { label: "Contact", to: "/contact" },
+] as const;
+
+function NavLinks({ onChoose, vertical }: { onChoose?: () => void; vertical?: boolean }) {
+  const block = vertical ? "block" : "";
+  const active = { className: `${activeClass} ${block}`, "aria-current": "page" as const };
+  return (
+    <>
+      <Link
+        to="/products/{-$category}"
+        params={{ category: undefined }}
+        onClick={onChoose}
+        className={`${idleClass} ${block}`}
+        activeProps={active}
+      >
+        Products
+      </Link>
+      <Link
+        to="/"
+        hash="how-it-works"
+        onClick={onChoose}
+        className={`${idleClass} ${block}`}
+        activeOptions={{ includeHash: true, exact: true }}
+      >
+        How it Works
+      </Link>
+      {PAGES.map((item) => (
+        <Link key={item.label} to={item.to} onClick={onChoose} className={`${idleClass} ${block}`} activeProps={active}>
+          {item.label}
+        </Link>
+      ))}
+    </>
+  );
+}
+
+export function Header() {
+  const count = itemCount(useCart());
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  // the menu closes on navigation and on Escape (focus back on the toggle)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setMenuOpen(false);
+        toggle.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  const close = () => setMenuOpen(false);
+  return (
+    <header className="sticky top-0 z-40 bg-slate-900 text-white shadow-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-bold" aria-label={`${SITE_NAME} home`}>
+          <span className="grid h-9 w-9 shrink-0 place-items-center rounded-lg bg-amber-500 text-sm font-black text-slate-950">
+            CH
+          </span>
+          <span className="truncate text-base sm:text-lg">{SITE_NAME}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          <NavLinks />
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link
+            to="/cart"
+            className="relative rounded-md p-2 text-slate-200 hover:bg-slate-800 hover:text-white"
+            aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart"}
+          >
+            <CartIcon className="h-6 w-6" />
+            {count > 0 ? (
+              <span
+                data-testid="cart-badge"
+                className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+              >
+                {count}
+              </span>
+            ) : null}
+          </Link>
+          <button
+            type="button"
+            className={`${buttonClass.ghostOnDark} hidden xl:inline-flex`}
+            onClick={() => openQuoteDialog({ kind: "call", title: "Schedule a Call" })}
+          >
+            Schedule Call
+          </button>
+          <button
+            type="button"
+            className={`${buttonClass.primary} hidden lg:inline-flex`}
+            onClick={() => openQuoteDialog({ kind: "quote", title: "Get a Quote" })}
+          >
+            Get Quote
+          </button>
+          <button
+            ref={toggle}
+            type="button"
+            className="rounded-md p-2 text-slate-200 hover:bg-slate-800 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+          </button>
+        </div>
+      </div>
+      {menuOpen ? (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-800 px-4 pt-2 pb-4 lg:hidden">
+          <div className="flex flex-col gap-1">
+            <NavLinks vertical onChoose={close} />
+            <Link to="/cart" onClick={close} className={`${idleClass} block`}>
+              View Cart ({count} {count === 1 ? "item" : "items"})
+            </Link>
+          </div>
+          <div className="mt-3 grid gap-2 sm:grid-cols-3">
+            <Link to="/cart" onClick={close} className={buttonClass.ghostOnDark}>
+              Go to Cart
+            </Link>
+            <button
+              type="button"
+              className={buttonClass.ghostOnDark}
+              onClick={() => {
+                close();
+                openQuoteDialog({ kind: "call", title: "Schedule a Call" });
+              }}
+            >
+              Schedule Call
+            </button>
+            <button
+              type="button"
+              className={buttonClass.primary}
+              onClick={() => {
+                close();
+                openQuoteDialog({ kind: "quote", title: "Get a Quote" });
+              }}
+            >
+              Get Quote
+            </button>
+          </div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,115 @@
+import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
+import type { OrderReceiptDto } from "@ch/api/contracts/orders";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { buttonClass, PageHeader, TextField } from "../../components/ui";
+import { ApiError, postJson } from "../../lib/api";
+import { formatDate } from "../../lib/format";
+import { OrderFigures, paymentLabel, statusLabel } from "./order-summary";
+
+function problemText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) {
+    return "No order matches that order number and e-mail address. Please check both and try again.";
+  }
+  if (error instanceof ApiError && error.status === 429) {
+    return "Too many look-ups from your connection. Please wait a few minutes and try again.";
+  }
+  if (error instanceof ApiError && error.status === 400) return "Please enter a valid order number and e-mail address.";
+  return "We couldn't look up your order right now. Please try again.";
+}
+
+export function OrderStatusPage({ initialOrder }: { initialOrder: string }) {
+  const [orderNumber, setOrderNumber] = useState(initialOrder);
+  const [email, setEmail] = useState("");
+  const [localError, setLocalError] = useState<string | null>(null);
+  const lookup = useMutation({
+    mutationFn: (body: { orderNumber: string; email: string }) => postJson<OrderReceiptDto>("/api/orders/lookup", body),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!orderNumber.trim()) return setLocalError("Please enter your order number.");
+    if (!EMAIL_SHAPE.test(email.trim())) return setLocalError("Please enter a valid email address.");
+    setLocalError(null);
+    lookup.mutate({ orderNumber: orderNumber.trim(), email: email.trim() });
+  };
+
+  const error = localError ?? (lookup.isError ? problemText(lookup.error) : null);
+  const receipt = lookup.data;
+  return (
+    <>
+      <PageHeader title="Order Status" intro="Enter your order number and the e-mail address you ordered with." />
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="grid gap-4 rounded-2xl border border-slate-200 p-6 shadow-sm sm:grid-cols-2"
+        >
+          <TextField
+            label="Order Number"
+            required
+            placeholder="CH-2026-000123"
+            value={orderNumber}
+            onChange={(e) => setOrderNumber(e.target.value)}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <div className="sm:col-span-2">
+            <button type="submit" className={buttonClass.primary} disabled={lookup.isPending}>
+              {lookup.isPending ? "Looking up..." : "Look Up Order"}
+            </button>
+          </div>
+          {error ? (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
+              {error}
+            </p>
+          ) : null}
+        </form>
+        {receipt && !error ? (
+          <section
+            aria-labelledby="status-title"
+            className="mt-8 rounded-2xl border border-slate-200 p-6 shadow-sm"
+            data-testid="order-status-result"
+          >
+            <h2 id="status-title" className="text-xl font-bold text-slate-900">
+              Order <span className="font-mono">{receipt.orderNumber}</span>
+            </h2>
+            <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-slate-600">Order status</dt>
+                <dd className="text-lg font-semibold text-slate-900" data-testid="order-status">
+                  {statusLabel(receipt.status)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Payment status</dt>
+                <dd className="text-lg font-semibold text-slate-900" data-testid="payment-status">
+                  {statusLabel(receipt.paymentStatus)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Payment method</dt>
+                <dd>{paymentLabel(receipt.paymentMethod)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Ordered on / estimated delivery</dt>
+                <dd>
+                  {formatDate(receipt.createdAt)} / {formatDate(receipt.estimatedDelivery)}
+                </dd>
+              </div>
+            </dl>
+            <div className="mt-6">
+              <OrderFigures receipt={receipt} />
+            </div>
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}

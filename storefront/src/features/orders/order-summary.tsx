@@ -1,0 +1,59 @@
+import type { OrderReceiptDto } from "@ch/api/contracts/orders";
+import { capitalize, formatPrice } from "../../lib/format";
+
+export const statusLabel = (status: string): string => capitalize(status.replace(/_/g, " "));
+export const paymentLabel = (method: string): string => (method === "usdt" ? "USDT (TRC20)" : "Bank Transfer");
+
+/** The order's lines and the server's figures. */
+export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
+  return (
+    <>
+      <table className="w-full text-sm">
+        <caption className="sr-only">Items ordered</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-slate-600">
+            <th scope="col" className="py-2 font-medium">
+              Item
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Qty
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.lines.map((line) => (
+            <tr key={line.productId} className="border-b border-slate-100">
+              <td className="py-2 pr-2">
+                {line.name}
+                <span className="block text-xs text-slate-600">{formatPrice(line.unitPrice)} each</span>
+              </td>
+              <td className="py-2 text-right">{line.quantity}</td>
+              <td className="py-2 text-right whitespace-nowrap">{formatPrice(line.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="mt-4 space-y-2 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Subtotal</dt>
+          <dd>{formatPrice(receipt.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Tax (8%)</dt>
+          <dd>{formatPrice(receipt.tax)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Shipping & Delivery</dt>
+          <dd>{formatPrice(receipt.shipping)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
+          <dt>Total</dt>
+          <dd data-testid="order-total">{formatPrice(receipt.totalAmount)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link } from "@tanstack/react-router";
+import { Skeleton } from "../../components/ui";
+import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
+import type { ProductDto } from "../../lib/queries";
+
+export function ProductCard({ product, eager = false }: { product: ProductDto; eager?: boolean }) {
+  const image = product.imageDetails[0];
+  const { bedrooms, bathrooms, sqft } = product.specs;
+  return (
+    <Link
+      to="/product/$id"
+      params={{ id: String(product.id) }}
+      className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"
+      data-testid="product-card"
+    >
+      <div className="relative aspect-[3/2] overflow-hidden bg-slate-100">
+        {image ? (
+          <img
+            src={image.url}
+            width={image.width}
+            height={image.height}
+            alt={product.name}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        ) : null}
+        <div className="absolute top-3 left-3 flex gap-2">
+          {product.featured ? (
+            <span className="rounded-full bg-amber-500 px-2.5 py-1 text-xs font-semibold text-slate-950">Featured</span>
+          ) : null}
+          {!product.inStock ? (
+            <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white">Out of Stock</span>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-xs font-semibold tracking-wide text-amber-700 uppercase">
+          {categoryLabel(product.category)}
+        </p>
+        <h3 className="mt-1 text-lg font-bold text-slate-900 group-hover:text-amber-700">{product.name}</h3>
+        <p className="mt-2 line-clamp-2 text-sm text-slate-600">{product.description}</p>
+        {bedrooms !== undefined || bathrooms !== undefined || sqft !== undefined ? (
+          <ul className="mt-3 flex flex-wrap gap-2 text-xs text-slate-700" aria-label="Key specifications">
+            {bedrooms !== undefined ? <li className="rounded-md bg-slate-100 px-2 py-1">{bedrooms} Bed</li> : null}
+            {bathrooms !== undefined ? <li className="rounded-md bg-slate-100 px-2 py-1">{bathrooms} Bath</li> : null}
+            {sqft !== undefined ? (
+              <li className="rounded-md bg-slate-100 px-2 py-1">{formatNumber(sqft)} sq ft</li>
+            ) : null}
+          </ul>
+        ) : null}
+        <p className="mt-auto pt-4 text-xl font-bold text-slate-900">{formatPrice(product.price)}</p>
+      </div>
+    </Link>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="product-skeleton">
+      <Skeleton className="aspect-[3/2] rounded-none" />
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-3 w-24" />
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-6 w-28" />
+      </div>
+    </div>
+  );
+}

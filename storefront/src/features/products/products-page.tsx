@@ -1,0 +1,94 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { PageHeader } from "../../components/ui";
+import { categoryLabel } from "../../lib/format";
+import { productsQuery } from "../../lib/queries";
+import { ProductCard, ProductCardSkeleton } from "./product-card";
+
+const FILTERS = [
+  { label: "All Products", category: undefined },
+  { label: "20ft Homes", category: "20ft-homes" },
+  { label: "40ft Homes", category: "40ft-homes" },
+  { label: "53ft Homes", category: "53ft-homes" },
+  { label: "Multi-Unit", category: "multi-unit" },
+] as const;
+
+export function ProductsPage({ category }: { category?: string }) {
+  const products = useQuery(productsQuery(category));
+  const inFilters = FILTERS.some((f) => f.category === category);
+  return (
+    <>
+      <PageHeader
+        title={category ? categoryLabel(category) : "Our Container Homes"}
+        intro="Move-in-ready shipping-container homes and buildings, built in San Antonio with a steel frame, R-13 insulation and mini-split HVAC."
+      />
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <nav aria-label="Product categories" className="mb-8 flex flex-wrap justify-center gap-2">
+          {FILTERS.map((f) => {
+            const active = f.category === category;
+            const className = `rounded-full px-4 py-2 text-sm font-medium transition-colors ${
+              active ? "bg-slate-900 text-white" : "border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+            }`;
+            return f.category ? (
+              <Link
+                key={f.label}
+                to="/products/{-$category}"
+                params={{ category: f.category }}
+                className={className}
+                aria-current={active ? "page" : undefined}
+              >
+                {f.label}
+              </Link>
+            ) : (
+              <Link
+                key={f.label}
+                to="/products/{-$category}"
+                params={{ category: undefined }}
+                className={className}
+                aria-current={active ? "page" : undefined}
+              >
+                {f.label}
+              </Link>
+            );
+          })}
+          {category && !inFilters ? (
+            <span className="rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white" aria-current="page">
+              {categoryLabel(category)}
+            </span>
+          ) : null}
+        </nav>
+        {products.isPending ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            <span className="sr-only">Loading products</span>
+            {Array.from({ length: 6 }, (_, i) => (
+              <ProductCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : products.isError ? (
+          <div className="py-16 text-center" role="alert">
+            <h2 className="text-xl font-semibold text-slate-900">We couldn't load the products</h2>
+            <p className="mt-2 text-slate-600">Please check your connection and try again.</p>
+            <button
+              type="button"
+              onClick={() => products.refetch()}
+              className="mt-4 rounded-lg bg-slate-900 px-4 py-2 text-white"
+            >
+              Try Again
+            </button>
+          </div>
+        ) : products.data.length === 0 ? (
+          <div className="py-16 text-center">
+            <h2 className="text-xl font-semibold text-slate-900">No products found</h2>
+            <p className="mt-2 text-slate-600">Try selecting a different category</p>
+          </div>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {products.data.map((product, index) => (
+              <ProductCard key={product.id} product={product} eager={index < 3} />
+            ))}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+// The storefront's only HTTP helper: plain fetch to the documented REST paths.
+// Errors follow the old client's shape, "<status>: <body or statusText>", and keep the parsed body.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** The server's JSON error message, when there is one. */
+export function serverMessage(error: unknown): string | null {
+  if (error instanceof ApiError && error.body && typeof error.body === "object" && "message" in error.body) {
+    const message = (error.body as { message: unknown }).message;
+    return typeof message === "string" ? message : null;
+  }
+  return null;
+}
+
+async function raise(res: Response): Promise<never> {
+  const text = (await res.text().catch(() => "")) || res.statusText;
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  throw new ApiError(res.status, body, `${res.status}: ${text}`);
+}
+
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) await raise(res);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export const getJson = <T>(path: string) => request<T>("GET", path);
+export const postJson = <T>(path: string, body: unknown, headers?: Record<string, string>) =>
+  request<T>("POST", path, body, headers);

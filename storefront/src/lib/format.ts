@@ -1,0 +1,29 @@
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const usdCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+
+/** $43,116 for whole dollars, $3,449.28 when there are cents. */
+export function formatPrice(amount: number): string {
+  return Number.isInteger(amount) ? usd.format(amount) : usdCents.format(amount);
+}
+
+export const formatNumber = (n: number): string => new Intl.NumberFormat("en-US").format(n);
+
+/** A local date, e.g. "3/14/2026" in en-US. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
+}
+
+const categoryLabels: Record<string, string> = {
+  "20ft-homes": "20ft Homes",
+  "40ft-homes": "40ft Homes",
+  "53ft-homes": "53ft Homes",
+  "multi-unit": "Multi-Unit",
+  "container-offices": "Container Offices",
+  "commercial-industrial": "Commercial & Industrial",
+};
+
+export const categoryLabel = (id: string): string =>
+  categoryLabels[id] ?? id.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+
+export const capitalize = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);

@@ -1,0 +1,47 @@
+// Business details (phone, e-mail, address, USDT wallet, social links, GA id) come from the server:
+// embedded in the HTML as <script id="site-config" type="application/json">, or from GET /api/config
+// when the page was not served by the API (Vite dev server). Components never hard-code them.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { SiteConfig } from "../../../api/src/modules/system/site-config";
+import { getJson } from "./api";
+
+export type { SiteConfig };
+
+export function readEmbeddedSiteConfig(): SiteConfig | null {
+  const element = typeof document === "undefined" ? null : document.getElementById("site-config");
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as SiteConfig;
+  } catch {
+    return null;
+  }
+}
+
+let pending: Promise<SiteConfig> | null = null;
+
+export function loadSiteConfig(): Promise<SiteConfig> {
+  const embedded = readEmbeddedSiteConfig();
+  if (embedded) return Promise.resolve(embedded);
+  pending ??= getJson<SiteConfig>("/api/config").catch((error: unknown) => {
+    pending = null;
+    throw error;
+  });
+  return pending;
+}
+
+export const siteConfigQuery = queryOptions({
+  queryKey: ["/api/config"],
+  queryFn: loadSiteConfig,
+  initialData: () => readEmbeddedSiteConfig() ?? undefined,
+});
+
+/** The site configuration, or undefined while it loads (dev server only). */
+export function useSiteConfig(): SiteConfig | undefined {
+  return useQuery(siteConfigQuery).data;
+}
+
+export function formatAddress(company: SiteConfig["company"]): string {
+  return `${company.street}, ${company.city}, ${company.region} ${company.postalCode}`.trim();
+}
+
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, "")}`;

@@ -1,0 +1,38 @@
+import { articleMeta, notFoundMeta } from "@ch/api/contracts/seo";
+import { createFileRoute, Link, notFound } from "@tanstack/react-router";
+import { buttonClass } from "../components/ui";
+import { ArticlePage } from "../features/blog/article-page";
+import { NotFoundScreen } from "../features/layout/not-found";
+import { headFor } from "../features/seo/head";
+import { postQuery } from "../lib/queries";
+
+export const Route = createFileRoute("/blog/$slug")({
+  loader: async ({ params, context }) => {
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(params.slug) || params.slug.length > 160) throw notFound();
+    try {
+      const post = await context.queryClient.ensureQueryData(postQuery(params.slug));
+      if (!post.published) throw new Error("draft");
+      return post;
+    } catch {
+      throw notFound();
+    }
+  },
+  head: ({ loaderData }) => headFor(loaderData ? articleMeta(loaderData) : notFoundMeta),
+  component: ArticleRoute,
+  notFoundComponent: () => (
+    <NotFoundScreen
+      title="Article Not Found"
+      text="The article you're looking for doesn't exist or has been removed."
+      documentTitle={notFoundMeta.title}
+    >
+      <Link to="/blog" className={buttonClass.primary}>
+        Back to Blog
+      </Link>
+    </NotFoundScreen>
+  ),
+});
+
+function ArticleRoute() {
+  const post = Route.useLoaderData();
+  return <ArticlePage post={post} />;
+}

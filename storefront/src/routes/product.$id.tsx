@@ -1,0 +1,38 @@
+import { notFoundMeta, productMeta } from "@ch/api/contracts/seo";
+import { createFileRoute, Link, notFound } from "@tanstack/react-router";
+import { buttonClass } from "../components/ui";
+import { NotFoundScreen } from "../features/layout/not-found";
+import { ProductPage } from "../features/products/product-page";
+import { headFor } from "../features/seo/head";
+import { productQuery } from "../lib/queries";
+
+export const Route = createFileRoute("/product/$id")({
+  loader: async ({ params, context }) => {
+    const id = Number(params.id);
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
+    try {
+      return await context.queryClient.ensureQueryData(productQuery(id));
+    } catch {
+      // the spec shows one screen for a failed load and a missing product
+      throw notFound();
+    }
+  },
+  head: ({ loaderData }) => headFor(loaderData ? productMeta(loaderData) : notFoundMeta),
+  component: ProductRoute,
+  notFoundComponent: () => (
+    <NotFoundScreen
+      title="Product Not Found"
+      text="The product you're looking for doesn't exist."
+      documentTitle={notFoundMeta.title}
+    >
+      <Link to="/products/{-$category}" params={{ category: undefined }} className={buttonClass.primary}>
+        Browse Products
+      </Link>
+    </NotFoundScreen>
+  ),
+});
+
+function ProductRoute() {
+  const product = Route.useLoaderData();
+  return <ProductPage product={product} />;
+}

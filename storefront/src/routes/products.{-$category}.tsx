@@ -1,0 +1,15 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
+import { createFileRoute } from "@tanstack/react-router";
+import { ProductsPage } from "../features/products/products-page";
+import { headFor } from "../features/seo/head";
+
+export const Route = createFileRoute("/products/{-$category}")({
+  head: ({ params }) =>
+    headFor((params.category ? staticPageMeta(`/products/${params.category}`) : null) ?? staticPageMeta("/products")),
+  component: ProductsRoute,
+});
+
+function ProductsRoute() {
+  const { category } = Route.useParams();
+  return <ProductsPage category={category} />;
+}
