@@ -45,6 +45,17 @@ export const envSchema = z.object({
   PUBLIC_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
   VISIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
+  /** How often the outbox worker looks for due notifications (it is also woken right after a write). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1500),
+  /** After this many failed attempts a notification is "failed" (a person can retry it in the back office). */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Retry delay after the first failure; doubles each attempt (with jitter) up to OUTBOX_RETRY_MAX_MS. */
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
+  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(1_800_000),
+  /** How long a claimed notification stays reserved; a row left "sending" by a crashed process is taken again after it. */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** Time limit of one delivery (Telegram request or SMTP conversation); must be well under the lease. */
+  NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   STOREFRONT_DIST: z.string().default(join(repoRoot, "storefront", "dist")),
   BACKOFFICE_DIST: z.string().default(join(repoRoot, "backoffice", "dist")),
 });

@@ -1,28 +1,44 @@
-// Periodic housekeeping that any number of API processes may run at once (all of it is idempotent SQL).
+// Background work of an API process: the notification outbox worker and hourly housekeeping.
+// Any number of API processes may run these at once: the worker claims rows with SKIP LOCKED and
+// housekeeping is idempotent SQL.
 import type { Deps } from "./lib/deps";
 import { purgeExpiredSessions } from "./modules/admin/auth.service";
+import { createOutboxWorker, type OutboxWorker } from "./modules/notifications/worker";
 import { deleteOldVisits } from "./modules/visits/visits.service";
 
 export interface BackgroundJobs {
+  /** Stops the timers and lets the outbox worker finish its current delivery (a few seconds at most). */
   stop(): Promise<void>;
 }
 
+const HOUSEKEEPING_INTERVAL_MS = 3600_000;
+
+export async function runHousekeeping(deps: Deps): Promise<void> {
+  try {
+    await purgeExpiredSessions(deps);
+    const removed = await deleteOldVisits(deps);
+    if (removed > 0) deps.log.info({ removed }, "old visitor records deleted");
+  } catch (error) {
+    deps.log.warn({ err: error }, "housekeeping failed; will retry");
+  }
+}
+
 export function startBackgroundJobs(deps: Deps): BackgroundJobs {
-  const housekeeping = async () => {
-    try {
-      await purgeExpiredSessions(deps);
-      const removed = await deleteOldVisits(deps);
-      if (removed > 0) deps.log.info({ removed }, "old visitor records deleted");
-    } catch (error) {
-      deps.log.warn({ err: error }, "housekeeping failed; will retry");
-    }
-  };
-  void housekeeping();
-  const timer = setInterval(housekeeping, 3600_000);
+  let housekeeping: Promise<void> = runHousekeeping(deps);
+  const timer = setInterval(() => {
+    housekeeping = runHousekeeping(deps);
+  }, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
+
+  let worker: OutboxWorker | null = null;
+  if (deps.env.OUTBOX_WORKER === "on") {
+    worker = createOutboxWorker(deps);
+    worker.start();
+  }
   return {
     async stop() {
       clearInterval(timer);
+      await Promise.all([worker?.stop(), housekeeping]);
     },
   };
 }

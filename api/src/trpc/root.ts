@@ -4,6 +4,7 @@ import { adminCatalogRouter, catalogRouter } from "../modules/catalog/catalog.ro
 import { chatRouter } from "../modules/chat/chat.router";
 import { adminContentRouter, contentRouter } from "../modules/content/content.router";
 import { adminLeadsRouter, leadsRouter } from "../modules/leads/leads.router";
+import { adminNotificationsRouter } from "../modules/notifications/notifications.router";
 import { adminOrdersRouter, ordersRouter } from "../modules/orders/orders.router";
 import { adminSeoRouter, seoRouter } from "../modules/seo/seo.router";
 import { router } from "./trpc";
@@ -23,6 +24,7 @@ export const adminAppRouter = router({
   content: adminContentRouter,
   orders: adminOrdersRouter,
   leads: adminLeadsRouter,
+  notifications: adminNotificationsRouter,
   seo: adminSeoRouter,
 });
 

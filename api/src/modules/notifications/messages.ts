@@ -1,9 +1,61 @@
 // Texts of staff (Telegram, HTML parse mode) and customer (e-mail) notifications.
+// Telegram's HTML mode knows only a few tags and the entities &lt; &gt; &amp; &quot;: every value that
+// comes from a visitor goes through escapeHtml, and every staff text through fitTelegram (4096 limit).
+import { TAX_RATE } from "../../contracts/constants";
 import type { Env } from "../../env";
 import type { OutboxMessage } from "./outbox";
 
 export const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** Telegram refuses a text longer than 4096 characters (counted in UTF-16 units after entity parsing). */
+export const TELEGRAM_TEXT_LIMIT = 4096;
+const ELLIPSIS = "\n… (truncated)";
+
+/**
+ * Cuts an HTML parse-mode text to Telegram's limit without splitting a tag, an entity or a surrogate
+ * pair, and closes the tags left open. The raw length is measured, which is never less than what
+ * Telegram counts, so the result is always accepted.
+ */
+export function fitTelegram(html: string, limit = TELEGRAM_TEXT_LIMIT): string {
+  if (html.length <= limit) return html;
+  const token = /<\/?([a-z]+)[^>]*>|&(?:[a-z]+|#\d+|#x[0-9a-f]+);|[\uD800-\uDBFF][\uDC00-\uDFFF]|[\s\S]/giy;
+  const open: string[] = [];
+  let out = "";
+  const closing = () =>
+    open
+      .map((tag) => `</${tag}>`)
+      .reverse()
+      .join("");
+  for (let match = token.exec(html); match; match = token.exec(html)) {
+    const piece = match[0];
+    const tag = match[1]?.toLowerCase();
+    const nextOpen = tag && !piece.startsWith("</") ? [...open, tag] : open;
+    const reserve = nextOpen.reduce((n, t) => n + t.length + 3, 0) + ELLIPSIS.length;
+    if (out.length + piece.length + reserve > limit) break;
+    out += piece;
+    if (tag) {
+      if (piece.startsWith("</")) {
+        const at = open.lastIndexOf(tag);
+        if (at >= 0) open.splice(at, 1);
+      } else {
+        open.push(tag);
+      }
+    }
+  }
+  return `${out}${closing()}${ELLIPSIS}`;
+}
+
+/** The plain text of a Telegram HTML text, for screens that show it (the back office). */
+export function telegramPlainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&amp;/g, "&");
+}
 
 const usd = (cents: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
@@ -11,7 +63,7 @@ const usd = (cents: number) =>
 const line = (label: string, value: string | null | undefined) =>
   value ? `<b>${escapeHtml(label)}:</b> ${escapeHtml(value)}` : null;
 
-const join = (parts: (string | null)[]) => parts.filter((p) => p !== null).join("\n");
+const join = (parts: (string | null)[]) => fitTelegram(parts.filter((p) => p !== null).join("\n"));
 
 export interface OrderForMessage {
   id: number;
@@ -33,7 +85,20 @@ export interface OrderForMessage {
   lines: { productName: string; quantity: number; unitPriceCents: number }[];
 }
 
-const paymentLabel = (method: string) => (method === "usdt" ? "USDT (TRC20)" : "Bank transfer");
+const paymentLabel = (method: string) => (method === "usdt" ? "USDT (TRC20 network)" : "bank transfer");
+const taxLabel = `Tax (${Math.round(TAX_RATE * 1000) / 10}%)`;
+
+/** A customer e-mail's HTML part: simple markup with inline styles, which mail clients render alike. */
+function emailHtml(env: Env, body: string): string {
+  const footer = `${escapeHtml(env.COMPANY_NAME)} · ${escapeHtml(env.COMPANY_PHONE)} · <a href="mailto:${escapeHtml(env.COMPANY_EMAIL)}">${escapeHtml(env.COMPANY_EMAIL)}</a>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
+<body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
+${body}
+<p style="margin-top:24px;font-size:13px;color:#57534e">${footer}</p>
+</div></body></html>`;
+}
 
 export function orderMessages(order: OrderForMessage, env: Env): OutboxMessage[] {
   const items = order.lines.map((l) => `• ${l.productName} × ${l.quantity} @ ${usd(l.unitPriceCents)}`);
@@ -46,46 +111,56 @@ export function orderMessages(order: OrderForMessage, env: Env): OutboxMessage[]
     line("Notes", order.deliveryNotes),
     line("Payment", paymentLabel(order.paymentMethod)),
     escapeHtml(items.join("\n")),
-    line("Total", usd(order.totalCents)),
+    line("Total", `${usd(order.totalCents)} (incl. tax ${usd(order.taxCents)}, delivery ${usd(order.shippingCents)})`),
   ]);
   const statusUrl = `${env.PUBLIC_SITE_URL ?? env.storefrontOrigin}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
   const instructions =
     order.paymentMethod === "usdt"
-      ? `Please send ${usd(order.totalCents)} in USDT on the TRC20 network only to ${env.USDT_WALLET_ADDRESS}. Sending on any other network may lose the funds. After paying, e-mail your receipt to ${env.COMPANY_EMAIL}.`
-      : `A member of our team will e-mail you our bank details within 1 business hour. After paying, e-mail your receipt to ${env.COMPANY_EMAIL}.`;
-  const textLines = [
+      ? `Please send ${usd(order.totalCents)} in USDT on the TRC20 network only to the wallet ${env.USDT_WALLET_ADDRESS}. Sending on any other network may lose the funds. After paying, e-mail your receipt to ${env.COMPANY_EMAIL} with your order number.`
+      : `A member of our team will e-mail you our bank details within 1 business hour. After paying, e-mail your receipt to ${env.COMPANY_EMAIL} with your order number.`;
+  const amount = (cents: number) => usd(cents);
+  const text = [
     `Thank you for your order, ${order.firstName}!`,
     "",
     `Order number: ${order.orderNumber}`,
     "",
-    ...order.lines.map((l) => `${l.productName} x ${l.quantity} — ${usd(l.unitPriceCents * l.quantity)}`),
+    ...order.lines.map((l) => `${l.productName} × ${l.quantity}: ${amount(l.unitPriceCents * l.quantity)}`),
     "",
-    `Subtotal: ${usd(order.subtotalCents)}`,
-    `Tax (8%): ${usd(order.taxCents)}`,
-    `Shipping & delivery: ${usd(order.shippingCents)}`,
-    `Total: ${usd(order.totalCents)}`,
+    `Subtotal: ${amount(order.subtotalCents)}`,
+    `${taxLabel}: ${amount(order.taxCents)}`,
+    `Shipping & delivery: ${amount(order.shippingCents)}`,
+    `Total: ${amount(order.totalCents)}`,
     "",
-    `Payment (${paymentLabel(order.paymentMethod)}): ${instructions}`,
+    `Payment by ${paymentLabel(order.paymentMethod)}: ${instructions}`,
+    "",
+    `Delivery to: ${order.address}, ${order.city}, ${order.state} ${order.zipCode}`,
     "",
     `Follow your order: ${statusUrl}`,
+    `(look it up with your order number and this e-mail address)`,
     "",
     `${env.COMPANY_NAME} · ${env.COMPANY_PHONE} · ${env.COMPANY_EMAIL}`,
-  ];
-  const html = `<p>Thank you for your order, ${escapeHtml(order.firstName)}!</p>
+  ].join("\n");
+  const cell = 'style="padding:4px 0"';
+  const right = 'style="padding:4px 0;text-align:right;white-space:nowrap"';
+  const row = (label: string, value: string, strong = false) =>
+    strong
+      ? `<tr><td ${cell}><strong>${label}</strong></td><td ${right}><strong>${value}</strong></td></tr>`
+      : `<tr><td ${cell}>${label}</td><td ${right}>${value}</td></tr>`;
+  const html = emailHtml(
+    env,
+    `<h1 style="font-size:20px;margin:0 0 12px">Thank you for your order, ${escapeHtml(order.firstName)}!</h1>
 <p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}</p>
-<table>${order.lines
-    .map(
-      (l) =>
-        `<tr><td>${escapeHtml(l.productName)} × ${l.quantity}</td><td>${usd(l.unitPriceCents * l.quantity)}</td></tr>`,
-    )
-    .join("")}
-<tr><td>Subtotal</td><td>${usd(order.subtotalCents)}</td></tr>
-<tr><td>Tax (8%)</td><td>${usd(order.taxCents)}</td></tr>
-<tr><td>Shipping &amp; delivery</td><td>${usd(order.shippingCents)}</td></tr>
-<tr><td><strong>Total</strong></td><td><strong>${usd(order.totalCents)}</strong></td></tr></table>
-<p><strong>Payment (${paymentLabel(order.paymentMethod)}):</strong> ${escapeHtml(instructions)}</p>
-<p><a href="${escapeHtml(statusUrl)}">Follow your order</a></p>
-<p>${escapeHtml(env.COMPANY_NAME)} · ${escapeHtml(env.COMPANY_PHONE)} · ${escapeHtml(env.COMPANY_EMAIL)}</p>`;
+<table role="presentation" style="width:100%;border-collapse:collapse">
+${order.lines.map((l) => row(`${escapeHtml(l.productName)} × ${l.quantity}`, amount(l.unitPriceCents * l.quantity))).join("\n")}
+${row("Subtotal", amount(order.subtotalCents))}
+${row(escapeHtml(taxLabel), amount(order.taxCents))}
+${row("Shipping &amp; delivery", amount(order.shippingCents))}
+${row("Total", amount(order.totalCents), true)}
+</table>
+<p><strong>Payment by ${escapeHtml(paymentLabel(order.paymentMethod))}:</strong> ${escapeHtml(instructions)}</p>
+<p><strong>Delivery to:</strong> ${escapeHtml(`${order.address}, ${order.city}, ${order.state} ${order.zipCode}`)}</p>
+<p><a href="${escapeHtml(statusUrl)}">Follow your order</a> (look it up with your order number and this e-mail address)</p>`,
+  );
   return [
     { channel: "telegram", kind: "order", bodyText: staff, entityType: "order", entityId: order.id },
     {
@@ -93,7 +168,7 @@ export function orderMessages(order: OrderForMessage, env: Env): OutboxMessage[]
       kind: "order-confirmation",
       recipient: order.email,
       subject: `Your order ${order.orderNumber}`,
-      bodyText: textLines.join("\n"),
+      bodyText: text,
       bodyHtml: html,
       entityType: "order",
       entityId: order.id,
@@ -141,35 +216,65 @@ export function enquiryMessages(enquiry: EnquiryForMessage, env: Env): OutboxMes
     { channel: "telegram", kind: "enquiry", bodyText: staff, entityType: "enquiry", entityId: enquiry.id },
   ];
   if (enquiry.email) {
-    const what =
-      enquiry.source === "call-request"
-        ? "call request"
-        : enquiry.source === "quote-request"
-          ? "quote request"
-          : "message";
+    const ack = acknowledgement(enquiry);
     const text = [
       `Hello ${enquiry.firstName || "there"},`,
       "",
-      `Thank you for your ${what}. A member of our team will get back to you within 24 hours (Monday to Friday 8:00 AM to 6:00 PM, Saturday 9:00 AM to 4:00 PM).`,
-      ...(enquiry.message ? ["", "Your message:", enquiry.message] : []),
+      `${ack.thanks} A member of our team will get back to you within 24 hours (Monday to Friday 8:00 AM to 6:00 PM, Saturday 9:00 AM to 4:00 PM).`,
+      ...(enquiry.message ? ["", ack.quoteLabel, enquiry.message] : []),
+      "",
+      `If you need us sooner, call ${env.COMPANY_PHONE} or reply to ${env.COMPANY_EMAIL}.`,
       "",
       `${env.COMPANY_NAME} · ${env.COMPANY_PHONE} · ${env.COMPANY_EMAIL}`,
     ].join("\n");
+    const html = emailHtml(
+      env,
+      `<p>Hello ${escapeHtml(enquiry.firstName || "there")},</p>
+<p>${escapeHtml(ack.thanks)} A member of our team will get back to you within 24 hours (Monday to Friday 8:00 AM to 6:00 PM, Saturday 9:00 AM to 4:00 PM).</p>
+${enquiry.message ? `<p><strong>${escapeHtml(ack.quoteLabel)}</strong><br>${escapeHtml(enquiry.message).replace(/\n/g, "<br>")}</p>` : ""}
+<p>If you need us sooner, call ${escapeHtml(env.COMPANY_PHONE)} or reply to ${escapeHtml(env.COMPANY_EMAIL)}.</p>`,
+    );
     messages.push({
       channel: "email",
       kind: "enquiry-acknowledgement",
       recipient: enquiry.email,
-      subject: `We received your ${what}`,
+      subject: ack.subject,
       bodyText: text,
-      bodyHtml: text
-        .split("\n\n")
-        .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
-        .join("\n"),
+      bodyHtml: html,
       entityType: "enquiry",
       entityId: enquiry.id,
     });
   }
   return messages;
+}
+
+function acknowledgement(enquiry: EnquiryForMessage): { subject: string; thanks: string; quoteLabel: string } {
+  switch (enquiry.source) {
+    case "call-request":
+      return {
+        subject: "We received your call request",
+        thanks: `Thank you for your call request${enquiry.preferredTime ? ` (preferred time: ${enquiry.preferredTime})` : ""}.`,
+        quoteLabel: "Your message:",
+      };
+    case "quote-request":
+      return {
+        subject: "We received your quote request",
+        thanks: `Thank you for your quote request${enquiry.productName ? ` for the ${enquiry.productName}` : ""}.`,
+        quoteLabel: "Your message:",
+      };
+    case "roi":
+      return {
+        subject: "Your ROI calculation",
+        thanks: "Thank you for using our ROI calculator.",
+        quoteLabel: "Your figures:",
+      };
+    default:
+      return {
+        subject: "We received your message",
+        thanks: "Thank you for your message.",
+        quoteLabel: "Your message:",
+      };
+  }
 }
 
 export function chatForwardMessage(forward: {

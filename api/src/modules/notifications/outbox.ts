@@ -1,7 +1,16 @@
 // Writes outbox rows. Callers pass the transaction that stores the record being announced,
-// so a notification exists exactly when its record does. Delivery is the worker's job.
+// so a notification exists exactly when its record does. Delivery is the worker's job (worker.ts).
+import { EventEmitter } from "node:events";
 import { type Executor, schema } from "@ch/db";
 import type { Env } from "../../env";
+
+/**
+ * Wakes this process's outbox workers after a write, so a notification leaves within milliseconds
+ * instead of at the next poll. Only a hint: the row may not be committed yet, and polling stays the
+ * guarantee (other processes learn of rows by polling alone).
+ */
+export const outboxSignal = new EventEmitter();
+outboxSignal.setMaxListeners(0);
 
 export type Channel = "telegram" | "email";
 
@@ -37,4 +46,5 @@ export async function enqueue(db: Executor, env: Env, messages: OutboxMessage[])
       status: channelConfigured(env, m.channel) ? "pending" : "unsent",
     })),
   );
+  outboxSignal.emit("enqueued");
 }

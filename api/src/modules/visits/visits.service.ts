@@ -10,7 +10,21 @@ import { detectBrowser, detectDevice, isBot } from "./user-agent";
 const { visits } = schema;
 const NEW_VISITOR_WINDOW_MS = 24 * 3600_000;
 
-/** Records a page view; returns null for bots. A visitor is new the first time its IP is seen in 24 hours. */
+/** "::ffff:203.0.113.7" (an IPv4 client on a dual-stack socket) is the same visitor as "203.0.113.7". */
+export function normalizeIp(ip: string): string {
+  const trimmed = ip.trim().toLowerCase();
+  return /^::ffff:\d+\.\d+\.\d+\.\d+$/.test(trimmed) ? trimmed.slice(7) : trimmed;
+}
+
+/** The path without query string or fragment: they fragment the report and can carry personal data. */
+export function normalizePath(path: string): string {
+  return path.split(/[?#]/, 1)[0] || "/";
+}
+
+/**
+ * Records a page view; returns null for bots and crawlers. A visitor is new the first time its IP is
+ * seen in 24 hours; only new visitors are announced (outbox row in the same transaction).
+ */
 export async function recordVisit(
   deps: Deps,
   input: z.output<typeof visitInput>,
@@ -18,28 +32,26 @@ export async function recordVisit(
 ) {
   if (isBot(client.userAgent)) return null;
   const userAgent = client.userAgent ?? "";
+  const ipAddress = normalizeIp(client.ipAddress);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     // Serialize visits of one IP so two simultaneous first views do not both count as new.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`visit:${client.ipAddress}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`visit:${ipAddress}`}))`);
     const [seen] = await tx
       .select({ id: visits.id })
       .from(visits)
       .where(
-        and(
-          eq(visits.ipAddress, client.ipAddress),
-          gte(visits.createdAt, new Date(now.getTime() - NEW_VISITOR_WINDOW_MS)),
-        ),
+        and(eq(visits.ipAddress, ipAddress), gte(visits.createdAt, new Date(now.getTime() - NEW_VISITOR_WINDOW_MS))),
       )
       .limit(1);
     const [visit] = await tx
       .insert(visits)
       .values({
-        path: input.path,
+        path: normalizePath(input.path),
         referrer: input.referrer,
         deviceType: detectDevice(userAgent),
         browser: detectBrowser(userAgent),
-        ipAddress: client.ipAddress,
+        ipAddress,
         isNewVisitor: !seen,
         createdAt: now,
       })

@@ -1,0 +1,65 @@
+// Customer e-mail over SMTP (nodemailer), configured by SMTP_URL (smtp://user:pass@host:port, smtps:// for TLS)
+// and SMTP_FROM. One transport per worker; it is closed when the worker stops.
+import nodemailer from "nodemailer";
+import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
+import type { Env } from "../../env";
+import { DeliveryError } from "./delivery-error";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+export interface EmailSender {
+  send(message: EmailMessage): Promise<string>;
+  close(): void;
+}
+
+export function createEmailSender(env: Env): EmailSender | null {
+  if (!env.SMTP_URL) return null;
+  const timeout = env.NOTIFY_TIMEOUT_MS;
+  const transport = nodemailer.createTransport({
+    ...parseConnectionUrl(env.SMTP_URL),
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
+  return {
+    async send(message) {
+      try {
+        const info = await transport.sendMail({
+          from: env.SMTP_FROM,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+        });
+        if (info.rejected.length > 0) {
+          throw new DeliveryError(`SMTP rejected ${info.rejected.map(String).join(", ")}`, { retryable: false });
+        }
+        return String(info.messageId ?? "");
+      } catch (error) {
+        if (error instanceof DeliveryError) throw error;
+        throw classifySmtpError(error);
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/** 5xx replies are permanent (unknown mailbox, refused sender); 4xx and connection trouble may pass. */
+function classifySmtpError(error: unknown): DeliveryError {
+  const e = error as { responseCode?: number; code?: string; response?: string; message?: string };
+  const code = e.responseCode;
+  const detail = (e.response ?? e.message ?? String(error)).replace(/\s+/g, " ").slice(0, 300);
+  if (code && code >= 500) {
+    // 535 (authentication) is a configuration problem: fail now; a person retries after fixing SMTP_URL.
+    return new DeliveryError(`SMTP ${code}: ${detail}`, { retryable: false });
+  }
+  if (e.code === "EENVELOPE" && !code) return new DeliveryError(`SMTP envelope: ${detail}`, { retryable: false });
+  return new DeliveryError(`SMTP ${code ?? e.code ?? "error"}: ${detail}`, { retryable: true });
+}
