@@ -1,4 +1,8 @@
 import { type PageMeta, pageHead, type SiteIdentity } from "@ch/api/contracts/seo";
+import type { DetailedHTMLProps, LinkHTMLAttributes, MetaHTMLAttributes } from "react";
+
+type MetaTag = DetailedHTMLProps<MetaHTMLAttributes<HTMLMetaElement>, HTMLMetaElement>;
+type LinkTag = DetailedHTMLProps<LinkHTMLAttributes<HTMLLinkElement>, HTMLLinkElement>;
 
 let site: SiteIdentity | undefined;
 
@@ -26,11 +30,19 @@ function siteIdentity(): SiteIdentity {
  * same `pageHead`) marked `data-server-head`; main.tsx removes those before React renders these, so
  * title, description, canonical, Open Graph, Twitter and JSON-LD stay right after client navigation.
  */
-export function headFor(meta: PageMeta | null | undefined, identity: SiteIdentity = siteIdentity()) {
+export function headFor(
+  meta: PageMeta | null | undefined,
+  identity: SiteIdentity = siteIdentity(),
+): { meta?: MetaTag[]; links?: LinkTag[] } {
   if (!meta) return {};
   const head = pageHead(meta, identity);
   return {
-    meta: [{ title: head.title }, ...head.meta, ...head.jsonLd.map((data) => ({ "script:ld+json": data }))],
+    meta: [
+      { title: head.title } as MetaTag,
+      ...head.meta,
+      // TanStack Router renders these as <script type="application/ld+json"> (its types lack the key)
+      ...head.jsonLd.map((data) => ({ "script:ld+json": data }) as MetaTag),
+    ],
     links: head.links,
   };
 }

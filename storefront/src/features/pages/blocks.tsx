@@ -1,0 +1,160 @@
+// Building blocks of the service, about and policy pages: hero, cards, numbered steps, lists, CTAs.
+import { Link, type LinkProps } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { CheckIcon } from "../../components/icons";
+import { buttonClass } from "../../components/ui";
+import { pageRoute } from "../../lib/page-route";
+
+export interface Cta {
+  label: string;
+  to?: LinkProps["to"];
+  href?: string;
+  variant?: "primary" | "ghost" | "dark" | "outline";
+}
+
+const ctaClass = {
+  primary: buttonClass.primary,
+  ghost: buttonClass.ghostOnDark,
+  dark: buttonClass.dark,
+  outline: buttonClass.outline,
+};
+
+export function CtaLink({ cta }: { cta: Cta }) {
+  const className = ctaClass[cta.variant ?? "primary"];
+  if (cta.href) {
+    return (
+      <a href={cta.href} className={className}>
+        {cta.label}
+      </a>
+    );
+  }
+  return (
+    <Link to={cta.to ?? pageRoute("/contact")} className={className}>
+      {cta.label}
+    </Link>
+  );
+}
+
+export function Hero({ eyebrow, title, intro, ctas }: { eyebrow: string; title: string; intro: string; ctas: Cta[] }) {
+  return (
+    <section className="bg-slate-900 text-white">
+      <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:px-6 sm:py-20">
+        <p className="text-sm font-semibold tracking-wide text-amber-400 uppercase">{eyebrow}</p>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300">{intro}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {ctas.map((c) => (
+            <CtaLink key={c.label} cta={c} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function Section({
+  title,
+  intro,
+  children,
+  tone = "white",
+  id,
+}: {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+  tone?: "white" | "muted";
+  id?: string;
+}) {
+  return (
+    <section id={id} className={tone === "muted" ? "bg-slate-50" : "bg-white"}>
+      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
+        <div className="mx-auto mb-10 max-w-2xl text-center">
+          <h2 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h2>
+          {intro ? <p className="mt-3 text-slate-600">{intro}</p> : null}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export interface Card {
+  title: string;
+  text: string;
+  detail?: string;
+}
+
+export function CardGrid({ cards, columns = 3 }: { cards: Card[]; columns?: 2 | 3 | 4 }) {
+  const cols = { 2: "md:grid-cols-2", 3: "md:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" }[columns];
+  return (
+    <ul className={`grid gap-6 ${cols}`}>
+      {cards.map((c) => (
+        <li key={c.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h3 className="text-lg font-semibold text-slate-900">{c.title}</h3>
+          {c.detail ? <p className="mt-1 text-2xl font-bold text-amber-700">{c.detail}</p> : null}
+          <p className="mt-2 text-slate-600">{c.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Steps({ steps }: { steps: { title: string; text: string }[] }) {
+  return (
+    <ol className={`grid gap-6 ${steps.length === 5 ? "sm:grid-cols-2 lg:grid-cols-5" : "md:grid-cols-3"}`}>
+      {steps.map((s, i) => (
+        <li key={s.title} className="rounded-xl border border-slate-200 bg-white p-5">
+          <span
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-amber-500 font-bold text-slate-950"
+            aria-hidden="true"
+          >
+            {i + 1}
+          </span>
+          <h3 className="mt-3 font-semibold text-slate-900">
+            <span className="sr-only">Step {i + 1}: </span>
+            {s.title}
+          </h3>
+          <p className="mt-2 text-sm text-slate-600">{s.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function CheckList({ items, tone = "good" }: { items: string[]; tone?: "good" | "bad" }) {
+  return (
+    <ul className="space-y-3">
+      {items.map((item) => (
+        <li key={item} className="flex gap-3 text-slate-700">
+          {tone === "good" ? (
+            <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
+          ) : (
+            <span
+              className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center font-bold text-red-700"
+              aria-hidden="true"
+            >
+              ✕
+            </span>
+          )}
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ClosingCta({ title, text, ctas }: { title: string; text: string; ctas: Cta[] }) {
+  return (
+    <section className="bg-amber-500">
+      <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6">
+        <h2 className="text-2xl font-bold text-slate-950 sm:text-3xl">{title}</h2>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-900">{text}</p>
+        <div className="mt-7 flex flex-wrap justify-center gap-3">
+          {ctas.map((c) => (
+            <CtaLink key={c.label} cta={{ ...c, variant: c.variant ?? "dark" }} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+import { Link } from "@tanstack/react-router";
+import { pageRoute } from "../../lib/page-route";
+import { telHref, useSiteConfig } from "../../lib/site-config";
+import { CardGrid } from "./blocks";
+import { Bullets, LegalPage } from "./legal";
+
+export function ReturnPolicyPage() {
+  const config = useSiteConfig();
+  const phone = config?.company.phone;
+  const email = config?.company.email;
+  const contact = (
+    <>
+      {phone ? (
+        <a href={telHref(phone)} className="font-semibold text-amber-800 underline">
+          {phone}
+        </a>
+      ) : (
+        "our phone line"
+      )}{" "}
+      or{" "}
+      {email ? (
+        <a href={`mailto:${email}`} className="font-semibold break-all text-amber-800 underline">
+          {email}
+        </a>
+      ) : (
+        "e-mail"
+      )}
+    </>
+  );
+  return (
+    <LegalPage
+      title="Return Policy & Quality Guarantee"
+      intro="Custom-built homes cannot be returned like a parcel, so we protect you at every stage instead: before construction, on delivery and for the first year."
+      updated="November 22, 2026"
+      before={
+        <div className="mx-auto max-w-6xl px-4 pt-12 sm:px-6">
+          <CardGrid
+            cards={[
+              {
+                title: "Quality Guarantee",
+                detail: "1 year",
+                text: "Workmanship and structural integrity are guaranteed for one year from delivery.",
+              },
+              {
+                title: "30-Day Inspection",
+                detail: "30 days",
+                text: "Report any legitimate issue within 30 days of delivery and we fix it free.",
+              },
+              {
+                title: "Delivery Support",
+                detail: "Mon-Fri",
+                text: "Our team is available 8:00 AM-5:00 PM to help with delivery, setup and claims.",
+              },
+            ]}
+          />
+        </div>
+      }
+      sections={[
+        {
+          id: "overview",
+          title: "Policy Overview",
+          body: (
+            <>
+              <p>
+                Every container home is built to order. Because materials are cut, welded and finished for your design,
+                the usual idea of a return does not apply once construction starts. This policy explains what you can
+                cancel, what we inspect and repair, and what our guarantee covers.
+              </p>
+              <p>An order moves through five stages, and your rights depend on the stage:</p>
+              <Bullets
+                items={[
+                  "A cancellation window, before construction starts.",
+                  "Construction, during which sales are final.",
+                  "Delivery and setup.",
+                  "A 30-day post-delivery inspection period.",
+                  "A 1-year quality guarantee.",
+                ]}
+              />
+            </>
+          ),
+        },
+        {
+          id: "cancellation",
+          title: "Pre-Construction Cancellation (14 Days)",
+          body: (
+            <>
+              <p>
+                You may cancel within <strong>14 days</strong> of signing your contract, provided construction has not
+                started. You receive a <strong>full refund minus a $500 administrative fee</strong>, which covers
+                design, engineering and scheduling work already done.
+              </p>
+              <p>
+                <strong>All sales are final once construction begins.</strong> We tell you in writing before your build
+                starts.
+              </p>
+            </>
+          ),
+        },
+        {
+          id: "inspection",
+          title: "30-Day Post-Delivery Inspection Period",
+          body: (
+            <>
+              <p>
+                For <strong>30 days after delivery</strong>, inspect your home carefully. Any legitimate issue you
+                report in that time is fixed free of charge, including:
+              </p>
+              <Bullets
+                items={[
+                  "Parts: defective or missing components",
+                  "Labor: faulty workmanship",
+                  "Modifications: items not built to the agreed design",
+                ]}
+              />
+            </>
+          ),
+        },
+        {
+          id: "guarantee",
+          title: "1-Year Quality Guarantee",
+          body: (
+            <>
+              <p>For one year from delivery we guarantee workmanship and structural integrity, covering:</p>
+              <Bullets
+                items={[
+                  "Structural framework and welding",
+                  "Insulation and weatherproofing",
+                  "Electrical systems",
+                  "Plumbing systems",
+                  "Interior finishing",
+                  "Windows and doors",
+                ]}
+              />
+              <p>Not covered:</p>
+              <Bullets
+                items={[
+                  "Normal wear and tear",
+                  "Damage caused by misuse or negligence",
+                  "Modifications made by third parties",
+                  "Weather damage beyond normal weatherproofing",
+                ]}
+              />
+              <p>
+                Longer structural, systems and finish warranties are described on our{" "}
+                <Link to={pageRoute("/services/warranty-support")} className="font-semibold text-amber-800 underline">
+                  Warranty & Support
+                </Link>{" "}
+                page.
+              </p>
+            </>
+          ),
+        },
+        {
+          id: "special",
+          title: "Special Circumstances",
+          body: (
+            <>
+              <p>
+                If your circumstances change after delivery, we may offer to buy back a unit in excellent condition for{" "}
+                <strong>60-80% of the original price</strong>. The offer depends on the home's age, condition and
+                current market demand, and is made in writing after an inspection.
+              </p>
+              <p>
+                Delays or damage caused by events outside anyone's control (severe weather, natural disasters,
+                government action) are handled case by case, with our best effort to protect your schedule and
+                investment.
+              </p>
+            </>
+          ),
+        },
+        {
+          id: "claims",
+          title: "How to Initiate a Return or Claim",
+          body: (
+            <>
+              <p>Contact us at {contact} with:</p>
+              <Bullets items={["Your order number", "A description of the issue", "Photos or video where possible"]} />
+              <p>
+                We acknowledge your claim, and for warranty claims we schedule an{" "}
+                <strong>on-site inspection within 5-7 business days</strong>. Support hours are{" "}
+                <strong>Monday-Friday, 8:00 AM-5:00 PM</strong>.
+              </p>
+            </>
+          ),
+        },
+        {
+          id: "rights",
+          title: "Your Rights as a Customer",
+          body: (
+            <>
+              <p>
+                This policy adds to, and does not limit, your rights under Texas law, including the Texas Deceptive
+                Trade Practices-Consumer Protection Act. If we cannot resolve a concern together, the dispute process in
+                our{" "}
+                <Link to={pageRoute("/terms-of-service")} className="font-semibold text-amber-800 underline">
+                  Terms of Service
+                </Link>{" "}
+                applies.
+              </p>
+              <p>
+                You are entitled to a written answer to every claim, and to copies of your contract and warranty
+                documents.
+              </p>
+            </>
+          ),
+        },
+      ]}
+      after={
+        <section className="bg-amber-500">
+          <div className="mx-auto max-w-4xl px-4 py-12 text-center sm:px-6">
+            <h2 className="text-2xl font-bold text-slate-950">Questions About Returns or Claims?</h2>
+            <p className="mt-2 text-slate-900">Our team is here Monday-Friday, 8:00 AM-5:00 PM.</p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              {phone ? (
+                <a
+                  href={telHref(phone)}
+                  className="inline-flex items-center justify-center rounded-lg bg-slate-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-slate-700"
+                >
+                  Call {phone}
+                </a>
+              ) : null}
+              {email ? (
+                <a
+                  href={`mailto:${email}`}
+                  className="inline-flex items-center justify-center rounded-lg border border-slate-900 px-5 py-2.5 text-sm font-semibold text-slate-950 hover:bg-amber-400"
+                >
+                  Email Support
+                </a>
+              ) : null}
+            </div>
+          </div>
+        </section>
+      }
+    />
+  );
+}

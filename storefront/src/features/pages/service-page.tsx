@@ -1,0 +1,43 @@
+// The shape every service page shares: hero with a call to /contact, three feature cards, a
+// five-step process, page-specific sections, a why-choose list and closing calls to action.
+import type { ReactNode } from "react";
+import { type Card, CardGrid, CheckList, ClosingCta, type Cta, Hero, Section, Steps } from "./blocks";
+
+export interface ServicePageProps {
+  eyebrow: string;
+  title: string;
+  intro: string;
+  features: [Card, Card, Card];
+  processTitle: string;
+  steps: { title: string; text: string }[];
+  whyTitle: string;
+  why: string[];
+  closing: { title: string; text: string; ctas: Cta[] };
+  children?: ReactNode;
+}
+
+export function ServicePage(props: ServicePageProps) {
+  return (
+    <>
+      <Hero
+        eyebrow={props.eyebrow}
+        title={props.title}
+        intro={props.intro}
+        ctas={[{ label: "Get a Free Consultation", to: "/contact" }]}
+      />
+      <Section title="What's Included">
+        <CardGrid cards={props.features} />
+      </Section>
+      <Section title={props.processTitle} intro="Five steps, each with a clear hand-off to the next." tone="muted">
+        <Steps steps={props.steps} />
+      </Section>
+      {props.children}
+      <Section title={props.whyTitle}>
+        <div className="mx-auto max-w-3xl">
+          <CheckList items={props.why} />
+        </div>
+      </Section>
+      <ClosingCta {...props.closing} />
+    </>
+  );
+}
