@@ -1,0 +1,267 @@
+// Visitor tracking: what is recorded for a page view, who is not counted, when a visitor is new,
+// the client address behind a proxy, and retention.
+import { schema } from "@ch/db";
+import { asc, desc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { runHousekeeping } from "../src/jobs";
+import { detectBrowser, detectDevice, isBot } from "../src/modules/visits/user-agent";
+import { deleteOldVisits, normalizeIp } from "../src/modules/visits/visits.service";
+import { startTestApps, type TestApps, testEnv } from "./harness";
+import { workerDeps } from "./notifications-fakes";
+
+const { visits, notifications } = schema;
+const DAY = 86_400_000;
+
+const UA = {
+  chromeWindows:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  edgeWindows:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87",
+  edgeAndroid:
+    "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 EdgA/126.0.2592.80",
+  firefoxMac: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0",
+  firefoxIos:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/127.0 Mobile/15E148 Safari/605.1.15",
+  safariMac:
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+  safariIphone:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  safariIpad:
+    "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  chromeIos:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1",
+  chromeAndroidPhone:
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+  chromeAndroidTablet:
+    "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  samsung:
+    "Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36",
+  opera:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36 OPR/111.0.0.0",
+  cubotPhone:
+    "Mozilla/5.0 (Linux; Android 10; CUBOT_X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+  duckDuckGoApp:
+    "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.0.0 Mobile DuckDuckGo/5 Safari/537.36",
+  kindle:
+    "Mozilla/5.0 (Linux; Android 9; KFTRWI) AppleWebKit/537.36 (KHTML, like Gecko) Silk/126.4.1 like Chrome/126.0.0.0 Safari/537.36",
+};
+
+const BOTS = [
+  "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+  "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)",
+  "DuckDuckBot-Https/1.1; (+https://duckduckgo.com/duckduckbot)",
+  "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+  "Twitterbot/1.0",
+  "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+  "TelegramBot (like TwitterBot)",
+  "WhatsApp/2.23.20.0",
+  "Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)",
+  "Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)",
+  "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.0; +https://openai.com/gptbot)",
+  "Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)",
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36",
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Chrome-Lighthouse",
+  "curl/8.5.0",
+  "Wget/1.21.4",
+  "python-requests/2.32.3",
+  "Go-http-client/1.1",
+  "node-fetch/1.0 (+https://github.com/bitinn/node-fetch)",
+  "axios/1.7.2",
+  "UptimeRobot/2.0 (http://www.uptimerobot.com/)",
+  "",
+  "   ",
+];
+
+describe("user-agent rules", () => {
+  it("detects the device type", () => {
+    expect(detectDevice(UA.chromeWindows)).toBe("Desktop");
+    expect(detectDevice(UA.safariMac)).toBe("Desktop");
+    expect(detectDevice(UA.safariIphone)).toBe("Mobile");
+    expect(detectDevice(UA.chromeAndroidPhone)).toBe("Mobile");
+    expect(detectDevice(UA.samsung)).toBe("Mobile");
+    expect(detectDevice(UA.safariIpad)).toBe("Tablet");
+    expect(detectDevice(UA.chromeAndroidTablet)).toBe("Tablet");
+    expect(detectDevice(UA.kindle)).toBe("Tablet");
+  });
+
+  it("detects the browser, including those that also say Chrome or Safari", () => {
+    expect(detectBrowser(UA.chromeWindows)).toBe("Chrome");
+    expect(detectBrowser(UA.chromeIos)).toBe("Chrome");
+    expect(detectBrowser(UA.chromeAndroidPhone)).toBe("Chrome");
+    expect(detectBrowser(UA.edgeWindows)).toBe("Edge");
+    expect(detectBrowser(UA.edgeAndroid)).toBe("Edge");
+    expect(detectBrowser(UA.firefoxMac)).toBe("Firefox");
+    expect(detectBrowser(UA.firefoxIos)).toBe("Firefox");
+    expect(detectBrowser(UA.safariMac)).toBe("Safari");
+    expect(detectBrowser(UA.safariIphone)).toBe("Safari");
+    expect(detectBrowser(UA.samsung)).toBe("Samsung Internet");
+    expect(detectBrowser(UA.opera)).toBe("Opera");
+    expect(detectBrowser("SomethingElse/1.0")).toBe("Unknown");
+  });
+
+  it("excludes crawlers, preview fetchers, monitors, headless browsers and scripts, but not people", () => {
+    for (const ua of BOTS) expect(isBot(ua), ua).toBe(true);
+    expect(isBot(undefined)).toBe(true);
+    for (const [name, ua] of Object.entries(UA)) expect(isBot(ua), name).toBe(false);
+  });
+
+  it("treats an IPv4-mapped IPv6 address as the IPv4 address", () => {
+    expect(normalizeIp("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(normalizeIp("2001:DB8::1")).toBe("2001:db8::1");
+    expect(normalizeIp("198.51.100.4")).toBe("198.51.100.4");
+  });
+});
+
+describe("recording visits", () => {
+  let apps: TestApps;
+  let behindProxy: FastifyInstance;
+  beforeAll(async () => {
+    apps = await startTestApps({ env: { TELEGRAM_BOT_TOKEN: "1:x", TELEGRAM_CHAT_ID: "-1" } });
+    behindProxy = await buildApp({
+      surface: "storefront",
+      db: apps.db.handle.db,
+      env: testEnv({ TELEGRAM_BOT_TOKEN: "1:x", TELEGRAM_CHAT_ID: "-1", TRUST_PROXY: "1" }),
+      clock: apps.clock,
+      spa: false,
+    });
+  });
+  afterAll(async () => {
+    await behindProxy?.close();
+    await apps?.close();
+  });
+
+  const visit = (
+    payload: { path: string; referrer?: string | null },
+    headers: Record<string, string>,
+    app: FastifyInstance = apps.storefront,
+  ) => app.inject({ method: "POST", url: "/api/visits", payload, headers });
+  const lastVisit = async () => (await apps.db.handle.db.select().from(visits).orderBy(desc(visits.id)).limit(1))[0]!;
+  const visitorNotifications = () =>
+    apps.db.handle.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.kind, "new-visitor"))
+      .orderBy(asc(notifications.id));
+
+  it("records path, device, browser, IP, referrer and time; drops the query string", async () => {
+    const res = await visit(
+      { path: "/products/40ft-homes?utm_source=mail&email=a@b.co#top", referrer: "https://www.google.com/" },
+      { "user-agent": UA.safariIphone },
+    );
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ recorded: true, newVisitor: true });
+    const row = await lastVisit();
+    expect(row).toMatchObject({
+      path: "/products/40ft-homes",
+      deviceType: "Mobile",
+      browser: "Safari",
+      ipAddress: "127.0.0.1",
+      referrer: "https://www.google.com/",
+      isNewVisitor: true,
+      telegramNotified: false,
+    });
+    expect(Math.abs(row.createdAt.getTime() - apps.clock.now().getTime())).toBeLessThan(5000);
+    const direct = await visit({ path: "/about" }, { "user-agent": UA.safariIphone });
+    expect(direct.json()).toEqual({ recorded: true, newVisitor: false });
+    expect((await lastVisit()).referrer).toBeNull();
+  });
+
+  it("does not count bots and crawlers", async () => {
+    const before = (await apps.db.handle.db.select({ id: visits.id }).from(visits)).length;
+    for (const ua of [BOTS[0]!, BOTS[2]!, "curl/8.5.0"]) {
+      const res = await visit({ path: "/" }, { "user-agent": ua });
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ recorded: false, newVisitor: false });
+    }
+    const noAgent = await visit({ path: "/" }, { "user-agent": "" });
+    expect(noAgent.json()).toEqual({ recorded: false, newVisitor: false });
+    expect((await apps.db.handle.db.select({ id: visits.id }).from(visits)).length).toBe(before);
+  });
+
+  it("takes the client address from X-Forwarded-For only when TRUST_PROXY says so", async () => {
+    const headers = { "user-agent": UA.firefoxMac, "x-forwarded-for": "203.0.113.50" };
+    const trusted = await visit({ path: "/gallery" }, headers, behindProxy);
+    expect(trusted.json()).toEqual({ recorded: true, newVisitor: true });
+    expect((await lastVisit()).ipAddress).toBe("203.0.113.50");
+    // One trusted hop: the address the proxy saw is the last one, not a value the client put first.
+    const spoofed = await visit(
+      { path: "/gallery" },
+      { ...headers, "x-forwarded-for": "198.51.100.1, 203.0.113.50" },
+      behindProxy,
+    );
+    expect(spoofed.json()).toEqual({ recorded: true, newVisitor: false });
+    expect((await lastVisit()).ipAddress).toBe("203.0.113.50");
+    // Without TRUST_PROXY the header is ignored.
+    const ignored = await visit({ path: "/gallery" }, { ...headers, "x-forwarded-for": "192.0.2.99" });
+    expect(ignored.json().recorded).toBe(true);
+    expect((await lastVisit()).ipAddress).toBe("127.0.0.1");
+  });
+
+  it("a visitor is new the first time its IP is seen in 24 hours, and only new visitors are announced", async () => {
+    const headers = { "user-agent": UA.chromeWindows, "x-forwarded-for": "198.51.100.77" };
+    const announcedBefore = (await visitorNotifications()).length;
+    expect((await visit({ path: "/" }, headers, behindProxy)).json().newVisitor).toBe(true);
+    apps.clock.advance(23 * 3600_000);
+    expect((await visit({ path: "/blog" }, headers, behindProxy)).json().newVisitor).toBe(false);
+    // another address in between is its own new visitor
+    expect(
+      (await visit({ path: "/" }, { ...headers, "x-forwarded-for": "198.51.100.78" }, behindProxy)).json().newVisitor,
+    ).toBe(true);
+    // 24 hours after the last view of .77 (not the first) it is new again
+    apps.clock.advance(3600_000 + 1000);
+    expect((await visit({ path: "/contact" }, headers, behindProxy)).json().newVisitor).toBe(false);
+    apps.clock.advance(24 * 3600_000 + 1000);
+    expect((await visit({ path: "/contact" }, headers, behindProxy)).json().newVisitor).toBe(true);
+    const announced = (await visitorNotifications()).slice(announcedBefore);
+    expect(announced).toHaveLength(3);
+    expect(announced.map((n) => n.status)).toEqual(["pending", "pending", "pending"]);
+    const rows = await apps.db.handle.db
+      .select()
+      .from(visits)
+      .where(eq(visits.ipAddress, "198.51.100.77"))
+      .orderBy(asc(visits.id));
+    expect(rows.map((r) => r.isNewVisitor)).toEqual([true, false, false, true]);
+    expect(announced.filter((n) => n.bodyText.includes("198.51.100.77")).map((n) => n.entityId)).toEqual([
+      rows[0]!.id,
+      rows[3]!.id,
+    ]);
+  });
+
+  it("counts one new visitor when the first views of an address arrive together", async () => {
+    const headers = { "user-agent": UA.chromeWindows, "x-forwarded-for": "198.51.100.200" };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => visit({ path: `/p${i}` }, headers, behindProxy)),
+    );
+    expect(answers.filter((a) => a.json().newVisitor)).toHaveLength(1);
+  });
+
+  it("deletes records older than VISIT_RETENTION_DAYS (default 180) in the background job", async () => {
+    expect(apps.env.VISIT_RETENTION_DAYS).toBe(180);
+    const headers = { "user-agent": UA.firefoxMac, "x-forwarded-for": "192.0.2.10" };
+    expect((await visit({ path: "/old" }, headers, behindProxy)).statusCode).toBe(202);
+    const old = await lastVisit();
+    apps.clock.advance(100 * DAY);
+    expect((await visit({ path: "/recent" }, headers, behindProxy)).statusCode).toBe(202);
+    const recent = await lastVisit();
+    apps.clock.advance(80 * DAY + 60_000); // the first is now 180 days and a minute old, the second 80 days
+    const before = await apps.db.handle.db.select({ id: visits.id }).from(visits);
+    await runHousekeeping(workerDeps(apps.db.handle.db, apps.env, apps.clock));
+    const after = await apps.db.handle.db.select({ id: visits.id }).from(visits);
+    const ids = new Set(after.map((v) => v.id));
+    expect(ids.has(old.id)).toBe(false);
+    expect(ids.has(recent.id)).toBe(true);
+    // everything recorded before the /old view is older still and is gone too
+    expect(after.every((v) => v.id >= recent.id)).toBe(true);
+    expect(after.length).toBeLessThan(before.length);
+    // a shorter retention applies at once
+    const shorter = workerDeps(apps.db.handle.db, testEnv({ VISIT_RETENTION_DAYS: "30" }), apps.clock);
+    expect(await deleteOldVisits(shorter)).toBeGreaterThanOrEqual(1);
+    expect(
+      (await apps.db.handle.db.select({ id: visits.id }).from(visits).where(eq(visits.id, recent.id))).length,
+    ).toBe(0);
+  });
+});
