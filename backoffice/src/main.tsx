@@ -1,10 +1,13 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { ToastProvider } from "./lib/toast";
+import { ADMIN_AUTH_KEY, queryClient, setSessionLostHandler } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 import "./styles.css";
 
-const router = createRouter({ routeTree, defaultPreload: "intent" });
+const router = createRouter({ routeTree, defaultPreload: "intent", context: { queryClient } });
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -12,8 +15,20 @@ declare module "@tanstack/react-router" {
   }
 }
 
+// A session that ends while a screen is open (idle timeout, logout elsewhere) sends the user to sign-in.
+setSessionLostHandler(() => {
+  if (router.state.location.pathname === "/admin/login") return;
+  localStorage.removeItem(ADMIN_AUTH_KEY);
+  queryClient.clear();
+  void router.navigate({ to: "/admin/login" });
+});
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,4 +1,5 @@
-import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { AdminShell } from "../../features/layout/admin-shell";
 import { http } from "../../lib/http";
 
 // Every admin screen below this layout opens only with a valid server session.
@@ -11,5 +12,5 @@ export const Route = createFileRoute("/admin/_auth")({
       throw redirect({ to: "/admin/login" });
     }
   },
-  component: () => <Outlet />,
+  component: AdminShell,
 });

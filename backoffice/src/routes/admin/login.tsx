@@ -1,10 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { LoginScreen } from "../../features/auth/login-screen";
 
 export const Route = createFileRoute("/admin/login")({
-  component: () => (
-    <main>
-      <h1>Admin sign-in</h1>
-      <p>Sign in to access dashboard</p>
-    </main>
-  ),
+  head: () => ({ meta: [{ title: "Sign in · Admin" }] }),
+  component: LoginScreen,
 });

@@ -1,9 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { DashboardScreen } from "../../../features/dashboard/dashboard-screen";
+import { parseDashboardSearch } from "../../../features/dashboard/search";
 
 export const Route = createFileRoute("/admin/_auth/dashboard")({
-  component: () => (
-    <main>
-      <h1>Admin dashboard</h1>
-    </main>
-  ),
+  validateSearch: parseDashboardSearch,
+  component: Page,
 });
+
+function Page() {
+  const { tab } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <DashboardScreen tab={tab ?? "overview"} onTab={(t) => void navigate({ search: { tab: t }, replace: true })} />
+  );
+}

@@ -1,0 +1,28 @@
+// apexcharts wrapper. Import this module only through React.lazy (see lazy-chart.tsx):
+// the library is about 1 MB and must stay out of the entry bundle.
+import type { ApexOptions } from "apexcharts";
+import ReactApexChart from "react-apexcharts";
+
+export interface ChartProps {
+  type: "bar" | "line" | "donut";
+  series: ApexOptions["series"];
+  options: ApexOptions;
+  height?: number;
+  label: string;
+}
+
+export default function Chart({ type, series, options, height = 280, label }: ChartProps) {
+  return (
+    <div role="img" aria-label={label}>
+      <ReactApexChart
+        type={type}
+        series={series}
+        height={height}
+        options={{
+          ...options,
+          chart: { fontFamily: "inherit", toolbar: { show: false }, animations: { enabled: false }, ...options.chart },
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+// A modal built on <dialog>: the browser traps focus, Esc closes it, focus returns to the opener.
+import { type ReactNode, useEffect, useId, useRef } from "react";
+
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  wide = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className={`m-auto w-[calc(100vw-1.5rem)] ${wide ? "max-w-3xl" : "max-w-lg"} rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50`}
+    >
+      {open && (
+        <div className="flex max-h-[85vh] flex-col">
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            <button type="button" onClick={onClose} className="btn-ghost" aria-label="Close dialog">
+              ✕
+            </button>
+          </div>
+          <div className="overflow-y-auto px-5 py-4">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** Asks before a destructive action. */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  pending?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title}>
+      <p className="text-slate-700">{message}</p>
+      <div className="mt-6 flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="btn-danger" onClick={onConfirm} disabled={pending}>
+          {pending ? "Deleting..." : confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,98 @@
+// Uploads one image to POST /api/admin/media (raw body); the API converts it to WebP and answers its URL and size.
+import { type ChangeEvent, useId, useState } from "react";
+import { HttpError } from "../lib/http";
+import { useToast } from "../lib/toast";
+
+export interface UploadedImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+const ACCEPT = ["image/jpeg", "image/png", "image/webp"];
+const MAX_BYTES = 8 * 1024 * 1024;
+
+export async function uploadImage(file: File): Promise<UploadedImage> {
+  const res = await fetch("/api/admin/media", {
+    method: "POST",
+    credentials: "include",
+    headers: { "content-type": file.type },
+    body: file,
+  });
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  if (!res.ok) throw new HttpError(res.status, `${res.status}: ${text || res.statusText}`, body);
+  return body as UploadedImage;
+}
+
+export function ImageUploadButton({
+  label,
+  onUploaded,
+}: {
+  label: string;
+  onUploaded: (image: UploadedImage) => void;
+}) {
+  const id = useId();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const change = async (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const files = Array.from(input.files ?? []);
+    input.value = "";
+    for (const file of files) {
+      if (!ACCEPT.includes(file.type)) {
+        toast({
+          title: "Upload Failed",
+          description: `${file.name}: use a JPEG, PNG or WebP image`,
+          variant: "destructive",
+        });
+        continue;
+      }
+      if (file.size > MAX_BYTES) {
+        toast({
+          title: "Upload Failed",
+          description: `${file.name}: images must be 8 MB or smaller`,
+          variant: "destructive",
+        });
+        continue;
+      }
+      setBusy(true);
+      try {
+        onUploaded(await uploadImage(file));
+      } catch (error) {
+        const message =
+          error instanceof HttpError && error.body && typeof error.body === "object" && "message" in error.body
+            ? String((error.body as { message: unknown }).message)
+            : "The image could not be uploaded";
+        toast({ title: "Upload Failed", description: message, variant: "destructive" });
+      } finally {
+        setBusy(false);
+      }
+    }
+  };
+  return (
+    <div>
+      <label
+        htmlFor={id}
+        className="btn-secondary cursor-pointer focus-within:outline-2 focus-within:outline-slate-800"
+      >
+        {busy ? "Uploading..." : label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={ACCEPT.join(",")}
+        multiple
+        className="sr-only"
+        onChange={change}
+        disabled={busy}
+      />
+      <p className="mt-1 text-xs text-slate-600">JPEG, PNG or WebP, up to 8 MB; stored as WebP.</p>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
+import { EmptyState, LoadError } from "../../components/card";
+import { ConfirmDialog, Dialog } from "../../components/dialog";
+import { formatDate, humanize } from "../../lib/format";
+import { useToast } from "../../lib/toast";
+import { errorMessage, trpc } from "../../lib/trpc";
+import type { RouterOutputs } from "../../lib/types";
+
+import { refreshPosts as refresh, toInput } from "./post-input";
+
+type Post = RouterOutputs["content"]["posts"][number];
+const PostForm = lazy(() => import("./post-form"));
+
+export function BlogScreen() {
+  const toast = useToast();
+  const posts = useQuery(trpc.content.posts.queryOptions());
+  const [editing, setEditing] = useState<Post | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Post | null>(null);
+  const failed = (title: string) => (error: unknown) =>
+    toast({ title, description: errorMessage(error, "The change was not saved"), variant: "destructive" });
+  const toggle = useMutation(
+    trpc.content.updatePost.mutationOptions({
+      onSuccess: async (p) => {
+        await refresh();
+        toast({
+          title: p.published ? "Post Published" : "Post Unpublished",
+          description: p.published ? `"${p.title}" is live on the blog.` : `"${p.title}" is now a draft.`,
+        });
+      },
+      onError: failed("Update Failed"),
+    }),
+  );
+  const remove = useMutation(
+    trpc.content.deletePost.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        toast({ title: "Post Deleted", description: `"${deleting?.title ?? "The post"}" was deleted.` });
+        setDeleting(null);
+      },
+      onError: failed("Delete Failed"),
+    }),
+  );
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">Blog</h1>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+        >
+          New Post
+        </button>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        Published posts appear on the storefront blog at once; drafts stay here.
+      </p>
+      <div className="mt-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        {posts.error && <LoadError message={errorMessage(posts.error, "Posts could not be loaded.")} />}
+        {posts.data && posts.data.length === 0 && <EmptyState>No posts yet.</EmptyState>}
+        {posts.data && posts.data.length > 0 && (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Updated</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {posts.data.map((p) => (
+                  <tr key={p.id}>
+                    <td>
+                      <div className="font-medium text-slate-900">{p.title}</div>
+                      <div className="text-xs text-slate-600">/blog/{p.slug}</div>
+                    </td>
+                    <td className="capitalize">{humanize(p.category)}</td>
+                    <td>
+                      <span
+                        className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${
+                          p.published
+                            ? "bg-green-100 text-green-900 ring-green-300"
+                            : "bg-gray-100 text-gray-800 ring-gray-300"
+                        }`}
+                      >
+                        {p.published ? "Published" : "Draft"}
+                      </span>
+                    </td>
+                    <td className="whitespace-nowrap">{formatDate(p.updatedAt)}</td>
+                    <td>
+                      <div className="flex gap-2">
+                        <button
+                          type="button"
+                          className="btn-secondary py-1"
+                          onClick={() => {
+                            setEditing(p);
+                            setFormOpen(true);
+                          }}
+                        >
+                          Edit<span className="sr-only"> {p.title}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="btn-secondary py-1"
+                          disabled={toggle.isPending}
+                          onClick={() => toggle.mutate({ id: p.id, data: { ...toInput(p), published: !p.published } })}
+                        >
+                          {p.published ? "Unpublish" : "Publish"}
+                          <span className="sr-only"> {p.title}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="btn-secondary py-1 text-red-700"
+                          onClick={() => setDeleting(p)}
+                        >
+                          Delete<span className="sr-only"> {p.title}</span>
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <Dialog open={formOpen} onClose={() => setFormOpen(false)} title={editing ? "Edit Post" : "New Post"} wide>
+        {formOpen && (
+          <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+            <PostForm key={editing?.id ?? "new"} post={editing} onDone={() => setFormOpen(false)} />
+          </Suspense>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete post?"
+        message={`"${deleting?.title ?? ""}" will be deleted and disappear from the blog.`}
+        confirmLabel="Delete Post"
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryClient, trpc } from "../../lib/trpc";
+import type { RouterInputs, RouterOutputs } from "../../lib/types";
+
+export type Post = RouterOutputs["content"]["posts"][number];
+export type PostInput = RouterInputs["content"]["createPost"];
+
+export const refreshPosts = () =>
+  Promise.all([
+    queryClient.invalidateQueries(trpc.content.posts.pathFilter()),
+    queryClient.invalidateQueries(trpc.admin.audit.pathFilter()),
+  ]);
+
+export const toInput = (p: Post): PostInput => ({
+  slug: p.slug,
+  title: p.title,
+  excerpt: p.excerpt,
+  content: p.content,
+  category: p.category as PostInput["category"],
+  image: p.image,
+  published: p.published,
+});

@@ -1,0 +1,102 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { StatusBadge } from "../../components/badge";
+import { LoadError } from "../../components/card";
+import { Dialog } from "../../components/dialog";
+import { formatDateTime, humanize } from "../../lib/format";
+import { useToast } from "../../lib/toast";
+import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { Notes, Timeline } from "./notes";
+
+const SOURCE_LABEL: Record<string, string> = {
+  "contact-form": "Contact form",
+  "contact-page": "Contact page",
+  "quote-request": "Quote request",
+  "call-request": "Call request",
+  roi: "ROI calculator",
+  chat: "Chat message",
+};
+export const sourceLabel = (source: string) => SOURCE_LABEL[source] ?? humanize(source);
+
+export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const toast = useToast();
+  const details = useQuery({ ...trpc.leads.details.queryOptions({ id: id ?? 0 }), enabled: id !== null });
+  const addNote = useMutation(
+    trpc.leads.addNote.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries(trpc.leads.details.pathFilter());
+        await queryClient.invalidateQueries(trpc.admin.audit.pathFilter());
+        toast({ title: "Note Added", description: "The internal note was saved." });
+      },
+      onError: (error) =>
+        toast({
+          title: "Note Not Saved",
+          description: errorMessage(error, "The note was not saved"),
+          variant: "destructive",
+        }),
+    }),
+  );
+  const c = details.data;
+  const name = c ? `${c.firstName} ${c.lastName}`.trim() || "(no name)" : "";
+  return (
+    <Dialog open={id !== null} onClose={onClose} title={c ? `Message from ${name}` : "Message"} wide>
+      {details.error && <LoadError message={errorMessage(details.error, "The message could not be loaded.")} />}
+      {!c && !details.error && <p className="text-sm text-slate-600">Loading…</p>}
+      {c && (
+        <div className="space-y-6 text-sm">
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge value={c.status} />
+            <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">{sourceLabel(c.source)}</span>
+            <span className="text-slate-600">Received {formatDateTime(c.createdAt)}</span>
+          </div>
+          <div>
+            <h3 className="font-semibold text-slate-900">Message</h3>
+            <p className="mt-1 rounded-md bg-slate-50 p-3 whitespace-pre-wrap text-slate-900">
+              {c.message || "(no message)"}
+            </p>
+          </div>
+          <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+            <Detail
+              label="Email"
+              value={
+                c.email ? (
+                  <a className="underline" href={`mailto:${c.email}`}>
+                    {c.email}
+                  </a>
+                ) : (
+                  "—"
+                )
+              }
+            />
+            <Detail label="Phone" value={c.phone ?? "—"} />
+            <Detail label="Source" value={sourceLabel(c.source)} />
+            <Detail label="Product" value={c.productName ?? "—"} />
+            <Detail label="Preferred time" value={c.preferredTime ?? "—"} />
+            <Detail label="Project type" value={c.projectType ? humanize(c.projectType) : "N/A"} />
+            <Detail label="Budget" value={c.budget ? humanize(c.budget) : "N/A"} />
+          </dl>
+          <div>
+            <h3 className="mb-2 font-semibold text-slate-900">Timeline</h3>
+            <Timeline created={c.createdAt} entries={c.timeline.filter((e) => !e.action.endsWith(".note"))} />
+          </div>
+          <div>
+            <h3 className="mb-2 font-semibold text-slate-900">Internal notes</h3>
+            <Notes
+              notes={c.notes}
+              pending={addNote.isPending}
+              onAdd={(body) => addNote.mutateAsync({ id: c.id, body })}
+            />
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-slate-900">{value}</dd>
+    </div>
+  );
+}

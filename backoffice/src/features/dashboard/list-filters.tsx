@@ -1,0 +1,67 @@
+// Search box, status filter and CSV export link shared by the Orders and Contacts tabs.
+import { statusLabel } from "../../lib/format";
+
+export function ListFilters({
+  idPrefix,
+  searchLabel,
+  q,
+  status,
+  statuses,
+  onQ,
+  onStatus,
+  exportHref,
+}: {
+  idPrefix: string;
+  searchLabel: string;
+  q: string;
+  status: string;
+  statuses: readonly string[];
+  onQ: (q: string) => void;
+  onStatus: (s: string) => void;
+  exportHref: string;
+}) {
+  return (
+    <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex-1">
+        <label htmlFor={`${idPrefix}-q`} className="field-label">
+          {searchLabel}
+        </label>
+        <input
+          id={`${idPrefix}-q`}
+          type="search"
+          className="field-input"
+          value={q}
+          onChange={(e) => onQ(e.target.value)}
+          placeholder="Name, e-mail…"
+        />
+      </div>
+      <div className="sm:w-48">
+        <label htmlFor={`${idPrefix}-status`} className="field-label">
+          Filter by status
+        </label>
+        <select
+          id={`${idPrefix}-status`}
+          className="field-input capitalize"
+          value={status}
+          onChange={(e) => onStatus(e.target.value)}
+        >
+          <option value="">All statuses</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <a href={exportHref} className="btn-secondary" download>
+        Export CSV
+      </a>
+    </div>
+  );
+}
+
+export function listParams(q: string, status: string) {
+  const input = { ...(q.trim() ? { q: q.trim() } : {}), ...(status ? { status } : {}) };
+  const search = new URLSearchParams(input).toString();
+  return { input, search: search ? `?${search}` : "" };
+}

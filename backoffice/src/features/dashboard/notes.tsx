@@ -1,0 +1,111 @@
+// Internal notes on an order or a lead, and the audit timeline of its changes.
+import { type FormEvent, useId, useState } from "react";
+import { formatDateTime, statusLabel } from "../../lib/format";
+
+export interface NoteView {
+  id: number;
+  adminName: string;
+  body: string;
+  createdAt: string;
+}
+export interface AuditView {
+  id: number;
+  adminName: string;
+  action: string;
+  detail: unknown;
+  createdAt: string;
+}
+
+const ACTION_LABEL: Record<string, string> = {
+  "order.status": "Order status",
+  "order.payment": "Payment status",
+  "enquiry.status": "Contact status",
+  "order.note": "Note added",
+  "enquiry.note": "Note added",
+};
+
+export function describeChange(entry: { action: string; detail: unknown }): string {
+  const label = ACTION_LABEL[entry.action] ?? entry.action;
+  const d = (entry.detail ?? {}) as { from?: unknown; to?: unknown };
+  if (typeof d.from === "string" && typeof d.to === "string") {
+    return `${label}: ${statusLabel(d.from)} → ${statusLabel(d.to)}`;
+  }
+  return label;
+}
+
+export function Timeline({ created, entries }: { created: string; entries: AuditView[] }) {
+  const ordered = [...entries].reverse();
+  return (
+    <ol className="space-y-2 border-l-2 border-slate-200 pl-4 text-sm">
+      <li>
+        <span className="font-medium text-slate-900">Received</span>{" "}
+        <span className="text-slate-600">· {formatDateTime(created)}</span>
+      </li>
+      {ordered.map((e) => (
+        <li key={e.id}>
+          <span className="font-medium text-slate-900">{describeChange(e)}</span>{" "}
+          <span className="text-slate-600">
+            · {e.adminName} · {formatDateTime(e.createdAt)}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function Notes({
+  notes,
+  pending,
+  onAdd,
+}: {
+  notes: NoteView[];
+  pending: boolean;
+  onAdd: (body: string) => Promise<unknown>;
+}) {
+  const [body, setBody] = useState("");
+  const id = useId();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!body.trim()) return;
+    try {
+      await onAdd(body.trim());
+      setBody("");
+    } catch {
+      // the caller shows the failure toast; keep the text so nothing is lost
+    }
+  };
+  return (
+    <div>
+      {notes.length === 0 ? (
+        <p className="text-sm text-slate-600">No internal notes yet.</p>
+      ) : (
+        <ul className="space-y-2">
+          {notes.map((n) => (
+            <li key={n.id} className="rounded-md bg-slate-50 p-3 text-sm">
+              <p className="whitespace-pre-wrap text-slate-900">{n.body}</p>
+              <p className="mt-1 text-xs text-slate-600">
+                {n.adminName} · {formatDateTime(n.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} className="mt-3">
+        <label htmlFor={id} className="field-label">
+          Add an internal note
+        </label>
+        <textarea
+          id={id}
+          className="field-input"
+          rows={3}
+          maxLength={4000}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+        />
+        <button type="submit" className="btn-primary mt-2" disabled={pending || !body.trim()}>
+          {pending ? "Saving..." : "Add Note"}
+        </button>
+      </form>
+    </div>
+  );
+}

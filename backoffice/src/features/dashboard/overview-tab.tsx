@@ -1,0 +1,57 @@
+import { StatusBadge } from "../../components/badge";
+import { Card, EmptyState } from "../../components/card";
+import { formatDate, formatUsd, humanize } from "../../lib/format";
+import type { RouterOutputs } from "../../lib/types";
+
+type Stats = RouterOutputs["admin"]["stats"];
+
+export function OverviewTab({ stats }: { stats: Stats | undefined }) {
+  if (!stats) return <p className="text-sm text-slate-600">Loading…</p>;
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <Card title="Recent Orders">
+        {stats.recentOrders.length === 0 ? (
+          <EmptyState>No orders yet.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {stats.recentOrders.map((o) => (
+              <li key={o.id} className="flex items-start justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{o.customerName}</p>
+                  <p className="truncate text-sm text-slate-600">{o.productName}</p>
+                  <p className="text-xs text-slate-600">{formatDate(o.createdAt)}</p>
+                </div>
+                <div className="flex shrink-0 flex-col items-end gap-1">
+                  <span className="font-medium tabular-nums text-slate-900">{formatUsd(o.totalAmount)}</span>
+                  <StatusBadge value={o.status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title="Recent Contacts">
+        {stats.recentContacts.length === 0 ? (
+          <EmptyState>No contacts yet.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {stats.recentContacts.map((c) => (
+              <li key={c.id} className="flex items-start justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">
+                    {c.firstName} {c.lastName}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {c.projectType ? humanize(c.projectType) : "N/A"} · {c.budget ? humanize(c.budget) : "N/A"}
+                  </p>
+                  <p className="text-xs text-slate-600">{humanize(c.source)}</p>
+                </div>
+                <StatusBadge value={c.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { EmptyState, LoadError, StatCard } from "../../components/card";
+import { ConfirmDialog } from "../../components/dialog";
+import { formatUsd, humanize } from "../../lib/format";
+import { useToast } from "../../lib/toast";
+import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import type { RouterOutputs } from "../../lib/types";
+import { ProductFormDialog } from "./product-form-dialog";
+
+type Stats = RouterOutputs["admin"]["stats"];
+type Product = RouterOutputs["catalog"]["list"][number];
+
+export function ProductsTab({ stats }: { stats: Stats | undefined }) {
+  const toast = useToast();
+  const products = useQuery(trpc.catalog.list.queryOptions());
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const remove = useMutation(
+    trpc.catalog.delete.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries(trpc.catalog.pathFilter());
+        await queryClient.invalidateQueries(trpc.admin.stats.pathFilter());
+        await queryClient.invalidateQueries(trpc.admin.audit.pathFilter());
+        toast({
+          title: "Product Deleted",
+          description: `${deleting?.name ?? "The product"} was removed from the catalog.`,
+        });
+        setDeleting(null);
+      },
+      onError: (error) =>
+        toast({
+          title: "Delete Failed",
+          description: errorMessage(error, "The product was not deleted"),
+          variant: "destructive",
+        }),
+    }),
+  );
+
+  return (
+    <div className="space-y-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <StatCard label="Total Products" value={stats ? stats.totalProducts : "—"} />
+        <StatCard
+          label="ROI Calculations"
+          value={stats ? stats.roiCalculations : "—"}
+          hint="Saved from the ROI calculator"
+        />
+      </div>
+      <section aria-labelledby="products-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="products-heading" className="text-base font-semibold text-slate-900">
+            Products
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+            >
+              Add Product
+            </button>
+            <Link to="/admin/gallery" className="btn-secondary">
+              Manage Gallery
+            </Link>
+            <Link to="/admin/blog" className="btn-secondary">
+              Manage Blog
+            </Link>
+          </div>
+        </div>
+        {products.error && <LoadError message={errorMessage(products.error, "Products could not be loaded.")} />}
+        {products.data && products.data.length === 0 && <EmptyState>No products yet. Add the first one.</EmptyState>}
+        {products.data && products.data.length > 0 && (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Featured</th>
+                  <th scope="col">In stock</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {products.data.map((p) => (
+                  <tr key={p.id}>
+                    <td>
+                      <div className="flex items-center gap-3">
+                        {p.images[0] ? (
+                          <img src={p.images[0]} alt="" className="h-10 w-15 rounded object-cover" loading="lazy" />
+                        ) : (
+                          <span className="inline-block h-10 w-15 rounded bg-slate-100" />
+                        )}
+                        <span className="font-medium text-slate-900">{p.name}</span>
+                      </div>
+                    </td>
+                    <td className="capitalize">{humanize(p.category)}</td>
+                    <td className="tabular-nums">{formatUsd(p.price)}</td>
+                    <td>{p.featured ? "Yes" : "No"}</td>
+                    <td>{p.inStock ? "Yes" : "No"}</td>
+                    <td>
+                      <div className="flex gap-2">
+                        <button
+                          type="button"
+                          className="btn-secondary py-1"
+                          onClick={() => {
+                            setEditing(p);
+                            setFormOpen(true);
+                          }}
+                        >
+                          Edit<span className="sr-only"> {p.name}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="btn-secondary py-1 text-red-700"
+                          onClick={() => setDeleting(p)}
+                        >
+                          Delete<span className="sr-only"> {p.name}</span>
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <ProductFormDialog open={formOpen} product={editing} onClose={() => setFormOpen(false)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete product?"
+        message={`"${deleting?.name ?? ""}" will be removed from the catalog and the storefront. This cannot be undone.`}
+        confirmLabel="Delete Product"
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// The three status setters. After each: orders, contacts and stats are refetched and a toast shown.
+import { useMutation } from "@tanstack/react-query";
+import { useToast } from "../../lib/toast";
+import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+
+export function refreshAfterChange() {
+  return Promise.all([
+    queryClient.invalidateQueries(trpc.orders.pathFilter()),
+    queryClient.invalidateQueries(trpc.leads.pathFilter()),
+    queryClient.invalidateQueries(trpc.admin.stats.pathFilter()),
+    queryClient.invalidateQueries(trpc.admin.analytics.pathFilter()),
+    queryClient.invalidateQueries(trpc.admin.audit.pathFilter()),
+  ]);
+}
+
+export function useStatusMutations() {
+  const toast = useToast();
+  const failed = (error: unknown) =>
+    toast({
+      title: "Update Failed",
+      description: errorMessage(error, "The change was not saved"),
+      variant: "destructive",
+    });
+  const orderStatus = useMutation(
+    trpc.orders.setStatus.mutationOptions({
+      onSuccess: async () => {
+        await refreshAfterChange();
+        toast({ title: "Order Updated", description: "Order status updated successfully." });
+      },
+      onError: failed,
+    }),
+  );
+  const paymentStatus = useMutation(
+    trpc.orders.setPaymentStatus.mutationOptions({
+      onSuccess: async () => {
+        await refreshAfterChange();
+        toast({ title: "Payment Updated", description: "Payment status updated successfully." });
+      },
+      onError: failed,
+    }),
+  );
+  const contactStatus = useMutation(
+    trpc.leads.setStatus.mutationOptions({
+      onSuccess: async () => {
+        await refreshAfterChange();
+        toast({ title: "Contact Updated", description: "Contact status updated successfully." });
+      },
+      onError: failed,
+    }),
+  );
+  return { orderStatus, paymentStatus, contactStatus };
+}

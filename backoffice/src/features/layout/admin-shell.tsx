@@ -1,0 +1,132 @@
+// The guarded layout: slate header with the admin navigation, content on gray-50.
+import { useQuery } from "@tanstack/react-query";
+import { Link, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useState } from "react";
+import { http } from "../../lib/http";
+import { useToast } from "../../lib/toast";
+import { ADMIN_AUTH_KEY, errorMessage, queryClient, trpc } from "../../lib/trpc";
+
+const NAV = [
+  { to: "/admin", label: "Dashboard", exact: true },
+  { to: "/admin/visitors", label: "Visitor Analytics" },
+  { to: "/admin/gallery", label: "Gallery" },
+  { to: "/admin/blog", label: "Blog" },
+  { to: "/admin/activity", label: "Activity" },
+] as const;
+// Screens owned by other features; plain links so this layout does not depend on their route files.
+const MORE = [
+  { href: "/admin/seo", label: "SEO Report" },
+  { href: "/admin/notifications", label: "Notifications" },
+] as const;
+
+export function AdminShell() {
+  const me = useQuery(trpc.admin.me.queryOptions());
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const logout = async () => {
+    setLoggingOut(true);
+    try {
+      await http("POST", "/api/admin/logout");
+    } catch (error) {
+      // The local state is cleared anyway; the server session expires on its own.
+      toast({
+        title: "Logout Failed",
+        description: errorMessage(error, "Could not reach the server"),
+        variant: "destructive",
+      });
+    } finally {
+      localStorage.removeItem(ADMIN_AUTH_KEY);
+      queryClient.clear();
+      setLoggingOut(false);
+      void navigate({ to: "/admin/login" });
+    }
+  };
+
+  const siteUrl = me.data?.storefrontOrigin ? `${me.data.storefrontOrigin}/` : undefined;
+  const linkClass =
+    "rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+  const activeClass = "bg-slate-900 text-white";
+
+  return (
+    <div className="min-h-screen bg-gray-50">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <header className="bg-slate-800 text-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <Link
+            to="/admin"
+            className="text-base font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-white"
+          >
+            Container Homes · Admin
+          </Link>
+          <div className="flex items-center gap-2">
+            {me.data && (
+              <span className="hidden text-sm text-slate-300 md:inline">Signed in as {me.data.username}</span>
+            )}
+            <button
+              type="button"
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-700 lg:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="admin-nav"
+              onClick={() => setMenuOpen((v) => !v)}
+            >
+              Menu
+            </button>
+          </div>
+        </div>
+        <nav
+          id="admin-nav"
+          aria-label="Admin"
+          className={`${menuOpen ? "flex" : "hidden"} mx-auto max-w-7xl flex-col gap-1 px-4 pb-3 sm:px-6 lg:flex lg:flex-row lg:flex-wrap lg:items-center`}
+        >
+          {NAV.map((item) => (
+            <Link
+              key={item.to}
+              to={item.to}
+              className={linkClass}
+              activeProps={{ className: activeClass, "aria-current": "page" }}
+              activeOptions={{ exact: "exact" in item }}
+              onClick={() => setMenuOpen(false)}
+            >
+              {item.label}
+            </Link>
+          ))}
+          {MORE.map((item) => {
+            const active = pathname === item.href;
+            return (
+              <Link
+                key={item.href}
+                to={item.href as "/admin"}
+                className={`${linkClass} ${active ? activeClass : ""}`}
+                aria-current={active ? "page" : undefined}
+                onClick={() => setMenuOpen(false)}
+              >
+                {item.label}
+              </Link>
+            );
+          })}
+          <span className="hidden flex-1 lg:block" />
+          {siteUrl && (
+            <a href={siteUrl} className={linkClass}>
+              View Site
+            </a>
+          )}
+          <button type="button" className={`${linkClass} text-left`} onClick={logout} disabled={loggingOut}>
+            {loggingOut ? "Logging out..." : "Logout"}
+          </button>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Card, EmptyState, LoadError, StatCard } from "../../components/card";
+import { LazyChart } from "../../components/lazy-chart";
+import { TabPanel, Tabs } from "../../components/tabs";
+import { formatDateTime, truncate } from "../../lib/format";
+import { errorMessage, trpc } from "../../lib/trpc";
+
+export const VISITOR_REFRESH_MS = 30_000;
+const TABS = [
+  { id: "overview", label: "Analytics Overview" },
+  { id: "recent", label: "Recent Visitors" },
+  { id: "details", label: "Detailed Stats" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+const visitsLabel = (n: number) => `${n} ${n === 1 ? "visit" : "visits"}`;
+const pageLabel = (path: string) => (path === "/" ? "Home" : path);
+const referrerLabel = (r: string | null) => (r ? truncate(r, 30) : "Direct");
+const PALETTE = [
+  "#334155",
+  "#0f766e",
+  "#2563eb",
+  "#9333ea",
+  "#ca8a04",
+  "#dc2626",
+  "#059669",
+  "#ea580c",
+  "#64748b",
+  "#db2777",
+];
+
+export function VisitorsScreen() {
+  const [autoRefresh, setAutoRefresh] = useState(false);
+  const [tab, setTab] = useState<TabId>("overview");
+  const interval = autoRefresh ? VISITOR_REFRESH_MS : false;
+  const visitors = useQuery({ ...trpc.admin.visitors.queryOptions(), refetchInterval: interval });
+  const stats = useQuery({ ...trpc.admin.visitorStats.queryOptions(), refetchInterval: interval });
+  const refreshing = visitors.isFetching || stats.isFetching;
+  const s = stats.data;
+  const topDevice = s?.topDevices[0];
+  const topBrowser = s?.topBrowsers[0];
+  const topPages8 = (s?.topPages ?? []).slice(0, 8);
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">Visitor Analytics</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={autoRefresh}
+              className="size-4"
+              checked={autoRefresh}
+              onChange={(e) => setAutoRefresh(e.target.checked)}
+            />
+            Auto Refresh {autoRefresh ? "(every 30 s)" : "(off)"}
+          </label>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={refreshing}
+            onClick={() => {
+              void visitors.refetch();
+              void stats.refetch();
+            }}
+          >
+            {refreshing ? "Refreshing..." : "Refresh Now"}
+          </button>
+        </div>
+      </div>
+      {(stats.error || visitors.error) && (
+        <div className="mt-4">
+          <LoadError message={errorMessage(stats.error ?? visitors.error, "Visitor data could not be loaded.")} />
+        </div>
+      )}
+      <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Total Visits" value={s ? s.totalVisits : "—"} />
+        <StatCard label="Unique Visitors" value={s ? s.uniqueVisitors : "—"} hint="Distinct IP addresses" />
+        <StatCard
+          label="Top Device"
+          value={topDevice ? <span className="capitalize">{topDevice.device}</span> : s ? "None yet" : "—"}
+          hint={topDevice ? visitsLabel(topDevice.count) : undefined}
+        />
+        <StatCard
+          label="Top Browser"
+          value={topBrowser ? topBrowser.browser : s ? "None yet" : "—"}
+          hint={topBrowser ? visitsLabel(topBrowser.count) : undefined}
+        />
+      </div>
+      <div className="mt-6">
+        <Tabs label="Visitor analytics sections" tabs={TABS} value={tab} onChange={setTab} idPrefix="visits" />
+        <TabPanel idPrefix="visits" id={tab}>
+          {tab === "overview" &&
+            (s && s.totalVisits === 0 ? (
+              <EmptyState>No visits recorded yet. Charts appear after the first storefront visit.</EmptyState>
+            ) : (
+              s && (
+                <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+                  <Card title="Top Pages" className="lg:col-span-3">
+                    <LazyChart
+                      type="bar"
+                      label={`Top pages: ${topPages8.map((p) => `${pageLabel(p.path)} ${p.count}`).join(", ")}`}
+                      series={[{ name: "Visits", data: topPages8.map((p) => p.count) }]}
+                      options={{
+                        xaxis: {
+                          categories: topPages8.map((p) => pageLabel(p.path)),
+                          labels: { formatter: (v: string) => (Number.isInteger(Number(v)) ? v : "") },
+                        },
+                        plotOptions: { bar: { horizontal: true, borderRadius: 3 } },
+                        dataLabels: { enabled: false },
+                        colors: ["#334155"],
+                      }}
+                    />
+                  </Card>
+                  <Card title="Devices">
+                    <LazyChart
+                      type="donut"
+                      label={`Devices: ${s.topDevices.map((d) => `${d.device} ${d.count}`).join(", ")}`}
+                      series={s.topDevices.map((d) => d.count)}
+                      options={{
+                        labels: s.topDevices.map((d) => d.device),
+                        colors: PALETTE,
+                        legend: { position: "bottom" },
+                      }}
+                    />
+                  </Card>
+                  <Card title="Browsers">
+                    <LazyChart
+                      type="donut"
+                      label={`Browsers: ${s.topBrowsers.map((b) => `${b.browser} ${b.count}`).join(", ")}`}
+                      series={s.topBrowsers.map((b) => b.count)}
+                      options={{
+                        labels: s.topBrowsers.map((b) => b.browser),
+                        colors: PALETTE,
+                        legend: { position: "bottom" },
+                      }}
+                    />
+                  </Card>
+                </div>
+              )
+            ))}
+          {tab === "recent" && (
+            <Card title="Recent Visitors (latest 50)">
+              {visitors.data && visitors.data.length === 0 && <EmptyState>No visitors recorded yet.</EmptyState>}
+              {visitors.data && visitors.data.length > 0 && (
+                <div className="table-wrap">
+                  <table className="data-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Time</th>
+                        <th scope="col">Page</th>
+                        <th scope="col">Device</th>
+                        <th scope="col">Browser</th>
+                        <th scope="col">IP Address</th>
+                        <th scope="col">Referrer</th>
+                        <th scope="col">Notified</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {visitors.data.map((v) => (
+                        <tr key={v.id}>
+                          <td className="whitespace-nowrap">{formatDateTime(v.createdAt)}</td>
+                          <td>{pageLabel(v.path)}</td>
+                          <td className="capitalize">{v.deviceType}</td>
+                          <td>{v.browser}</td>
+                          <td className="font-mono text-xs">{v.ipAddress}</td>
+                          <td title={v.referrer ?? undefined}>{referrerLabel(v.referrer)}</td>
+                          <td>{v.telegramNotified ? "Yes" : "No"}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </Card>
+          )}
+          {tab === "details" && s && (
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+              <CountList title="Top 10 Pages" rows={s.topPages.slice(0, 10).map((p) => [pageLabel(p.path), p.count])} />
+              <CountList title="Browsers" rows={s.topBrowsers.map((b) => [b.browser, b.count])} />
+              <CountList title="Devices" rows={s.topDevices.map((d) => [d.device, d.count])} />
+            </div>
+          )}
+        </TabPanel>
+      </div>
+      <p className="mt-6 text-sm text-slate-600">
+        New-visitor notifications are sent to the team's Telegram bot. With Auto Refresh on, this page reloads its data
+        every 30 seconds.
+      </p>
+    </div>
+  );
+}
+
+function CountList({ title, rows }: { title: string; rows: [string, number][] }) {
+  return (
+    <Card title={title}>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">No data yet.</p>
+      ) : (
+        <ol className="divide-y divide-slate-100 text-sm">
+          {rows.map(([label, count]) => (
+            <li key={label} className="flex justify-between gap-3 py-2">
+              <span className="truncate capitalize">{label}</span>
+              <span className="font-medium tabular-nums">{count}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
