@@ -12,22 +12,43 @@ afterAll(async () => {
 });
 
 const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  apps.backoffice.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: { cookie, ...headers } });
+  apps.backoffice.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { cookie, ...headers },
+  });
 
 describe("setup and sign-in", () => {
   it("refuses short and common passwords, creates the first admin once, then answers 409", async () => {
-    const short = await apps.backoffice.inject({ method: "POST", url: "/api/admin/setup", payload: { username: "owner", password: "abc" } });
+    const short = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/admin/setup",
+      payload: { username: "owner", password: "abc" },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toContain("at least 6 characters");
-    const common = await apps.backoffice.inject({ method: "POST", url: "/api/admin/setup", payload: { username: "owner", password: "password123" } });
+    const common = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/admin/setup",
+      payload: { username: "owner", password: "password123" },
+    });
     expect(common.statusCode).toBe(400);
     cookie = await signedInCookie(apps);
-    const again = await apps.backoffice.inject({ method: "POST", url: "/api/admin/setup", payload: { username: "other", password: "An0ther-Passphrase" } });
+    const again = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/admin/setup",
+      payload: { username: "other", password: "An0ther-Passphrase" },
+    });
     expect(again.statusCode).toBe(409);
   });
 
   it("sets an httpOnly, SameSite=Strict, host-only cookie and checks the session", async () => {
-    const login = await apps.backoffice.inject({ method: "POST", url: "/api/admin/login", payload: { username: "owner", password: "Tr4ilhead-Container!" } });
+    const login = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username: "owner", password: "Tr4ilhead-Container!" },
+    });
     const setCookie = String(login.headers["set-cookie"]);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Strict/i);
@@ -39,8 +60,16 @@ describe("setup and sign-in", () => {
   });
 
   it("gives the same 401 for an unknown user and a wrong password", async () => {
-    const unknown = await apps.backoffice.inject({ method: "POST", url: "/api/admin/login", payload: { username: "nobody", password: "whatever-1" } });
-    const wrong = await apps.backoffice.inject({ method: "POST", url: "/api/admin/login", payload: { username: "owner", password: "whatever-1" } });
+    const unknown = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username: "nobody", password: "whatever-1" },
+    });
+    const wrong = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username: "owner", password: "whatever-1" },
+    });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.body).toBe(wrong.body);
@@ -57,7 +86,11 @@ describe("setup and sign-in", () => {
   it("expires a session after 30 idle minutes", async () => {
     const own = await signedInCookie(apps);
     apps.clock.advance(31 * 60_000);
-    const after = await apps.backoffice.inject({ method: "GET", url: "/api/admin/dashboard/stats", headers: { cookie: own } });
+    const after = await apps.backoffice.inject({
+      method: "GET",
+      url: "/api/admin/dashboard/stats",
+      headers: { cookie: own },
+    });
     expect(after.statusCode).toBe(401);
     apps.clock.advance(-31 * 60_000);
   });
@@ -78,10 +111,24 @@ describe("every admin path is closed without a session", () => {
 
 describe("dashboard, orders and contacts", () => {
   it("changes order, payment and contact statuses and reflects them in the stats", async () => {
-    const product = ((await apps.storefront.inject({ method: "GET", url: "/api/products" })).json() as { id: number; price: number; inStock: boolean }[]).find((p) => p.inStock)!;
-    const placed = await apps.storefront.inject({ method: "POST", url: "/api/orders", payload: orderBody([{ id: product.id, quantity: 1, price: product.price }]) });
+    const product = (
+      (await apps.storefront.inject({ method: "GET", url: "/api/products" })).json() as {
+        id: number;
+        price: number;
+        inStock: boolean;
+      }[]
+    ).find((p) => p.inStock)!;
+    const placed = await apps.storefront.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: orderBody([{ id: product.id, quantity: 1, price: product.price }]),
+    });
     expect(placed.statusCode).toBe(201);
-    await apps.storefront.inject({ method: "POST", url: "/api/contact", payload: { firstName: "Lu", lastName: "Chen", email: "lu@example.com" } });
+    await apps.storefront.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { firstName: "Lu", lastName: "Chen", email: "lu@example.com" },
+    });
 
     const stats = (await admin("GET", "/api/admin/dashboard/stats")).json();
     expect(stats.totalOrders).toBe(1);
@@ -93,26 +140,52 @@ describe("dashboard, orders and contacts", () => {
 
     const orders = (await admin("GET", "/api/admin/orders")).json();
     const id = orders[0].id;
-    expect((await admin("PUT", `/api/admin/orders/${id}/status`, { status: "in_production" })).json().status).toBe("in_production");
-    expect((await admin("PUT", `/api/admin/orders/${id}/payment`, { paymentStatus: "paid" })).json().paymentStatus).toBe("paid");
+    expect((await admin("PUT", `/api/admin/orders/${id}/status`, { status: "in_production" })).json().status).toBe(
+      "in_production",
+    );
+    expect(
+      (await admin("PUT", `/api/admin/orders/${id}/payment`, { paymentStatus: "paid" })).json().paymentStatus,
+    ).toBe("paid");
     expect((await admin("PUT", `/api/admin/orders/${id}/status`, { status: "teleported" })).statusCode).toBe(400);
     expect((await admin("PUT", "/api/admin/orders/99999/status", { status: "shipped" })).statusCode).toBe(404);
 
     const contacts = (await admin("GET", "/api/admin/contacts")).json();
-    expect((await admin("PUT", `/api/admin/contacts/${contacts[0].id}/status`, { status: "qualified" })).json().status).toBe("qualified");
+    expect(
+      (await admin("PUT", `/api/admin/contacts/${contacts[0].id}/status`, { status: "qualified" })).json().status,
+    ).toBe("qualified");
     const after = (await admin("GET", "/api/admin/dashboard/stats")).json();
     expect(after.pendingOrders).toBe(0);
     expect(after.newContacts).toBe(0);
   });
 
   it("refuses a cross-origin or cross-site write with 403", async () => {
-    const evil = await admin("PUT", "/api/admin/orders/1/status", { status: "shipped" }, { origin: "https://evil.example" });
+    const evil = await admin(
+      "PUT",
+      "/api/admin/orders/1/status",
+      { status: "shipped" },
+      { origin: "https://evil.example" },
+    );
     expect(evil.statusCode).toBe(403);
-    const site = await admin("PUT", "/api/admin/orders/1/status", { status: "shipped" }, { "sec-fetch-site": "cross-site" });
+    const site = await admin(
+      "PUT",
+      "/api/admin/orders/1/status",
+      { status: "shipped" },
+      { "sec-fetch-site": "cross-site" },
+    );
     expect(site.statusCode).toBe(403);
-    const storefrontOrigin = await apps.backoffice.inject({ method: "POST", url: "/api/admin/login", payload: { username: "owner", password: "x" }, headers: { origin: "http://localhost:3000" } });
+    const storefrontOrigin = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username: "owner", password: "x" },
+      headers: { origin: "http://localhost:3000" },
+    });
     expect(storefrontOrigin.statusCode).toBe(403);
-    const same = await admin("PUT", "/api/admin/orders/1/status", { status: "shipped" }, { origin: BACKOFFICE, "sec-fetch-site": "same-origin" });
+    const same = await admin(
+      "PUT",
+      "/api/admin/orders/1/status",
+      { status: "shipped" },
+      { origin: BACKOFFICE, "sec-fetch-site": "same-origin" },
+    );
     expect(same.statusCode).not.toBe(403);
   });
 
@@ -122,7 +195,12 @@ describe("dashboard, orders and contacts", () => {
   });
 
   it("lists visitors and visitor stats", async () => {
-    await apps.storefront.inject({ method: "POST", url: "/api/visits", payload: { path: "/" }, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36" } });
+    await apps.storefront.inject({
+      method: "POST",
+      url: "/api/visits",
+      payload: { path: "/" },
+      headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36" },
+    });
     const visitors = (await admin("GET", "/api/admin/visitors")).json();
     expect(visitors[0]).toMatchObject({ path: "/", deviceType: "Desktop", browser: "Chrome", telegramNotified: false });
     const stats = (await admin("GET", "/api/admin/visitor-stats")).json();

@@ -104,14 +104,22 @@ export async function startTestApps(options: { env?: Record<string, string>; see
 }
 
 /** Creates the first admin and signs in; returns the cookie header to send. */
-export async function signedInCookie(apps: TestApps, username = "owner", password = "Tr4ilhead-Container!"): Promise<string> {
+export async function signedInCookie(
+  apps: TestApps,
+  username = "owner",
+  password = "Tr4ilhead-Container!",
+): Promise<string> {
   const setup = await apps.backoffice.inject({
     method: "POST",
     url: "/api/admin/setup",
     payload: { username, password },
   });
   if (setup.statusCode !== 201 && setup.statusCode !== 409) throw new Error(`setup failed: ${setup.body}`);
-  const login = await apps.backoffice.inject({ method: "POST", url: "/api/admin/login", payload: { username, password } });
+  const login = await apps.backoffice.inject({
+    method: "POST",
+    url: "/api/admin/login",
+    payload: { username, password },
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const cookie = login.cookies[0];
   if (!cookie) throw new Error("no session cookie");
@@ -135,7 +143,14 @@ export function orderBody(
     zipCode: "78205",
     deliveryNotes: "Gate code 1234",
     paymentMethod: "usdt",
-    cartItems: items.map((i) => ({ id: i.id, quantity: i.quantity, name: "x", price: i.price, image: "/media/x.webp", category: "20ft-homes" })),
+    cartItems: items.map((i) => ({
+      id: i.id,
+      quantity: i.quantity,
+      name: "x",
+      price: i.price,
+      image: "/media/x.webp",
+      category: "20ft-homes",
+    })),
     totalAmount: Math.round((subtotal + tax + 2500) * 100) / 100,
     orderDate: new Date().toISOString(),
     ...overrides,

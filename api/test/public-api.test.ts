@@ -14,14 +14,27 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   apps.storefront.inject({ method: "POST", url, payload: payload as object, headers });
 
 async function products() {
-  return (await get("/api/products")).json() as { id: number; name: string; price: number; inStock: boolean; category: string }[];
+  return (await get("/api/products")).json() as {
+    id: number;
+    name: string;
+    price: number;
+    inStock: boolean;
+    category: string;
+  }[];
 }
 
 describe("catalog", () => {
   it("lists the seed products in every category, with the chat's models and prices", async () => {
     const list = await products();
     const categories = new Set(list.map((p) => p.category));
-    for (const c of ["20ft-homes", "40ft-homes", "53ft-homes", "multi-unit", "container-offices", "commercial-industrial"]) {
+    for (const c of [
+      "20ft-homes",
+      "40ft-homes",
+      "53ft-homes",
+      "multi-unit",
+      "container-offices",
+      "commercial-industrial",
+    ]) {
       expect(categories.has(c)).toBe(true);
     }
     const byName = (fragment: string) => list.find((p) => p.name.includes(fragment));
@@ -70,7 +83,11 @@ describe("content", () => {
     const gallery = (await get("/api/gallery")).json() as { category: string }[];
     expect(gallery.length).toBeGreaterThanOrEqual(12);
     expect(new Set(gallery.map((g) => g.category))).toEqual(new Set(["exterior", "interior", "commercial"]));
-    const posts = (await get("/api/blog?published=true")).json() as { slug: string; published: boolean; category: string }[];
+    const posts = (await get("/api/blog?published=true")).json() as {
+      slug: string;
+      published: boolean;
+      category: string;
+    }[];
     expect(posts.length).toBeGreaterThanOrEqual(7);
     expect(posts.every((p) => p.published)).toBe(true);
     expect(new Set(posts.map((p) => p.category)).size).toBe(4);
@@ -162,7 +179,11 @@ describe("orders", () => {
     const placed = (await post("/api/orders", orderBody([{ id: a.id, quantity: 1, price: a.price }]))).json();
     const found = await post("/api/orders/lookup", { orderNumber: placed.orderNumber, email: "MARIA@example.com" });
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toMatchObject({ orderNumber: placed.orderNumber, status: "pending", paymentStatus: "pending" });
+    expect(found.json()).toMatchObject({
+      orderNumber: placed.orderNumber,
+      status: "pending",
+      paymentStatus: "pending",
+    });
     const wrongEmail = await post("/api/orders/lookup", { orderNumber: placed.orderNumber, email: "x@example.com" });
     const wrongNumber = await post("/api/orders/lookup", { orderNumber: "CH-2020-000001", email: "maria@example.com" });
     expect(wrongEmail.statusCode).toBe(404);
@@ -172,62 +193,146 @@ describe("orders", () => {
 
 describe("leads, ROI, chat and visits", () => {
   it("accepts a contact enquiry and requires the message on the contact page", async () => {
-    const ok = await post("/api/contact", { firstName: "Ann", lastName: "Lee", email: "ann@example.com", phone: "", projectType: "40ft-home", budget: "100k-250k", message: "" });
+    const ok = await post("/api/contact", {
+      firstName: "Ann",
+      lastName: "Lee",
+      email: "ann@example.com",
+      phone: "",
+      projectType: "40ft-home",
+      budget: "100k-250k",
+      message: "",
+    });
     expect(ok.statusCode).toBe(201);
-    const missing = await post("/api/contact", { firstName: "Ann", lastName: "Lee", email: "ann@example.com", source: "contact-page" });
+    const missing = await post("/api/contact", {
+      firstName: "Ann",
+      lastName: "Lee",
+      email: "ann@example.com",
+      source: "contact-page",
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().issues[0].path).toEqual(["message"]);
-    const badType = await post("/api/contact", { firstName: "A", lastName: "B", email: "a@b.co", projectType: "castle" });
+    const badType = await post("/api/contact", {
+      firstName: "A",
+      lastName: "B",
+      email: "a@b.co",
+      projectType: "castle",
+    });
     expect(badType.statusCode).toBe(400);
   });
 
   it("takes quote and call requests, about a product", async () => {
     const [p] = await products();
-    const quote = await post("/api/quote-requests", { kind: "quote", firstName: "Bo", lastName: "Ray", email: "bo@example.com", productId: p!.id });
+    const quote = await post("/api/quote-requests", {
+      kind: "quote",
+      firstName: "Bo",
+      lastName: "Ray",
+      email: "bo@example.com",
+      productId: p!.id,
+    });
     expect(quote.statusCode).toBe(201);
     expect(quote.json().source).toBe("quote-request");
-    const call = await post("/api/quote-requests", { kind: "call", firstName: "Bo", lastName: "Ray", email: "bo@example.com", phone: "210-555-0199", preferredTime: "Weekday mornings" });
+    const call = await post("/api/quote-requests", {
+      kind: "call",
+      firstName: "Bo",
+      lastName: "Ray",
+      email: "bo@example.com",
+      phone: "210-555-0199",
+      preferredTime: "Weekday mornings",
+    });
     expect(call.json().source).toBe("call-request");
   });
 
   it("recomputes ROI figures on the server", async () => {
-    const res = await post("/api/roi", { investment: 64649, monthlyRent: 275, occupancy: 18, monthlyExpenses: 200, roi: 1, paybackPeriod: 1, email: null });
+    const res = await post("/api/roi", {
+      investment: 64649,
+      monthlyRent: 275,
+      occupancy: 18,
+      monthlyExpenses: 200,
+      roi: 1,
+      paybackPeriod: 1,
+      email: null,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ monthlyIncome: 4950, paybackMonths: 14 });
     expect(res.json().roiPercent).toBeCloseTo(88.17, 2);
-    const outOfRange = await post("/api/roi", { investment: 10, monthlyRent: 275, occupancy: 18, monthlyExpenses: 200, email: null });
+    const outOfRange = await post("/api/roi", {
+      investment: 10,
+      monthlyRent: 275,
+      occupancy: 18,
+      monthlyExpenses: 200,
+      email: null,
+    });
     expect(outOfRange.statusCode).toBe(400);
   });
 
   it("stores a chat forward and answers at once", async () => {
-    const res = await post("/api/telegram/chat", { message: "Can you call me about a quote?", userInfo: { currentPage: "/products", device: "Desktop", browser: "Chrome" } });
+    const res = await post("/api/telegram/chat", {
+      message: "Can you call me about a quote?",
+      userInfo: { currentPage: "/products", device: "Desktop", browser: "Chrome" },
+    });
     expect(res.statusCode).toBe(202);
-    const bad = await post("/api/telegram/chat", { message: "hi", userInfo: { currentPage: "/", device: "Fridge", browser: "Chrome" } });
+    const bad = await post("/api/telegram/chat", {
+      message: "hi",
+      userInfo: { currentPage: "/", device: "Fridge", browser: "Chrome" },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it("records page views and skips bots", async () => {
-    const human = await apps.storefront.inject({ method: "POST", url: "/api/visits", payload: { path: "/products", referrer: "https://www.google.com/" }, headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1" } });
+    const human = await apps.storefront.inject({
+      method: "POST",
+      url: "/api/visits",
+      payload: { path: "/products", referrer: "https://www.google.com/" },
+      headers: {
+        "user-agent":
+          "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1",
+      },
+    });
     expect(human.statusCode).toBe(202);
     expect(human.json()).toEqual({ recorded: true, newVisitor: true });
-    const bot = await apps.storefront.inject({ method: "POST", url: "/api/visits", payload: { path: "/" }, headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    const bot = await apps.storefront.inject({
+      method: "POST",
+      url: "/api/visits",
+      payload: { path: "/" },
+      headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+    });
     expect(bot.json()).toEqual({ recorded: false, newVisitor: false });
   });
 });
 
 describe("errors", () => {
   it("answers malformed JSON, wrong content types, oversized bodies and unknown paths clearly", async () => {
-    const malformed = await apps.storefront.inject({ method: "POST", url: "/api/contact", payload: "{bad json", headers: { "content-type": "application/json" } });
+    const malformed = await apps.storefront.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: "{bad json",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe("Malformed JSON body");
-    const form = await apps.storefront.inject({ method: "POST", url: "/api/contact", payload: "a=b", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await apps.storefront.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: "a=b",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.statusCode).toBe(415);
-    const huge = await post("/api/contact", { firstName: "a", lastName: "b", email: "a@b.co", message: "x".repeat(70_000) });
+    const huge = await post("/api/contact", {
+      firstName: "a",
+      lastName: "b",
+      email: "a@b.co",
+      message: "x".repeat(70_000),
+    });
     expect(huge.statusCode).toBe(413);
     const unknown = await get("/api/nothing-here");
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toContain("No route");
-    const proto = await apps.storefront.inject({ method: "POST", url: "/api/contact", payload: '{"__proto__":{"x":1},"firstName":"a"}', headers: { "content-type": "application/json" } });
+    const proto = await apps.storefront.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: '{"__proto__":{"x":1},"firstName":"a"}',
+      headers: { "content-type": "application/json" },
+    });
     expect(proto.statusCode).toBe(400);
   });
 
@@ -239,7 +344,13 @@ describe("errors", () => {
   it("publishes an OpenAPI 3.1 document of every REST path and a reference page", async () => {
     const doc = (await get("/api/openapi.json")).json();
     expect(doc.openapi).toBe("3.1.0");
-    for (const path of ["/api/products", "/api/products/{id}", "/api/orders", "/api/admin/orders/{id}/status", "/api/admin/visitor-stats"]) {
+    for (const path of [
+      "/api/products",
+      "/api/products/{id}",
+      "/api/orders",
+      "/api/admin/orders/{id}/status",
+      "/api/admin/visitor-stats",
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
     const page = await get("/api/docs");

@@ -16,7 +16,8 @@ function random(seedText: string) {
   return () => {
     h = Math.imul(h ^ (h >>> 15), 2246822507);
     h = Math.imul(h ^ (h >>> 13), 3266489909);
-    return ((h ^= h >>> 16) >>> 0) / 4294967296;
+    h ^= h >>> 16;
+    return (h >>> 0) / 4294967296;
   };
 }
 
@@ -53,7 +54,7 @@ function container(x: number, y: number, w: number, h: number, color: string, r:
   return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${color}"/>${ribs}<rect x="${x}" y="${y}" width="${w}" height="10" fill="#000" opacity="0.2"/>${windows}`;
 }
 
-function exterior(name: string, r: () => number, commercial = false): string {
+function exterior(r: () => number, commercial = false): string {
   const [sky1, sky2] = pick(r, skies);
   const ground = pick(r, ["#7fb069", "#a3b86c", "#c9b27c", "#8aa35a"]);
   const units = commercial ? 2 + Math.floor(r() * 3) : 1 + Math.floor(r() * 3);
@@ -87,7 +88,7 @@ function exterior(name: string, r: () => number, commercial = false): string {
   return `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky1}"/><stop offset="1" stop-color="${sky2}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#sky)"/>${sun}${hills}<rect y="${baseY}" width="${W}" height="${H - baseY}" fill="${ground}"/>${trees}${shapes}${door}${deck}${sign}`;
 }
 
-function interior(name: string, r: () => number): string {
+function interior(r: () => number): string {
   const wall = pick(r, ["#f5f0e6", "#e8eef2", "#f3e5d8", "#e6efe6", "#fafafa"]);
   const floor = pick(r, ["#c8a27a", "#b08968", "#d7b98e", "#9c7c5b"]);
   const planks = Array.from(
@@ -125,7 +126,7 @@ async function draw(file: string) {
     /commercial|office|cafe|shop|retail|workshop|industrial|restaurant|bar|storage|warehouse|clinic|studio-office/.test(
       lower,
     );
-  const body = isInterior ? interior(file, r) : exterior(file, r, isCommercial);
+  const body = isInterior ? interior(r) : exterior(r, isCommercial);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
   await sharp(Buffer.from(svg))
     .webp({ quality: 72 })
