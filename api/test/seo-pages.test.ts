@@ -206,6 +206,10 @@ describe.skipIf(!hasDist)("storefront HTML before scripts run", () => {
       expect(facts.canonical).toBeNull();
     }
     expect((await app.inject({ method: "GET", url: "/api/nothing" })).json()).toMatchObject({ issues: [] });
+    // a missing file is a plain 404, not a page
+    const asset = await app.inject({ method: "GET", url: "/assets/missing-123.css" });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers["content-type"]).toMatch(/application\/json/);
   });
 
   it("serves a sitemap with every public page, product and published post, with lastmod", async () => {

@@ -36,7 +36,9 @@ export async function serveSpa(
   app.get("/", sendPage);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split("?")[0] ?? "/";
-    if (path.startsWith("/api/") || path === "/api" || (req.method !== "GET" && req.method !== "HEAD")) {
+    // a missing file (asset, image) is a plain 404, not a page
+    const isFile = /\.[A-Za-z0-9]{1,8}$/.test(path);
+    if (path.startsWith("/api/") || path === "/api" || isFile || (req.method !== "GET" && req.method !== "HEAD")) {
       return reply.code(404).send({ message: `No route for ${req.method} ${path}`, issues: [] });
     }
     return sendPage(req, reply);

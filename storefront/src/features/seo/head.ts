@@ -9,8 +9,13 @@ let site: SiteIdentity | undefined;
 /** The site's address and business, from the configuration the server embeds in every page. */
 function siteIdentity(): SiteIdentity {
   if (site) return site;
-  const fallback: SiteIdentity = { siteUrl: typeof location === "undefined" ? "" : location.origin };
-  const element = typeof document === "undefined" ? null : document.getElementById("site-config");
+  // typed structurally so this file also compiles (and is tested) outside the browser
+  const g = globalThis as {
+    location?: { origin: string };
+    document?: { getElementById(id: string): { textContent: string | null } | null };
+  };
+  const fallback: SiteIdentity = { siteUrl: g.location?.origin ?? "" };
+  const element = g.document?.getElementById("site-config") ?? null;
   if (!element?.textContent) return fallback;
   try {
     const config = JSON.parse(element.textContent) as Partial<SiteIdentity>;
