@@ -30,7 +30,11 @@ const STOREFRONT_PUBLIC = new Set([
   "POST /api/roi",
   "POST /api/telegram/chat",
   "POST /api/visits",
-  // search-engine files of the storefront (public by nature)
+  // the site's own SEO scan (rate-limited per IP) and search-engine files (public by nature)
+  "GET /api/seo/report",
+  "GET /api/seo/score",
+  "POST /api/seo/audit",
+  "GET /manifest.json",
   "GET /robots.txt",
   "GET /sitemap.xml",
   "GET /manifest.webmanifest",
@@ -67,6 +71,9 @@ const PUBLIC_ROUTER = [
   "leads.saveRoi",
   "orders.lookup",
   "orders.place",
+  "seo.audit",
+  "seo.report",
+  "seo.score",
 ];
 
 let apps: TestApps;
