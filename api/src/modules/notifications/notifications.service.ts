@@ -21,9 +21,14 @@ export const notificationListInput = z.strictObject({
 });
 export type NotificationListInput = z.output<typeof notificationListInput>;
 
-/** The readable text of a notification: Telegram HTML as plain text, e-mail as its plain-text part. */
+/**
+ * The readable text of a notification: Telegram HTML as plain text without its leading emoji (a
+ * marker for the chat, noise on a staff screen), e-mail as its plain-text part.
+ */
 const readable = (row: { channel: string; bodyText: string }) =>
-  row.channel === "telegram" ? telegramPlainText(row.bodyText) : row.bodyText;
+  row.channel === "telegram"
+    ? telegramPlainText(row.bodyText).replace(/^\p{Extended_Pictographic}\uFE0F?\s*/u, "")
+    : row.bodyText;
 
 const PREVIEW_LENGTH = 160;
 
