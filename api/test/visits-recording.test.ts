@@ -1,7 +1,7 @@
 // Visitor tracking: what is recorded for a page view, who is not counted, when a visitor is new,
 // the client address behind a proxy, and retention.
 import { schema } from "@ch/db";
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
@@ -248,6 +248,11 @@ describe("recording visits", () => {
     expect((await visit({ path: "/recent" }, headers, behindProxy)).statusCode).toBe(202);
     const recent = await lastVisit();
     apps.clock.advance(80 * DAY + 60_000); // the first is now 180 days and a minute old, the second 80 days
+    // its new-visitor notification (which repeats the IP address) has been sent by now
+    await apps.db.handle.db
+      .update(notifications)
+      .set({ status: "sent" })
+      .where(and(eq(notifications.entityType, "visit"), eq(notifications.entityId, old.id)));
     const before = await apps.db.handle.db.select({ id: visits.id }).from(visits);
     await runHousekeeping(workerDeps(apps.db.handle.db, apps.env, apps.clock));
     const after = await apps.db.handle.db.select({ id: visits.id }).from(visits);
@@ -257,6 +262,13 @@ describe("recording visits", () => {
     // everything recorded before the /old view is older still and is gone too
     expect(after.every((v) => v.id >= recent.id)).toBe(true);
     expect(after.length).toBeLessThan(before.length);
+    const announcements = await apps.db.handle.db
+      .select({ entityId: notifications.entityId })
+      .from(notifications)
+      .where(eq(notifications.entityType, "visit"));
+    expect(announcements.some((n) => n.entityId === old.id)).toBe(false);
+    // 100 days later the same address was a new visitor again; that announcement stays with its visit
+    expect(announcements.some((n) => n.entityId === recent.id)).toBe(true);
     // a shorter retention applies at once
     const shorter = workerDeps(apps.db.handle.db, testEnv({ VISIT_RETENTION_DAYS: "30" }), apps.clock);
     expect(await deleteOldVisits(shorter)).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,5 @@
 import { type Executor, rowsOf, schema } from "@ch/db";
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { visitInput } from "../../contracts/visits";
 import type { Deps } from "../../lib/deps";
@@ -7,7 +7,7 @@ import { newVisitorMessage } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
 import { detectBrowser, detectDevice, isBot } from "./user-agent";
 
-const { visits } = schema;
+const { visits, notifications } = schema;
 const NEW_VISITOR_WINDOW_MS = 24 * 3600_000;
 
 /** "::ffff:203.0.113.7" (an IPv4 client on a dual-stack socket) is the same visitor as "203.0.113.7". */
@@ -94,8 +94,23 @@ export async function visitorStats(db: Executor) {
   };
 }
 
+/**
+ * Deletes visits older than VISIT_RETENTION_DAYS, and with them their new-visitor notifications
+ * (which repeat the IP address); one still waiting to be sent is left to the worker.
+ */
 export async function deleteOldVisits(deps: Deps): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - deps.env.VISIT_RETENTION_DAYS * 86_400_000);
-  const deleted = await deps.db.delete(visits).where(lt(visits.createdAt, cutoff)).returning({ id: visits.id });
-  return deleted.length;
+  return deps.db.transaction(async (tx) => {
+    const deleted = await tx.delete(visits).where(lt(visits.createdAt, cutoff)).returning({ id: visits.id });
+    await tx
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.entityType, "visit"),
+          notInArray(notifications.status, ["pending", "sending"]),
+          sql`not exists (select 1 from ${visits} where ${visits.id} = ${notifications.entityId})`,
+        ),
+      );
+    return deleted.length;
+  });
 }
