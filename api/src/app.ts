@@ -18,6 +18,7 @@ import Fastify, {
 } from "fastify";
 import type { Env } from "./env";
 import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
+import { installRequestDeadline } from "./http/deadline";
 import { openApiDocument, referencePage } from "./http/openapi";
 import { registerRoutes } from "./http/route";
 import { installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";
@@ -85,11 +86,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandling(app);
   installRequestLogging(app);
+  installRequestDeadline(app);
   installSecurityHeaders(app, env, surface);
   await app.register(cookie);
   if (surface === "backoffice") installCsrfGuard(app, env);
   requireJsonBodies(app, ["/api/admin/media"]);
   registerSystemRoutes(app, deps, lifecycle);
+  // while the process drains, every answer ends its connection (see server.ts)
+  app.addHook("onSend", async (_req, reply, payload) => {
+    if (lifecycle.draining) reply.header("connection", "close");
+    return payload;
+  });
 
   const routes = surface === "storefront" ? publicRoutes : backofficeRoutes;
   registerRoutes(app, deps, routes);

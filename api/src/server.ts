@@ -35,19 +35,27 @@ log.info(
 
 const jobs = startBackgroundJobs({ db: handle.db, env, clock: systemClock, log: storefront.log });
 
+/** How long a stopping process keeps serving with /readyz at 503 before it stops listening. */
+const DRAIN_MS = 1500;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, "shutting down");
+  // 1. /readyz answers 503 and every answer says "Connection: close", while requests are still served
+  //    for a moment, so a load balancer stops sending and keep-alive clients move away without losing
+  //    a request they had already sent. 2. Stop listening, finish in-flight requests and the outbox
+  //    worker's current item. 3. Close the pool. All within 10 s.
   lifecycle.draining = true;
   const timer = setTimeout(() => {
     log.error("shutdown took too long; exiting");
     process.exit(1);
-  }, 9_000);
+  }, 9_500);
   timer.unref();
   try {
-    await Promise.all([storefront.close(), backoffice.close(), jobs.stop()]);
+    const workerStopped = jobs.stop();
+    if (signal === "SIGTERM") await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    await Promise.all([storefront.close(), backoffice.close(), workerStopped]);
     await handle.close();
     process.exit(0);
   } catch (error) {
