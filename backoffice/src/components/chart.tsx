@@ -13,7 +13,8 @@ export interface ChartProps {
 
 export default function Chart({ type, series, options, height = 280, label }: ChartProps) {
   return (
-    <div role="img" aria-label={label}>
+    <figure className="m-0">
+      <figcaption className="sr-only">{label}</figcaption>
       <ReactApexChart
         type={type}
         series={series}
@@ -23,6 +24,6 @@ export default function Chart({ type, series, options, height = 280, label }: Ch
           chart: { fontFamily: "inherit", toolbar: { show: false }, animations: { enabled: false }, ...options.chart },
         }}
       />
-    </div>
+    </figure>
   );
 }

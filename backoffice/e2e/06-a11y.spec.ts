@@ -1,0 +1,80 @@
+// axe-core on every back-office screen, dialogs and tabs included: no serious or critical violation.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "./helpers";
+
+async function audit(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    name,
+  ).toEqual([]);
+}
+
+test("sign-in and setup screens", async ({ page }) => {
+  await page.goto("/admin/login");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await audit(page, "login");
+  await page.goto("/admin/setup");
+  await expect(page.getByText("Setup is closed")).toBeVisible();
+  await audit(page, "setup");
+});
+
+test("dashboard tabs and dialogs", async ({ page }) => {
+  await signIn(page);
+  for (const tab of ["overview", "analytics", "orders", "contacts", "products"]) {
+    await page.goto(`/admin?tab=${tab}`);
+    await expect(page.getByRole("tab", { selected: true })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    if (tab === "analytics") await expect(page.locator(".apexcharts-svg").first()).toBeVisible();
+    await audit(page, `dashboard ${tab}`);
+  }
+  await page.goto("/admin?tab=orders");
+  await page
+    .getByRole("button", { name: /^View Details/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await audit(page, "order details");
+  await page.keyboard.press("Escape");
+  await page.goto("/admin?tab=contacts");
+  await page
+    .getByRole("button", { name: /^View Message/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await audit(page, "contact message");
+  await page.keyboard.press("Escape");
+  await page.goto("/admin?tab=products");
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByRole("dialog", { name: "Add Product" })).toBeVisible();
+  await audit(page, "product form");
+});
+
+test("visitors, gallery, blog and activity", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/visitors");
+  await expect(page.locator(".apexcharts-svg").first()).toBeVisible();
+  await audit(page, "visitors overview");
+  for (const tab of ["Recent Visitors", "Detailed Stats"]) {
+    await page.getByRole("tab", { name: tab }).click();
+    await audit(page, `visitors ${tab}`);
+  }
+  await page.goto("/admin/gallery");
+  await expect(page.getByTestId("gallery-item").first()).toBeVisible();
+  await audit(page, "gallery");
+  await page.getByRole("button", { name: "Add Gallery Item" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await audit(page, "gallery form");
+  await page.goto("/admin/blog");
+  await expect(page.getByRole("table")).toBeVisible();
+  await audit(page, "blog");
+  await page.getByRole("button", { name: "New Post" }).click();
+  await expect(page.getByLabel("Title")).toBeVisible();
+  await audit(page, "post form");
+  await page.goto("/admin/activity");
+  await expect(page.getByRole("table")).toBeVisible();
+  await audit(page, "activity");
+});

@@ -1,0 +1,101 @@
+// Shared by the back-office specs. They run in file order against one server and database:
+// 01 creates the admin, later files sign in with it.
+import { deflateSync } from "node:zlib";
+import { expect, type Page } from "@playwright/test";
+
+export const STOREFRONT = "http://localhost:4200";
+export const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
+
+export const ADMIN_ROUTES = [
+  "/admin",
+  "/admin/dashboard",
+  "/admin/visitors",
+  "/admin/gallery",
+  "/admin/blog",
+  "/admin/activity",
+  "/admin/seo",
+  "/admin/notifications",
+];
+
+/** Signs in through the API; the httpOnly cookie lands in the page's context. */
+export async function signIn(page: Page): Promise<void> {
+  const res = await page.request.post("/api/admin/login", { data: ADMIN });
+  expect(res.status()).toBe(200);
+}
+
+export const toast = (page: Page) => page.getByTestId("toast");
+
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  await expect(toast(page)).toContainText(title);
+  if (description) await expect(toast(page)).toContainText(description);
+}
+
+/** A small solid-colour PNG made without any image library. */
+export function pngBytes(width: number, height: number, rgb: [number, number, number] = [30, 90, 150]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).fill(Buffer.from(rgb))]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** Places an order on the storefront origin (the server prices it). */
+export async function placeOrder(
+  page: Page,
+  customer: { firstName: string; lastName: string; email: string },
+  productIndex = 0,
+): Promise<{ id: number; orderNumber: string; totalAmount: number }> {
+  const products = (await (await page.request.get(`${STOREFRONT}/api/products`)).json()) as {
+    id: number;
+    name: string;
+    price: number;
+    images: string[];
+    category: string;
+  }[];
+  const p = products[productIndex]!;
+  const subtotal = p.price;
+  const tax = Math.round(subtotal * 8) / 100;
+  const res = await page.request.post(`${STOREFRONT}/api/orders`, {
+    data: {
+      ...customer,
+      phone: "(210) 555-0101",
+      address: "120 Main St",
+      city: "San Antonio",
+      state: "TX",
+      zipCode: "78205",
+      deliveryNotes: "Gate code 1234",
+      paymentMethod: "usdt",
+      cartItems: [{ id: p.id, quantity: 1, name: p.name, price: p.price, image: p.images[0], category: p.category }],
+      totalAmount: Math.round((subtotal + tax + 2500) * 100) / 100,
+      orderDate: new Date().toISOString(),
+    },
+  });
+  expect(res.status()).toBe(201);
+  return res.json();
+}
