@@ -1,6 +1,7 @@
 // A modal built on <dialog>.showModal(): the rest of the page is inert, Escape closes, focus stays
 // inside while open and goes back to the element that opened it.
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { trapTab } from "./focus-trap";
 import { CloseIcon } from "./icons";
 
 interface DialogProps {
@@ -40,6 +41,7 @@ export function Dialog({ open, onClose, title, description, children, className 
         event.preventDefault();
         onCloseRef.current();
       }}
+      onKeyDown={trapTab}
       onMouseDown={(event) => {
         if (event.target === ref.current) onCloseRef.current();
       }}

@@ -6,6 +6,9 @@ export function formatPrice(amount: number): string {
   return Number.isInteger(amount) ? usd.format(amount) : usdCents.format(amount);
 }
 
+/** Always with cents, for order figures where tax brings cents: $2,500.00. */
+export const formatAmount = (amount: number): string => usdCents.format(amount);
+
 export const formatNumber = (n: number): string => new Intl.NumberFormat("en-US").format(n);
 
 /** A local date, e.g. "3/14/2026" in en-US. */

@@ -24,7 +24,7 @@ export function ChatWidget() {
         type="button"
         aria-label={open ? "Close chat" : "Open chat"}
         aria-expanded={open}
-        aria-controls="chat-panel"
+        aria-controls={loaded ? "chat-panel" : undefined}
         onClick={() => {
           setLoaded(true);
           setOpen((o) => !o);

@@ -8,7 +8,7 @@ import { buttonClass, Field, inputClass, PageHeader } from "../../components/ui"
 import { ApiError, getJson, postJson, serverMessage } from "../../lib/api";
 import { readCart, useCart, writeCart } from "../../lib/cart";
 import type { CartLine } from "../../lib/cart-ops";
-import { formatPrice } from "../../lib/format";
+import { formatAmount } from "../../lib/format";
 import { saveLastOrder } from "../../lib/last-order";
 import type { ProductDto } from "../../lib/queries";
 import { useSiteConfig } from "../../lib/site-config";
@@ -81,7 +81,7 @@ function explainConflict(error: ApiError): { title: string; description: string 
   if (typeof body.totalAmount === "number") {
     return {
       title: "Prices Changed",
-      description: `Prices have changed since you added these items. The new total is ${formatPrice(body.totalAmount)}. Please review your order and submit again.`,
+      description: `Prices have changed since you added these items. The new total is ${formatAmount(body.totalAmount)}. Please review your order and submit again.`,
     };
   }
   return { title: "Order Error", description: serverMessage(error) ?? "Failed to submit order. Please try again." };
@@ -189,7 +189,7 @@ export function CheckoutPage() {
       {(ids) => <input {...ids} name={key} className={inputClass} value={form[key]} onChange={set(key)} {...props} />}
     </Field>
   );
-  const due = formatPrice(cents(totals.totalCents));
+  const due = formatAmount(cents(totals.totalCents));
 
   return (
     <>
@@ -350,7 +350,7 @@ export function CheckoutPage() {
                   {line.name} × {line.quantity}
                 </span>
                 <span className="font-medium whitespace-nowrap">
-                  {formatPrice(Math.round(line.price * line.quantity * 100) / 100)}
+                  {formatAmount(Math.round(line.price * line.quantity * 100) / 100)}
                 </span>
               </li>
             ))}
@@ -358,15 +358,15 @@ export function CheckoutPage() {
           <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
             <div className="flex justify-between">
               <dt className="text-slate-600">Subtotal</dt>
-              <dd>{formatPrice(cents(totals.subtotalCents))}</dd>
+              <dd>{formatAmount(cents(totals.subtotalCents))}</dd>
             </div>
             <div className="flex justify-between">
               <dt className="text-slate-600">Tax (8%)</dt>
-              <dd>{formatPrice(cents(totals.taxCents))}</dd>
+              <dd>{formatAmount(cents(totals.taxCents))}</dd>
             </div>
             <div className="flex justify-between">
               <dt className="text-slate-600">Shipping & Delivery</dt>
-              <dd>{formatPrice(cents(totals.shippingCents))}</dd>
+              <dd>{formatAmount(cents(totals.shippingCents))}</dd>
             </div>
             <div className="flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
               <dt>Total</dt>

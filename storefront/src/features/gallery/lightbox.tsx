@@ -1,6 +1,7 @@
 // Full-screen viewer: close, previous, next, title and "n of total"; Escape closes, arrows move and
 // wrap at both ends. A modal <dialog> keeps focus inside and hands it back to the opener.
 import { useEffect, useRef } from "react";
+import { trapTab } from "../../components/focus-trap";
 import { ChevronLeft, ChevronRight, CloseIcon } from "../../components/icons";
 import { capitalize } from "../../lib/format";
 import type { GalleryItemDto } from "../../lib/queries";
@@ -49,6 +50,7 @@ export function Lightbox({
         onClose();
       }}
       onKeyDown={(event) => {
+        trapTab(event);
         if (event.key === "ArrowLeft") {
           event.preventDefault();
           move(-1);

@@ -76,8 +76,11 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 bg-slate-900 text-white shadow-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-bold" aria-label={`${SITE_NAME} home`}>
-          <span className="grid h-9 w-9 shrink-0 place-items-center rounded-lg bg-amber-500 text-sm font-black text-slate-950">
+        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-bold">
+          <span
+            className="grid h-9 w-9 shrink-0 place-items-center rounded-lg bg-amber-500 text-sm font-black text-slate-950"
+            aria-hidden="true"
+          >
             CH
           </span>
           <span className="truncate text-base sm:text-lg">{SITE_NAME}</span>
@@ -101,20 +104,24 @@ export function Header() {
               </span>
             ) : null}
           </Link>
-          <button
-            type="button"
-            className={`${buttonClass.ghostOnDark} hidden xl:inline-flex`}
-            onClick={() => openQuoteDialog({ kind: "call", title: "Schedule a Call" })}
-          >
-            Schedule Call
-          </button>
-          <button
-            type="button"
-            className={`${buttonClass.primary} hidden lg:inline-flex`}
-            onClick={() => openQuoteDialog({ kind: "quote", title: "Get a Quote" })}
-          >
-            Get Quote
-          </button>
+          <div className="hidden items-center gap-2 lg:flex">
+            <span className="hidden xl:block">
+              <button
+                type="button"
+                className={buttonClass.ghostOnDark}
+                onClick={() => openQuoteDialog({ kind: "call", title: "Schedule a Call" })}
+              >
+                Schedule Call
+              </button>
+            </span>
+            <button
+              type="button"
+              className={buttonClass.primary}
+              onClick={() => openQuoteDialog({ kind: "quote", title: "Get a Quote" })}
+            >
+              Get Quote
+            </button>
+          </div>
           <button
             ref={toggle}
             type="button"

@@ -19,7 +19,7 @@ export function NotFoundScreen({
   }, [documentTitle]);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <p className="text-6xl font-black text-amber-500" aria-hidden="true">
+      <p className="text-6xl font-black text-amber-600" aria-hidden="true">
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{title}</h1>

@@ -1,5 +1,5 @@
 import type { OrderReceiptDto } from "@ch/api/contracts/orders";
-import { capitalize, formatPrice } from "../../lib/format";
+import { capitalize, formatAmount } from "../../lib/format";
 
 export const statusLabel = (status: string): string => capitalize(status.replace(/_/g, " "));
 export const paymentLabel = (method: string): string => (method === "usdt" ? "USDT (TRC20)" : "Bank Transfer");
@@ -28,10 +28,10 @@ export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
             <tr key={line.productId} className="border-b border-slate-100">
               <td className="py-2 pr-2">
                 {line.name}
-                <span className="block text-xs text-slate-600">{formatPrice(line.unitPrice)} each</span>
+                <span className="block text-xs text-slate-600">{formatAmount(line.unitPrice)} each</span>
               </td>
               <td className="py-2 text-right">{line.quantity}</td>
-              <td className="py-2 text-right whitespace-nowrap">{formatPrice(line.lineTotal)}</td>
+              <td className="py-2 text-right whitespace-nowrap">{formatAmount(line.lineTotal)}</td>
             </tr>
           ))}
         </tbody>
@@ -39,19 +39,19 @@ export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex justify-between">
           <dt className="text-slate-600">Subtotal</dt>
-          <dd>{formatPrice(receipt.subtotal)}</dd>
+          <dd>{formatAmount(receipt.subtotal)}</dd>
         </div>
         <div className="flex justify-between">
           <dt className="text-slate-600">Tax (8%)</dt>
-          <dd>{formatPrice(receipt.tax)}</dd>
+          <dd>{formatAmount(receipt.tax)}</dd>
         </div>
         <div className="flex justify-between">
           <dt className="text-slate-600">Shipping & Delivery</dt>
-          <dd>{formatPrice(receipt.shipping)}</dd>
+          <dd>{formatAmount(receipt.shipping)}</dd>
         </div>
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
           <dt>Total</dt>
-          <dd data-testid="order-total">{formatPrice(receipt.totalAmount)}</dd>
+          <dd data-testid="order-total">{formatAmount(receipt.totalAmount)}</dd>
         </div>
       </dl>
     </>

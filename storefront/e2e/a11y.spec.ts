@@ -1,0 +1,55 @@
+import { cleveland, expect, expectAccessible, seedCart, test } from "./fixtures";
+
+const PAGES = [
+  "/",
+  "/products",
+  "/products/40ft-homes",
+  "/product/1",
+  "/product/99999",
+  "/cart",
+  "/checkout",
+  "/order-confirmation",
+  "/order-status",
+  "/gallery",
+  "/blog",
+  "/blog/designing-for-texas-heat-and-humidity",
+  "/blog/no-such-post",
+  "/contact",
+  "/no-such-page",
+];
+
+for (const width of [1440, 360]) {
+  test(`axe: no serious or critical violation on each storefront page at ${width}px`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 900 });
+    await seedCart(page, [cleveland]);
+    for (const path of PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await expectAccessible(page, `${path} @${width}`);
+    }
+    await page.goto("/cart");
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await expectAccessible(page, "/cart (empty)");
+  });
+}
+
+test("axe: open dialogs, lightbox, chat and mobile menu", async ({ page }) => {
+  await page.goto("/gallery");
+  await page.getByTestId("gallery-tile").first().click();
+  await expect(page.getByTestId("lightbox")).toBeVisible();
+  await expectAccessible(page, "lightbox");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Get Quote" }).click();
+  await expect(page.getByRole("dialog", { name: "Get a Quote" })).toBeVisible();
+  await expectAccessible(page, "quote dialog");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Open chat" }).click();
+  await expect(page.locator("#chat-panel")).toBeVisible();
+  await expectAccessible(page, "chat");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByRole("button", { name: "Close chat" }).first().click();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expectAccessible(page, "mobile menu");
+});

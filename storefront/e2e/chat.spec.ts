@@ -1,0 +1,97 @@
+import { expect, test } from "./fixtures";
+
+const RULES: [string, RegExp][] = [
+  ["What does it cost?", /\$43,116 to \$289,999\+/],
+  ["Tell me about the Abilene", /160 sq ft with 1 bedroom and 1 bathroom/],
+  ["Is the Austin bigger?", /Austin \(320 sq ft, 2 bed, 2 bath\) at \$129,348/],
+  ["Do you build for a business?", /container offices and commercial/],
+  ["Is there a loan option", /50% deposit/],
+  ["How long is delivery", /Production takes 4-8 weeks/],
+  ["What is your phone number", /\(210\) 555-0148/],
+  ["hello", /Welcome to Container Homes of Texas/],
+  ["show me the specs", /R-13 insulation/],
+  ["What rental income can I get", /8-12% annually/],
+  ["tell me something", /I can help with pricing/],
+];
+
+test("chat: welcome, each reply rule, typing indicator, Enter sends, panel size", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open chat" }).click();
+  const panel = page.locator("#chat-panel");
+  await expect(panel).toBeVisible();
+  const box = await panel.boundingBox();
+  expect(box?.width).toBe(384);
+  expect(box?.height).toBe(500);
+  await expect(panel.getByText("Online now")).toBeVisible();
+  await expect(panel.getByText("AI Assistant + Live Telegram Support")).toBeVisible();
+  await expect(panel.getByTestId("bot-message").first()).toContainText("assistant");
+  const input = panel.getByLabel("Type your message");
+  await expect(input).toBeFocused();
+  await expect(panel.getByRole("button", { name: "Send message" })).toBeDisabled();
+
+  for (const [i, [message, reply]] of RULES.entries()) {
+    await input.fill(message);
+    await input.press("Enter");
+    await expect(panel.getByTestId("user-message").nth(i)).toHaveText(`You: ${message}`);
+    await expect(input).toHaveValue("");
+    if (i === 0) {
+      await expect(panel.getByTestId("typing-indicator")).toBeVisible();
+      await expect(input).toBeDisabled();
+      await expect(panel.getByRole("button", { name: "Product Info" })).toBeDisabled();
+    }
+    await expect(panel.getByTestId("bot-message").nth(i + 1)).toContainText(reply, { timeout: 5000 });
+  }
+  // Shift+Enter does not send
+  await input.fill("line one");
+  await input.press("Shift+Enter");
+  await expect(panel.getByTestId("user-message")).toHaveCount(RULES.length);
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open chat" })).toBeFocused();
+});
+
+test("chat: a matching message is forwarded with user info and the reply says so, even if forwarding fails", async ({
+  page,
+}) => {
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Open chat" }).click();
+  const panel = page.locator("#chat-panel");
+  const request = page.waitForRequest("**/api/telegram/chat");
+  await panel.getByRole("button", { name: "Schedule Call" }).click();
+  const sent = await request;
+  expect(sent.postDataJSON()).toEqual({
+    message: "I'd like to schedule a call",
+    userInfo: { currentPage: "/products", device: "Desktop", browser: "Chrome" },
+  });
+  expect((await sent.response())?.status()).toBe(202);
+  await expect(panel.getByTestId("bot-message").nth(1)).toContainText(
+    "Your message has been forwarded to our team via Telegram.",
+    { timeout: 5000 },
+  );
+
+  await page.route("**/api/telegram/chat", (route) => route.fulfill({ status: 503, body: "down" }));
+  await panel.getByLabel("Type your message").fill("This is urgent");
+  await panel.getByLabel("Type your message").press("Enter");
+  await expect(panel.getByTestId("bot-message").nth(2)).toContainText("forwarded to our team", { timeout: 5000 });
+
+  // a short question is not forwarded
+  let forwarded = false;
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/telegram/chat")) forwarded = true;
+  });
+  await panel.getByLabel("Type your message").fill("How big?");
+  await panel.getByLabel("Type your message").press("Enter");
+  await expect(panel.getByTestId("bot-message").nth(3)).toBeVisible({ timeout: 5000 });
+  await expect(panel.getByTestId("bot-message").nth(3)).not.toContainText("forwarded");
+  expect(forwarded).toBe(false);
+});
+
+test("chat panel is full width on small screens", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open chat" }).click();
+  const box = await page.locator("#chat-panel").boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(340);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+});

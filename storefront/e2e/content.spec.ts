@@ -1,0 +1,319 @@
+import { expect, expectToast, test } from "./fixtures";
+
+test.describe("home", () => {
+  test("sections in order, anchors, counts, ROI defaults and save", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Containerized HOMES Built Different");
+    const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+    const order = [
+      "Find Your Container Build",
+      "Featured Builds",
+      "ROI Calculator",
+      "How It Works",
+      "Project Gallery",
+      "Latest From the Blog",
+      "Let's Build Together",
+    ];
+    expect(headings.filter((h) => order.includes(h))).toEqual(order);
+    for (const id of ["calculator", "how-it-works", "gallery", "blog", "contact"]) {
+      await expect(page.locator(`#${id}`)).toHaveCount(1);
+    }
+    await expect(page.locator('a[href="/products/20ft-homes"]')).toContainText("From $45,357");
+    await expect(page.locator('a[href="/products/40ft-homes"]')).toContainText("From $58,643");
+    await expect(page.locator('a[href="/products/container-offices"]')).toContainText("Contact Us");
+    await expect(page.locator('a[href="/products/commercial-industrial"]')).toContainText("Contact Us");
+    await expect(page.locator("#gallery").getByTestId("gallery-tile")).toHaveCount(6);
+    await expect(page.locator("#blog").getByTestId("blog-card")).toHaveCount(3);
+    await expect(page.getByRole("heading", { name: /Design & Plan/ })).toBeVisible();
+
+    // ROI defaults: 275 x 18 = 4,950 a month; (4,950 - 200) x 12 = 57,000 a year; 64,649 / 57,000 x 12 = 14 months
+    await expect(page.getByTestId("roi-income")).toHaveText("$4,950");
+    await expect(page.getByTestId("roi-payback")).toHaveText("Expected return: 14 months");
+    const slider = page.getByLabel("Rent per Day");
+    await expect(slider).toHaveAttribute("min", "50");
+    await expect(slider).toHaveAttribute("max", "500");
+    await expect(slider).toHaveAttribute("step", "25");
+    await expect(page.getByLabel("Monthly Expenses")).toHaveValue("200");
+    await slider.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByTestId("roi-income")).toHaveText("$5,400");
+
+    const request = page.waitForRequest("**/api/roi");
+    await page.getByRole("button", { name: "Save Analysis" }).click();
+    expect((await request).postDataJSON()).toMatchObject({
+      investment: 64649,
+      monthlyRent: 300,
+      occupancy: 18,
+      email: null,
+    });
+    await expectToast(page, "Analysis Saved", "Your ROI calculation has been saved successfully.");
+    await page.getByLabel("Email (optional)").fill("investor@example.com");
+    const second = page.waitForRequest("**/api/roi");
+    await page.getByRole("button", { name: "Save Analysis" }).click();
+    expect((await second).postDataJSON().email).toBe("investor@example.com");
+  });
+
+  test("ROI save failure shows the error toast", async ({ page }) => {
+    await page.route("**/api/roi", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.goto("/");
+    await page.getByRole("button", { name: "Save Analysis" }).click();
+    await expectToast(page, "Error", "Failed to save your calculation. Please try again.");
+  });
+
+  test("How it Works and the hero button scroll to their anchors from any page", async ({ page }) => {
+    await page.goto("/gallery");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How it Works" }).click();
+    await expect(page).toHaveURL(/\/#how-it-works$/);
+    await expect(page.locator("#how-it-works")).toBeInViewport();
+    await page.goto("/");
+    await page.getByRole("link", { name: "Calculate Your ROI" }).click();
+    await expect(page.locator("#calculator")).toBeInViewport();
+  });
+
+  test("home contact form: Sending... then success and reset", async ({ page }) => {
+    await page.goto("/");
+    const form = page.locator("#contact");
+    await form.getByLabel("First Name").fill("Hank");
+    await form.getByLabel("Last Name").fill("Hill");
+    await form.getByLabel("Email").fill("hank@example.com");
+    await form.getByLabel("Project Type").selectOption("40ft-home");
+    await form.getByLabel("Budget").selectOption("100k-250k");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/contact", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const request = page.waitForRequest("**/api/contact");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    expect((await request).postDataJSON()).toMatchObject({
+      firstName: "Hank",
+      projectType: "40ft-home",
+      message: null,
+    });
+    release();
+    await expectToast(page, "Message Sent!", "Thank you for your inquiry. We'll get back to you soon.");
+    await expect(form.getByLabel("First Name")).toHaveValue("");
+  });
+});
+
+test.describe("contact page", () => {
+  test("message is required, source contact-page, 24-hour text; failure keeps values", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.getByText("Monday - Friday")).toBeVisible();
+    await expect(page.getByText("8:00 AM - 6:00 PM")).toBeVisible();
+    await expect(page.getByText("9:00 AM - 4:00 PM")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "What to Expect" })).toBeVisible();
+    await expect(page.getByText("Over 9 years")).toBeVisible();
+    await page.getByLabel("First Name").fill("Peggy");
+    await page.getByLabel("Last Name").fill("Hill");
+    await page.getByLabel("Email").fill("peggy@example.com");
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveAttribute("required", "");
+
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "down" }), { times: 1 });
+    await page.getByRole("textbox", { name: "Message" }).fill("A 40ft home near Arlen, please.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expectToast(page, "Error", "Failed to send message. Please try again.");
+    await expect(page.getByLabel("First Name")).toHaveValue("Peggy");
+
+    const request = page.waitForRequest("**/api/contact");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    expect((await request).postDataJSON()).toMatchObject({
+      source: "contact-page",
+      message: "A 40ft home near Arlen, please.",
+    });
+    await expectToast(page, "Message Sent!", "We'll get back to you within 24 hours.");
+  });
+
+  test("Schedule Call Instead opens the call dialog and sends a call request", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Schedule Call Instead" }).click();
+    const dialog = page.getByRole("dialog", { name: "Schedule a Call" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("First Name"))
+      .toBeFocused({ timeout: 2000 })
+      .catch(() => {});
+    await dialog.getByLabel("First Name").fill("Dale");
+    await dialog.getByLabel("Last Name").fill("Gribble");
+    await dialog.getByLabel("Email").fill("dale@example.com");
+    await dialog.getByLabel("Phone").fill("210 555 0111");
+    await dialog.getByLabel("Preferred Time").fill("Weekdays after 3 PM");
+    const request = page.waitForRequest("**/api/quote-requests");
+    await dialog.getByRole("button", { name: "Request Call" }).click();
+    expect((await request).postDataJSON()).toMatchObject({ kind: "call", preferredTime: "Weekdays after 3 PM" });
+    await expectToast(page, "Call Requested");
+    await expect(page.getByRole("button", { name: "Schedule Call Instead" })).toBeFocused();
+  });
+});
+
+test.describe("quote requests", () => {
+  test("product page Request Quote sends the product id; Escape closes the dialog", async ({ page }) => {
+    await page.goto("/product/4");
+    await page.getByRole("button", { name: "Schedule Consultation" }).click();
+    await expect(page.getByRole("dialog", { name: "Schedule a Consultation" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Schedule Consultation" })).toBeFocused();
+
+    await page.getByRole("button", { name: "Request Quote" }).click();
+    const dialog = page.getByRole("dialog", { name: "Request a Quote" });
+    await expect(dialog).toContainText("About: The Dallas");
+    await dialog.getByLabel("First Name").fill("Bobby");
+    await dialog.getByLabel("Last Name").fill("Hill");
+    await dialog.getByLabel("Email").fill("bobby@example.com");
+    await dialog.getByLabel("Message").fill("Two units, please.");
+    const response = page.waitForResponse("**/api/quote-requests");
+    await dialog.getByRole("button", { name: "Request Quote" }).click();
+    const answer = await response;
+    expect(answer.status()).toBe(201);
+    expect(answer.request().postDataJSON()).toMatchObject({ kind: "quote", productId: 4 });
+    await expectToast(page, "Quote Requested");
+  });
+});
+
+test.describe("gallery", () => {
+  test("filter and the lightbox with keyboard, wrap-around and focus return", async ({ page }) => {
+    await page.goto("/gallery");
+    await expect(page.getByTestId("gallery-tile")).toHaveCount(15);
+    await page.getByRole("button", { name: "Interior", exact: true }).click();
+    await expect(page.getByTestId("gallery-tile")).toHaveCount(5);
+    await page.getByRole("button", { name: "All", exact: true }).click();
+    await expect(page.getByTestId("gallery-tile")).toHaveCount(15);
+
+    const first = page.getByTestId("gallery-tile").first();
+    await first.click();
+    const box = page.getByTestId("lightbox");
+    await expect(box).toBeVisible();
+    await expect(page.getByTestId("lightbox-counter")).toContainText("1 of 15");
+    await expect(box.getByRole("heading")).toHaveText("Hill Country Retreat, Wimberley");
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.getByTestId("lightbox-counter")).toContainText("15 of 15");
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByTestId("lightbox-counter")).toContainText("1 of 15");
+    await box.getByRole("button", { name: "Next image" }).click();
+    await expect(page.getByTestId("lightbox-counter")).toContainText("2 of 15");
+    await box.getByRole("button", { name: "Previous image" }).click();
+    await box.getByRole("button", { name: "Previous image" }).click();
+    await expect(page.getByTestId("lightbox-counter")).toContainText("15 of 15");
+    // focus stays inside the open lightbox
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(box).toHaveCount(0);
+    await expect(first).toBeFocused();
+    await box.isHidden();
+    await page.getByTestId("gallery-tile").nth(2).click();
+    await page.getByTestId("lightbox").getByRole("button", { name: "Close" }).click();
+    await expect(page.getByTestId("lightbox")).toHaveCount(0);
+  });
+});
+
+test.describe("blog", () => {
+  test("search, category filter, load more, article with share links and related posts", async ({ page }) => {
+    const pages: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/blog?")) pages.push(new URL(r.url()).search);
+    });
+    await page.goto("/blog");
+    await expect(page.getByTestId("blog-card")).toHaveCount(6);
+    await page.getByRole("button", { name: "Load More Articles" }).click();
+    await expect(page.getByTestId("blog-card")).toHaveCount(8);
+    await expect(page.getByRole("button", { name: "Load More Articles" })).toHaveCount(0);
+    expect(pages).toContain("?published=true&limit=6&offset=0");
+    expect(pages).toContain("?published=true&limit=6&offset=6");
+
+    await page.getByRole("button", { name: "Investment" }).click();
+    await expect(page.getByTestId("blog-card")).toHaveCount(2);
+    await page.getByRole("button", { name: "All Posts" }).click();
+    await page.getByPlaceholder("Search articles...").fill("SLAB OR PIERS");
+    await expect(page.getByTestId("blog-card")).toHaveCount(1);
+    await page.getByPlaceholder("Search articles...").fill("zzzz-nothing");
+    await expect(page.getByText("No articles found")).toBeVisible();
+    await page.getByPlaceholder("Search articles...").fill("");
+
+    await page.getByRole("link", { name: "Read More: Slab or Piers?" }).click();
+    await expect(page).toHaveURL(/\/blog\/container-home-foundations-slab-vs-piers$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Slab or Piers?");
+    const content = page.getByTestId("article-content");
+    await expect(content).toHaveCSS("white-space", "pre-line");
+    for (const name of ["Facebook", "Twitter", "LinkedIn"]) {
+      const link = page.getByRole("link", { name: `Share on ${name} (opens in a new tab)` });
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("href", /container-home-foundations-slab-vs-piers/);
+    }
+    await expect(page.getByRole("main").getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+    const related = page.getByRole("region", { name: "Related Articles" }).getByTestId("blog-card");
+    await expect(related).toHaveCount(3);
+    await expect(related.filter({ hasText: "Slab or Piers?" })).toHaveCount(0);
+  });
+});
+
+test.describe("navigation", () => {
+  test("unknown route shows the 404 screen", async ({ page }) => {
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open chat" })).toBeVisible();
+  });
+
+  test("mobile menu: links, View Cart count, closes on choice and on Escape", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto("/product/1");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu.getByRole("link", { name: "View Cart (2 items)" })).toBeVisible();
+    for (const name of ["Products", "How it Works", "About", "Gallery", "Blog", "Contact", "Go to Cart"]) {
+      await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole("button", { name: "Schedule Call" })).toBeVisible();
+    await menu.getByRole("link", { name: "Gallery" }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(menu).toHaveCount(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("each page view is reported to /api/visits", async ({ page }) => {
+    const visits: unknown[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/visits")) visits.push(r.postDataJSON());
+    });
+    await page.goto("/");
+    await expect.poll(() => visits.length).toBe(1);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Gallery" }).click();
+    await expect.poll(() => visits.length).toBe(2);
+    expect(visits).toEqual([
+      { path: "/", referrer: null },
+      { path: "/gallery", referrer: null },
+    ]);
+  });
+
+  test("order look-up rate limit is explained", async ({ page }) => {
+    await page.route("**/api/orders/lookup", (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: '{"message":"Too many requests","issues":[]}',
+      }),
+    );
+    await page.goto("/order-status");
+    await page.getByLabel("Order Number").fill("CH-2026-000001");
+    await page.getByLabel("Email").fill("a@example.com");
+    await page.getByRole("button", { name: "Look Up Order" }).click();
+    await expect(page.getByRole("alert")).toContainText("Too many look-ups");
+  });
+});

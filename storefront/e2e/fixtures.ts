@@ -1,0 +1,55 @@
+// Shared test fixtures: every test fails on an uncaught page error or a console.error (network
+// failures the browser reports for deliberate 404/409 answers excepted), and an axe helper.
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        if (message.text().startsWith("Failed to load resource")) return;
+        errors.push(`console.error: ${message.text()}`);
+      });
+      await use(errors);
+      expect(errors, "no uncaught errors in the browser console").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** No serious or critical axe violation (WCAG 2.x A/AA) on the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+export const toast = (page: Page) => page.getByTestId("toast");
+
+export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
+  await expect(toast(page)).toContainText(title);
+  if (description) await expect(toast(page)).toContainText(description);
+}
+
+export const CART_KEY = "containerHomesCart";
+
+export async function seedCart(page: Page, lines: unknown[]): Promise<void> {
+  await page.goto("/");
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [CART_KEY, JSON.stringify(lines)]);
+}
+
+export const cleveland = {
+  id: 1,
+  name: "The Cleveland",
+  price: 43116,
+  image: "/media/product-cleveland-1.webp",
+  category: "20ft-homes",
+  quantity: 1,
+};

@@ -1,0 +1,307 @@
+import { cleveland, expect, expectToast, seedCart, test } from "./fixtures";
+
+test.describe("products", () => {
+  test("browse and filter by category, also via /products/{category}", async ({ page }) => {
+    await page.goto("/products");
+    await expect(page.getByRole("heading", { level: 1, name: "Our Container Homes" })).toBeVisible();
+    await expect(page.getByTestId("product-card")).toHaveCount(13);
+    await expect(page.getByTestId("product-card").first()).toContainText("$43,116");
+    await expect(page.getByTestId("product-card").filter({ hasText: "Featured" })).toHaveCount(4);
+    await expect(page.getByTestId("product-card").filter({ hasText: "Out of Stock" })).toHaveCount(2);
+
+    await page.getByRole("link", { name: "40ft Homes", exact: true }).click();
+    await expect(page).toHaveURL(/\/products\/40ft-homes$/);
+    await expect(page.getByTestId("product-card")).toHaveCount(3);
+    await expect(page.getByRole("link", { name: "40ft Homes", exact: true })).toHaveAttribute("aria-current", "page");
+
+    await page.goto("/products/53ft-homes");
+    await expect(page.getByTestId("product-card")).toHaveCount(2);
+    await expect(page.getByTestId("product-card").filter({ hasText: "Out of Stock" })).toHaveCount(1);
+
+    await page.goto("/products/no-such-category");
+    await expect(page.getByText("No products found")).toBeVisible();
+    await expect(page.getByText("Try selecting a different category")).toBeVisible();
+  });
+
+  test("shows six skeleton cards while loading", async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/products", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/products");
+    await expect(page.getByTestId("product-skeleton")).toHaveCount(6);
+    release();
+    await expect(page.getByTestId("product-card")).toHaveCount(13);
+  });
+
+  test("product page: gallery, specifications, spec sheet download with its toast and event", async ({ page }) => {
+    const warnings: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "warning") warnings.push(m.text());
+    });
+    await page.goto("/products");
+    await page.getByTestId("product-card").filter({ hasText: "The Cleveland" }).click();
+    await expect(page).toHaveURL(/\/product\/1$/);
+    await expect(page).toHaveTitle(/The Cleveland/);
+    await expect(page.getByRole("heading", { level: 1, name: "The Cleveland" })).toBeVisible();
+    await expect(page.getByText("$43,116").first()).toBeVisible();
+    const specs = page.getByRole("region", { name: "Specifications" });
+    await expect(specs).toContainText("Sq Ft");
+    await expect(specs).toContainText("160");
+    await page.getByRole("button", { name: "Show image 2" }).click();
+    await expect(page.getByRole("button", { name: "Show image 2" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("img", { name: /image 2 of 3/ })).toBeVisible();
+
+    const downloadPromise = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download Spec Sheet" }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe("the-cleveland-spec-sheet.txt");
+    const path = await download.path();
+    const { readFileSync } = await import("node:fs");
+    const text = readFileSync(path, "utf8");
+    expect(text).toContain("THE CLEVELAND - SPECIFICATION SHEET");
+    expect(text).toContain("Square Feet: 160");
+    expect(text).toContain("R-13 insulation");
+    await expectToast(page, "Spec Sheet Downloaded", "The Cleveland specifications have been downloaded.");
+    await expect.poll(() => warnings.some((w) => w.includes("spec_sheet_download"))).toBe(true);
+  });
+
+  test("an out-of-stock product cannot be added", async ({ page }) => {
+    await page.goto("/product/6");
+    await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+  });
+
+  test("Product Not Found and Article Not Found", async ({ page }) => {
+    await page.goto("/product/99999");
+    await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
+    await expect(page.getByText("The product you're looking for doesn't exist.")).toBeVisible();
+    await page.goto("/product/abc");
+    await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
+    await page.goto("/blog/no-such-article");
+    await expect(page.getByRole("heading", { name: "Article Not Found" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Back to Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+});
+
+test.describe("cart", () => {
+  test("add twice, change quantity, remove, clear; the badge follows, also in another tab", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/product/1");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expectToast(page, "Added to Cart");
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expectToast(page, "Cart Updated", "Increased The Cleveland quantity to 2");
+    await expect(page.getByTestId("cart-badge")).toHaveText("2");
+
+    const other = await context.newPage();
+    await other.goto("/cart");
+    await expect(other.getByTestId("cart-badge")).toHaveText("2");
+
+    await page.goto("/product/4");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText("3");
+    // the other tab hears about it through the storage event
+    await expect(other.getByTestId("cart-badge")).toHaveText("3");
+    await expect(other.getByTestId("cart-line")).toHaveCount(2);
+
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    await expect(page.getByText("TBD")).toBeVisible();
+    await page.getByRole("button", { name: "Increase quantity of The Dallas" }).click();
+    await expect(
+      page.getByTestId("cart-line").filter({ hasText: "The Dallas" }).getByTestId("line-quantity"),
+    ).toHaveText("2");
+    await expect(page.getByTestId("summary-count")).toHaveText("4");
+    await page.getByRole("button", { name: "Decrease quantity of The Dallas" }).click();
+    await page.getByRole("button", { name: "Decrease quantity of The Dallas" }).click();
+    await expectToast(page, "Item Removed");
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await page.getByRole("button", { name: "Remove The Cleveland" }).click();
+    await expectToast(page, "Item Removed");
+    await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+
+    await page.goto("/product/1");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.goto("/cart");
+    await page.getByRole("button", { name: "Clear Cart" }).click();
+    await expectToast(page, "Cart Cleared");
+    await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
+    await page.getByRole("link", { name: "Browse Products" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test("the cart's Request Quote sends its contents", async ({ page }) => {
+    await seedCart(page, [{ ...cleveland, quantity: 2 }]);
+    await page.goto("/cart");
+    await page.getByRole("button", { name: "Request Quote" }).click();
+    const dialog = page.getByRole("dialog", { name: "Request a Quote" });
+    await expect(dialog.getByLabel("Message")).toHaveValue(/2 x The Cleveland/);
+    await dialog.getByLabel("First Name").fill("Quinn");
+    await dialog.getByLabel("Last Name").fill("Cart");
+    await dialog.getByLabel("Email").fill("quinn@example.com");
+    const request = page.waitForRequest("**/api/quote-requests");
+    await dialog.getByRole("button", { name: "Request Quote" }).click();
+    const body = (await request).postDataJSON();
+    expect(body).toMatchObject({ kind: "quote", firstName: "Quinn", email: "quinn@example.com" });
+    expect(body.message).toContain("2 x The Cleveland (product #1)");
+    await expectToast(page, "Quote Requested");
+    await expect(dialog).toHaveCount(0);
+  });
+});
+
+test.describe("checkout", () => {
+  const fields: [string, string, string][] = [
+    ["First Name", "Ana", "first name"],
+    ["Last Name", "Lopez", "last name"],
+    ["Email", "ana@example.com", "email"],
+    ["Phone", "210-555-0100", "phone"],
+    ["Delivery Address", "1 Main St", "address"],
+    ["City", "San Antonio", "city"],
+    ["State", "TX", "state"],
+    ["ZIP Code", "78205", "zip code"],
+  ];
+
+  async function fill(page: import("@playwright/test").Page, upTo = fields.length) {
+    for (const [label, value] of fields.slice(0, upTo)) {
+      const field = page.getByRole(label === "State" ? "combobox" : "textbox", { name: label, exact: true });
+      if (label === "State") await field.selectOption(value);
+      else await field.fill(value);
+    }
+  }
+
+  test("validation messages in the spec's order", async ({ page }) => {
+    await seedCart(page, [cleveland]);
+    await page.goto("/checkout");
+    const submit = page.getByRole("button", { name: "Place Order" });
+    for (let i = 0; i < fields.length; i++) {
+      await page.reload();
+      await fill(page, i);
+      await submit.click();
+      await expectToast(page, "Missing Information", `Please fill in your ${fields[i]![2]}`);
+    }
+    await page.reload();
+    await fill(page);
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("ana@example");
+    await submit.click();
+    await expectToast(page, "Invalid Email", "Please enter a valid email address");
+  });
+
+  test("empty cart screen", async ({ page }) => {
+    await page.goto("/checkout");
+    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Browse Products" })).toHaveAttribute(
+      "href",
+      "/products",
+    );
+  });
+
+  test("USDT order: wallet, QR, copy, Processing..., confirmation with the server's number, then status look-up", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await seedCart(page, [{ ...cleveland, quantity: 2 }]);
+    await page.goto("/checkout");
+    const config = await (await page.request.get("/api/config")).json();
+    await expect(page.getByTestId("wallet-address")).toHaveText(config.usdtWalletAddress);
+    await expect(page.getByTestId("wallet-qr")).toBeVisible();
+    // 2 x 43,116 = 86,232; tax 6,898.56; shipping 2,500
+    await expect(page.getByTestId("checkout-total")).toHaveText("$95,630.56");
+    await expect(page.getByText("$95,630.56 USDT")).toBeVisible();
+    await expect(page.getByText(/another network may/)).toBeVisible();
+    await page.getByRole("button", { name: "Copy Wallet address" }).click();
+    await expectToast(page, "Copied!", "Wallet address copied to clipboard");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(config.usdtWalletAddress);
+
+    await fill(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/orders", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const request = page.waitForRequest("**/api/orders");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+    const sent = await request;
+    expect(sent.headers()["idempotency-key"]).toMatch(/^checkout-.{16,}/);
+    expect(sent.postDataJSON()).toMatchObject({ paymentMethod: "usdt", totalAmount: 95630.56, state: "TX" });
+    release();
+
+    await expect(page).toHaveURL(/\/order-confirmation$/);
+    const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
+    expect(orderNumber).toMatch(/^CH-\d{4}-\d{6}$/);
+    await expect(page.getByTestId("order-total")).toHaveText("$95,630.56");
+    await expect(page.getByText("within 2-3 business days")).toBeVisible();
+    await expect(page.getByText("6-8 weeks")).toBeVisible();
+    await expect(page.getByText("5-year structural warranty")).toBeVisible();
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("lastOrderDetails"))).toBeNull();
+
+    await page.getByRole("link", { name: "Track Your Order" }).click();
+    await expect(page).toHaveURL(/\/order-status\?order=/);
+    await expect(page.getByLabel("Order Number")).toHaveValue(orderNumber);
+    await page.getByLabel("Email").fill("someone-else@example.com");
+    await page.getByRole("button", { name: "Look Up Order" }).click();
+    await expect(page.getByRole("alert")).toContainText("No order matches");
+    await page.getByLabel("Email").fill("ANA@example.com");
+    await page.getByRole("button", { name: "Look Up Order" }).click();
+    const result = page.getByTestId("order-status-result");
+    await expect(result).toContainText(orderNumber);
+    await expect(page.getByTestId("order-status")).toHaveText("Pending");
+    await expect(page.getByTestId("payment-status")).toHaveText("Pending");
+    await expect(result).toContainText("The Cleveland");
+    await expect(result).toContainText("$95,630.56");
+
+    await page.reload();
+    await page.goto("/order-confirmation");
+    await expect(page.getByRole("heading", { name: "No Recent Order" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Check Order Status" })).toBeVisible();
+  });
+
+  test("bank transfer order lands on the confirmation page", async ({ page }) => {
+    await seedCart(page, [cleveland]);
+    await page.goto("/checkout");
+    await page.getByLabel("Bank Transfer").check();
+    await expect(page.getByTestId("bank-details")).toContainText("within 1 business hour");
+    await expect(page.getByTestId("usdt-details")).toHaveCount(0);
+    await fill(page);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation$/);
+    await expect(page.getByTestId("order-number")).toHaveText(/^CH-\d{4}-\d{6}$/);
+    await expect(page.getByText("Bank Transfer", { exact: true })).toBeVisible();
+  });
+
+  test("a price change answered with 409 gives a clear toast and refreshes the cart", async ({ page }) => {
+    await seedCart(page, [{ ...cleveland, price: 40000 }]);
+    await page.goto("/checkout");
+    await fill(page);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expectToast(page, "Prices Changed", "$49,065.28");
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId("checkout-total")).toHaveText("$49,065.28");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation$/);
+  });
+
+  test("an out-of-stock product answered with 409", async ({ page }) => {
+    await seedCart(page, [
+      { id: 6, name: "The Big Bend", price: 112480, image: "", category: "53ft-homes", quantity: 1 },
+    ]);
+    await page.goto("/checkout");
+    await fill(page);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expectToast(page, "Out of Stock", "The Big Bend is no longer available");
+  });
+});
