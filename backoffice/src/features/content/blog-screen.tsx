@@ -80,8 +80,10 @@ export function BlogScreen() {
                 {posts.data.map((p) => (
                   <tr key={p.id}>
                     <td>
-                      <div className="font-medium text-slate-900">{p.title}</div>
-                      <div className="text-xs text-slate-600">/blog/{p.slug}</div>
+                      <div className="w-56 whitespace-normal sm:w-auto">
+                        <div className="font-medium text-slate-900">{p.title}</div>
+                        <div className="text-xs break-all text-slate-600">/blog/{p.slug}</div>
+                      </div>
                     </td>
                     <td className="capitalize">{humanize(p.category)}</td>
                     <td>
