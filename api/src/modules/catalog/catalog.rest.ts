@@ -1,5 +1,6 @@
 import { productIdParams, productListQuery } from "../../contracts/catalog";
 import { route } from "../../http/route";
+import { sendCachedJson } from "../../lib/read-cache";
 import { getProduct, listFeaturedProducts, listProducts } from "./catalog.service";
 
 export const catalogRoutes = [
@@ -10,7 +11,8 @@ export const catalogRoutes = [
     summary: "Featured products",
     tags: ["catalog"],
     answer: "Array of products marked featured",
-    handler: ({ deps }) => listFeaturedProducts(deps.db),
+    handler: ({ deps, reply }) =>
+      sendCachedJson(deps.db, reply, "products:featured", () => listFeaturedProducts(deps.db)),
   }),
   route({
     method: "GET",
@@ -20,7 +22,10 @@ export const catalogRoutes = [
     tags: ["catalog"],
     query: productListQuery,
     answer: "Array of products",
-    handler: ({ deps, query }) => listProducts(deps.db, { category: query.category }),
+    handler: ({ deps, query, reply }) =>
+      sendCachedJson(deps.db, reply, `products:list:${query.category ?? ""}`, () =>
+        listProducts(deps.db, { category: query.category }),
+      ),
   }),
   route({
     method: "GET",
@@ -30,6 +35,7 @@ export const catalogRoutes = [
     tags: ["catalog"],
     params: productIdParams,
     answer: "The product, or 404",
-    handler: ({ deps, params }) => getProduct(deps.db, params.id),
+    handler: ({ deps, params, reply }) =>
+      sendCachedJson(deps.db, reply, `products:one:${params.id}`, () => getProduct(deps.db, params.id)),
   }),
 ];

@@ -2,6 +2,7 @@ import { type Executor, schema } from "@ch/db";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { ProductDto, ProductInput } from "../../contracts/catalog";
 import { notFound } from "../../lib/errors";
+import { announceCatalogChange } from "../../lib/read-cache";
 
 const { products } = schema;
 type ProductRow = typeof products.$inferSelect;
@@ -70,6 +71,7 @@ function toRow(input: ProductInput) {
 
 export async function createProduct(db: Executor, input: ProductInput): Promise<ProductDto> {
   const [row] = await db.insert(products).values(toRow(input)).returning();
+  await announceCatalogChange(db);
   return toProductDto(row!);
 }
 
@@ -80,6 +82,7 @@ export async function updateProduct(db: Executor, id: number, input: ProductInpu
     .where(eq(products.id, id))
     .returning();
   if (!row) throw notFound("Product not found");
+  await announceCatalogChange(db);
   return toProductDto(row);
 }
 
@@ -89,4 +92,5 @@ export async function deleteProduct(db: Executor, id: number): Promise<void> {
     .where(and(eq(products.id, id)))
     .returning({ id: products.id });
   if (deleted.length === 0) throw notFound("Product not found");
+  await announceCatalogChange(db);
 }

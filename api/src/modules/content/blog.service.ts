@@ -2,6 +2,7 @@ import { type Executor, schema } from "@ch/db";
 import { desc, eq } from "drizzle-orm";
 import type { BlogPostDto, BlogPostInput } from "../../contracts/content";
 import { conflict, notFound } from "../../lib/errors";
+import { announceCatalogChange } from "../../lib/read-cache";
 
 const { blogPosts } = schema;
 type BlogRow = typeof blogPosts.$inferSelect;
@@ -53,6 +54,7 @@ export async function createPost(db: Executor, input: BlogPostInput, now: Date):
     .insert(blogPosts)
     .values({ ...input, createdAt: now, updatedAt: now })
     .returning();
+  await announceCatalogChange(db);
   return toBlogDto(row!);
 }
 
@@ -64,10 +66,12 @@ export async function updatePost(db: Executor, id: number, input: BlogPostInput,
     .where(eq(blogPosts.id, id))
     .returning();
   if (!row) throw notFound("Article not found");
+  await announceCatalogChange(db);
   return toBlogDto(row);
 }
 
 export async function deletePost(db: Executor, id: number): Promise<void> {
   const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
   if (rows.length === 0) throw notFound("Article not found");
+  await announceCatalogChange(db);
 }

@@ -1,5 +1,6 @@
 import { blogListQuery, slugParams } from "../../contracts/content";
 import { route } from "../../http/route";
+import { sendCachedJson } from "../../lib/read-cache";
 import { getPostBySlug, listPosts } from "./blog.service";
 import { listGallery } from "./gallery.service";
 
@@ -11,7 +12,7 @@ export const contentRoutes = [
     summary: "Gallery items in display order",
     tags: ["content"],
     answer: "Array of gallery items",
-    handler: ({ deps }) => listGallery(deps.db),
+    handler: ({ deps, reply }) => sendCachedJson(deps.db, reply, "gallery", () => listGallery(deps.db)),
   }),
   route({
     method: "GET",
@@ -21,7 +22,10 @@ export const contentRoutes = [
     tags: ["content"],
     query: blogListQuery,
     answer: "Array of posts",
-    handler: ({ deps, query }) => listPosts(deps.db, { published: true, limit: query.limit, offset: query.offset }),
+    handler: ({ deps, query, reply }) =>
+      sendCachedJson(deps.db, reply, `posts:${query.limit ?? ""}:${query.offset ?? ""}`, () =>
+        listPosts(deps.db, { published: true, limit: query.limit, offset: query.offset }),
+      ),
   }),
   route({
     method: "GET",
@@ -31,6 +35,7 @@ export const contentRoutes = [
     tags: ["content"],
     params: slugParams,
     answer: "The post, or 404",
-    handler: ({ deps, params }) => getPostBySlug(deps.db, params.slug),
+    handler: ({ deps, params, reply }) =>
+      sendCachedJson(deps.db, reply, `post:${params.slug}`, () => getPostBySlug(deps.db, params.slug)),
   }),
 ];

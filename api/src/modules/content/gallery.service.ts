@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { GalleryItemDto, galleryItemInput } from "../../contracts/content";
 import { badRequest, notFound } from "../../lib/errors";
+import { announceCatalogChange } from "../../lib/read-cache";
 import { getMediaSize } from "../media/media.service";
 
 const { galleryItems } = schema;
@@ -40,6 +41,7 @@ export async function createGalleryItem(db: Executor, input: GalleryInput): Prom
       sortOrder: sql`(select coalesce(max(${galleryItems.sortOrder}), -1) + 1 from ${galleryItems})`,
     })
     .returning(columns);
+  await announceCatalogChange(db);
   return row!;
 }
 
@@ -51,12 +53,14 @@ export async function updateGalleryItem(db: Executor, id: number, input: Gallery
     .where(eq(galleryItems.id, id))
     .returning(columns);
   if (!row) throw notFound("Gallery item not found");
+  await announceCatalogChange(db);
   return row;
 }
 
 export async function deleteGalleryItem(db: Executor, id: number): Promise<void> {
   const rows = await db.delete(galleryItems).where(eq(galleryItems.id, id)).returning({ id: galleryItems.id });
   if (rows.length === 0) throw notFound("Gallery item not found");
+  await announceCatalogChange(db);
 }
 
 /** Sets the display order to the order of `ids`; ids not listed keep their relative order after them. */
@@ -69,5 +73,6 @@ export async function reorderGallery(db: Executor, ids: number[]): Promise<Galle
   for (const [index, id] of ordered.entries()) {
     await db.update(galleryItems).set({ sortOrder: index }).where(eq(galleryItems.id, id));
   }
+  await announceCatalogChange(db);
   return listGallery(db);
 }

@@ -1,0 +1,91 @@
+// The order baseline: the same transaction as POST /api/orders, written directly with postgres.js
+// (prepared statements, no validation, no ORM): read the cart's products FOR SHARE in id order,
+// insert the order, its lines and two outbox rows (staff message + customer e-mail), answer 201.
+// Usage: node bench/orders-baseline.mjs <port> <DATABASE_URL>
+import Fastify from "fastify";
+import postgres from "postgres";
+
+const [port, url] = process.argv.slice(2);
+const sql = postgres(url, { max: 10, onnotice: () => {} });
+const app = Fastify({ logger: false });
+const TAX_RATE = 0.08;
+const SHIPPING_CENTS = 2500 * 100;
+
+app.post("/api/orders", async (req, reply) => {
+  const body = req.body;
+  const ids = [...new Set(body.cartItems.map((item) => item.id))].sort((a, b) => a - b);
+  const receipt = await sql.begin(async (tx) => {
+    const products = await tx`
+      select id, name, price_cents, in_stock from products where id = any(${ids}::int[]) order by id for share`;
+    const byId = new Map(products.map((p) => [p.id, p]));
+    if (products.length !== ids.length || products.some((p) => !p.in_stock)) return null;
+    const lines = body.cartItems.map((item) => ({
+      product_id: item.id,
+      product_name: byId.get(item.id).name,
+      unit_price_cents: byId.get(item.id).price_cents,
+      quantity: item.quantity,
+    }));
+    const subtotal = lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0);
+    const tax = Math.round(subtotal * TAX_RATE);
+    const total = subtotal + tax + SHIPPING_CENTS;
+    const [order] = await tx`
+      with n as (select nextval('orders_id_seq')::int as id)
+      insert into orders (id, order_number, first_name, last_name, email, phone, address, city, state, zip_code,
+        delivery_notes, payment_method, subtotal_cents, tax_cents, shipping_cents, total_cents, created_at, updated_at)
+      select n.id, 'CH-2026-' || lpad(n.id::text, 6, '0'), ${body.firstName}, ${body.lastName}, ${body.email},
+        ${body.phone}, ${body.address}, ${body.city}, ${body.state}, ${body.zipCode}, ${body.deliveryNotes ?? null},
+        ${body.paymentMethod}, ${subtotal}, ${tax}, ${SHIPPING_CENTS}, ${total}, now(), now()
+      from n returning id, order_number, created_at`;
+    await tx`insert into order_lines ${tx(lines.map((l) => ({ ...l, order_id: order.id })))}`;
+    const text = `New order ${order.order_number} from ${body.firstName} ${body.lastName} <${body.email}>: ${lines
+      .map((l) => `${l.product_name} x ${l.quantity}`)
+      .join(", ")}; total ${(total / 100).toFixed(2)} USD`;
+    await tx`insert into notifications ${tx([
+      {
+        channel: "telegram",
+        kind: "order.staff",
+        body_text: text,
+        entity_type: "order",
+        entity_id: order.id,
+        status: "unsent",
+      },
+      {
+        channel: "email",
+        kind: "order.customer",
+        recipient: body.email,
+        subject: `Order ${order.order_number}`,
+        body_text: text,
+        body_html: `<p>${text}</p>`,
+        entity_type: "order",
+        entity_id: order.id,
+        status: "unsent",
+      },
+    ])}`;
+    return {
+      id: order.id,
+      orderNumber: order.order_number,
+      lines: lines.map((l) => ({
+        productId: l.product_id,
+        name: l.product_name,
+        unitPrice: l.unit_price_cents / 100,
+        quantity: l.quantity,
+      })),
+      subtotal: subtotal / 100,
+      tax: tax / 100,
+      shipping: SHIPPING_CENTS / 100,
+      totalAmount: total / 100,
+      createdAt: order.created_at.toISOString(),
+    };
+  });
+  if (!receipt) return reply.code(409).send({ message: "Unknown or unavailable products", issues: [] });
+  return reply.code(201).send(receipt);
+});
+
+await app.listen({ host: "127.0.0.1", port: Number(port) });
+const stop = async () => {
+  await app.close();
+  await sql.end({ timeout: 2 });
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
