@@ -52,19 +52,29 @@ export function normalizePath(rawUrl: string): string {
 const productLink = (p: ProductDto) => ({ href: `/product/${p.id}`, label: `${p.name} – ${formatUsd(p.price)}` });
 const postLink = (p: BlogPostDto) => ({ href: `/blog/${p.slug}`, label: p.title });
 
-export async function resolvePage(deps: Deps, rawPath: string): Promise<ResolvedPage> {
+/** The catalog and published posts, loaded once when many pages are rendered in one request. */
+export interface SiteData {
+  products: ProductDto[];
+  /** Published posts, newest first. */
+  posts: BlogPostDto[];
+}
+
+export async function resolvePage(deps: Deps, rawPath: string, data?: SiteData): Promise<ResolvedPage> {
   const path = normalizePath(rawPath);
   const notFound: ResolvedPage = { status: 404, meta: notFoundMeta };
   const productId = /^\/product\/([^/]+)$/.exec(path)?.[1];
   if (productId !== undefined) {
     if (!/^[1-9]\d{0,9}$/.test(productId) || Number(productId) > MAX_ID) return notFound;
-    const product = await orNotFound(getProduct(deps.db, Number(productId)));
+    const id = Number(productId);
+    const product = data ? (data.products.find((p) => p.id === id) ?? null) : await orNotFound(getProduct(deps.db, id));
     return product ? { status: 200, meta: productMeta(product), product } : notFound;
   }
   const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1];
   if (slug !== undefined) {
     if (!/^[a-z0-9-]{1,200}$/.test(slug)) return notFound;
-    const post = await orNotFound(getPostBySlug(deps.db, slug));
+    const post = data
+      ? (data.posts.find((p) => p.slug === slug) ?? null)
+      : await orNotFound(getPostBySlug(deps.db, slug));
     return post ? { status: 200, meta: articleMeta(post), post } : notFound;
   }
   const meta = staticPageMeta(path);
@@ -72,18 +82,23 @@ export async function resolvePage(deps: Deps, rawPath: string): Promise<Resolved
   const page: ResolvedPage = { status: 200, meta };
   if (path === "/products" || path.startsWith("/products/")) {
     const category = path.startsWith("/products/") ? path.slice("/products/".length) : undefined;
-    const products = (await listProducts(deps.db, { category })).map(productLink);
+    const list = data
+      ? data.products.filter((p) => category === undefined || p.category === category)
+      : await listProducts(deps.db, { category });
+    const products = list.map(productLink);
     const categories = Object.entries(CATEGORY_NAMES)
       .filter(([id]) => `/products/${id}` !== path)
       .map(([id, label]) => ({ href: `/products/${id}`, label }));
     page.listing = [...products, ...categories];
   } else if (path === "/blog") {
-    page.listing = (await listPosts(deps.db, { published: true })).map(postLink);
+    page.listing = (data ? data.posts : await listPosts(deps.db, { published: true })).map(postLink);
   } else if (path === "/") {
-    const [featured, posts] = await Promise.all([
-      listFeaturedProducts(deps.db),
-      listPosts(deps.db, { published: true, limit: 3 }),
-    ]);
+    const [featured, posts] = data
+      ? [
+          data.products.filter((p) => p.featured).sort((a, b) => a.price - b.price || a.id - b.id),
+          data.posts.slice(0, 3),
+        ]
+      : await Promise.all([listFeaturedProducts(deps.db), listPosts(deps.db, { published: true, limit: 3 })]);
     page.listing = [...featured.map(productLink), ...posts.map(postLink)];
   }
   return page;
@@ -170,8 +185,13 @@ export interface RenderedPage {
 }
 
 /** The storefront's HTML for a path, exactly as the server sends it. */
-export async function renderStorefrontPage(deps: Deps, rawPath: string, template: string): Promise<RenderedPage> {
-  const page = await resolvePage(deps, rawPath);
+export async function renderStorefrontPage(
+  deps: Deps,
+  rawPath: string,
+  template: string,
+  data?: SiteData,
+): Promise<RenderedPage> {
+  const page = await resolvePage(deps, rawPath, data);
   const html = injectPage(template, {
     head: pageHead(page.meta, siteIdentity(deps)),
     siteConfig: siteConfig(deps.env),

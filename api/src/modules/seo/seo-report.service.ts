@@ -98,7 +98,7 @@ export async function scanSite(deps: Deps): Promise<SiteScan> {
   ]);
   const render = async (path: string, kind: ScannedPage["kind"]): Promise<ScannedPage> => {
     const started = performance.now();
-    const page = await renderStorefrontPage(deps, path, build.template);
+    const page = await renderStorefrontPage(deps, path, build.template, { products, posts });
     const ms = performance.now() - started;
     const facts = inspectHtml(page.html);
     return {

@@ -15,6 +15,7 @@ export const seoRouter = router({
   audit: scanProcedure.input(auditInput).mutation(({ ctx, input }) => auditPage(ctx.deps, input.url)),
 });
 
+// named apart from the public seo.report so a procedure path never means two things
 export const adminSeoRouter = router({
-  report: adminProcedure.query(({ ctx }) => seoReport(ctx.deps)),
+  siteReport: adminProcedure.query(({ ctx }) => seoReport(ctx.deps)),
 });

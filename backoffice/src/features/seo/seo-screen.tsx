@@ -15,7 +15,7 @@ const statusLabel: Record<CheckStatus, string> = { pass: "Optimized", warning: "
 const statusMark: Record<CheckStatus, string> = { pass: "✓", warning: "!", fail: "✕" };
 
 export function SeoScreen() {
-  const report = useQuery({ ...trpc.seo.report.queryOptions(), staleTime: 0, gcTime: 0, refetchOnMount: "always" });
+  const report = useQuery({ ...trpc.seo.siteReport.queryOptions(), staleTime: 0, gcTime: 0, refetchOnMount: "always" });
   const me = useQuery(trpc.admin.me.queryOptions());
   const site = me.data?.storefrontOrigin ?? "";
   return (

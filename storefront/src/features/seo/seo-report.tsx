@@ -11,8 +11,8 @@ export function SeoReportView({ report }: { report: SeoReport }) {
   const tone = scoreTone(report.score);
   return (
     <div className="space-y-10">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div className={`rounded-xl border p-5 ${toneClass[tone]}`}>
+      <div className="grid grid-cols-3 gap-3 sm:gap-4 lg:grid-cols-4">
+        <div className={`col-span-3 rounded-xl border p-5 lg:col-span-1 ${toneClass[tone]}`}>
           <p className="text-sm font-medium">Overall score</p>
           <p className="mt-1 text-4xl font-bold">{report.score}%</p>
           <p className="mt-1 text-sm">
@@ -93,9 +93,9 @@ export function SeoReportView({ report }: { report: SeoReport }) {
 
 function Count({ label, value, tone }: { label: string; value: number; tone: keyof typeof toneClass }) {
   return (
-    <div className={`rounded-xl border p-5 ${toneClass[tone]}`}>
+    <div className={`rounded-xl border p-3 sm:p-5 ${toneClass[tone]}`}>
       <p className="text-sm font-medium">{label}</p>
-      <p className="mt-1 text-4xl font-bold">{value}</p>
+      <p className="mt-1 text-3xl font-bold sm:text-4xl">{value}</p>
     </div>
   );
 }
