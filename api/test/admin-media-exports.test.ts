@@ -89,10 +89,13 @@ describe("POST /api/admin/media", () => {
     expect(res.statusCode).toBe(415);
   });
 
-  it("records the upload in the audit log", async () => {
+  it("records the upload, the setup and sign-ins in the audit log", async () => {
     const res = await apps.backoffice.inject({ method: "GET", url: "/api/trpc/admin.audit", headers: { cookie } });
     const entries = res.json().result.data as { action: string; adminName: string }[];
     expect(entries.some((e) => e.action === "media.upload" && e.adminName === "owner")).toBe(true);
+    // the account's creation and every sign-in are in the same log
+    expect(entries.filter((e) => e.action === "admin.setup")).toHaveLength(1);
+    expect(entries.some((e) => e.action === "admin.login" && e.adminName === "owner")).toBe(true);
   });
 });
 

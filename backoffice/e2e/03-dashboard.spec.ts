@@ -244,3 +244,17 @@ test("Activity lists every change with who and when", async ({ page }) => {
   await expect(table).toContainText("Added a note to an order");
   await expect(table.getByRole("row", { name: /Changed order status/ }).first()).toContainText("owner");
 });
+
+test("the cards and lists reload every 30 seconds", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/admin?tab=orders");
+  const totalCard = page.locator("div", { has: page.getByText("Total Orders", { exact: true }) }).last();
+  await expect(totalCard).toContainText("2");
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
+  await placeOrder(page, { firstName: "Late", lastName: "Arrival", email: "late@example.com" }, 2);
+  await page.clock.runFor(29_000);
+  await expect(totalCard).toContainText("2");
+  await page.clock.runFor(2_000);
+  await expect(totalCard).toContainText("3");
+  await expect(page.getByRole("table")).toContainText("Late Arrival");
+});

@@ -5,6 +5,7 @@ import argon2 from "argon2";
 import { and, count, eq, gt, gte, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "../../lib/errors";
+import { recordAudit } from "../audit/audit.service";
 import { isCommonPassword } from "./common-passwords";
 
 const { admins, sessions, loginAttempts, settings } = schema;
@@ -78,6 +79,7 @@ export async function setupFirstAdmin(
       .values({ username: input.username, passwordHash })
       .returning({ id: admins.id, username: admins.username });
     await tx.delete(settings).where(eq(settings.key, "setup_token_sha256"));
+    await recordAudit(tx, admin!, "admin.setup", "admin", admin!.id, { username: admin!.username });
     return admin!;
   });
 }
@@ -143,6 +145,7 @@ export async function signIn(
       .insert(sessions)
       .values({ id: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, expiresAt });
     await tx.insert(loginAttempts).values({ username, ipAddress, succeeded: 1, createdAt: now });
+    await recordAudit(tx, admin, "admin.login", "admin", admin.id, { ip: ipAddress });
     const rehash = argon2.needsRehash(admin.passwordHash, ARGON2_OPTIONS)
       ? await argon2.hash(input.password, ARGON2_OPTIONS)
       : null;

@@ -20,6 +20,8 @@ const ACTIONS: Record<string, string> = {
   "post.update": "Edited a blog post",
   "post.delete": "Deleted a blog post",
   "media.upload": "Uploaded an image",
+  "admin.setup": "Created the admin account",
+  "admin.login": "Signed in",
 };
 
 function summarize(detail: unknown): string {
@@ -31,6 +33,7 @@ function summarize(detail: unknown): string {
   if (typeof d.name === "string") parts.push(d.name);
   if (typeof d.title === "string") parts.push(d.title);
   if (typeof d.slug === "string") parts.push(`/blog/${d.slug}${d.published === false ? " (draft)" : ""}`);
+  if (typeof d.ip === "string") parts.push(`from ${d.ip}`);
   if (typeof d.width === "number" && typeof d.height === "number") parts.push(`${d.width}×${d.height}`);
   return parts.join(" · ");
 }

@@ -7,6 +7,7 @@ import { formatDate, humanize } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { ContactDetailsDialog, sourceLabel } from "./contact-details-dialog";
 import { ListFilters, listParams } from "./list-filters";
+import { STATS_REFRESH_MS } from "./refresh";
 import { useStatusMutations } from "./use-status-mutations";
 
 export function ContactsTab() {
@@ -14,7 +15,11 @@ export function ContactsTab() {
   const [status, setStatus] = useState("");
   const deferredQ = useDeferredValue(q);
   const params = listParams(deferredQ, status);
-  const contacts = useQuery({ ...trpc.leads.list.queryOptions(params.input), placeholderData: keepPreviousData });
+  const contacts = useQuery({
+    ...trpc.leads.list.queryOptions(params.input),
+    placeholderData: keepPreviousData,
+    refetchInterval: STATS_REFRESH_MS,
+  });
   const { contactStatus } = useStatusMutations();
   const [openId, setOpenId] = useState<number | null>(null);
 

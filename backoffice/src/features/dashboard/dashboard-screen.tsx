@@ -5,6 +5,7 @@ import { TabPanel, Tabs } from "../../components/tabs";
 import { formatUsd } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { OverviewTab } from "./overview-tab";
+import { STATS_REFRESH_MS } from "./refresh";
 
 // Each tab but the first loads when it opens: the Analytics tab pulls in the chart library, and the
 // others keep the dashboard's first load inside the 120 KB budget.
@@ -21,8 +22,6 @@ export const DASHBOARD_TABS = [
   { id: "products", label: "Products" },
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];
-
-export const STATS_REFRESH_MS = 30_000;
 
 export function DashboardScreen({ tab, onTab }: { tab: DashboardTab; onTab: (tab: DashboardTab) => void }) {
   const stats = useQuery({ ...trpc.admin.stats.queryOptions(), refetchInterval: STATS_REFRESH_MS });

@@ -7,6 +7,7 @@ import { formatDate, formatUsd } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { ListFilters, listParams } from "./list-filters";
 import { OrderDetailsDialog } from "./order-details-dialog";
+import { STATS_REFRESH_MS } from "./refresh";
 import { useStatusMutations } from "./use-status-mutations";
 
 export function OrdersTab() {
@@ -14,7 +15,11 @@ export function OrdersTab() {
   const [status, setStatus] = useState("");
   const deferredQ = useDeferredValue(q);
   const params = listParams(deferredQ, status);
-  const orders = useQuery({ ...trpc.orders.list.queryOptions(params.input), placeholderData: keepPreviousData });
+  const orders = useQuery({
+    ...trpc.orders.list.queryOptions(params.input),
+    placeholderData: keepPreviousData,
+    refetchInterval: STATS_REFRESH_MS,
+  });
   const { orderStatus, paymentStatus } = useStatusMutations();
   const [openId, setOpenId] = useState<number | null>(null);
 
