@@ -13,7 +13,7 @@ export const buttonClass = {
 };
 
 export const inputClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-amber-600";
+  "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-amber-600";
 
 interface FieldProps {
   label: string;

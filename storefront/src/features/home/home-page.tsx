@@ -9,10 +9,10 @@ import { openQuoteDialog } from "../../lib/quote";
 import { formatAddress, telHref, useSiteConfig } from "../../lib/site-config";
 import { BlogCard, BlogCardSkeleton } from "../blog/blog-card";
 import { GallerySkeleton } from "../gallery/gallery-skeleton";
-import { RoiCalculator } from "../roi/roi-calculator";
 
 // below the fold: loaded after the page's first paint to keep its first load light
 const ContactForm = lazy(() => import("../contact/contact-form").then((m) => ({ default: m.ContactForm })));
+const RoiCalculator = lazy(() => import("../roi/roi-calculator").then((m) => ({ default: m.RoiCalculator })));
 const GalleryGrid = lazy(() => import("../gallery/gallery-grid").then((m) => ({ default: m.GalleryGrid })));
 
 const CATEGORY_CARDS = [
@@ -127,7 +127,7 @@ function Featured() {
           </h2>
           <p className="mt-4 text-lg text-slate-600">Our most popular models, ready to order.</p>
         </div>
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
           {featured.isPending
             ? Array.from({ length: 3 }, (_, i) => (
                 <div key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
@@ -354,7 +354,9 @@ export function HomePage() {
             </h2>
             <p className="mt-4 text-lg text-slate-600">See what a container rental could earn you.</p>
           </div>
-          <RoiCalculator />
+          <Suspense fallback={<Skeleton className="h-[872px] rounded-3xl sm:h-[840px] lg:h-[452px]" />}>
+            <RoiCalculator />
+          </Suspense>
         </div>
       </section>
       <HowItWorks />

@@ -83,7 +83,7 @@ export function Header() {
           >
             CH
           </span>
-          <span className="truncate text-base sm:text-lg">{SITE_NAME}</span>
+          <span className="truncate text-sm sm:text-lg">{SITE_NAME}</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           <NavLinks />

@@ -50,7 +50,7 @@ export function ConfirmationPage() {
         </span>
         <h1 className="mt-4 text-3xl font-bold text-slate-900 sm:text-4xl">Thank You for Your Order!</h1>
         <p className="mt-3 text-slate-600">
-          A confirmation has been sent to <strong>{receipt.email}</strong>.
+          We have received your order and will keep you updated at <strong>{receipt.email}</strong>.
         </p>
       </div>
       <div className="mt-10 grid gap-6 md:grid-cols-2">
