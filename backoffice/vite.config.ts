@@ -5,7 +5,16 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss()],
-  build: { manifest: true, sourcemap: false, target: "es2022" },
+  build: {
+    manifest: true,
+    sourcemap: false,
+    target: "es2022",
+    rolldownOptions: {
+      // tRPC's packages declare no "sideEffects"; they have none at import time, so unused links
+      // (wsLink and friends) can be dropped from the entry.
+      treeshake: { moduleSideEffects: (id: string) => !/node_modules[\\/]@trpc[\\/]/.test(id) },
+    },
+  },
   server: {
     port: 5174,
     strictPort: true,

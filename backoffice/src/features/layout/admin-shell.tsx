@@ -1,6 +1,6 @@
 // The guarded layout: slate header with the admin navigation, content on gray-50.
 import { useQuery } from "@tanstack/react-query";
-import { Link, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
+import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { http } from "../../lib/http";
 import { useToast } from "../../lib/toast";
@@ -24,7 +24,6 @@ export function AdminShell() {
   const navigate = useNavigate();
   const toast = useToast();
   const [menuOpen, setMenuOpen] = useState(false);
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [loggingOut, setLoggingOut] = useState(false);
 
   const logout = async () => {
@@ -99,20 +98,17 @@ export function AdminShell() {
               {item.label}
             </Link>
           ))}
-          {MORE.map((item) => {
-            const active = pathname === item.href;
-            return (
-              <Link
-                key={item.href}
-                to={item.href as "/admin"}
-                className={`${linkClass} ${active ? activeClass : ""}`}
-                aria-current={active ? "page" : undefined}
-                onClick={() => setMenuOpen(false)}
-              >
-                {item.label}
-              </Link>
-            );
-          })}
+          {MORE.map((item) => (
+            <Link
+              key={item.href}
+              to={item.href as "/admin"}
+              className={linkClass}
+              activeProps={{ className: activeClass, "aria-current": "page" }}
+              onClick={() => setMenuOpen(false)}
+            >
+              {item.label}
+            </Link>
+          ))}
           <span className="hidden flex-1 lg:block" />
           {siteUrl && (
             <a href={siteUrl} className={linkClass}>
