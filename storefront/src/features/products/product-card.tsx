@@ -5,7 +5,9 @@ import type { ProductDto } from "../../lib/queries";
 
 export function ProductCard({ product, eager = false }: { product: ProductDto; eager?: boolean }) {
   const image = product.imageDetails[0];
-  const { bedrooms, bathrooms, sqft } = product.specs;
+  const { bathrooms, sqft } = product.specs;
+  // an office or workshop has no bedrooms: no "0 Bed" badge
+  const bedrooms = product.specs.bedrooms || undefined;
   return (
     <Link
       to="/product/$id"
