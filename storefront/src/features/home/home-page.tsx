@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
 import { buttonClass, Skeleton } from "../../components/ui";
 import { categoryLabel, formatPrice } from "../../lib/format";
-import { featuredProductsQuery, galleryQuery, publishedPostsQuery } from "../../lib/queries";
+import { featuredProductsQuery, galleryQuery, productsQuery, publishedPostsQuery } from "../../lib/queries";
 import { openQuoteDialog } from "../../lib/quote";
 import { formatAddress, telHref, useSiteConfig } from "../../lib/site-config";
 import { BlogCard, BlogCardSkeleton } from "../blog/blog-card";
@@ -21,27 +21,37 @@ const CATEGORY_CARDS = [
     title: "20ft Container Homes",
     description:
       "Compact 160 sq ft studios with a full bath and kitchenette: ideal for guests, rentals or a first home.",
-    price: "From $45,357",
+    priced: true,
   },
   {
     id: "40ft-homes",
     title: "40ft Container Homes",
     description: "320 sq ft two-bedroom layouts with room to live, work and host, built to Texas codes.",
-    price: "From $58,643",
+    priced: true,
   },
   {
     id: "container-offices",
     title: "Container Offices",
     description: "Site offices, studios and sales centers, insulated, wired and ready to open on delivery.",
-    price: "Contact Us",
+    priced: false,
   },
   {
     id: "commercial-industrial",
     title: "Commercial & Industrial",
     description: "Retail pop-ups, workshops and storage built to your layout and your business.",
-    price: "Contact Us",
+    priced: false,
   },
 ] as const;
+
+/** "From $X" with X the lowest current price in the category, so the card never disagrees with the catalog. */
+function lowestPriceByCategory(products: { category: string; price: number }[] | undefined) {
+  const lowest = new Map<string, number>();
+  for (const product of products ?? []) {
+    const current = lowest.get(product.category);
+    if (current === undefined || product.price < current) lowest.set(product.category, product.price);
+  }
+  return lowest;
+}
 
 const STEPS = [
   { title: "Design & Plan", text: "We listen, assess your site and design a layout around your needs and budget." },
@@ -90,6 +100,8 @@ function Hero() {
 }
 
 function Categories() {
+  const products = useQuery(productsQuery());
+  const lowest = lowestPriceByCategory(products.data);
   return (
     <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8" aria-labelledby="categories-title">
       <div className="mx-auto mb-10 max-w-2xl text-center">
@@ -108,7 +120,17 @@ function Categories() {
           >
             <h3 className="text-lg font-bold text-slate-900 group-hover:text-amber-700">{card.title}</h3>
             <p className="mt-2 flex-1 text-sm text-slate-600">{card.description}</p>
-            <p className="mt-4 font-semibold text-amber-700">{card.price}</p>
+            <div className="mt-4 font-semibold text-amber-700">
+              {!card.priced ? (
+                "Contact Us"
+              ) : lowest.has(card.id) ? (
+                `From ${formatPrice(lowest.get(card.id)!)}`
+              ) : products.isPending ? (
+                <Skeleton className="h-5 w-28" />
+              ) : (
+                "Contact Us"
+              )}
+            </div>
           </Link>
         ))}
       </div>
