@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApps, type TestApps } from "./harness";
 import { adminFixture } from "./reliability/lib/admin-samples";
 import { tableNames } from "./reliability/lib/db-counts";
-import { CASES_PER_ENDPOINT, type FuzzCase, restCases, runCases, sample } from "./reliability/lib/fuzz";
+import {
+  CASES_PER_ENDPOINT,
+  FUZZ_TIMEOUT_MS,
+  type FuzzCase,
+  restCases,
+  runCases,
+  sample,
+} from "./reliability/lib/fuzz";
 import { type ServedRoute, servedRoutes } from "./reliability/lib/routes";
 
 let apps: TestApps;
@@ -65,31 +72,35 @@ function uploadCases(salt: number): FuzzCase[] {
 }
 
 describe("bad input on the back-office origin (REST)", () => {
-  it("at least 200 generated cases per route, no 5xx, no row changed by a refusal", async () => {
-    expect(routes.length).toBeGreaterThanOrEqual(15);
-    const failures: string[] = [];
-    const statuses: Record<number, number> = {};
-    for (const [i, route] of routes.entries()) {
-      const key = `${route.method} ${route.url}`;
-      // sign-in, setup and sign-out are sent without the session, so the fuzz cannot end it
-      const anonymous = ["POST /api/admin/login", "POST /api/admin/setup", "POST /api/admin/logout"].includes(key);
-      const cases =
-        key === "POST /api/admin/media"
-          ? uploadCases(i)
-          : restCases(route, samples[key], 1000 + i, {
-              headers: anonymous ? {} : { cookie },
-              remoteAddress: (_, n) => `10.9.${Math.floor(n / 250)}.${(n % 250) + 1}`,
-            });
-      expect(cases.length, key).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
-      const report = await runCases(apps.backoffice, apps.db.handle.db, tables, cases);
-      failures.push(...report.failures);
-      for (const [s, n] of Object.entries(report.statuses)) statuses[Number(s)] = (statuses[Number(s)] ?? 0) + n;
-    }
-    console.info("back-office REST statuses", statuses);
-    // the session survived the fuzz (nothing signed it out), so the admin routes were really exercised
-    expect(
-      (await apps.backoffice.inject({ method: "GET", url: "/api/admin/session", headers: { cookie } })).statusCode,
-    ).toBe(200);
-    expect(failures.slice(0, 30)).toEqual([]);
-  });
+  it(
+    "at least 200 generated cases per route, no 5xx, no row changed by a refusal",
+    async () => {
+      expect(routes.length).toBeGreaterThanOrEqual(15);
+      const failures: string[] = [];
+      const statuses: Record<number, number> = {};
+      for (const [i, route] of routes.entries()) {
+        const key = `${route.method} ${route.url}`;
+        // sign-in, setup and sign-out are sent without the session, so the fuzz cannot end it
+        const anonymous = ["POST /api/admin/login", "POST /api/admin/setup", "POST /api/admin/logout"].includes(key);
+        const cases =
+          key === "POST /api/admin/media"
+            ? uploadCases(i)
+            : restCases(route, samples[key], 1000 + i, {
+                headers: anonymous ? {} : { cookie },
+                remoteAddress: (_, n) => `10.9.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+              });
+        expect(cases.length, key).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
+        const report = await runCases(apps.backoffice, apps.db.handle.db, tables, cases);
+        failures.push(...report.failures);
+        for (const [s, n] of Object.entries(report.statuses)) statuses[Number(s)] = (statuses[Number(s)] ?? 0) + n;
+      }
+      console.info("back-office REST statuses", statuses);
+      // the session survived the fuzz (nothing signed it out), so the admin routes were really exercised
+      expect(
+        (await apps.backoffice.inject({ method: "GET", url: "/api/admin/session", headers: { cookie } })).statusCode,
+      ).toBe(200);
+      expect(failures.slice(0, 30)).toEqual([]);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 });

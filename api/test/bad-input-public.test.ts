@@ -6,7 +6,7 @@ import { ROI_SLIDERS } from "../src/contracts/roi";
 import { publicAppRouter } from "../src/trpc/root";
 import { orderBody, startTestApps, type TestApps } from "./harness";
 import { tableNames } from "./reliability/lib/db-counts";
-import { CASES_PER_ENDPOINT, restCases, runCases, trpcCases } from "./reliability/lib/fuzz";
+import { CASES_PER_ENDPOINT, FUZZ_TIMEOUT_MS, restCases, runCases, trpcCases } from "./reliability/lib/fuzz";
 import { proceduresOf, type ServedRoute, servedRoutes } from "./reliability/lib/routes";
 
 let apps: TestApps;
@@ -96,34 +96,42 @@ const options = {
 };
 
 describe("bad input on the storefront origin", () => {
-  it("REST: at least 200 generated cases per route, no 5xx, no cookie, no row changed by a refusal", async () => {
-    expect(routes.length).toBeGreaterThanOrEqual(15);
-    const failures: string[] = [];
-    const statuses: Record<number, number> = {};
-    for (const [i, route] of routes.entries()) {
-      const spec = samples[`${route.method} ${route.url}`];
-      const cases = restCases(route, route.method === "GET" ? spec : { body: spec, params: {} }, i, options);
-      expect(cases.length).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
-      const report = await runCases(apps.storefront, apps.db.handle.db, tables, cases, noCookie);
-      failures.push(...report.failures);
-      for (const [s, n] of Object.entries(report.statuses)) statuses[Number(s)] = (statuses[Number(s)] ?? 0) + n;
-    }
-    console.info("storefront REST statuses", statuses);
-    expect(failures.slice(0, 30)).toEqual([]);
-  });
+  it(
+    "REST: at least 200 generated cases per route, no 5xx, no cookie, no row changed by a refusal",
+    async () => {
+      expect(routes.length).toBeGreaterThanOrEqual(15);
+      const failures: string[] = [];
+      const statuses: Record<number, number> = {};
+      for (const [i, route] of routes.entries()) {
+        const spec = samples[`${route.method} ${route.url}`];
+        const cases = restCases(route, route.method === "GET" ? spec : { body: spec, params: {} }, i, options);
+        expect(cases.length).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
+        const report = await runCases(apps.storefront, apps.db.handle.db, tables, cases, noCookie);
+        failures.push(...report.failures);
+        for (const [s, n] of Object.entries(report.statuses)) statuses[Number(s)] = (statuses[Number(s)] ?? 0) + n;
+      }
+      console.info("storefront REST statuses", statuses);
+      expect(failures.slice(0, 30)).toEqual([]);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it("tRPC: at least 200 generated cases per procedure, no 5xx, no cookie, no row changed by a refusal", async () => {
-    const procedures = proceduresOf(publicAppRouter);
-    const failures: string[] = [];
-    const statuses: Record<number, number> = {};
-    for (const [i, procedure] of procedures.entries()) {
-      const cases = trpcCases(procedure, samples[`trpc ${procedure.path}`], 100 + i, options);
-      expect(cases.length).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
-      const report = await runCases(apps.storefront, apps.db.handle.db, tables, cases, noCookie);
-      failures.push(...report.failures);
-      for (const [s, n] of Object.entries(report.statuses)) statuses[Number(s)] = (statuses[Number(s)] ?? 0) + n;
-    }
-    console.info("storefront tRPC statuses", statuses);
-    expect(failures.slice(0, 30)).toEqual([]);
-  });
+  it(
+    "tRPC: at least 200 generated cases per procedure, no 5xx, no cookie, no row changed by a refusal",
+    async () => {
+      const procedures = proceduresOf(publicAppRouter);
+      const failures: string[] = [];
+      const statuses: Record<number, number> = {};
+      for (const [i, procedure] of procedures.entries()) {
+        const cases = trpcCases(procedure, samples[`trpc ${procedure.path}`], 100 + i, options);
+        expect(cases.length).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
+        const report = await runCases(apps.storefront, apps.db.handle.db, tables, cases, noCookie);
+        failures.push(...report.failures);
+        for (const [s, n] of Object.entries(report.statuses)) statuses[Number(s)] = (statuses[Number(s)] ?? 0) + n;
+      }
+      console.info("storefront tRPC statuses", statuses);
+      expect(failures.slice(0, 30)).toEqual([]);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 });

@@ -35,10 +35,15 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const client = postgres(options.url, {
       max: options.maxConnections ?? 10,
-      connect_timeout: options.connectTimeoutSeconds ?? 5,
+      connect_timeout: options.connectTimeoutSeconds ?? 3,
       idle_timeout: 30,
       onnotice: () => {},
-      connection: { statement_timeout: options.statementTimeoutMs ?? 8000 },
+      // short limits so that a request fails (503) rather than waits; the API's own deadline is 8 s
+      // (no lock_timeout: a process starting next to another one waits on the migration/seed lock)
+      connection: {
+        statement_timeout: options.statementTimeoutMs ?? 8000,
+        idle_in_transaction_session_timeout: 15_000,
+      },
     });
     const db = drizzle(client, { schema }) as unknown as Database;
     return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };

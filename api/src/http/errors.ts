@@ -16,6 +16,10 @@ const DB_UNAVAILABLE_CODES = new Set([
   "57P02",
   "57P03",
   "57014",
+  // transient contention: a lock not obtained within lock_timeout, a serialization failure, a deadlock
+  "55P03",
+  "40001",
+  "40P01",
   "53300",
   "08000",
   "08001",

@@ -319,6 +319,8 @@ export async function runCases(
 
 export const SEED = 20_260_707;
 export const CASES_PER_ENDPOINT = Number(process.env.FUZZ_CASES ?? 200);
+/** Thousands of requests per test: about a minute on an idle 2-core machine, several under heavy load. */
+export const FUZZ_TIMEOUT_MS = 900_000;
 
 /** Percent-encodes a path or query value; a lone surrogate goes out as the invalid UTF-8 bytes of one. */
 export function encodeSegment(value: string): string {
