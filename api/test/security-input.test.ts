@@ -2,7 +2,10 @@
 // nobody sets a status or a price through a public form), lengths, enums, US states and ZIP codes, NUL and
 // lone surrogates, out-of-range ids, order lines (quantity 1-10, at most 20 lines), Idempotency-Key format,
 // the 64 KiB body limit, and the larger upload limit only behind a session.
+
+import { schema } from "@ch/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256, stableStringify } from "../src/lib/stable-json";
 import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
 
 let apps: TestApps;
@@ -123,6 +126,39 @@ describe("order lines", () => {
     for (const key of ["k".repeat(16), "k".repeat(255), "550e8400-e29b-41d4-a716-446655440000"]) {
       expect((await post("/api/orders", order(), { "idempotency-key": key })).statusCode).toBe(201);
     }
+  });
+});
+
+describe("Idempotency-Key semantics", () => {
+  it("replays the first answer, refuses another body with 422 and a repeat of a running request with 409", async () => {
+    const body = order({ deliveryNotes: "idempotency semantics" });
+    const key = "semantics-key-000000000001";
+    const first = await post("/api/orders", body, { "idempotency-key": key });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers["idempotent-replayed"]).toBeUndefined();
+    const again = await post("/api/orders", body, { "idempotency-key": key });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toEqual(first.json());
+    expect(
+      (await post("/api/orders", { ...body, deliveryNotes: "changed" }, { "idempotency-key": key })).statusCode,
+    ).toBe(422);
+
+    // a request with this key is still running (its row is claimed, not done): a repeat is 409 ...
+    const running = "semantics-key-000000000002";
+    const pending = order({ deliveryNotes: "still running" });
+    await apps.db.handle.db.insert(schema.idempotencyKeys).values({
+      key: running,
+      requestHash: sha256(stableStringify(JSON.parse(JSON.stringify(pending)))),
+      state: "running",
+      createdAt: apps.clock.now(),
+    });
+    const busy = await post("/api/orders", pending, { "idempotency-key": running });
+    expect(busy.statusCode).toBe(409);
+    // ... and a claim abandoned for over a minute (its process died) is taken over
+    apps.clock.advance(61_000);
+    const taken = await post("/api/orders", pending, { "idempotency-key": running });
+    expect(taken.statusCode).toBe(201);
   });
 });
 
