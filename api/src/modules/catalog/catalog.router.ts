@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { productIdParams, productInput, productListQuery } from "../../contracts/catalog";
+import { readCache } from "../../lib/read-cache";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
 import { recordAudit } from "../audit/audit.service";
 import {
@@ -12,13 +13,25 @@ import {
 } from "./catalog.service";
 
 export const catalogRouter = router({
-  list: publicProcedure.input(productListQuery).query(({ ctx, input }) => listProducts(ctx.deps.db, input)),
-  featured: publicProcedure.query(({ ctx }) => listFeaturedProducts(ctx.deps.db)),
-  byId: publicProcedure.input(productIdParams).query(({ ctx, input }) => getProduct(ctx.deps.db, input.id)),
+  list: publicProcedure
+    .input(productListQuery)
+    .query(({ ctx, input }) =>
+      readCache(ctx.deps.db).value(`products:list:${input.category ?? ""}`, () => listProducts(ctx.deps.db, input)),
+    ),
+  featured: publicProcedure.query(({ ctx }) =>
+    readCache(ctx.deps.db).value("products:featured", () => listFeaturedProducts(ctx.deps.db)),
+  ),
+  byId: publicProcedure
+    .input(productIdParams)
+    .query(({ ctx, input }) =>
+      readCache(ctx.deps.db).value(`products:one:${input.id}`, () => getProduct(ctx.deps.db, input.id)),
+    ),
 });
 
 export const adminCatalogRouter = router({
-  list: adminProcedure.query(({ ctx }) => listProducts(ctx.deps.db)),
+  list: adminProcedure.query(({ ctx }) =>
+    readCache(ctx.deps.db).value("products:list:", () => listProducts(ctx.deps.db)),
+  ),
   create: adminProcedure.input(productInput).mutation(({ ctx, input }) =>
     ctx.deps.db.transaction(async (tx) => {
       const product = await createProduct(tx, input);

@@ -7,6 +7,7 @@ import {
   slugParams,
 } from "../../contracts/content";
 import { id } from "../../contracts/fields";
+import { readCache } from "../../lib/read-cache";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
 import { recordAudit } from "../audit/audit.service";
 import { createPost, deletePost, getPostBySlug, listPosts, updatePost } from "./blog.service";
@@ -19,17 +20,25 @@ import {
 } from "./gallery.service";
 
 export const contentRouter = router({
-  gallery: publicProcedure.query(({ ctx }) => listGallery(ctx.deps.db)),
+  gallery: publicProcedure.query(({ ctx }) => readCache(ctx.deps.db).value("gallery", () => listGallery(ctx.deps.db))),
   posts: publicProcedure
     .input(blogListQuery.optional())
-    .query(({ ctx, input }) => listPosts(ctx.deps.db, { published: true, limit: input?.limit, offset: input?.offset })),
-  postBySlug: publicProcedure.input(slugParams).query(({ ctx, input }) => getPostBySlug(ctx.deps.db, input.slug)),
+    .query(({ ctx, input }) =>
+      readCache(ctx.deps.db).value(`posts:${input?.limit ?? ""}:${input?.offset ?? ""}`, () =>
+        listPosts(ctx.deps.db, { published: true, limit: input?.limit, offset: input?.offset }),
+      ),
+    ),
+  postBySlug: publicProcedure
+    .input(slugParams)
+    .query(({ ctx, input }) =>
+      readCache(ctx.deps.db).value(`post:${input.slug}`, () => getPostBySlug(ctx.deps.db, input.slug)),
+    ),
 });
 
 const byId = z.strictObject({ id: id() });
 
 export const adminContentRouter = router({
-  gallery: adminProcedure.query(({ ctx }) => listGallery(ctx.deps.db)),
+  gallery: adminProcedure.query(({ ctx }) => readCache(ctx.deps.db).value("gallery", () => listGallery(ctx.deps.db))),
   createGalleryItem: adminProcedure.input(galleryItemInput).mutation(({ ctx, input }) =>
     ctx.deps.db.transaction(async (tx) => {
       const item = await createGalleryItem(tx, input);
@@ -60,7 +69,7 @@ export const adminContentRouter = router({
       return items;
     }),
   ),
-  posts: adminProcedure.query(({ ctx }) => listPosts(ctx.deps.db)),
+  posts: adminProcedure.query(({ ctx }) => readCache(ctx.deps.db).value("admin:posts", () => listPosts(ctx.deps.db))),
   createPost: adminProcedure.input(blogPostInput).mutation(({ ctx, input }) =>
     ctx.deps.db.transaction(async (tx) => {
       const post = await createPost(tx, input, ctx.deps.clock.now());
