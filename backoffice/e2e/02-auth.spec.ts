@@ -40,6 +40,16 @@ test("sign-in success: Signing In..., Welcome Back!, only the name in admin-auth
   expect(session?.httpOnly).toBe(true);
   expect(stored).not.toContain(session?.value ?? "---");
 
+  // before any order or visit: empty states instead of empty charts
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  await expect(page.getByText("No revenue in the last 12 months yet.")).toBeVisible();
+  await expect(page.getByText("No orders in the last 8 weeks.")).toBeVisible();
+  await expect(page.locator(".apexcharts-svg")).toHaveCount(0);
+  await page.getByRole("link", { name: "Visitor Analytics" }).click();
+  await expect(page.getByText("No visits recorded yet.")).toBeVisible();
+  await page.getByRole("tab", { name: "Recent Visitors" }).click();
+  await expect(page.getByText("No visitors recorded yet.")).toBeVisible();
+
   // /admin and /admin/dashboard show the same screen
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
