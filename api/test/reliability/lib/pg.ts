@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL server for one test file (scripts/pg-server.sh): started on a port of our own,
 // stopped and removed at the end. Fails loudly when PostgreSQL is not installed (CI installs it).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,9 +29,39 @@ export function startPgServer(port: number): PgServer {
     );
   }
   const dir = mkdtempSync(join(tmpdir(), `rel-pg-${port}-`));
-  const run = (...args: string[]) =>
-    execFileSync("bash", [script, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
+  const run = (...args: string[]) => {
+    try {
+      return execFileSync("bash", [script, ...args], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+        timeout: 60_000,
+      });
+    } catch (error) {
+      const stderr = String((error as { stderr?: unknown }).stderr ?? "");
+      let serverLog = "";
+      try {
+        serverLog = readFileSync(join(dir, "server.log"), "utf8").slice(-2000);
+      } catch {
+        // no log yet
+      }
+      throw new Error(
+        `scripts/pg-server.sh ${args[0]} failed (is port ${port} taken by a server left from an interrupted run?)\n${stderr}\n${serverLog}`,
+      );
+    }
+  };
   const url = run("start", dir, String(port)).trim();
+  // if the test process dies without its afterAll, do not leave the server running
+  let stopped = false;
+  const stopNow = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run("stop", dir);
+    } catch {
+      // already gone
+    }
+  };
+  process.once("exit", stopNow);
   return {
     url,
     port,
@@ -48,6 +78,6 @@ export function startPgServer(port: number): PgServer {
     },
     pause: () => void run("pause", dir),
     resume: () => void run("resume", dir, String(port)),
-    stop: () => void run("stop", dir),
+    stop: stopNow,
   };
 }
