@@ -123,6 +123,7 @@ describe("error answers", () => {
 
   it("answer 503 with Retry-After and no driver text when the database cannot be reached", async () => {
     const env = testEnv();
+    lines.length = 0;
     for (const surface of ["storefront", "backoffice"] as const) {
       const app = await buildApp({ surface, db: failingDatabase(unreachable), env, logger, spa: false });
       try {
@@ -144,7 +145,16 @@ describe("error answers", () => {
                 { method: "GET", url: "/api/trpc/admin.me", headers: { cookie } },
               ];
         for (const request of requests) {
+          const logged = lines.length;
           const res = await app.inject(request as InjectOptions);
+          // the log keeps the driver's words, with the request id
+          if (request.url !== "/readyz") {
+            const detail = lines
+              .slice(logged)
+              .map((l) => JSON.parse(l))
+              .find((e) => JSON.stringify(e).includes("ECONNREFUSED"));
+            expect(detail?.reqId, request.url).toMatch(/^[0-9a-f-]{36}$/);
+          }
           expect(res.statusCode, request.url).toBe(503);
           expect(Number(res.headers["retry-after"]), request.url).toBeGreaterThan(0);
           expect(res.body).not.toMatch(/ECONNREFUSED|10\.0\.0\.5|driver/);

@@ -85,6 +85,7 @@ const mapErrors = t.middleware(async ({ ctx, next }) => {
     const answer = toErrorAnswer(original);
     if (answer.status >= 500 && answer.status !== 503)
       ctx.req.log.error({ err: original, reqId: ctx.req.id }, "procedure failed");
+    else if (answer.status === 503) ctx.req.log.warn({ err: original, reqId: ctx.req.id }, "database unavailable");
     for (const [name, value] of Object.entries(answer.headers)) ctx.reply.header(name, value);
     throw new TRPCError({
       code: codeByStatus[answer.status] ?? "INTERNAL_SERVER_ERROR",
