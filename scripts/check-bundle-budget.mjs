@@ -6,9 +6,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
+// Storefront: every page's first load. Back office: its entry and the sign-in page (the first load
+// staff get) at 120 KB; the signed-in screens, loaded after sign-in, at 150 KB. Charts (apexcharts)
+// must never be part of any first load: they are imported on the screens that draw them.
 const BUDGETS = {
   storefront: { js: 130 * 1024, css: 15 * 1024 },
-  backoffice: { js: 120 * 1024, css: 15 * 1024 },
+  backoffice: {
+    js: 120 * 1024,
+    css: 15 * 1024,
+    firstLoadPages: ["(entry)", "admin/login.tsx"],
+    otherPageJs: 150 * 1024,
+  },
 };
 
 export function pageWeights(distDir) {
@@ -27,6 +35,7 @@ export function pageWeights(distDir) {
   const weigh = (keys) => {
     const chunks = new Set();
     for (const key of keys) for (const k of closure(key)) chunks.add(k);
+    const charts = [...chunks].some((k) => /apexcharts/.test(k) || /apexcharts/.test(manifest[k].file));
     let js = 0;
     let css = 0;
     const cssFiles = new Set();
@@ -35,7 +44,7 @@ export function pageWeights(distDir) {
       for (const c of manifest[k].css ?? []) cssFiles.add(c);
     }
     for (const c of cssFiles) css += size(c);
-    return { js, css, requests: chunks.size + cssFiles.size };
+    return { js, css, requests: chunks.size + cssFiles.size, charts };
   };
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const entry = manifest[entryKey];
@@ -60,10 +69,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let failed = false;
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   for (const [page, w] of Object.entries(pages)) {
-    const over = w.js > budget.js || w.css > budget.css;
+    const jsBudget = !budget.firstLoadPages || budget.firstLoadPages.includes(page) ? budget.js : budget.otherPageJs;
+    const over = w.js > jsBudget || w.css > budget.css || w.charts;
     failed ||= over;
     console.log(
-      `${over ? "OVER" : "ok  "} ${app} ${page}: js ${kb(w.js)} / ${kb(budget.js)}, css ${kb(w.css)} / ${kb(budget.css)}, ${w.requests} requests`,
+      `${over ? "OVER" : "ok  "} ${app} ${page}: js ${kb(w.js)} / ${kb(jsBudget)}, css ${kb(w.css)} / ${kb(budget.css)}, ${w.requests} requests${w.charts ? ", CHARTS IN FIRST LOAD" : ""}`,
     );
   }
   if (failed) {
