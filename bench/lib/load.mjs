@@ -59,8 +59,10 @@ export async function loadSlice({ url, pid, seconds, connections = 10, requests,
  * unrecorded warm-up of each, so both see the same machine conditions. Returns medians and ratios.
  */
 export async function compare({ target, baseline, seconds, rounds, warmupSeconds, connections = 10, ours }) {
-  await loadSlice({ ...target, seconds: warmupSeconds, connections, ours });
-  await loadSlice({ ...baseline, seconds: warmupSeconds, connections, ours });
+  if (warmupSeconds > 0) {
+    await loadSlice({ ...target, seconds: warmupSeconds, connections, ours });
+    await loadSlice({ ...baseline, seconds: warmupSeconds, connections, ours });
+  }
   const t = [];
   const b = [];
   for (let round = 0; round < rounds; round++) {
