@@ -12,7 +12,10 @@ import lighthouse from "lighthouse";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 let base = args.find((a) => !a.startsWith("--"));
-const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
+const only = args
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
 let server = null;
 
 async function waitReady(url, ms = 120_000) {

@@ -17,8 +17,8 @@ import Fastify, {
   LogController,
 } from "fastify";
 import type { Env } from "./env";
-import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
 import { installRequestDeadline } from "./http/deadline";
+import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
 import { openApiDocument, referencePage } from "./http/openapi";
 import { registerRoutes } from "./http/route";
 import { installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";
