@@ -78,3 +78,15 @@ test("visitors, gallery, blog and activity", async ({ page }) => {
   await expect(page.getByRole("table")).toBeVisible();
   await audit(page, "activity");
 });
+
+test("SEO report and notifications screens", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/seo");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await audit(page, "seo report");
+  await page.goto("/admin/notifications");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await audit(page, "notifications");
+});
