@@ -1,7 +1,8 @@
 // Fixed-window counters in PostgreSQL, so every API process sees the same count.
-import { type Database, rowsOf } from "@ch/db";
+import type { Database } from "@ch/db";
 import { sql } from "drizzle-orm";
 import { tooManyRequests } from "./errors";
+import { preparedRows } from "./prepared";
 
 export interface RateRule {
   limit: number;
@@ -12,13 +13,15 @@ export interface RateRule {
 export async function hitRateLimit(db: Database, key: string, rule: RateRule, now: Date): Promise<void> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = rowsOf<{ count: number }>(
-    await db.execute(sql`
+  const [row] = await preparedRows<{ count: number }>(
+    db,
+    "rate_limit_hit",
+    sql`
       insert into rate_limits (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
       on conflict (key) do update set
         count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
         window_start = excluded.window_start
-      returning count`),
+      returning count`,
   );
   if ((row?.count ?? 0) > rule.limit) {
     const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));

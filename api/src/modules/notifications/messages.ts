@@ -57,8 +57,9 @@ export function telegramPlainText(html: string): string {
     .replace(/&amp;/g, "&");
 }
 
-const usd = (cents: number) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+// One formatter for every message: building an Intl.NumberFormat costs more than the whole order insert.
+const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usd = (cents: number) => usdFormat.format(cents / 100);
 
 const line = (label: string, value: string | null | undefined) =>
   value ? `<b>${escapeHtml(label)}:</b> ${escapeHtml(value)}` : null;
