@@ -26,7 +26,7 @@ import { serveSpa } from "./http/spa";
 import type { Clock } from "./lib/clock";
 import { systemClock } from "./lib/clock";
 import type { Deps } from "./lib/deps";
-import { mediaUploadPlugin } from "./modules/media/media.rest";
+import { mediaUploadOpenApi, mediaUploadPlugin } from "./modules/media/media.rest";
 import { registerSeoFiles } from "./modules/seo/seo.rest";
 import { type Lifecycle, registerSystemRoutes } from "./modules/system/system.rest";
 import { allRoutes, backofficeRoutes, publicRoutes } from "./routes";
@@ -106,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { url: env.storefrontOrigin, description: "Storefront origin (public paths)" },
     { url: env.backofficeOrigin, description: "Back-office origin (/api/admin/*)" },
   ]);
+  Object.assign(document.paths, mediaUploadOpenApi);
   app.get("/api/openapi.json", async () => document);
   const reference = referencePage(document);
   app.get("/api/docs", async (_req, reply) => reply.type("text/html; charset=utf-8").send(reference));

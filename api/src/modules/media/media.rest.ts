@@ -38,3 +38,29 @@ export const mediaUploadPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app:
     },
   );
 };
+
+/** OpenAPI entry for the upload, which is not declared with route() because its body is not JSON. */
+export const mediaUploadOpenApi = {
+  "/api/admin/media": {
+    post: {
+      summary: "Upload an image (JPEG, PNG or WebP, up to 8 MB); stored as WebP and served at /media/<file>",
+      tags: ["admin"],
+      security: [{ session: [] }],
+      parameters: [],
+      requestBody: {
+        required: true,
+        content: Object.fromEntries(
+          [...UPLOAD_TYPES].map((type) => [type, { schema: { type: "string", contentEncoding: "binary" } }]),
+        ),
+      },
+      responses: {
+        "201": { description: "{ url, width, height } of the stored image", content: { "application/json": {} } },
+        "400": { description: "Not a readable image", content: { "application/json": {} } },
+        "401": { description: "No valid session", content: { "application/json": {} } },
+        "403": { description: "Cross-origin write refused", content: { "application/json": {} } },
+        "413": { description: "Image larger than 8 MB", content: { "application/json": {} } },
+        "415": { description: "Not image/jpeg, image/png or image/webp", content: { "application/json": {} } },
+      },
+    },
+  },
+};
