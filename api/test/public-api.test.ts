@@ -350,6 +350,8 @@ describe("errors", () => {
       "/api/orders",
       "/api/admin/orders/{id}/status",
       "/api/admin/visitor-stats",
+      "/api/admin/media",
+      "/api/admin/orders.csv",
     ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }

@@ -114,8 +114,15 @@ export function referencePage(document: ReturnType<typeof openApiDocument>): str
           parameters: unknown[];
           responses: Record<string, { description: string }>;
         };
-        const body = operation.requestBody
-          ? `<details><summary>Request body schema</summary><pre>${escapeHtml(JSON.stringify((operation.requestBody as { content: { "application/json": { schema: unknown } } }).content["application/json"].schema, null, 2))}</pre></details>`
+        const content = (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)
+          ?.content;
+        const body = content
+          ? Object.entries(content)
+              .map(
+                ([type, media]) =>
+                  `<details><summary>Request body (${escapeHtml(type)})</summary><pre>${escapeHtml(JSON.stringify(media.schema ?? {}, null, 2))}</pre></details>`,
+              )
+              .join("")
           : "";
         const params = operation.parameters.length
           ? `<details><summary>Parameters</summary><pre>${escapeHtml(JSON.stringify(operation.parameters, null, 2))}</pre></details>`
