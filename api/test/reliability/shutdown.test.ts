@@ -94,7 +94,13 @@ describe("graceful shutdown (acceptance 7)", () => {
     expect(arrivals.length).toBeGreaterThan(deliveries.length);
     signalAt = Date.now();
     server!.kill("SIGTERM");
-    const ready = await request(`${base}/readyz`).catch((e) => ({ status: 0, error: String(e) }));
+    // the signal reaches the process asynchronously: /readyz must turn 503 within the drain window
+    let ready: { status: number } = { status: 0 };
+    for (let k = 0; k < 20; k++) {
+      ready = await request(`${base}/readyz`).catch((e) => ({ status: 0, error: String(e) }));
+      if (ready.status === 503) break;
+      await sleep(50);
+    }
     await load;
     const exit = await server!.exited;
     agent.destroy();
