@@ -151,10 +151,15 @@ function startApi(name, port, adminPort, extraEnv) {
     SETUP_TOKEN: SETUP_TOKEN,
     ...extraEnv,
   };
-  const entry = startProcess(name, process.execPath, ["--import", "tsx", join(root, "api/src/server.ts")], {
-    cwd: root,
-    env,
-  });
+  const entry = startProcess(
+    name,
+    process.execPath,
+    ["--max-semi-space-size=1", "--import", "tsx", join(root, "api/src/server.ts")],
+    {
+      cwd: root,
+      env,
+    },
+  );
   return entry;
 }
 
