@@ -83,11 +83,17 @@ export function BlogPage() {
         ) : shown.length === 0 ? (
           <p className="py-16 text-center text-lg text-slate-600">No articles found</p>
         ) : (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((post, i) => (
-              <BlogCard key={post.id} post={post} eager={i < 3} />
-            ))}
-          </div>
+          <section aria-labelledby="article-list-title">
+            {/* keeps the heading outline h1 → h2 → card h3 for screen readers */}
+            <h2 id="article-list-title" className="sr-only">
+              Articles
+            </h2>
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((post, i) => (
+                <BlogCard key={post.id} post={post} eager={i < 3} />
+              ))}
+            </div>
+          </section>
         )}
         {posts.hasNextPage ? (
           <div className="mt-10 text-center">

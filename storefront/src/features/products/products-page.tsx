@@ -82,11 +82,17 @@ export function ProductsPage({ category }: { category?: string }) {
             <p className="mt-2 text-slate-600">Try selecting a different category</p>
           </div>
         ) : (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {products.data.map((product, index) => (
-              <ProductCard key={product.id} product={product} eager={index < 3} />
-            ))}
-          </div>
+          <section aria-labelledby="product-list-title">
+            {/* keeps the heading outline h1 → h2 → card h3 for screen readers */}
+            <h2 id="product-list-title" className="sr-only">
+              {category ? categoryLabel(category) : "All Products"}
+            </h2>
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {products.data.map((product, index) => (
+                <ProductCard key={product.id} product={product} eager={index < 3} />
+              ))}
+            </div>
+          </section>
         )}
       </div>
     </>
