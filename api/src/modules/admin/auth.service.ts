@@ -4,7 +4,7 @@ import { rowsOf, schema } from "@ch/db";
 import argon2 from "argon2";
 import { and, count, eq, gt, gte, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
-import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "../../lib/errors";
+import { AppError, badRequest, conflict, forbidden, tooManyRequests } from "../../lib/errors";
 import { recordAudit } from "../audit/audit.service";
 import { isCommonPassword } from "./common-passwords";
 
@@ -198,4 +198,3 @@ export async function purgeExpiredSessions(deps: Deps): Promise<void> {
     .where(sql`${loginAttempts.createdAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}`);
 }
 
-export { unauthorized };
