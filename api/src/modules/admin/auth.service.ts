@@ -197,4 +197,3 @@ export async function purgeExpiredSessions(deps: Deps): Promise<void> {
     .delete(loginAttempts)
     .where(sql`${loginAttempts.createdAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}`);
 }
-
