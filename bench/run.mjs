@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 // The benchmark: `npm run bench` (about 4 minutes) or `npm run bench -- --short` (CI: checks that
 // every path still works, in well under a minute; its timings mean nothing).
-// Everything runs on 127.0.0.1 in ports 55700-55799, every load is bounded in time, and every
+// Everything runs on 127.0.0.1 in ports 55710-55716 (or from BENCH_PORT_BASE), every load is bounded in time, and every
 // process it starts is stopped at the end. Every speed figure is a ratio against a baseline
 // measured in the same run, in alternating short slices, because these machines are shared.
 // Options: --short, --only=weights,reads,orders,pages, --strict (exit 1 when a target is missed).
@@ -41,14 +41,16 @@ const T = SHORT
       lhRuns: 3,
       lhBudget: 100,
     };
+// BENCH_PORT_BASE moves every port, so that two parts (say --only=orders and --only=pages) can run at once
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 55710);
 const PORT = {
-  api: 55710,
-  apiAdmin: 55711,
-  lite: 55712,
-  liteAdmin: 55713,
-  bare: 55714,
-  ordersBase: 55715,
-  pg: 55716,
+  api: PORT_BASE,
+  apiAdmin: PORT_BASE + 1,
+  lite: PORT_BASE + 2,
+  liteAdmin: PORT_BASE + 3,
+  bare: PORT_BASE + 4,
+  ordersBase: PORT_BASE + 5,
+  pg: PORT_BASE + 6,
 };
 const CONNECTIONS = 10;
 const NOISY_FOREIGN_CORES = 0.5; // other work on the machine using half a core or more

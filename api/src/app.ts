@@ -26,6 +26,7 @@ import { serveSpa } from "./http/spa";
 import type { Clock } from "./lib/clock";
 import { systemClock } from "./lib/clock";
 import type { Deps } from "./lib/deps";
+import { ADMIN_FAST_QUERIES, PUBLIC_FAST_QUERIES, registerFastTrpcQueries } from "./lib/trpc-fast-queries";
 import { mediaUploadOpenApi, mediaUploadPlugin } from "./modules/media/media.rest";
 import { registerSeoFiles } from "./modules/seo/seo.rest";
 import { type Lifecycle, registerSystemRoutes } from "./modules/system/system.rest";
@@ -111,17 +112,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reference = referencePage(document);
   app.get("/api/docs", async (_req, reply) => reply.type("text/html; charset=utf-8").send(reference));
 
+  const trpcRouter = surface === "storefront" ? publicAppRouter : adminAppRouter;
+  const createContext = ({ req, res }: { req: TrpcContext["req"]; res: TrpcContext["reply"] }): TrpcContext => ({
+    deps,
+    req,
+    reply: res,
+  });
+  // the hot queries skip the Fetch-API adapter (same procedures, same wire format; docs/decisions/0003)
+  registerFastTrpcQueries(app, {
+    prefix: "/api/trpc",
+    router: trpcRouter,
+    paths: surface === "storefront" ? PUBLIC_FAST_QUERIES : ADMIN_FAST_QUERIES,
+    createContext,
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/trpc",
-    trpcOptions: {
-      router: surface === "storefront" ? publicAppRouter : adminAppRouter,
-      createContext: ({ req, res }: { req: TrpcContext["req"]; res: TrpcContext["reply"] }): TrpcContext => ({
-        deps,
-        req,
-        reply: res,
-      }),
-      maxBatchSize: TRPC_MAX_BATCH,
-    },
+    trpcOptions: { router: trpcRouter, createContext, maxBatchSize: TRPC_MAX_BATCH },
   });
 
   const spaRoot =

@@ -7,19 +7,19 @@
  * Batches of several procedures (`a,b?batch=1`) and everything else still go to the adapter.
  * See docs/decisions/0003-read-cache-and-order-path.md.
  */
-import type { AnyRouter } from "@trpc/server";
 import {
-  callProcedure,
-  getErrorShape,
-  getHTTPStatusCodeFromError,
+  type AnyTRPCRouter,
+  callTRPCProcedure,
   getTRPCErrorFromUnknown,
+  getTRPCErrorShape,
   TRPCError,
-} from "@trpc/server/unstable-core-do-not-import";
+} from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 export interface FastQueryOptions<TContext> {
   prefix: string;
-  router: AnyRouter;
+  router: AnyTRPCRouter;
   /** Query procedure paths ("catalog.list") to answer here. */
   paths: readonly string[];
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => TContext;
@@ -57,7 +57,7 @@ export function registerFastTrpcQueries<TContext>(app: FastifyInstance, options:
       try {
         input = rawInput(query, batch);
         ctx = createContext({ req, res: reply });
-        const data = await callProcedure({
+        const data = await callTRPCProcedure({
           router,
           path,
           getRawInput: async () => input,
@@ -70,7 +70,7 @@ export function registerFastTrpcQueries<TContext>(app: FastifyInstance, options:
         return reply.header("content-type", JSON_TYPE).send(json(batch ? [body] : body));
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
-        const shape = getErrorShape({ config: router._def._config, error, type: "query", path, input, ctx });
+        const shape = getTRPCErrorShape({ config: router._def._config, error, type: "query", path, input, ctx });
         const body = { error: shape };
         return reply
           .code(getHTTPStatusCodeFromError(error))
