@@ -4,10 +4,42 @@
 // missing products and missing or draft articles (the app then shows its not-found screen).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../lib/deps";
 import { renderStorefrontPage } from "../modules/seo/seo-page.service";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The best encoding the client accepts for a generated page: brotli, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): "br" | "gzip" | null {
+  const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "")).toLowerCase();
+  const accepts = (name: string) =>
+    header.split(",").some((part) => {
+      const [token, ...params] = part.trim().split(";");
+      if (token?.trim() !== name) return false;
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find((v) => v !== undefined);
+      return q === undefined || Number(q) > 0;
+    });
+  if (accepts("br")) return "br";
+  if (accepts("gzip")) return "gzip";
+  return null;
+}
+
+/** Sends a generated HTML page, compressed when the client accepts it (pages are a few KB: fast). */
+async function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.header("vary", "accept-encoding");
+  const encoding = req.method === "HEAD" ? null : pickEncoding(req.headers["accept-encoding"]);
+  if (!encoding || html.length < 1024) return reply.send(html);
+  const body =
+    encoding === "br"
+      ? await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
+      : await gzipAsync(html, { level: 6 });
+  return reply.header("content-encoding", encoding).send(body);
+}
 
 export async function serveSpa(
   app: FastifyInstance,
@@ -20,6 +52,8 @@ export async function serveSpa(
     root,
     index: false,
     wildcard: false,
+    // the build writes .br and .gz copies next to each text asset (see the apps' vite.config.ts)
+    preCompressed: true,
     setHeaders(res, path) {
       res.header(
         "cache-control",
@@ -29,9 +63,9 @@ export async function serveSpa(
   });
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
-    if (options.surface !== "storefront") return reply.send(indexHtml);
+    if (options.surface !== "storefront") return sendHtml(req, reply, indexHtml);
     const page = await renderStorefrontPage(options.deps, req.url, indexHtml);
-    return reply.code(page.status).send(page.html);
+    return sendHtml(req, reply.code(page.status), page.html);
   };
   app.get("/", sendPage);
   app.setNotFoundHandler((req, reply) => {
