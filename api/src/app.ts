@@ -26,6 +26,7 @@ import { serveSpa } from "./http/spa";
 import type { Clock } from "./lib/clock";
 import { systemClock } from "./lib/clock";
 import type { Deps } from "./lib/deps";
+import { readCache } from "./lib/read-cache";
 import { ADMIN_FAST_QUERIES, PUBLIC_FAST_QUERIES, registerFastTrpcQueries } from "./lib/trpc-fast-queries";
 import { mediaUploadOpenApi, mediaUploadPlugin } from "./modules/media/media.rest";
 import { registerSeoFiles } from "./modules/seo/seo.rest";
@@ -94,8 +95,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   requireJsonBodies(app, ["/api/admin/media"]);
   registerSystemRoutes(app, deps, lifecycle);
   // while the process drains, every answer ends its connection (see server.ts)
-  app.addHook("onSend", async (_req, reply, payload) => {
+  const cache = readCache(options.db);
+  app.addHook("onSend", async (req, reply, payload) => {
     if (lifecycle.draining) reply.header("connection", "close");
+    // figures kept for a few seconds (the dashboard's) are dropped by any write this process answers
+    if (req.method !== "GET" && req.method !== "HEAD") cache.noteLocalWrite();
     return payload;
   });
 

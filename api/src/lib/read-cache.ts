@@ -11,6 +11,9 @@
  *   database) and listens again, and it starts afresh once a heartbeat arrives again;
  * - a read that began before a change is not stored (generation check), so an old answer can
  *   never outlive the notice of the change.
+ * The same channel carries session notices: a trigger on `sessions` (migration 0001) sends
+ * `session:<id>` for every update or delete of a session row, so a signed-in session can be
+ * remembered here without a database read per admin request (see auth.service.ts resolveSession).
  * See docs/decisions/0003-read-cache-and-order-path.md.
  */
 import { randomBytes } from "node:crypto";
@@ -30,10 +33,25 @@ interface ListenableClient {
 
 const live = new Set<ReadCache>();
 
+/** What a process remembers of a valid session row (times as epoch milliseconds). */
+export interface RememberedSession {
+  adminId: number;
+  username: string;
+  lastSeenAtMs: number;
+  expiresAtMs: number;
+}
+const SESSION_NOTICE = "session:";
+const MAX_SESSIONS = 1_000;
+
 export class ReadCache {
   private readonly entries = new Map<string, string>();
   private readonly values = new Map<string, unknown>();
+  private readonly sessions = new Map<string, RememberedSession>();
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly shortLived = new Map<string, { value: unknown; at: number }>();
   private generation = 0;
+  private sessionGeneration = 0;
+  private writeGeneration = 0;
   private lastBeatAt = Number.NEGATIVE_INFINITY;
   private lastListenAt = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | null = null;
@@ -83,10 +101,81 @@ export class ReadCache {
     return value;
   }
 
+  /**
+   * For figures computed from data that changes without a notice (orders, enquiries): the value of
+   * `load()` for at most `maxAgeMs`, dropped at once by any write this process answers
+   * (`noteLocalWrite`, called for every non-GET request). Another process's write shows within `maxAgeMs`.
+   */
+  async recent<T>(key: string, maxAgeMs: number, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.shortLived.get(key);
+    if (hit && now - hit.at < maxAgeMs) return hit.value as T;
+    const generation = this.writeGeneration;
+    const value = await load();
+    if (generation === this.writeGeneration) {
+      if (this.shortLived.size >= MAX_ENTRIES) this.shortLived.clear();
+      this.shortLived.set(key, { value, at: now });
+    }
+    return value;
+  }
+
+  noteLocalWrite(): void {
+    this.writeGeneration++;
+    this.shortLived.clear();
+  }
+
   invalidate(): void {
+    this.writeGeneration++;
+    this.shortLived.clear();
     this.generation++;
     this.entries.clear();
     this.values.clear();
+    this.sessionGeneration++;
+    this.sessions.clear();
+  }
+
+  /** A session remembered from an earlier read, while the channel is trusted. */
+  session(id: string): RememberedSession | undefined {
+    if (!this.timer) this.start();
+    return this.trusted() ? this.sessions.get(id) : undefined;
+  }
+
+  /** Take before reading a session row; pass to rememberSession so a row read before a notice is not kept. */
+  sessionMark(): number {
+    return this.sessionGeneration;
+  }
+
+  rememberSession(id: string, session: RememberedSession, mark: number): void {
+    if (!this.trusted() || mark !== this.sessionGeneration) return;
+    if (this.sessions.size >= MAX_SESSIONS) this.sessions.clear();
+    this.sessions.set(id, session);
+  }
+
+  forgetSession(id: string): void {
+    this.sessionGeneration++;
+    this.sessions.delete(id);
+  }
+
+  /**
+   * Resolves when this process hears the notice of a change to session `id` (or after `timeoutMs`).
+   * A sign-out waits for it, so that when it answers, the notice has reached every listening process.
+   */
+  sessionNoticeHeard(id: string, timeoutMs = 500): { heard: Promise<void>; cancel: () => void } {
+    if (!this.trusted()) return { heard: Promise.resolve(), cancel: () => {} };
+    const key = `${SESSION_NOTICE}${id}`;
+    let done: () => void = () => {};
+    const heard = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => done(), timeoutMs);
+      done = () => {
+        clearTimeout(timer);
+        this.waiters.get(key)?.delete(done);
+        resolve();
+      };
+      const set = this.waiters.get(key) ?? new Set();
+      set.add(done);
+      this.waiters.set(key, set);
+    });
+    return { heard, cancel: () => done() };
   }
 
   stop(): void {
@@ -107,6 +196,9 @@ export class ReadCache {
     if (payload === this.token) {
       if (!this.trusted()) this.invalidate(); // coming back after a gap: forget everything from before it
       this.lastBeatAt = Date.now();
+    } else if (payload.startsWith(SESSION_NOTICE)) {
+      this.forgetSession(payload.slice(SESSION_NOTICE.length));
+      for (const wake of [...(this.waiters.get(payload) ?? [])]) wake();
     } else if (!payload.startsWith("hb:")) {
       this.invalidate();
     }

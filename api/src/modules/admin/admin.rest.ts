@@ -10,7 +10,7 @@ import {
 import { route } from "../../http/route";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../../http/session-cookie";
 import { unauthorized } from "../../lib/errors";
-import { dashboardStats } from "../analytics/analytics.service";
+import { recentDashboardStats } from "../analytics/analytics.service";
 import { listContactsForAdmin, setContactStatus } from "../leads/leads.service";
 import { listOrdersForAdmin, setOrderField } from "../orders/orders.service";
 import { listVisits, visitorStats } from "../visits/visits.service";
@@ -76,7 +76,7 @@ export const adminRoutes = [
     summary: "Dashboard cards, counts and the five most recent orders and contacts",
     tags: ["admin"],
     answer: "Dashboard stats",
-    handler: ({ deps }) => dashboardStats(deps.db),
+    handler: ({ deps }) => recentDashboardStats(deps.db),
   }),
   route({
     method: "GET",

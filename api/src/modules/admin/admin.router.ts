@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
-import { analytics, dashboardStats } from "../analytics/analytics.service";
+import { analytics, recentDashboardStats } from "../analytics/analytics.service";
 import { listAudit } from "../audit/audit.service";
 import { listVisits, visitorStats } from "../visits/visits.service";
 import { hasAdmin } from "./auth.service";
@@ -16,7 +16,7 @@ export const adminCoreRouter = router({
     username: ctx.admin.username,
     storefrontOrigin: ctx.deps.env.storefrontOrigin,
   })),
-  stats: adminProcedure.query(({ ctx }) => dashboardStats(ctx.deps.db)),
+  stats: adminProcedure.query(({ ctx }) => recentDashboardStats(ctx.deps.db)),
   analytics: adminProcedure.query(({ ctx }) => analytics(ctx.deps.db, ctx.deps.clock.now())),
   visitors: adminProcedure.query(({ ctx }) => listVisits(ctx.deps.db, 50)),
   visitorStats: adminProcedure.query(({ ctx }) => visitorStats(ctx.deps.db)),

@@ -5,6 +5,7 @@ import argon2 from "argon2";
 import { and, count, eq, gt, gte, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from "../../lib/errors";
+import { readCache } from "../../lib/read-cache";
 import { recordAudit } from "../audit/audit.service";
 import { isCommonPassword } from "./common-passwords";
 
@@ -12,6 +13,8 @@ const { admins, sessions, loginAttempts, settings } = schema;
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 8 * 3600_000;
+/** How long a session's last-seen time may lag before it is written again. */
+const LAST_SEEN_REFRESH_MS = 15_000;
 const THROTTLE_WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES_PER_IP_AND_USER = 5;
 const MAX_FAILURES_PER_USER = 10;
@@ -157,33 +160,74 @@ export async function signIn(
   return { admin: { id: admin.id, username: admin.username }, token, expiresAt };
 }
 
-/** The admin behind a session token, or null when it is unknown, idle for 30 minutes or older than 8 hours. */
+/**
+ * The admin behind a session token, or null when it is unknown, idle for 30 minutes or older than 8 hours.
+ * A valid session is remembered in this process (lib/read-cache.ts) and checked against the clock on each
+ * request; every change to its row (sign-out, purge, refresh) notifies all processes, which forget it.
+ * Past 15 s since its last refresh the row is read again and its last-seen time written.
+ */
 export async function resolveSession(deps: Deps, token: string | undefined): Promise<SessionAdmin | null> {
   if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
   const now = deps.clock.now();
+  const nowMs = now.getTime();
   const id = hashToken(token);
+  const cache = readCache(deps.db);
+  const remembered = cache.session(id);
+  if (
+    remembered &&
+    nowMs - remembered.lastSeenAtMs <= LAST_SEEN_REFRESH_MS &&
+    nowMs >= remembered.lastSeenAtMs &&
+    nowMs < remembered.expiresAtMs
+  ) {
+    return { id: remembered.adminId, username: remembered.username, sessionId: id };
+  }
+  const mark = cache.sessionMark();
   const [row] = await deps.db
-    .select({ adminId: sessions.adminId, lastSeenAt: sessions.lastSeenAt, username: admins.username })
+    .select({
+      adminId: sessions.adminId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      username: admins.username,
+    })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .where(
       and(
         eq(sessions.id, id),
         gt(sessions.expiresAt, now),
-        gte(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+        gte(sessions.lastSeenAt, new Date(nowMs - IDLE_TIMEOUT_MS)),
       ),
     )
     .limit(1);
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > 15_000) {
+  if (nowMs - row.lastSeenAt.getTime() > LAST_SEEN_REFRESH_MS) {
+    // the trigger's notice of this update makes every process (this one too) read the row again once
     await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  } else {
+    cache.rememberSession(
+      id,
+      {
+        adminId: row.adminId,
+        username: row.username,
+        lastSeenAtMs: row.lastSeenAt.getTime(),
+        expiresAtMs: row.expiresAt.getTime(),
+      },
+      mark,
+    );
   }
   return { id: row.adminId, username: row.username, sessionId: id };
 }
 
 export async function signOut(deps: Deps, token: string | undefined): Promise<void> {
   if (!token) return;
-  await deps.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  const id = hashToken(token);
+  const cache = readCache(deps.db);
+  cache.forgetSession(id);
+  const notice = cache.sessionNoticeHeard(id);
+  const deleted = await deps.db.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
+  // answer once every process has been told (the trigger's notice), not merely this one
+  if (deleted.length > 0) await notice.heard;
+  else notice.cancel();
 }
 
 export async function purgeExpiredSessions(deps: Deps): Promise<void> {

@@ -1,9 +1,10 @@
 // Dashboard cards and the Analytics tab, computed from orders and enquiries (never sample figures).
 // "Revenue" everywhere means the totals of orders that are not cancelled.
-import { type Executor, rowsOf, schema } from "@ch/db";
+import { type Database, type Executor, rowsOf, schema } from "@ch/db";
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { DashboardStatsDto } from "../../contracts/admin";
 import { ORDER_STATUSES } from "../../contracts/constants";
+import { readCache } from "../../lib/read-cache";
 import { listContactsForAdmin } from "../leads/leads.service";
 import { listOrdersForAdmin } from "../orders/orders.service";
 
@@ -30,6 +31,14 @@ export async function dashboardStats(db: Executor): Promise<DashboardStatsDto> {
     recentOrders: await listOrdersForAdmin(db, { limit: 5 }),
     recentContacts: await listContactsForAdmin(db, { limit: 5 }),
   };
+}
+
+/** How old the dashboard's figures may be when another process changed the data (this one's writes show at once). */
+export const DASHBOARD_STATS_MAX_AGE_MS = 5_000;
+
+/** The dashboard cards, which every open dashboard polls: computed at most once per 5 s per process. */
+export function recentDashboardStats(db: Database): Promise<DashboardStatsDto> {
+  return readCache(db).recent("admin:stats", DASHBOARD_STATS_MAX_AGE_MS, () => dashboardStats(db));
 }
 
 const monthKey = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
