@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Deps } from "../lib/deps";
 import { unauthorized } from "../lib/errors";
-import { hitPublicLimit, type PUBLIC_WRITE_RULES } from "../lib/rate-limit";
+import { hitPublicLimit, type PUBLIC_WRITE_RULES, publicLimitHit, type RateLimitHit } from "../lib/rate-limit";
 import { parseInput } from "../lib/validate";
 import { resolveSession, type SessionAdmin } from "../modules/admin/auth.service";
 import { readSessionToken } from "./session-cookie";
@@ -22,6 +22,8 @@ export interface HandlerContext<B, Q, P> {
   reply: FastifyReply;
   admin: SessionAdmin | null;
   ip: string;
+  /** With `rateLimitInHandler`: the hit the handler must count (see RouteSpec.rateLimitInHandler). */
+  rateLimit: RateLimitHit | undefined;
 }
 
 export interface RouteSpec<
@@ -39,6 +41,12 @@ export interface RouteSpec<
   params?: P;
   successStatus?: number;
   rateLimit?: keyof typeof PUBLIC_WRITE_RULES;
+  /**
+   * The handler counts the rate-limit hit itself (ctx.rateLimit), in a statement it runs anyway, so the
+   * request costs one database round trip less. A request whose body fails validation is still counted
+   * here first, so a 429 comes before a 400 as on every other limited route.
+   */
+  rateLimitInHandler?: boolean;
   /** Extra request headers documented in OpenAPI. */
   headers?: { name: string; description: string; required?: boolean }[];
   /** A short description of the answer for OpenAPI. */
@@ -73,9 +81,27 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
           admin = await resolveSession(deps, readSessionToken(req, deps.env));
           if (!admin) throw unauthorized();
         }
-        if (spec.rateLimit) await hitPublicLimit(deps, spec.rateLimit, req.ip);
-        const body = spec.body ? parseInput(spec.body, req.body === undefined ? {} : req.body, "body") : undefined;
-        const result = await spec.handler({ deps, body, query, params, req, reply, admin, ip: req.ip } as never);
+        const limitInHandler = spec.rateLimit !== undefined && spec.rateLimitInHandler === true;
+        if (spec.rateLimit && !limitInHandler) await hitPublicLimit(deps, spec.rateLimit, req.ip);
+        let body: unknown;
+        try {
+          body = spec.body ? parseInput(spec.body, req.body === undefined ? {} : req.body, "body") : undefined;
+        } catch (error) {
+          if (limitInHandler) await hitPublicLimit(deps, spec.rateLimit!, req.ip);
+          throw error;
+        }
+        const rateLimit = limitInHandler ? publicLimitHit(deps, spec.rateLimit!, req.ip) : undefined;
+        const result = await spec.handler({
+          deps,
+          body,
+          query,
+          params,
+          req,
+          reply,
+          admin,
+          ip: req.ip,
+          rateLimit,
+        } as never);
         if (admin && spec.method !== "GET") {
           req.log.info({ admin: admin.username, action: `${spec.method} ${spec.url}` }, "admin change");
         }

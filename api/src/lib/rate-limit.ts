@@ -1,32 +1,60 @@
 // Fixed-window counters in PostgreSQL, so every API process sees the same count.
-import type { Database } from "@ch/db";
-import { sql } from "drizzle-orm";
+import type { Executor } from "@ch/db";
 import { tooManyRequests } from "./errors";
-import { preparedRows } from "./prepared";
+import { queryRows } from "./prepared";
 
 export interface RateRule {
   limit: number;
   windowSeconds: number;
 }
 
-/** Counts one hit for `key`; throws 429 with Retry-After when the window's limit is passed. */
-export async function hitRateLimit(db: Database, key: string, rule: RateRule, now: Date): Promise<void> {
+/** One request to count: the counter's key, its limit and the window the request falls in. */
+export interface RateLimitHit {
+  key: string;
+  limit: number;
+  windowStart: Date;
+  windowMs: number;
+  now: Date;
+}
+
+export function rateLimitHit(key: string, rule: RateRule, now: Date): RateLimitHit {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await preparedRows<{ count: number }>(
-    db,
-    "rate_limit_hit",
-    sql`
-      insert into rate_limits (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
-      on conflict (key) do update set
-        count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
-        window_start = excluded.window_start
-      returning count`,
-  );
-  if ((row?.count ?? 0) > rule.limit) {
-    const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  return { key, limit: rule.limit, windowStart, windowMs, now };
+}
+
+/**
+ * The counting statement, for use as is or as a data-modifying CTE of a larger statement (the order
+ * path counts its hit in its first statement): `$key` and `$window` are the parameter placeholders of
+ * the key and the window start. A new window restarts the count at 1. Returns `count`.
+ */
+export function rateLimitUpsertSql(key: string, window: string): string {
+  return `insert into rate_limits (key, window_start, count) values (${key}::text, ${window}::timestamptz, 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
+      window_start = excluded.window_start
+    returning count`;
+}
+
+const HIT_SQL = rateLimitUpsertSql("$1", "$2");
+
+/** Throws 429 with Retry-After when `count` (this hit included) is past the limit. */
+export function enforceRateLimit(hit: RateLimitHit, count: number): void {
+  if (count > hit.limit) {
+    const retryAfter = Math.max(1, Math.ceil((hit.windowStart.getTime() + hit.windowMs - hit.now.getTime()) / 1000));
     throw tooManyRequests(retryAfter);
   }
+}
+
+/** Counts a hit (one prepared statement); throws 429 with Retry-After when the window's limit is passed. */
+export async function countHit(db: Executor, hit: RateLimitHit): Promise<void> {
+  const [row] = await queryRows<{ count: number }>(db, HIT_SQL, [hit.key, hit.windowStart.toISOString()]);
+  enforceRateLimit(hit, row?.count ?? 0);
+}
+
+/** Counts one hit for `key`; throws 429 with Retry-After when the window's limit is passed. */
+export async function hitRateLimit(db: Executor, key: string, rule: RateRule, now: Date): Promise<void> {
+  await countHit(db, rateLimitHit(key, rule, now));
 }
 
 /** Per-IP limits on public writes. Generous for people, tight enough to stop a script. */
@@ -40,12 +68,19 @@ export const PUBLIC_WRITE_RULES = {
   orderLookup: { limit: 10, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;
 
+type PublicLimitDeps = { db: Executor; env: { PUBLIC_RATE_LIMIT_SCALE: number }; clock: { now(): Date } };
+
+/** The hit a public write from `ip` counts against rule `name` (the limit scaled by PUBLIC_RATE_LIMIT_SCALE). */
+export function publicLimitHit(deps: PublicLimitDeps, name: keyof typeof PUBLIC_WRITE_RULES, ip: string): RateLimitHit {
+  const rule = PUBLIC_WRITE_RULES[name];
+  const limit = Math.max(1, Math.round(rule.limit * deps.env.PUBLIC_RATE_LIMIT_SCALE));
+  return rateLimitHit(`${name}:${ip}`, { limit, windowSeconds: rule.windowSeconds }, deps.clock.now());
+}
+
 export async function hitPublicLimit(
-  deps: { db: Database; env: { PUBLIC_RATE_LIMIT_SCALE: number }; clock: { now(): Date } },
+  deps: PublicLimitDeps,
   name: keyof typeof PUBLIC_WRITE_RULES,
   ip: string,
 ): Promise<void> {
-  const rule = PUBLIC_WRITE_RULES[name];
-  const limit = Math.max(1, Math.round(rule.limit * deps.env.PUBLIC_RATE_LIMIT_SCALE));
-  await hitRateLimit(deps.db, `${name}:${ip}`, { limit, windowSeconds: rule.windowSeconds }, deps.clock.now());
+  await countHit(deps.db, publicLimitHit(deps, name, ip));
 }

@@ -30,21 +30,51 @@ export function channelConfigured(env: Env, channel: Channel): boolean {
   return channel === "telegram" ? Boolean(env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID) : Boolean(env.SMTP_URL);
 }
 
+/** The notifications row of each message: the recipient defaults to the staff chat for Telegram, and a
+ * channel that is not configured leaves the row "unsent" (the back office shows it). */
+export function outboxRow(env: Env, m: OutboxMessage) {
+  return {
+    channel: m.channel,
+    kind: m.kind,
+    recipient: m.recipient ?? (m.channel === "telegram" ? (env.TELEGRAM_CHAT_ID ?? null) : null),
+    subject: m.subject ?? null,
+    bodyText: m.bodyText,
+    bodyHtml: m.bodyHtml ?? null,
+    entityType: m.entityType ?? null,
+    entityId: m.entityId ?? null,
+    payload: m.payload ?? {},
+    status: channelConfigured(env, m.channel) ? "pending" : "unsent",
+  };
+}
+
+/**
+ * The same rows as column arrays, for a statement that inserts them with
+ * `unnest($channel::text[], $kind::text[], ...)` (the order path: one prepared statement whatever
+ * the number of rows). `payload` is JSON text, to be cast to jsonb.
+ */
+export function outboxColumns(env: Env, messages: OutboxMessage[]) {
+  const rows = messages.map((m) => outboxRow(env, m));
+  return {
+    channel: rows.map((r) => r.channel),
+    kind: rows.map((r) => r.kind),
+    recipient: rows.map((r) => r.recipient),
+    subject: rows.map((r) => r.subject),
+    bodyText: rows.map((r) => r.bodyText),
+    bodyHtml: rows.map((r) => r.bodyHtml),
+    entityType: rows.map((r) => r.entityType),
+    entityId: rows.map((r) => r.entityId),
+    payload: rows.map((r) => JSON.stringify(r.payload)),
+    status: rows.map((r) => r.status),
+  };
+}
+
+/** Wakes this process's workers once the rows written by a caller are committed (or about to be). */
+export function announceEnqueued(): void {
+  outboxSignal.emit("enqueued");
+}
+
 export async function enqueue(db: Executor, env: Env, messages: OutboxMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  await db.insert(schema.notifications).values(
-    messages.map((m) => ({
-      channel: m.channel,
-      kind: m.kind,
-      recipient: m.recipient ?? (m.channel === "telegram" ? (env.TELEGRAM_CHAT_ID ?? null) : null),
-      subject: m.subject ?? null,
-      bodyText: m.bodyText,
-      bodyHtml: m.bodyHtml ?? null,
-      entityType: m.entityType ?? null,
-      entityId: m.entityId ?? null,
-      payload: m.payload ?? {},
-      status: channelConfigured(env, m.channel) ? "pending" : "unsent",
-    })),
-  );
-  outboxSignal.emit("enqueued");
+  await db.insert(schema.notifications).values(messages.map((m) => outboxRow(env, m)));
+  announceEnqueued();
 }

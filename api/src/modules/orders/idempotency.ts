@@ -1,7 +1,7 @@
 // Idempotency keys for POST /api/orders, after Stripe and the IETF draft:
 // same key + same body → the first answer again; same key + other body → 422;
 // same key while the first is still running → 409. Errors free the key for a retry.
-import { type Database, type Executor, schema } from "@ch/db";
+import { type Database, schema } from "@ch/db";
 import { and, eq, lt } from "drizzle-orm";
 import { AppError, conflict } from "../../lib/errors";
 import { sha256, stableStringify } from "../../lib/stable-json";
@@ -20,9 +20,8 @@ export async function withIdempotencyKey(
   key: string,
   requestBody: unknown,
   now: Date,
-  run: (
-    record: (tx: Executor, status: number, body: unknown) => Promise<void>,
-  ) => Promise<{ status: number; body: unknown }>,
+  /** Produces the answer and stores it under `key` (state "done") in the transaction of its own write. */
+  run: () => Promise<{ status: number; body: unknown }>,
 ): Promise<StoredAnswer> {
   const requestHash = sha256(stableStringify(requestBody));
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -58,12 +57,7 @@ export async function withIdempotencyKey(
       if (takenOver.length === 0) throw conflict("A request with this Idempotency-Key is still being processed");
     }
     try {
-      const answer = await run(async (tx, status, body) => {
-        await tx
-          .update(idempotencyKeys)
-          .set({ state: "done", responseStatus: status, responseBody: JSON.stringify(body) })
-          .where(eq(idempotencyKeys.key, key));
-      });
+      const answer = await run();
       return { ...answer, replayed: false };
     } catch (error) {
       await db

@@ -2,23 +2,30 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { idempotencyKey, orderInput, orderStatusLookupInput } from "../../contracts/orders";
 import { route } from "../../http/route";
 import type { Deps } from "../../lib/deps";
+import { countHit, type RateLimitHit } from "../../lib/rate-limit";
 import { parseInput } from "../../lib/validate";
 import { withIdempotencyKey } from "./idempotency";
 import { findOrderForCustomer, type ParsedOrder, placeOrder } from "./orders.service";
 
-/** Places an order, honouring an optional Idempotency-Key; shared by REST and tRPC. */
+/**
+ * Places an order, honouring an optional Idempotency-Key; shared by REST and tRPC. With `rateLimit`
+ * the request is counted here (REST: in the order's first statement, or before the key is claimed);
+ * without it the caller has counted it (tRPC's rateLimited procedure).
+ */
 export async function placeOrderOnce(
   deps: Deps,
   order: ParsedOrder,
   rawBody: unknown,
   key: string | undefined,
+  rateLimit?: RateLimitHit,
 ): Promise<{ status: number; body: unknown; replayed: boolean }> {
-  if (key === undefined) return { status: 201, body: await placeOrder(deps, order), replayed: false };
+  if (key === undefined) return { status: 201, body: await placeOrder(deps, order, { rateLimit }), replayed: false };
+  if (rateLimit) await countHit(deps.db, rateLimit);
   const validKey = parseInput(idempotencyKey, key, "Idempotency-Key header");
-  return withIdempotencyKey(deps.db, validKey, rawBody, deps.clock.now(), async (record) => {
-    const receipt = await placeOrder(deps, order, (tx, stored) => record(tx, 201, stored));
-    return { status: 201, body: receipt };
-  });
+  return withIdempotencyKey(deps.db, validKey, rawBody, deps.clock.now(), async () => ({
+    status: 201,
+    body: await placeOrder(deps, order, { idempotencyKey: validKey }),
+  }));
 }
 
 function headerValue(req: FastifyRequest, name: string): string | undefined {
@@ -42,6 +49,8 @@ export const orderRoutes = [
     body: orderInput,
     successStatus: 201,
     rateLimit: "orders",
+    // counted in the order's first statement (one round trip less); route() counts an invalid body itself
+    rateLimitInHandler: true,
     headers: [
       {
         name: "Idempotency-Key",
@@ -51,8 +60,8 @@ export const orderRoutes = [
     ],
     answer:
       "201 with { orderNumber, lines, subtotal, tax, shipping, totalAmount, ... }; 409 for unknown or out-of-stock products or a total that differs from the server's",
-    handler: async ({ deps, body, req, reply }) =>
-      sendAnswer(reply, await placeOrderOnce(deps, body, req.body, headerValue(req, "idempotency-key"))),
+    handler: async ({ deps, body, req, reply, rateLimit }) =>
+      sendAnswer(reply, await placeOrderOnce(deps, body, req.body, headerValue(req, "idempotency-key"), rateLimit)),
   }),
   route({
     method: "POST",

@@ -7,18 +7,22 @@ import { computeTotals } from "../../contracts/totals";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { groupBy } from "../../lib/group-by";
-import { preparedRows } from "../../lib/prepared";
+import { queryRows } from "../../lib/prepared";
+import { enforceRateLimit, type RateLimitHit, rateLimitUpsertSql } from "../../lib/rate-limit";
 import { type Actor, listAudit, recordAudit } from "../audit/audit.service";
 import { orderMessages } from "../notifications/messages";
-import { enqueue } from "../notifications/outbox";
+import { announceEnqueued, outboxColumns } from "../notifications/outbox";
 
-const { orders, orderLines, notes, products } = schema;
+const { orders, orderLines, notes } = schema;
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 type NewLine = Pick<LineRow, "productId" | "productName" | "unitPriceCents" | "quantity">;
 export type ParsedOrder = z.output<typeof orderInput>;
 
 const DELIVERY_WEEKS = 10;
+/** A new order's statuses: the columns' defaults, written explicitly so that the receipt and the row agree. */
+const NEW_ORDER_STATUS = String(orders.status.default);
+const NEW_PAYMENT_STATUS = String(orders.paymentStatus.default);
 
 export function formatOrderNumber(id: number, at: Date): string {
   return `CH-${at.getUTCFullYear()}-${String(id).padStart(6, "0")}`;
@@ -51,136 +55,234 @@ function toReceipt(order: OrderRow, lines: NewLine[]): OrderReceiptDto {
   };
 }
 
-/**
- * Stores the order (its number from the id the sequence gives) and its lines in one prepared
- * statement: one round trip instead of five (drizzle describes each unprepared statement first).
- */
-async function insertOrderWithLines(
-  tx: Executor,
-  input: ParsedOrder,
-  totals: ReturnType<typeof computeTotals>,
-  priced: NewLine[],
-  now: Date,
-): Promise<OrderRow> {
-  const prefix = formatOrderNumber(0, now).slice(0, -6); // "CH-2026-": the id is padded to 6 digits below
-  const values = sql.join(
-    priced.map(
-      (l, i) =>
-        sql`(${l.productId}::int, ${l.productName}::text, ${l.unitPriceCents}::int, ${l.quantity}::int, ${i}::int)`,
-    ),
-    sql`, `,
-  );
-  const clientOrderDate = input.orderDate ? new Date(input.orderDate).toISOString() : null;
-  const [row] = await preparedRows<{ id: number; status: string; payment_status: string }>(
-    tx,
-    "order_insert",
-    sql`
-      with n as (select nextval('orders_id_seq')::int as id),
-      o as (
-        insert into orders (id, order_number, first_name, last_name, email, phone, address, city, state, zip_code,
-          delivery_notes, payment_method, subtotal_cents, tax_cents, shipping_cents, total_cents, client_order_date,
-          created_at, updated_at)
-        select n.id, ${prefix}::text || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), ${input.firstName},
-          ${input.lastName}, ${input.email}, ${input.phone}, ${input.address}, ${input.city}, ${input.state},
-          ${input.zipCode}, ${input.deliveryNotes ?? null}, ${input.paymentMethod}, ${totals.subtotalCents}::int,
-          ${totals.taxCents}::int, ${totals.shippingCents}::int, ${totals.totalCents}::int,
-          ${clientOrderDate}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-        from n
-        returning id, status, payment_status
-      ),
-      l as (
-        insert into order_lines (order_id, product_id, product_name, unit_price_cents, quantity)
-        select o.id, v.product_id, v.product_name, v.unit_price_cents, v.quantity
-        from o, (values ${values}) as v(product_id, product_name, unit_price_cents, quantity, position)
-        order by v.position
-      )
-      select id, status, payment_status from o`,
-  );
-  return {
-    id: row!.id,
-    orderNumber: formatOrderNumber(row!.id, now),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
-    phone: input.phone,
-    address: input.address,
-    city: input.city,
-    state: input.state,
-    zipCode: input.zipCode,
-    deliveryNotes: input.deliveryNotes ?? null,
-    paymentMethod: input.paymentMethod,
-    ...totals,
-    status: row!.status,
-    paymentStatus: row!.payment_status,
-    clientOrderDate: clientOrderDate ? new Date(clientOrderDate) : null,
-    createdAt: now,
-    updatedAt: now,
-  };
+// The order path in two prepared statements (docs/decisions/0003, "order path"):
+//
+// 1. ORDER_PREPARE_SQL, outside any transaction: counts the request against the public rate limit
+//    (when the caller asks for it), reads the cart's products, and takes the order id from the
+//    sequence only when the limit is not passed and every product exists and is in stock (so a refused
+//    order does not use up an order number).
+// 2. The server prices the cart, refuses unknown or unavailable products and a total more than a cent
+//    off (409), and builds the receipt and the notification texts, all before anything is written.
+// 3. ORDER_STORE_SQL, one statement and so one transaction: locks the cart's products FOR SHARE in id
+//    order while checking that each still has the name, price and stock the order was priced with,
+//    and only then inserts the order, its lines, its outbox rows and (with an Idempotency-Key) the
+//    stored answer. A product changed between 1 and 3 inserts nothing; the order is priced again
+//    from the new rows (same order id) and stored, or refused as above.
+const ORDER_PREPARE_SQL = `
+  with hit as (
+    ${rateLimitUpsertSql("$1", "$2").replace("values ($1::text, $2::timestamptz, 1)", "select $1::text, $2::timestamptz, 1 where $1::text is not null")}
+  ),
+  p as (
+    select id, name, price_cents, in_stock from products where id = any($4::int[])
+  ),
+  n as (
+    select case
+      when $5::int is not null then $5::int
+      when coalesce((select count from hit), 0) <= $3::int
+        and (select count(*) from p where in_stock) = cardinality($4::int[])
+        then nextval('orders_id_seq')::int
+    end as order_id
+  )
+  select n.order_id, (select count from hit) as hits, p.id, p.name, p.price_cents, p.in_stock
+  from n left join p on true
+  order by p.id`;
+
+const ORDER_STORE_SQL = `
+  with locked as materialized (
+    select p.id from products p
+    join unnest($1::int[], $2::text[], $3::int[]) as v(id, name, price_cents) on v.id = p.id
+    where p.in_stock and p.name = v.name and p.price_cents = v.price_cents
+    order by p.id
+    for share of p
+  ),
+  o as (
+    insert into orders (id, order_number, first_name, last_name, email, phone, address, city, state, zip_code,
+      delivery_notes, payment_method, subtotal_cents, tax_cents, shipping_cents, total_cents, status,
+      payment_status, client_order_date, created_at, updated_at)
+    select $4::int, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::text, $12::text, $13::text,
+      $14::text, $15::text, $16::int, $17::int, $18::int, $19::int, $20::text, $21::text, $22::timestamptz,
+      $23::timestamptz, $23::timestamptz
+    where (select count(*) from locked) = cardinality($1::int[])
+    returning id
+  ),
+  l as (
+    insert into order_lines (order_id, product_id, product_name, unit_price_cents, quantity)
+    select o.id, x.product_id, x.product_name, x.unit_price_cents, x.quantity
+    from o, unnest($24::int[], $25::text[], $26::int[], $27::int[])
+      with ordinality as x(product_id, product_name, unit_price_cents, quantity, position)
+    order by x.position
+  ),
+  nt as (
+    insert into notifications (channel, kind, recipient, subject, body_text, body_html, entity_type, entity_id,
+      payload, status)
+    select x.channel, x.kind, x.recipient, x.subject, x.body_text, x.body_html, x.entity_type, x.entity_id,
+      x.payload::jsonb, x.status
+    from o, unnest($28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::text[], $34::text[],
+      $35::int[], $36::text[], $37::text[])
+      with ordinality as x(channel, kind, recipient, subject, body_text, body_html, entity_type, entity_id,
+        payload, status, position)
+    order by x.position
+  ),
+  k as (
+    update idempotency_keys set state = 'done', response_status = $39::int, response_body = $40::text
+    where key = $38::text and exists (select 1 from o)
+  )
+  select count(*)::int as stored from o`;
+
+/** How often an order is priced again when its products change while it is being stored. */
+const STORE_ATTEMPTS = 3;
+
+interface ProductRow {
+  order_id: number | null;
+  hits: number | null;
+  id: number | null;
+  name: string;
+  price_cents: number;
+  in_stock: boolean;
+}
+
+export interface PlaceOrderOptions {
+  /** Count the request against this rate limit in the order's first statement (429 past the limit). */
+  rateLimit?: RateLimitHit | undefined;
+  /** Store the receipt under this (already claimed) Idempotency-Key in the statement that stores the order. */
+  idempotencyKey?: string | undefined;
+}
+
+/** Refuses unknown and unavailable products, prices the cart, and refuses a total more than a cent off. */
+function priceCart(input: ParsedOrder, ids: number[], found: ProductRow[]) {
+  const byId = new Map(found.map((p) => [p.id!, p]));
+  const unknown = ids.filter((id) => !byId.has(id));
+  if (unknown.length > 0) {
+    throw conflict(`Unknown products: ${unknown.join(", ")}`, { unknownProductIds: unknown });
+  }
+  const unavailable = found.filter((p) => !p.in_stock);
+  if (unavailable.length > 0) {
+    throw conflict(`Out of stock: ${unavailable.map((p) => p.name).join(", ")}`, {
+      outOfStock: unavailable.map((p) => ({ id: p.id, name: p.name })),
+    });
+  }
+  const priced: NewLine[] = input.cartItems.map((item) => {
+    const product = byId.get(item.id)!;
+    return {
+      productId: item.id,
+      productName: product.name,
+      unitPriceCents: product.price_cents,
+      quantity: item.quantity,
+    };
+  });
+  const totals = computeTotals(priced);
+  if (Math.abs(Math.round(input.totalAmount * 100) - totals.totalCents) > 1) {
+    throw conflict("The order total does not match current prices", {
+      subtotal: totals.subtotalCents / 100,
+      tax: totals.taxCents / 100,
+      shipping: totals.shippingCents / 100,
+      totalAmount: totals.totalCents / 100,
+    });
+  }
+  return { priced, totals };
 }
 
 /**
  * Prices the cart from the database, refuses unknown or unavailable products and a total that
- * differs from the server's by more than a cent, then stores the order, its lines and its
- * notifications in one transaction. `onStored` runs inside that transaction (idempotency record).
+ * differs from the server's by more than a cent, then stores the order, its lines, its
+ * notifications and (with `idempotencyKey`) the answer, atomically in one statement.
  */
 export async function placeOrder(
   deps: Deps,
   input: ParsedOrder,
-  onStored?: (tx: Executor, receipt: OrderReceiptDto) => Promise<void>,
+  options: PlaceOrderOptions = {},
 ): Promise<OrderReceiptDto> {
   const { db, env, clock } = deps;
-  return db.transaction(async (tx) => {
-    const ids = [...new Set(input.cartItems.map((item) => item.id))].sort((a, b) => a - b);
-    // FOR SHARE in id order: a concurrent change of these products waits for the order (and the
-    // other way round), and concurrent orders take their locks in the same order, so never deadlock.
-    const found =
-      ids.length === 0
-        ? []
-        : await tx
-            .select()
-            .from(products)
-            .where(inArray(products.id, ids))
-            .orderBy(asc(products.id))
-            .for("share")
-            .prepare("order_products")
-            .execute();
-    const byId = new Map(found.map((p) => [p.id, p]));
-    const unknown = ids.filter((id) => !byId.has(id));
-    if (unknown.length > 0) {
-      throw conflict(`Unknown products: ${unknown.join(", ")}`, { unknownProductIds: unknown });
-    }
-    const unavailable = found.filter((p) => !p.inStock);
-    if (unavailable.length > 0) {
-      throw conflict(`Out of stock: ${unavailable.map((p) => p.name).join(", ")}`, {
-        outOfStock: unavailable.map((p) => ({ id: p.id, name: p.name })),
-      });
-    }
-    const priced = input.cartItems.map((item) => {
-      const product = byId.get(item.id)!;
-      return {
-        productId: product.id,
-        productName: product.name,
-        unitPriceCents: product.priceCents,
-        quantity: item.quantity,
-      };
-    });
-    const totals = computeTotals(priced);
-    if (Math.abs(Math.round(input.totalAmount * 100) - totals.totalCents) > 1) {
-      throw conflict("The order total does not match current prices", {
-        subtotal: totals.subtotalCents / 100,
-        tax: totals.taxCents / 100,
-        shipping: totals.shippingCents / 100,
-        totalAmount: totals.totalCents / 100,
-      });
-    }
+  const ids = [...new Set(input.cartItems.map((item) => item.id))].sort((a, b) => a - b);
+  const limit = options.rateLimit;
+  let orderId: number | null = null;
+  for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
+    const rows: ProductRow[] = await queryRows<ProductRow>(db, ORDER_PREPARE_SQL, [
+      attempt === 0 && limit ? limit.key : null,
+      limit ? limit.windowStart.toISOString() : null,
+      limit ? limit.limit : 0,
+      ids,
+      orderId,
+    ]);
+    const first: ProductRow | undefined = rows[0];
+    if (attempt === 0 && limit) enforceRateLimit(limit, first?.hits ?? 0);
+    const found = first?.id == null ? [] : rows;
+    const { priced, totals } = priceCart(input, ids, found);
+    orderId = first?.order_id ?? null;
+    if (orderId === null) throw new Error("placeOrder: no order id although every product is available");
+
     const now = clock.now();
-    const order = await insertOrderWithLines(tx, input, totals, priced, now);
-    const lines = priced.map((line) => ({ ...line, orderId: order.id }));
-    await enqueue(tx, env, orderMessages({ ...order, lines }, env));
-    const receipt = toReceipt(order, lines);
-    if (onStored) await onStored(tx, receipt);
-    return receipt;
-  });
+    const order: OrderRow = {
+      id: orderId,
+      orderNumber: formatOrderNumber(orderId, now),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+      deliveryNotes: input.deliveryNotes ?? null,
+      paymentMethod: input.paymentMethod,
+      ...totals,
+      status: NEW_ORDER_STATUS,
+      paymentStatus: NEW_PAYMENT_STATUS,
+      clientOrderDate: input.orderDate ? new Date(input.orderDate) : null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const receipt = toReceipt(order, priced);
+    const outbox = outboxColumns(env, orderMessages({ ...order, lines: priced }, env));
+    const [result] = await queryRows<{ stored: number }>(db, ORDER_STORE_SQL, [
+      found.map((p) => p.id),
+      found.map((p) => p.name),
+      found.map((p) => p.price_cents),
+      order.id,
+      order.orderNumber,
+      order.firstName,
+      order.lastName,
+      order.email,
+      order.phone,
+      order.address,
+      order.city,
+      order.state,
+      order.zipCode,
+      order.deliveryNotes,
+      order.paymentMethod,
+      order.subtotalCents,
+      order.taxCents,
+      order.shippingCents,
+      order.totalCents,
+      order.status,
+      order.paymentStatus,
+      order.clientOrderDate ? order.clientOrderDate.toISOString() : null,
+      now.toISOString(),
+      priced.map((l) => l.productId),
+      priced.map((l) => l.productName),
+      priced.map((l) => l.unitPriceCents),
+      priced.map((l) => l.quantity),
+      outbox.channel,
+      outbox.kind,
+      outbox.recipient,
+      outbox.subject,
+      outbox.bodyText,
+      outbox.bodyHtml,
+      outbox.entityType,
+      outbox.entityId,
+      outbox.payload,
+      outbox.status,
+      options.idempotencyKey ?? null,
+      201,
+      options.idempotencyKey === undefined ? null : JSON.stringify(receipt),
+    ]);
+    if (result && result.stored === 1) {
+      announceEnqueued();
+      return receipt;
+    }
+    // a product changed after it was read: price the order again from the new rows
+  }
+  throw conflict("The products in the cart changed while the order was placed; please review the cart and retry");
 }
 
 /** The customer's own look-up: the same "not found" for an unknown number and a wrong e-mail. */
