@@ -6,7 +6,9 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // the server render (vite build --ssr, into dist-server) needs no copy of public/
+  publicDir: isSsrBuild ? false : "public",
   plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), precompress()],
   build: { manifest: true, sourcemap: false, target: "es2022" },
   server: {
@@ -14,7 +16,7 @@ export default defineConfig({
     strictPort: true,
     proxy: { "/api": "http://localhost:3000", "/media": "http://localhost:3000" },
   },
-});
+}));
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy next to each text asset of the build, so that the

@@ -1,15 +1,20 @@
 // How the storefront origin sends its pages and assets: precompressed assets (brotli, gzip) chosen
 // by Accept-Encoding with Vary, generated HTML compressed per request, JSON under /api never
-// compressed.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// compressed; and the server-side render of the built storefront (storefront/dist-server): the
+// app's markup and the data it was rendered from in the first HTML, read in process.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { schema } from "@ch/db";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { pickEncoding } from "../src/http/spa";
+import { systemClock } from "../src/lib/clock";
 import { FALLBACK_TEMPLATE } from "../src/modules/seo/html";
+import { inspectHtml } from "../src/modules/seo/inspect";
+import { publicReads } from "../src/modules/seo/ssr";
 import { createTestDatabase, type TestDatabase, testEnv } from "./harness";
 
 describe("pickEncoding", () => {
@@ -70,6 +75,9 @@ describe("compression on the storefront origin", () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    // no server render in this build: the page is sent as before, with its no-script body
+    expect(plain.body).toContain('<div id="root"></div>');
+    expect(plain.body).toContain("<noscript>");
 
     const br = await app.inject({ method: "GET", url: "/about", headers: { "accept-encoding": "br" } });
     expect(br.statusCode).toBe(200);
@@ -88,5 +96,125 @@ describe("compression on the storefront origin", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-encoding"]).toBeUndefined();
     expect(Array.isArray(res.json())).toBe(true);
+  });
+});
+
+const dist = join(import.meta.dirname, "..", "..", "storefront", "dist");
+const hasSsr = existsSync(join(dist, "index.html")) && existsSync(join(dist, "..", "dist-server", "entry-server.js"));
+if (!hasSsr) {
+  console.warn(
+    "\n\n*** storefront/dist-server is missing: run `npm run build -w storefront`. SSR tests SKIPPED. ***\n\n",
+  );
+}
+
+/** The markup inside #root and the embedded query state of a page. */
+function parts(html: string) {
+  const root = /<div id="root">([\s\S]*?)<\/div>\s*<script id="query-state"/.exec(html)?.[1] ?? null;
+  const stateText = /<script id="query-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const state = stateText ? (JSON.parse(stateText) as [unknown[], unknown][]) : null;
+  return { root, state, stateText: stateText ?? "" };
+}
+
+describe.skipIf(!hasSsr)("server-side render of the storefront", () => {
+  let db: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    app = await buildApp({ surface: "storefront", db: db.handle.db, env: testEnv(), spa: dist });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it("home, products and a product arrive rendered, with their data and no tRPC or REST round trip needed", async () => {
+    const products = (await app.inject({ method: "GET", url: "/api/products" })).json() as {
+      id: number;
+      name: string;
+    }[];
+    const first = products[0]!;
+    const cases: [string, string, unknown[]][] = [
+      ["/", "Built Different", ["/api/products/featured"]],
+      ["/products", "Our Container Homes", ["/api/products", { category: null }]],
+      [`/product/${first.id}`, first.name, ["/api/products", first.id]],
+    ];
+    for (const [url, text, key] of cases) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      const { root, state } = parts(res.body);
+      expect(root, url).toBeTruthy();
+      expect(root, url).toContain(text);
+      expect(root, url).toContain("<h1");
+      // the no-script copy is not needed when the app's own markup is there
+      expect(res.body, url).not.toContain("<noscript>");
+      expect(inspectHtml(res.body).h1, url).toHaveLength(1);
+      expect(
+        state?.some(([k]) => JSON.stringify(k) === JSON.stringify(key)),
+        url,
+      ).toBe(true);
+      // CSP allows no inline script: every script is external or data
+      for (const tag of res.body.match(/<script\b[^>]*>/g) ?? [])
+        expect(tag, url).toMatch(/src=|type="application\/(ld\+)?json"/);
+    }
+    const listing = parts((await app.inject({ method: "GET", url: "/products" })).body);
+    for (const p of products) expect(listing.root).toContain(p.name.replace(/&/g, "&amp;"));
+    // the LCP image is found in the HTML, fetched first, never lazily
+    const product = await app.inject({ method: "GET", url: `/product/${first.id}` });
+    expect(product.body).toMatch(/<img[^>]*fetchpriority="high"/i);
+  });
+
+  it("keeps 404s and the pages that depend on the visitor's browser as before", async () => {
+    for (const url of ["/product/999999", "/blog/no-such-article", "/no-such-page"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('id="query-state"');
+    }
+    for (const url of ["/cart", "/checkout", "/order-confirmation", "/order-status"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("reads in process exactly what the REST routes answer", async () => {
+    const get = publicReads({ db: db.handle.db, env: testEnv(), clock: systemClock, log: app.log });
+    const posts = (await app.inject({ method: "GET", url: "/api/blog?published=true" })).json() as { slug: string }[];
+    for (const path of [
+      "/api/products",
+      "/api/products?category=40ft-homes",
+      "/api/products/featured",
+      "/api/products/1",
+      "/api/gallery",
+      "/api/blog?published=true",
+      "/api/blog?published=true&limit=6&offset=0",
+      `/api/blog/${posts[0]!.slug}`,
+    ]) {
+      const rest = await app.inject({ method: "GET", url: path });
+      expect(JSON.parse(JSON.stringify(await get(path))), path).toEqual(rest.json());
+    }
+    await expect(get("/api/products/999999")).rejects.toMatchObject({ status: 404 });
+    await expect(get("/api/products/abc")).rejects.toMatchObject({ status: 400 });
+    await expect(get("/api/orders")).rejects.toMatchObject({ status: 404 });
+  });
+  // last: it writes to the database directly, without the change notice real writes send
+  it("escapes the embedded state so that data can never close the script element", async () => {
+    const [created] = await db.handle.db
+      .insert(schema.products)
+      .values({
+        name: "Marfa </script><script>alert(1)</script> Loft",
+        description: "A loft whose name tries to break out of the page's data block.",
+        priceCents: 4_000_000,
+        category: "20ft-homes",
+        images: [{ url: "/media/marfa.webp", width: 1200, height: 800 }],
+      })
+      .returning();
+    const res = await app.inject({ method: "GET", url: `/product/${created!.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("</script><script>alert(1)");
+    const { state, stateText } = parts(res.body);
+    expect(stateText).toContain("\\u003c/script>");
+    expect(JSON.stringify(state)).toContain("Marfa </script><script>alert(1)</script> Loft");
   });
 });

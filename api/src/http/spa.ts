@@ -10,6 +10,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../lib/deps";
 import { renderStorefrontPage } from "../modules/seo/seo-page.service";
+import { loadStorefrontRenderer } from "../modules/seo/ssr";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -48,6 +49,8 @@ export async function serveSpa(
 ): Promise<void> {
   // read once: the build does not change while this process runs
   const indexHtml = readFileSync(join(root, "index.html"), "utf8");
+  // the storefront's server-side render (storefront/dist-server), when it was built
+  const renderer = options.surface === "storefront" ? await loadStorefrontRenderer(options.deps, root) : null;
   await app.register(fastifyStatic, {
     root,
     index: false,
@@ -64,7 +67,7 @@ export async function serveSpa(
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
     if (options.surface !== "storefront") return sendHtml(req, reply, indexHtml);
-    const page = await renderStorefrontPage(options.deps, req.url, indexHtml);
+    const page = await renderStorefrontPage(options.deps, req.url, indexHtml, undefined, renderer);
     return sendHtml(req, reply.code(page.status), page.html);
   };
   app.get("/", sendPage);

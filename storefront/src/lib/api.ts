@@ -32,12 +32,22 @@ async function raise(res: Response): Promise<never> {
   throw new ApiError(res.status, body, `${res.status}: ${text}`);
 }
 
+/** How the server-side render reads GET paths: in-process, never over HTTP (see entry-server.tsx). */
+export type ServerGet = (path: string) => Promise<unknown>;
+let serverGet: ServerGet | null = null;
+
+/** Server only: route the app's GET reads through the API's own services. */
+export function setServerGet(get: ServerGet): void {
+  serverGet = get;
+}
+
 export async function request<T>(
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
+  if (serverGet && method === "GET") return (await serverGet(path)) as T;
   const res = await fetch(path, {
     method,
     credentials: "include",

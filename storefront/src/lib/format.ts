@@ -17,6 +17,12 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
 }
 
+/** The same date as the server renders it (en-US, UTC), shown until the browser's own form replaces it. */
+export function formatDateUtc(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString("en-US", { timeZone: "UTC" });
+}
+
 const categoryLabels: Record<string, string> = {
   "20ft-homes": "20ft Homes",
   "40ft-homes": "40ft Homes",

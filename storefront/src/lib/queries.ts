@@ -1,7 +1,7 @@
 // Query options for the public REST reads (plain fetch, no tRPC round trip before first paint).
 import type { ProductDto } from "@ch/api/contracts/catalog";
 import type { BlogPostDto, GalleryItemDto } from "@ch/api/contracts/content";
-import { queryOptions } from "@tanstack/react-query";
+import { type FetchQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { getJson } from "./api";
 
 export type { BlogPostDto, GalleryItemDto, ProductDto };
@@ -45,3 +45,15 @@ export const postQuery = (slug: string) =>
     queryKey: ["/api/blog", slug],
     queryFn: () => getJson<BlogPostDto>(`/api/blog/${encodeURIComponent(slug)}`),
   });
+
+type Prefetchable = { queryKey: readonly unknown[] };
+
+/**
+ * For a route loader: starts the reads a page shows. In the browser it does not wait for them (the
+ * page shows its skeletons meanwhile, as before); on the server it waits, so that the first HTML
+ * already carries the data (see entry-server.tsx).
+ */
+export function prefetchPageData(queryClient: QueryClient, queries: Prefetchable[]): Promise<void> | undefined {
+  const all = Promise.all(queries.map((q) => queryClient.prefetchQuery(q as FetchQueryOptions)));
+  return typeof window === "undefined" ? all.then(() => undefined) : undefined;
+}

@@ -9,6 +9,7 @@ import { ChatWidget } from "../features/chat/chat-widget";
 import { Footer } from "../features/layout/footer";
 import { Header } from "../features/layout/header";
 import { NotFoundScreen } from "../features/layout/not-found";
+import { useHydrated } from "../lib/hydrated";
 import { useQuoteDialog } from "../lib/quote";
 import { reportVisit } from "../lib/visits";
 
@@ -44,9 +45,12 @@ function QuoteDialogHost() {
 }
 
 function RootLayout() {
+  // the server sends the page's head itself (data-server-head tags, removed by main.tsx): React
+  // renders its own copy only once it owns the page, so hydration never meets it
+  const hydrated = useHydrated();
   return (
     <>
-      <HeadContent />
+      {hydrated ? <HeadContent /> : null}
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[200] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900"

@@ -21,7 +21,8 @@ import { AppError } from "../../lib/errors";
 import { getProduct, listFeaturedProducts, listProducts } from "../catalog/catalog.service";
 import { getPostBySlug, listPosts } from "../content/blog.service";
 import { siteConfig } from "../system/site-config";
-import { escapeHtml, injectPage } from "./html";
+import { escapeHtml, injectPage, jsonForScript } from "./html";
+import { isServerRendered, type StorefrontRenderer } from "./ssr";
 
 export interface ResolvedPage {
   status: 200 | 404;
@@ -184,18 +185,30 @@ export interface RenderedPage {
   path: string;
 }
 
-/** The storefront's HTML for a path, exactly as the server sends it. */
+/**
+ * The storefront's HTML for a path, exactly as the server sends it. With a renderer (the
+ * storefront's server-side render), a found page carries the app's own markup inside #root and the
+ * data it was rendered from; that markup then replaces the no-script fallback body.
+ */
 export async function renderStorefrontPage(
   deps: Deps,
   rawPath: string,
   template: string,
   data?: SiteData,
+  renderer?: StorefrontRenderer | null,
 ): Promise<RenderedPage> {
   const page = await resolvePage(deps, rawPath, data);
+  const path = normalizePath(rawPath);
+  const rendered = renderer && page.status === 200 && isServerRendered(path) ? await renderer.render(rawPath) : null;
   const html = injectPage(template, {
     head: pageHead(page.meta, siteIdentity(deps)),
     siteConfig: siteConfig(deps.env),
-    fallbackBody: fallbackBody(page, deps),
+    fallbackBody: rendered ? "" : fallbackBody(page, deps),
   });
-  return { status: page.status, html, meta: page.meta, path: normalizePath(rawPath) };
+  if (!rendered) return { status: page.status, html, meta: page.meta, path };
+  const state = `<script id="query-state" type="application/json">${jsonForScript(rendered.queries)}</script>`;
+  const withApp = html
+    .replace(/\s*<noscript><\/noscript>/, "")
+    .replace(/<div id="root"><\/div>/, () => `<div id="root">${rendered.html}</div>\n    ${state}`);
+  return { status: page.status, html: withApp, meta: page.meta, path };
 }

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "../../components/icons";
+import { LocalDate } from "../../components/local-date";
 import { buttonClass } from "../../components/ui";
-import { capitalize, formatDate } from "../../lib/format";
+import { capitalize } from "../../lib/format";
 import { type BlogPostDto, publishedPostsQuery } from "../../lib/queries";
 import { useSiteConfig } from "../../lib/site-config";
 import { BlogCard } from "./blog-card";
@@ -30,7 +31,7 @@ export function ArticlePage({ post }: { post: BlogPostDto }) {
           <ArrowLeft className="h-4 w-4" /> Back to Blog
         </Link>
         <div className="mt-6 flex items-center gap-3 text-sm text-slate-600">
-          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          <LocalDate iso={post.createdAt} />
           <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-medium text-amber-900">
             {capitalize(post.category)}
           </span>

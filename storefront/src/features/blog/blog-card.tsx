@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
+import { LocalDate } from "../../components/local-date";
 import { Skeleton } from "../../components/ui";
-import { capitalize, formatDate } from "../../lib/format";
+import { capitalize } from "../../lib/format";
 import type { BlogPostDto } from "../../lib/queries";
 
 export function BlogCard({ post, eager = false }: { post: BlogPostDto; eager?: boolean }) {
@@ -22,7 +23,7 @@ export function BlogCard({ post, eager = false }: { post: BlogPostDto; eager?: b
       </div>
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center gap-3 text-xs text-slate-600">
-          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          <LocalDate iso={post.createdAt} />
           <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">
             {capitalize(post.category)}
           </span>

@@ -3,6 +3,7 @@ import { BUDGETS, PROJECT_TYPES } from "@ch/api/contracts/constants";
 import type { ContactInput } from "@ch/api/contracts/leads";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { HydratedFieldset } from "../../components/hydrated-fieldset";
 import { buttonClass, Field, inputClass, TextField } from "../../components/ui";
 import { postJson } from "../../lib/api";
 import { toast } from "../../lib/toast";
@@ -59,68 +60,77 @@ export function ContactForm({ page = false }: { page?: boolean }) {
 
   return (
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Contact form">
-      <TextField
-        label="First Name"
-        required
-        autoComplete="given-name"
-        value={form.firstName}
-        onChange={set("firstName")}
-      />
-      <TextField
-        label="Last Name"
-        required
-        autoComplete="family-name"
-        value={form.lastName}
-        onChange={set("lastName")}
-      />
-      <TextField label="Email" type="email" required autoComplete="email" value={form.email} onChange={set("email")} />
-      <TextField label="Phone" type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} />
-      <Field label="Project Type">
-        {(ids) => (
-          <select {...ids} className={inputClass} value={form.projectType} onChange={set("projectType")}>
-            <option value="">Select a project type</option>
-            {PROJECT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {PROJECT_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Budget">
-        {(ids) => (
-          <select {...ids} className={inputClass} value={form.budget} onChange={set("budget")}>
-            <option value="">Select a budget</option>
-            {BUDGETS.map((b) => (
-              <option key={b} value={b}>
-                {BUDGET_LABELS[b]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Message" required={page} className="sm:col-span-2">
-        {(ids) => (
-          <textarea
-            {...ids}
-            rows={5}
-            required={page}
-            className={inputClass}
-            placeholder="Tell us about your project: site, timeline, layout..."
-            value={form.message}
-            onChange={set("message")}
-          />
-        )}
-      </Field>
-      <div className="sm:col-span-2">
-        <button
-          type="submit"
-          className={`${buttonClass.primary} w-full py-3 text-base sm:w-auto`}
-          disabled={send.isPending}
-        >
-          {send.isPending ? "Sending..." : "Send Message"}
-        </button>
-      </div>
+      <HydratedFieldset>
+        <TextField
+          label="First Name"
+          required
+          autoComplete="given-name"
+          value={form.firstName}
+          onChange={set("firstName")}
+        />
+        <TextField
+          label="Last Name"
+          required
+          autoComplete="family-name"
+          value={form.lastName}
+          onChange={set("lastName")}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={form.email}
+          onChange={set("email")}
+        />
+        <TextField label="Phone" type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} />
+        <Field label="Project Type">
+          {(ids) => (
+            <select {...ids} className={inputClass} value={form.projectType} onChange={set("projectType")}>
+              <option value="">Select a project type</option>
+              {PROJECT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {PROJECT_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Budget">
+          {(ids) => (
+            <select {...ids} className={inputClass} value={form.budget} onChange={set("budget")}>
+              <option value="">Select a budget</option>
+              {BUDGETS.map((b) => (
+                <option key={b} value={b}>
+                  {BUDGET_LABELS[b]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Message" required={page} className="sm:col-span-2">
+          {(ids) => (
+            <textarea
+              {...ids}
+              rows={5}
+              required={page}
+              className={inputClass}
+              placeholder="Tell us about your project: site, timeline, layout..."
+              value={form.message}
+              onChange={set("message")}
+            />
+          )}
+        </Field>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            className={`${buttonClass.primary} w-full py-3 text-base sm:w-auto`}
+            disabled={send.isPending}
+          >
+            {send.isPending ? "Sending..." : "Send Message"}
+          </button>
+        </div>
+      </HydratedFieldset>
     </form>
   );
 }

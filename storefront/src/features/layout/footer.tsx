@@ -1,6 +1,7 @@
 import { SITE_NAME } from "@ch/api/contracts/seo";
 import { Link } from "@tanstack/react-router";
 import { MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
+import { useHydrated } from "../../lib/hydrated";
 import { pageRoute } from "../../lib/page-route";
 import { formatAddress, telHref, useSiteConfig } from "../../lib/site-config";
 
@@ -22,7 +23,9 @@ const linkClass = "rounded text-slate-300 hover:text-amber-400";
 
 export function Footer() {
   const config = useSiteConfig();
-  const year = new Date().getFullYear();
+  // the server's year (UTC) until hydrated, then the reader's own (they differ only around New Year)
+  const hydrated = useHydrated();
+  const year = hydrated ? new Date().getFullYear() : new Date().getUTCFullYear();
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">

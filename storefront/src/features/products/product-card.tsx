@@ -3,7 +3,16 @@ import { Skeleton } from "../../components/ui";
 import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import type { ProductDto } from "../../lib/queries";
 
-export function ProductCard({ product, eager = false }: { product: ProductDto; eager?: boolean }) {
+/** `eager`: in the first screenful; `priority`: the first card, the page's largest paint on a phone. */
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: ProductDto;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const image = product.imageDetails[0];
   const { bathrooms, sqft } = product.specs;
   // an office or workshop has no bedrooms: no "0 Bed" badge
@@ -22,7 +31,8 @@ export function ProductCard({ product, eager = false }: { product: ProductDto; e
             width={image.width}
             height={image.height}
             alt={product.name}
-            loading={eager ? "eager" : "lazy"}
+            loading={eager || priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
             decoding="async"
             className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
           />

@@ -24,6 +24,8 @@ function Gallery({ product }: { product: ProductDto }) {
           width={current.width}
           height={current.height}
           alt={images.length > 1 ? `${product.name}, image ${index + 1} of ${images.length}` : product.name}
+          // the page's largest paint: fetched before anything else
+          fetchPriority="high"
           className="h-full w-full object-cover"
         />
       </div>

@@ -89,7 +89,7 @@ export function ProductsPage({ category }: { category?: string }) {
             </h2>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {products.data.map((product, index) => (
-                <ProductCard key={product.id} product={product} eager={index < 3} />
+                <ProductCard key={product.id} product={product} eager={index < 3} priority={index === 0} />
               ))}
             </div>
           </section>

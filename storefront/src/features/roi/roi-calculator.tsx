@@ -1,9 +1,11 @@
 import { computeRoi, ROI_SLIDERS, type RoiInputs } from "@ch/api/contracts/roi";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { HydratedFieldset } from "../../components/hydrated-fieldset";
 import { buttonClass, TextField } from "../../components/ui";
 import { postJson } from "../../lib/api";
 import { formatNumber, formatPrice } from "../../lib/format";
+import { useHydrated } from "../../lib/hydrated";
 import { toast } from "../../lib/toast";
 import { defaultRoiInputs, roiSavePayload } from "./roi-model";
 
@@ -32,6 +34,8 @@ function Slider({
 }) {
   const id = useId();
   const range = RANGE[spec.key];
+  // a server-rendered slider moved before hydration would show a value the figures ignore
+  const hydrated = useHydrated();
   return (
     <div>
       <div className="flex items-baseline justify-between gap-3">
@@ -50,6 +54,7 @@ function Slider({
         step={range.step}
         value={value}
         aria-valuetext={spec.format(value)}
+        disabled={!hydrated}
         onChange={(event) => onChange(Number(event.target.value))}
         className="mt-2 w-full accent-amber-500"
       />
@@ -110,17 +115,19 @@ export function RoiCalculator() {
             save.mutate();
           }}
         >
-          <TextField
-            label="Email (optional)"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <button type="submit" className={`${buttonClass.primary} w-full`} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save Analysis"}
-          </button>
+          <HydratedFieldset>
+            <TextField
+              label="Email (optional)"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <button type="submit" className={`${buttonClass.primary} w-full`} disabled={save.isPending}>
+              {save.isPending ? "Saving..." : "Save Analysis"}
+            </button>
+          </HydratedFieldset>
         </form>
         <p className="mt-4 text-xs text-slate-400">
           These values are estimates only and are not a guarantee of rental income or return.

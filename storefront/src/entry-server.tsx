@@ -1,0 +1,73 @@
+// The storefront's server-side render, built with `vite build --ssr` into dist-server/ and
+// imported by the API (api/src/modules/seo/ssr.ts). The API gives it an in-process reader for the
+// public GET paths, so rendering never makes an HTTP request to itself.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
+import { type ReactNode, StrictMode } from "react";
+import { prerenderToNodeStream } from "react-dom/static";
+import { type ServerGet, setServerGet } from "./lib/api";
+import { createQueryClient } from "./lib/query-client";
+import { type SiteConfig, siteConfigQuery } from "./lib/site-config";
+import { createAppRouter } from "./router";
+
+export interface ServerRender {
+  /** The markup that goes inside <div id="root">. */
+  html: string;
+  /** The query cache the page was rendered from, as [queryKey, data] pairs, for the browser. */
+  queries: [readonly unknown[], unknown][];
+}
+
+/** Routes the app's GET reads to the API's own services. Call once before render(). */
+export function configure(get: ServerGet): void {
+  setServerGet(get);
+}
+
+/**
+ * Renders the page at `url` with its data. Null when the page is not a plain success (not found,
+ * a read failed): the caller then sends the page without server markup, as before.
+ */
+export async function render(url: string, siteConfig: SiteConfig): Promise<ServerRender | null> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(siteConfigQuery.queryKey, siteConfig);
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+  await router.load();
+  const settled = router.state.matches.every(
+    (m) => m.status === "success" && !(m as { globalNotFound?: boolean; _notFound?: boolean }).globalNotFound,
+  );
+  if (!settled) return null;
+  const cached = queryClient.getQueryCache().getAll();
+  if (cached.some((q) => q.state.status === "error")) return null;
+
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  // The first render of a code-split component (a route's, or React.lazy below the fold) suspends
+  // until its module is loaded; React then streams that part later with an inline script, which
+  // the site's CSP forbids. So render again once the modules are loaded: then nothing suspends.
+  let html = await prerender(app);
+  for (let attempt = 0; attempt < 3 && isStreamed(html); attempt++) html = await prerender(app);
+  // still streamed, or a part failed on the server (<!--$!-->): the browser renders the page itself
+  if (isStreamed(html) || html.includes("<!--$!-->") || /<script[\s>]/.test(html)) return null;
+  const queries = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.status === "success" && q.queryKey[0] !== siteConfigQuery.queryKey[0])
+    .map((q): [readonly unknown[], unknown] => [q.queryKey, q.state.data]);
+  return { html, queries };
+}
+
+async function prerender(app: ReactNode): Promise<string> {
+  // one piece: React would otherwise outline large parts to reveal them progressively, with inline
+  // scripts that the site's CSP forbids
+  const { prelude } = await prerenderToNodeStream(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A Suspense boundary left pending in the shell and completed by a later chunk. */
+const isStreamed = (html: string) => html.includes("<!--$?-->") || html.includes("<template");
