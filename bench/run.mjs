@@ -153,10 +153,11 @@ function startApi(name, port, adminPort, extraEnv) {
     SETUP_TOKEN: SETUP_TOKEN,
     ...extraEnv,
   };
+  // what `npm start` runs: the API bundled into plain JavaScript (api/scripts/build.mjs), same V8 flags
   const entry = startProcess(
     name,
     process.execPath,
-    ["--max-semi-space-size=1", "--import", "tsx", join(root, "api/src/server.ts")],
+    ["--max-semi-space-size=1", join(root, "api/dist/server.mjs")],
     {
       cwd: root,
       env,
@@ -691,6 +692,9 @@ loadTimer.unref();
 
 let broken = false;
 try {
+  if (ONLY.has("reads") || ONLY.has("orders") || ONLY.has("pages")) {
+    execFileSync(process.execPath, [join(root, "api/scripts/build.mjs")], { stdio: "inherit" });
+  }
   if (ONLY.has("weights")) weights();
   if (ONLY.has("reads") || ONLY.has("orders") || ONLY.has("pages")) {
     log("starting PostgreSQL and the API");

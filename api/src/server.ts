@@ -1,6 +1,7 @@
 // Starts the product: opens the database (PostgreSQL or embedded PGlite), migrates and seeds it,
 // serves the storefront and back-office origins, runs the background jobs, and shuts down gracefully.
-import { migrate, openDatabase } from "@ch/db";
+import { spawn } from "node:child_process";
+import { embeddedClusterExists, migrate, openDatabase } from "@ch/db";
 import { seedIfEmpty } from "@ch/db/seed";
 import pino from "pino";
 import { buildApp } from "./app";
@@ -13,10 +14,36 @@ const env = loadEnv();
 const log = pino({ level: env.LOG_LEVEL, base: { pid: process.pid } });
 
 const started = Date.now();
+const PREPARE_EMBEDDED = "--prepare-embedded-database";
+if (process.argv.includes(PREPARE_EMBEDDED)) {
+  // the child process of prepareEmbeddedDatabase(): create, migrate and seed the data folder, then exit
+  const handle = await openDatabase({ dataDir: env.DATA_DIR });
+  await migrate(handle.db);
+  await seedIfEmpty(handle.db);
+  await handle.close();
+  process.exit(0);
+}
+if (!env.DATABASE_URL && !embeddedClusterExists(env.DATA_DIR)) await prepareEmbeddedDatabase();
 const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 const applied = await migrate(handle.db);
 const seeded = await seedIfEmpty(handle.db);
 log.info({ database: handle.kind, migrations: applied, seeded }, "database ready");
+
+/**
+ * A new embedded database is created (initdb), migrated and seeded by a child process of this same
+ * program, so that this long-running process never carries initdb's memory (several hundred MB).
+ */
+async function prepareEmbeddedDatabase() {
+  log.info({ dataDir: env.DATA_DIR }, "creating the embedded database");
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? "", PREPARE_EMBEDDED], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", resolve);
+  });
+  if (code !== 0) throw new Error(`preparing the embedded database failed (exit code ${code})`);
+}
 
 const lifecycle = { draining: false };
 const common = { db: handle.db, env, clock: systemClock, lifecycle, logger: log } as const;

@@ -3,6 +3,8 @@
  * - DATABASE_URL set   → PostgreSQL through postgres.js
  * - DATABASE_URL unset → embedded PostgreSQL (PGlite) persisted in a data folder
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index";
 
@@ -55,9 +57,25 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const { mkdirSync } = await import("node:fs");
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = await PGlite.create(dataDir, {
+    // PostgreSQL's default 128 MB of shared buffers is resident in the API process once touched (WASM
+    // memory never shrinks); the embedded database is small, and the OS caches its files anyway
+    postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzle(client, { schema }) as unknown as Database;
   return { db, kind: "pglite", close: () => client.close() };
+}
+
+const EMBEDDED_POSTGRESQL_CONF = ["shared_buffers = 16MB", "work_mem = 2MB", "maintenance_work_mem = 16MB"];
+
+/**
+ * True when an embedded data folder already holds a database cluster. Creating one runs PostgreSQL's
+ * initdb inside the process, which leaves a few hundred MB of WebAssembly memory behind; the API does
+ * it in a short-lived child process instead (api/src/server.ts).
+ */
+export function embeddedClusterExists(dataDir: string): boolean {
+  return existsSync(join(dataDir, "PG_VERSION"));
 }
 
 /** Rows of a raw `db.execute(sql)` result: postgres.js returns an array, PGlite an object with rows. */

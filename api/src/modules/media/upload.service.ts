@@ -1,6 +1,6 @@
 // Turns an uploaded JPEG, PNG or WebP into a WebP of at most 1600 px on its longer side.
 import type { Executor } from "@ch/db";
-import sharp, { type OutputInfo } from "sharp";
+import type { OutputInfo } from "sharp";
 import { AppError, badRequest } from "../../lib/errors";
 import { type StoredMedia, storeMedia } from "./media.service";
 
@@ -22,6 +22,8 @@ export async function convertUpload(
   if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest("The image is empty");
   let output: { data: Buffer; info: OutputInfo };
   try {
+    // sharp (libvips, about 27 MB) is loaded with the first upload, not by every API process at start
+    const { default: sharp } = await import("sharp");
     output = await sharp(body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
       .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true })

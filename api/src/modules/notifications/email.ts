@@ -1,7 +1,6 @@
 // Customer e-mail over SMTP (nodemailer), configured by SMTP_URL (smtp://user:pass@host:port, smtps:// for TLS)
 // and SMTP_FROM. One transport per worker; it is closed when the worker stops.
-import nodemailer from "nodemailer";
-import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
+import type { Transporter } from "nodemailer";
 import type { Env } from "../../env";
 import { DeliveryError } from "./delivery-error";
 
@@ -20,16 +19,28 @@ export interface EmailSender {
 export function createEmailSender(env: Env): EmailSender | null {
   if (!env.SMTP_URL) return null;
   const timeout = env.NOTIFY_TIMEOUT_MS;
-  const transport = nodemailer.createTransport({
-    ...parseConnectionUrl(env.SMTP_URL),
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-  });
+  const smtpUrl = env.SMTP_URL;
+  // nodemailer is loaded with the first e-mail (about 13 MB that a process sending none never needs)
+  let transport: Promise<Transporter> | undefined;
+  let opened: Transporter | undefined;
+  const openTransport = () => {
+    transport ??= Promise.all([import("nodemailer"), import("nodemailer/lib/shared/index.js")]).then(
+      ([nodemailer, shared]) => {
+        opened = nodemailer.default.createTransport({
+          ...shared.parseConnectionUrl(smtpUrl),
+          connectionTimeout: timeout,
+          greetingTimeout: timeout,
+          socketTimeout: timeout,
+        });
+        return opened;
+      },
+    );
+    return transport;
+  };
   return {
     async send(message) {
       try {
-        const info = await transport.sendMail({
+        const info = await (await openTransport()).sendMail({
           from: env.SMTP_FROM,
           to: message.to,
           subject: message.subject,
@@ -46,7 +57,7 @@ export function createEmailSender(env: Env): EmailSender | null {
       }
     },
     close() {
-      transport.close();
+      opened?.close();
     },
   };
 }
