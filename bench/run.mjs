@@ -154,15 +154,10 @@ function startApi(name, port, adminPort, extraEnv) {
     ...extraEnv,
   };
   // what `npm start` runs: the API bundled into plain JavaScript (api/scripts/build.mjs), same V8 flags
-  const entry = startProcess(
-    name,
-    process.execPath,
-    ["--max-semi-space-size=1", join(root, "api/dist/server.mjs")],
-    {
-      cwd: root,
-      env,
-    },
-  );
+  const entry = startProcess(name, process.execPath, ["--max-semi-space-size=1", join(root, "api/dist/server.mjs")], {
+    cwd: root,
+    env,
+  });
   return entry;
 }
 
