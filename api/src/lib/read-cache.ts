@@ -44,7 +44,7 @@ const SESSION_NOTICE = "session:";
 const MAX_SESSIONS = 1_000;
 
 export class ReadCache {
-  private readonly entries = new Map<string, string>();
+  private readonly entries = new Map<string, Buffer>();
   private readonly values = new Map<string, unknown>();
   private readonly sessions = new Map<string, RememberedSession>();
   private readonly waiters = new Map<string, Set<() => void>>();
@@ -64,8 +64,8 @@ export class ReadCache {
     return now - this.lastBeatAt < TRUSTED_FOR_MS;
   }
 
-  /** The JSON text of `load()`, from memory when the channel is trusted. */
-  async json(key: string, load: () => Promise<unknown>): Promise<string> {
+  /** The JSON of `load()` as UTF-8 bytes (encoded once, not per answer), from memory when the channel is trusted. */
+  async json(key: string, load: () => Promise<unknown>): Promise<Buffer> {
     if (!this.timer) this.start();
     const trusted = this.trusted();
     if (trusted) {
@@ -73,7 +73,7 @@ export class ReadCache {
       if (hit !== undefined) return hit;
     }
     const generation = this.generation;
-    const body = JSON.stringify(await load());
+    const body = Buffer.from(JSON.stringify(await load()));
     if (trusted && generation === this.generation && this.trusted()) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(key, body);

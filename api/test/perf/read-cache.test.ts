@@ -74,7 +74,7 @@ describe("read cache", () => {
       const other = await openDatabase({ url: apps.db.url! });
       try {
         const cache = readCache(other.db);
-        const read = () => cache.json("products:list:", () => listProducts(other.db));
+        const read = async () => (await cache.json("products:list:", () => listProducts(other.db))).toString();
         for (let i = 0; i < 100 && !cache.trusted(); i++) {
           await read();
           await new Promise((r) => setTimeout(r, 20));
