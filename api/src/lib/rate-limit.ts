@@ -25,11 +25,14 @@ export function rateLimitHit(key: string, rule: RateRule, now: Date): RateLimitH
 
 /**
  * The counting statement, for use as is or as a data-modifying CTE of a larger statement (the order
- * path counts its hit in its first statement): `$key` and `$window` are the parameter placeholders of
- * the key and the window start. A new window restarts the count at 1. Returns `count`.
+ * path counts its hit in its first statement): `key` and `window` are the parameter placeholders of
+ * the key and the window start; a null key counts nothing. A new window restarts the count at 1.
+ * Returns `count`. The row stays locked until the statement's transaction ends, so a larger
+ * statement should run it last.
  */
 export function rateLimitUpsertSql(key: string, window: string): string {
-  return `insert into rate_limits (key, window_start, count) values (${key}::text, ${window}::timestamptz, 1)
+  return `insert into rate_limits (key, window_start, count)
+    select ${key}::text, ${window}::timestamptz, 1 where ${key}::text is not null
     on conflict (key) do update set
       count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
       window_start = excluded.window_start

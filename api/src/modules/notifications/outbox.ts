@@ -47,27 +47,6 @@ export function outboxRow(env: Env, m: OutboxMessage) {
   };
 }
 
-/**
- * The same rows as column arrays, for a statement that inserts them with
- * `unnest($channel::text[], $kind::text[], ...)` (the order path: one prepared statement whatever
- * the number of rows). `payload` is JSON text, to be cast to jsonb.
- */
-export function outboxColumns(env: Env, messages: OutboxMessage[]) {
-  const rows = messages.map((m) => outboxRow(env, m));
-  return {
-    channel: rows.map((r) => r.channel),
-    kind: rows.map((r) => r.kind),
-    recipient: rows.map((r) => r.recipient),
-    subject: rows.map((r) => r.subject),
-    bodyText: rows.map((r) => r.bodyText),
-    bodyHtml: rows.map((r) => r.bodyHtml),
-    entityType: rows.map((r) => r.entityType),
-    entityId: rows.map((r) => r.entityId),
-    payload: rows.map((r) => JSON.stringify(r.payload)),
-    status: rows.map((r) => r.status),
-  };
-}
-
 /** Wakes this process's workers once the rows written by a caller are committed (or about to be). */
 export function announceEnqueued(): void {
   outboxSignal.emit("enqueued");

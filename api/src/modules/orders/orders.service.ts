@@ -11,7 +11,7 @@ import { queryRows } from "../../lib/prepared";
 import { enforceRateLimit, type RateLimitHit, rateLimitUpsertSql } from "../../lib/rate-limit";
 import { type Actor, listAudit, recordAudit } from "../audit/audit.service";
 import { orderMessages } from "../notifications/messages";
-import { announceEnqueued, outboxColumns } from "../notifications/outbox";
+import { announceEnqueued, outboxRow } from "../notifications/outbox";
 
 const { orders, orderLines, notes } = schema;
 type OrderRow = typeof orders.$inferSelect;
@@ -57,37 +57,68 @@ function toReceipt(order: OrderRow, lines: NewLine[]): OrderReceiptDto {
 
 // The order path in two prepared statements (docs/decisions/0003, "order path"):
 //
-// 1. ORDER_PREPARE_SQL, outside any transaction: counts the request against the public rate limit
-//    (when the caller asks for it), reads the cart's products, and takes the order id from the
-//    sequence only when the limit is not passed and every product exists and is in stock (so a refused
-//    order does not use up an order number).
-// 2. The server prices the cart, refuses unknown or unavailable products and a total more than a cent
-//    off (409), and builds the receipt and the notification texts, all before anything is written.
+// 1. ORDER_PREPARE_SQL, outside any transaction: reads the cart's products, takes the order id from
+//    the sequence when every product exists and is in stock and the caller's rate-limit count is
+//    below its limit (so refused orders do not use up order numbers), and, last, counts the request
+//    against the limit (when the caller asks for it). Last, because the counter row stays locked
+//    until the statement ends and every order from one address counts on the same row.
+// 2. The server enforces the limit (429), prices the cart, refuses unknown or unavailable products and
+//    a total more than a cent off (409), and builds the receipt and the notification texts, all
+//    before anything is written.
 // 3. ORDER_STORE_SQL, one statement and so one transaction: locks the cart's products FOR SHARE in id
 //    order while checking that each still has the name, price and stock the order was priced with,
 //    and only then inserts the order, its lines, its outbox rows and (with an Idempotency-Key) the
 //    stored answer. A product changed between 1 and 3 inserts nothing; the order is priced again
 //    from the new rows (same order id) and stored, or refused as above.
 const ORDER_PREPARE_SQL = `
-  with hit as (
-    ${rateLimitUpsertSql("$1", "$2").replace("values ($1::text, $2::timestamptz, 1)", "select $1::text, $2::timestamptz, 1 where $1::text is not null")}
-  ),
-  p as (
+  with p as (
     select id, name, price_cents, in_stock from products where id = any($4::int[])
   ),
   n as (
     select case
       when $5::int is not null then $5::int
-      when coalesce((select count from hit), 0) <= $3::int
-        and (select count(*) from p where in_stock) = cardinality($4::int[])
+      when (select count(*) from p where in_stock) = cardinality($4::int[])
+        and ($1::text is null or coalesce((select r.count from rate_limits r
+          where r.key = $1::text and r.window_start = $2::timestamptz), 0) < $3::int)
         then nextval('orders_id_seq')::int
     end as order_id
+  ),
+  hit as (
+    ${rateLimitUpsertSql("$1", "$2")}
   )
-  select n.order_id, (select count from hit) as hits, p.id, p.name, p.price_cents, p.in_stock
+  select n.order_id, p.id, p.name, p.price_cents, p.in_stock, (select count from hit) as hits
   from n left join p on true
   order by p.id`;
 
-const ORDER_STORE_SQL = `
+/** Columns of the outbox rows, in the order of their parameters in the store statement. */
+const OUTBOX_COLUMNS = [
+  ["channel", "text"],
+  ["kind", "text"],
+  ["recipient", "text"],
+  ["subject", "text"],
+  ["body_text", "text"],
+  ["body_html", "text"],
+  ["entity_type", "text"],
+  ["entity_id", "int"],
+  ["payload", "jsonb"],
+  ["status", "text"],
+] as const;
+const STORE_FIXED_PARAMS = 27;
+
+/**
+ * The store statement for `messages` outbox rows, with or without an Idempotency-Key to mark done.
+ * The outbox rows (a few KB of text each) are plain parameters rather than arrays, which the server
+ * would parse character by character; the statement is prepared once per connection and variant.
+ */
+function storeOrderSql(messages: number, withKey: boolean): string {
+  let next = STORE_FIXED_PARAMS + (withKey ? 3 : 0) + 1;
+  const rows: string[] = [];
+  for (let m = 0; m < messages; m++) {
+    const cells = OUTBOX_COLUMNS.map(([, type]) => `$${next++}::${type}`);
+    rows.push(`(${cells.join(", ")}, ${m})`);
+  }
+  const columns = OUTBOX_COLUMNS.map(([name]) => name).join(", ");
+  return `
   with locked as materialized (
     select p.id from products p
     join unnest($1::int[], $2::text[], $3::int[]) as v(id, name, price_cents) on v.id = p.id
@@ -111,23 +142,38 @@ const ORDER_STORE_SQL = `
     from o, unnest($24::int[], $25::text[], $26::int[], $27::int[])
       with ordinality as x(product_id, product_name, unit_price_cents, quantity, position)
     order by x.position
-  ),
+  )${
+    messages > 0
+      ? `,
   nt as (
-    insert into notifications (channel, kind, recipient, subject, body_text, body_html, entity_type, entity_id,
-      payload, status)
-    select x.channel, x.kind, x.recipient, x.subject, x.body_text, x.body_html, x.entity_type, x.entity_id,
-      x.payload::jsonb, x.status
-    from o, unnest($28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::text[], $34::text[],
-      $35::int[], $36::text[], $37::text[])
-      with ordinality as x(channel, kind, recipient, subject, body_text, body_html, entity_type, entity_id,
-        payload, status, position)
+    insert into notifications (${columns})
+    select ${OUTBOX_COLUMNS.map(([name]) => `x.${name}`).join(", ")}
+    from o, (values ${rows.join(",\n      ")}) as x(${columns}, position)
     order by x.position
-  ),
+  )`
+      : ""
+  }${
+    withKey
+      ? `,
   k as (
-    update idempotency_keys set state = 'done', response_status = $39::int, response_body = $40::text
-    where key = $38::text and exists (select 1 from o)
-  )
+    update idempotency_keys set state = 'done', response_status = $29::int, response_body = $30::text
+    where key = $28::text and exists (select 1 from o)
+  )`
+      : ""
+  }
   select count(*)::int as stored from o`;
+}
+
+const storeStatements = new Map<string, string>();
+function storeStatement(messages: number, withKey: boolean): string {
+  const id = `${messages}:${withKey}`;
+  let text = storeStatements.get(id);
+  if (text === undefined) {
+    text = storeOrderSql(messages, withKey);
+    storeStatements.set(id, text);
+  }
+  return text;
+}
 
 /** How often an order is priced again when its products change while it is being stored. */
 const STORE_ATTEMPTS = 3;
@@ -233,8 +279,8 @@ export async function placeOrder(
       updatedAt: now,
     };
     const receipt = toReceipt(order, priced);
-    const outbox = outboxColumns(env, orderMessages({ ...order, lines: priced }, env));
-    const [result] = await queryRows<{ stored: number }>(db, ORDER_STORE_SQL, [
+    const messages = orderMessages({ ...order, lines: priced }, env);
+    const params: unknown[] = [
       found.map((p) => p.id),
       found.map((p) => p.name),
       found.map((p) => p.price_cents),
@@ -262,20 +308,25 @@ export async function placeOrder(
       priced.map((l) => l.productName),
       priced.map((l) => l.unitPriceCents),
       priced.map((l) => l.quantity),
-      outbox.channel,
-      outbox.kind,
-      outbox.recipient,
-      outbox.subject,
-      outbox.bodyText,
-      outbox.bodyHtml,
-      outbox.entityType,
-      outbox.entityId,
-      outbox.payload,
-      outbox.status,
-      options.idempotencyKey ?? null,
-      201,
-      options.idempotencyKey === undefined ? null : JSON.stringify(receipt),
-    ]);
+    ];
+    const withKey = options.idempotencyKey !== undefined;
+    if (withKey) params.push(options.idempotencyKey, 201, JSON.stringify(receipt));
+    for (const message of messages) {
+      const row = outboxRow(env, message);
+      params.push(
+        row.channel,
+        row.kind,
+        row.recipient,
+        row.subject,
+        row.bodyText,
+        row.bodyHtml,
+        row.entityType,
+        row.entityId,
+        JSON.stringify(row.payload),
+        row.status,
+      );
+    }
+    const [result] = await queryRows<{ stored: number }>(db, storeStatement(messages.length, withKey), params);
     if (result && result.stored === 1) {
       announceEnqueued();
       return receipt;
