@@ -151,9 +151,11 @@ function startApi(name, port, adminPort, extraEnv) {
     LOG_LEVEL: "warn",
     PUBLIC_RATE_LIMIT_SCALE: "100000",
     SETUP_TOKEN: SETUP_TOKEN,
+    // as api/package.json "start" sets it (docs/decisions/0007-api-memory.md)
+    MALLOC_MMAP_THRESHOLD_: "131072",
     ...extraEnv,
   };
-  // what `npm start` runs: the API bundled into plain JavaScript (api/scripts/build.mjs), same V8 flags
+  // what `npm start` runs: the API bundled into plain JavaScript (api/scripts/build.mjs), same flags and allocator setting
   const entry = startProcess(name, process.execPath, ["--max-semi-space-size=1", join(root, "api/dist/server.mjs")], {
     cwd: root,
     env,
