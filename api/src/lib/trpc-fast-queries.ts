@@ -29,6 +29,25 @@ const JSON_TYPE = "application/json";
 /** A Buffer, so that Fastify sends the content type as tRPC does (without "; charset=utf-8"). */
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
+/**
+ * Answers encoded per result object: procedures that read through the read cache return the same object
+ * until the data changes (and must never change it), so its JSON is encoded once, not per request.
+ */
+const encodedPlain = new WeakMap<object, Buffer>();
+const encodedBatch = new WeakMap<object, Buffer>();
+
+function encodeResult(data: unknown, batch: boolean): Buffer {
+  const body = { result: { data } };
+  if (data === null || typeof data !== "object") return json(batch ? [body] : body);
+  const memo = batch ? encodedBatch : encodedPlain;
+  let bytes = memo.get(data);
+  if (!bytes) {
+    bytes = json(batch ? [body] : body);
+    memo.set(data, bytes);
+  }
+  return bytes;
+}
+
 function rawInput(query: Record<string, string | undefined>, batch: boolean): unknown {
   const text = query.input;
   if (text === undefined) return undefined;
@@ -66,8 +85,7 @@ export function registerFastTrpcQueries<TContext>(app: FastifyInstance, options:
           signal: undefined,
           batchIndex: 0,
         });
-        const body = { result: { data } };
-        return reply.header("content-type", JSON_TYPE).send(json(batch ? [body] : body));
+        return reply.header("content-type", JSON_TYPE).send(encodeResult(data, batch));
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
         const shape = getTRPCErrorShape({ config: router._def._config, error, type: "query", path, input, ctx });
