@@ -10,7 +10,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   // the server render (vite build --ssr, into dist-server) needs no copy of public/
   publicDir: isSsrBuild ? false : "public",
   plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), precompress()],
-  build: { manifest: true, sourcemap: false, target: "es2022" },
+  build: {
+    manifest: true,
+    sourcemap: false,
+    target: "es2022",
+    // Everything the first paint needs in one chunk next to the entry: a phone on HTTP/1.1 opens six
+    // connections per host, and a dozen small module requests would queue the page's image behind them.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial" as const] }] } } },
+  },
   server: {
     port: 5173,
     strictPort: true,

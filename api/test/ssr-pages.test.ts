@@ -146,6 +146,9 @@ describe.skipIf(!hasSsr)("server-side render of the storefront", () => {
       expect(root, url).toBeTruthy();
       expect(root, url).toContain(text);
       expect(root, url).toContain("<h1");
+      // the stylesheet comes inside the page: the first paint waits for no second request
+      expect(res.body, url).toMatch(/<style>[^<]*\.flex\{/);
+      expect(res.body, url).not.toMatch(/<link rel="stylesheet"/);
       // the no-script copy is not needed when the app's own markup is there
       expect(res.body, url).not.toContain("<noscript>");
       expect(inspectHtml(res.body).h1, url).toHaveLength(1);

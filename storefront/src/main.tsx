@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode, startTransition } from "react";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createQueryClient } from "./lib/query-client";
 import { createAppRouter } from "./router";
@@ -27,24 +27,55 @@ const router = createAppRouter(queryClient);
 for (const element of document.head.querySelectorAll("[data-server-head]")) element.remove();
 
 const container = document.getElementById("root")!;
-const app = (
+const app = (onCommit?: () => void) => (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
+    {onCommit ? <OnCommit run={onCommit} /> : null}
   </StrictMode>
 );
+
+function OnCommit({ run }: { run: () => void }): ReactNode {
+  useEffect(run, []);
+  return null;
+}
+
+/**
+ * Until React owns the server's markup, a click there would be lost (a button without its handler)
+ * or reload the page (a link): hold such clicks and replay them once the app has hydrated. React
+ * itself replays clicks on parts that hydrate later (lazily loaded sections).
+ */
+function holdClicksUntilHydrated(root: HTMLElement): () => void {
+  const held: HTMLElement[] = [];
+  const hold = (event: MouseEvent) => {
+    const target =
+      event.target instanceof Element ? event.target.closest<HTMLElement>("a[href], button, summary") : null;
+    if (!target || !root.contains(target) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    if (!held.includes(target)) held.push(target);
+  };
+  document.addEventListener("click", hold, true);
+  return () => {
+    document.removeEventListener("click", hold, true);
+    for (const element of held) if (element.isConnected) element.click();
+  };
+}
 
 if (container.firstElementChild) {
   // Server-rendered: adopt the markup. The router renders the server's tree shape (no root-level
   // Suspense) when it knows the page came from the server, which its own SSR marks this way.
   (router as unknown as { ssr?: object }).ssr = { manifest: undefined };
+  const release = holdClicksUntilHydrated(container);
   void router.load().then(() => {
     // a transition: hydration yields to the browser between chunks of work
     startTransition(() => {
-      hydrateRoot(container, app);
+      hydrateRoot(container, app(release));
     });
   });
 } else {
-  createRoot(container).render(app);
+  createRoot(container).render(app());
 }

@@ -36,6 +36,13 @@ export const publishedPostsQuery = queryOptions({
   queryFn: () => getJson<BlogPostDto[]>("/api/blog?published=true"),
 });
 
+/** The newest published posts (the home page shows three). */
+export const latestPostsQuery = (limit: number) =>
+  queryOptions({
+    queryKey: ["/api/blog", { published: true, limit }],
+    queryFn: () => getJson<BlogPostDto[]>(`/api/blog?published=true&limit=${limit}`),
+  });
+
 /** One page of Load More Articles. */
 export const fetchBlogPage = (offset: number) =>
   getJson<BlogPostDto[]>(`/api/blog?published=true&limit=${BLOG_PAGE_SIZE}&offset=${offset}`);

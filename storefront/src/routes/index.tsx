@@ -6,13 +6,13 @@ import {
   featuredProductsQuery,
   galleryQuery,
   prefetchPageData,
+  latestPostsQuery,
   productsQuery,
-  publishedPostsQuery,
 } from "../lib/queries";
 
 export const Route = createFileRoute("/")({
   loader: ({ context }) =>
-    prefetchPageData(context.queryClient, [featuredProductsQuery, productsQuery(), galleryQuery, publishedPostsQuery]),
+    prefetchPageData(context.queryClient, [featuredProductsQuery, productsQuery(), galleryQuery, latestPostsQuery(3)]),
   head: () => headFor(staticPageMeta("/")),
   component: HomePage,
 });

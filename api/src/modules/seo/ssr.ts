@@ -80,23 +80,35 @@ export function publicReads(deps: Deps): (path: string) => Promise<unknown> {
   };
 }
 
-/** The built server entry next to the storefront's dist folder, if there is one. */
-export async function loadStorefrontRenderer(deps: Deps, distDir: string): Promise<StorefrontRenderer | null> {
+/**
+ * The built server entry next to the storefront's dist folder, if there is one. The module (React's
+ * server renderer and the app) is imported on the first page request, not at start-up, so that an
+ * API process that serves no pages does not carry it.
+ */
+export function loadStorefrontRenderer(deps: Deps, distDir: string): StorefrontRenderer | null {
   const file = join(distDir, "..", "dist-server", "entry-server.js");
   if (!existsSync(file)) return null;
-  let entry: EntryServer;
-  try {
-    entry = (await import(pathToFileURL(file).href)) as EntryServer;
-  } catch (error) {
-    deps.log.warn({ err: error, file }, "storefront server render could not be loaded; pages are sent without it");
-    return null;
-  }
-  entry.configure(publicReads(deps));
   const config = siteConfig(deps.env);
+  let entry: Promise<EntryServer | null> | null = null;
+  const load = () => {
+    entry ??= import(pathToFileURL(file).href).then(
+      (module: EntryServer) => {
+        module.configure(publicReads(deps));
+        return module;
+      },
+      (error: unknown) => {
+        deps.log.warn({ err: error, file }, "storefront server render could not be loaded; pages are sent without it");
+        return null;
+      },
+    );
+    return entry;
+  };
   return {
     async render(url) {
+      const module = await load();
+      if (!module) return null;
       try {
-        return await entry.render(url, config);
+        return await module.render(url, config);
       } catch (error) {
         // the browser renders the page itself, as it did before server rendering
         deps.log.warn({ err: error, url }, "storefront server render failed; page sent without it");

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
 import { buttonClass, Skeleton } from "../../components/ui";
 import { categoryLabel, formatPrice } from "../../lib/format";
-import { featuredProductsQuery, galleryQuery, productsQuery, publishedPostsQuery } from "../../lib/queries";
+import { featuredProductsQuery, galleryQuery, latestPostsQuery, productsQuery } from "../../lib/queries";
 import { openQuoteDialog } from "../../lib/quote";
 import { formatAddress, telHref, useSiteConfig } from "../../lib/site-config";
 import { BlogCard, BlogCardSkeleton } from "../blog/blog-card";
@@ -266,7 +266,7 @@ function GalleryPreview() {
 }
 
 function BlogPreview() {
-  const posts = useQuery(publishedPostsQuery);
+  const posts = useQuery(latestPostsQuery(3));
   return (
     <section id="blog" className="scroll-mt-20 py-16 sm:py-20" aria-labelledby="blog-title">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -279,7 +279,7 @@ function BlogPreview() {
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {posts.isPending
             ? Array.from({ length: 3 }, (_, i) => <BlogCardSkeleton key={i} />)
-            : (posts.data ?? []).slice(0, 3).map((post) => <BlogCard key={post.id} post={post} />)}
+            : (posts.data ?? []).map((post) => <BlogCard key={post.id} post={post} />)}
         </div>
         <div className="mt-10 text-center">
           <Link to="/blog" className={buttonClass.dark}>

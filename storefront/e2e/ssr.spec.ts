@@ -1,0 +1,113 @@
+// Server-side rendering: the first HTML already shows the page (also without JavaScript), the app
+// adopts that markup instead of drawing it again, nothing moves when it does, and the page needs
+// no API read before its first paint.
+import { expect, test } from "./fixtures";
+
+const PAGES = [
+  { path: "/", heading: "Containerized HOMES Built Different" },
+  { path: "/products", heading: "Our Container Homes" },
+  { path: "/product/1", heading: "The Cleveland" },
+];
+
+test.describe("server-side rendering", () => {
+  test("without JavaScript the pages show their content", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const { path, heading } of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    }
+    await page.goto("/products");
+    await expect(page.getByTestId("product-card")).toHaveCount(13);
+    await context.close();
+  });
+
+  test("the app hydrates the server's markup: same nodes, same layout, no read before first paint", async ({
+    page,
+  }) => {
+    // keep the server's heading and the layout of the page as first painted
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const w = window as unknown as { serverH1: Element | null; serverLayout: string };
+        w.serverH1 = document.querySelector("h1");
+        w.serverLayout = JSON.stringify(
+          [...document.querySelectorAll("main h1, main h2, main img")].map((e) => {
+            const r = e.getBoundingClientRect();
+            return [e.tagName, Math.round(r.top), Math.round(r.height)];
+          }),
+        );
+      });
+    });
+    for (const { path, heading } of PAGES) {
+      const reads: string[] = [];
+      const onRequest = (r: { url(): string }) => {
+        if (/\/api\/(products|gallery|blog|trpc)/.test(r.url())) reads.push(r.url());
+      };
+      page.on("request", onRequest);
+      await page.goto(path);
+      // hydrated: React has adopted the server's <h1> (it keeps its fiber on the node)
+      await page.waitForFunction(() => {
+        const h1 = (window as unknown as { serverH1: Element | null }).serverH1;
+        return !!h1 && Object.keys(h1).some((k) => k.startsWith("__reactFiber"));
+      });
+      const same = await page.evaluate(() => {
+        const w = window as unknown as { serverH1: Element | null; serverLayout: string };
+        const layout = JSON.stringify(
+          [...document.querySelectorAll("main h1, main h2, main img")].map((e) => {
+            const r = e.getBoundingClientRect();
+            return [e.tagName, Math.round(r.top), Math.round(r.height)];
+          }),
+        );
+        return { node: document.querySelector("h1") === w.serverH1, layout: layout === w.serverLayout };
+      });
+      expect(same, path).toEqual({ node: true, layout: true });
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page).toHaveTitle(/Container Homes of Texas|The Cleveland/);
+      expect(await page.locator("title").count(), path).toBe(1);
+      page.off("request", onRequest);
+      expect(reads, path).toEqual([]);
+    }
+  });
+
+  test("after hydration the page works: add to cart updates the badge", async ({ page }) => {
+    await page.goto("/product/1");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("link", { name: /Cart/ }).first()).toContainText("1");
+  });
+
+  test("products list shows six skeleton cards while it loads after a client-side navigation", async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/products", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/about");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
+    await expect(page.getByTestId("product-skeleton")).toHaveCount(6);
+    release();
+    await expect(page.getByTestId("product-card")).toHaveCount(13);
+  });
+
+  test("a click before hydration is kept and acted on once the app has hydrated", async ({ page, request }) => {
+    const html = await (await request.get("/")).text();
+    const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1] ?? "";
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // the entry runs, but the page's own code (its route chunk) arrives late: hydration waits
+    await page.route("**/assets/*.js", async (route) => {
+      if (!route.request().url().endsWith(entry)) await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("banner").getByRole("button", { name: "Get Quote" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    release();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
