@@ -37,7 +37,7 @@ const app = (onCommit?: () => void) => (
 );
 
 function OnCommit({ run }: { run: () => void }): ReactNode {
-  useEffect(run, []);
+  useEffect(run, [run]);
   return null;
 }
 

@@ -2,13 +2,7 @@ import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { HomePage } from "../features/home/home-page";
 import { headFor } from "../features/seo/head";
-import {
-  featuredProductsQuery,
-  galleryQuery,
-  prefetchPageData,
-  latestPostsQuery,
-  productsQuery,
-} from "../lib/queries";
+import { featuredProductsQuery, galleryQuery, latestPostsQuery, prefetchPageData, productsQuery } from "../lib/queries";
 
 export const Route = createFileRoute("/")({
   loader: ({ context }) =>
