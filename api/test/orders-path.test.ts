@@ -174,6 +174,37 @@ describe("POST /api/orders in two statements", () => {
     expect(JSON.parse(key!.responseBody!)).toEqual(first.json());
   });
 
+  it("with Idempotency-Keys: the limit is counted in the claim; past it, 429, no key kept, no number used", async () => {
+    const ip = "198.51.100.6";
+    const body = orderBody([{ id: product.id, quantity: 1, price: product.price }]);
+    const send = (key: string) =>
+      apps.storefront.inject({
+        method: "POST",
+        url: "/api/orders",
+        payload: body,
+        headers: { "idempotency-key": key },
+        remoteAddress: ip,
+      });
+    // an invalid key is refused (400) and counted
+    expect((await send("short")).statusCode).toBe(400);
+    for (let i = 1; i < PUBLIC_WRITE_RULES.orders.limit; i++) {
+      expect((await send(`orders-path-limit-key-${i}`)).statusCode, `order #${i}`).toBe(201);
+    }
+    const before = await counts();
+    const sequence = await sequenceValue();
+    const over = await send("orders-path-limit-key-over");
+    expect(over.statusCode).toBe(429);
+    // a replay past the limit is refused by the limit too, as before the key is looked at
+    expect((await send("orders-path-limit-key-1")).statusCode).toBe(429);
+    expect(await counts()).toEqual(before);
+    expect(await sequenceValue()).toBe(sequence);
+    const kept = await apps.db.handle.db
+      .select()
+      .from(schema.idempotencyKeys)
+      .where(eq(schema.idempotencyKeys.key, "orders-path-limit-key-over"));
+    expect(kept).toEqual([]);
+  });
+
   it("answers 409 and writes nothing (and uses no number) for an unknown product", async () => {
     const before = await counts();
     const sequence = await sequenceValue();

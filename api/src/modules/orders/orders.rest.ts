@@ -9,8 +9,9 @@ import { findOrderForCustomer, type ParsedOrder, placeOrder } from "./orders.ser
 
 /**
  * Places an order, honouring an optional Idempotency-Key; shared by REST and tRPC. With `rateLimit`
- * the request is counted here (REST: in the order's first statement, or before the key is claimed);
- * without it the caller has counted it (tRPC's rateLimited procedure).
+ * the request is counted here, in the first statement it runs anyway (the order's first statement,
+ * or the one that claims the key, so replays count too); without it the caller has counted it (tRPC's
+ * rateLimited procedure).
  */
 export async function placeOrderOnce(
   deps: Deps,
@@ -20,12 +21,21 @@ export async function placeOrderOnce(
   rateLimit?: RateLimitHit,
 ): Promise<{ status: number; body: unknown; replayed: boolean }> {
   if (key === undefined) return { status: 201, body: await placeOrder(deps, order, { rateLimit }), replayed: false };
-  if (rateLimit) await countHit(deps.db, rateLimit);
-  const validKey = parseInput(idempotencyKey, key, "Idempotency-Key header");
-  return withIdempotencyKey(deps.db, validKey, rawBody, deps.clock.now(), async () => ({
-    status: 201,
-    body: await placeOrder(deps, order, { idempotencyKey: validKey }),
-  }));
+  let validKey: string;
+  try {
+    validKey = parseInput(idempotencyKey, key, "Idempotency-Key header");
+  } catch (error) {
+    if (rateLimit) await countHit(deps.db, rateLimit); // counted as every request is, and 429 before 400
+    throw error;
+  }
+  return withIdempotencyKey(
+    deps.db,
+    validKey,
+    rawBody,
+    deps.clock.now(),
+    async () => ({ status: 201, body: await placeOrder(deps, order, { idempotencyKey: validKey }) }),
+    rateLimit,
+  );
 }
 
 function headerValue(req: FastifyRequest, name: string): string | undefined {
