@@ -56,11 +56,12 @@ function holdClicksUntilHydrated(root: HTMLElement): () => void {
     }
     event.preventDefault();
     event.stopPropagation();
-    if (!held.includes(target)) held.push(target);
+    held.push(target);
   };
   document.addEventListener("click", hold, true);
   return () => {
     document.removeEventListener("click", hold, true);
+    // in order, each as often as it was clicked (two clicks on Add to Cart add two)
     for (const element of held) if (element.isConnected) element.click();
   };
 }
