@@ -93,14 +93,14 @@ test.describe("server-side rendering", () => {
 
   test("a click before hydration is kept and acted on once the app has hydrated", async ({ page, request }) => {
     const html = await (await request.get("/")).text();
-    const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1] ?? "";
+    const boot = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1] ?? "";
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // the entry runs, but the page's own code (its route chunk) arrives late: hydration waits
+    // the page's first script runs, but the app's code arrives late: hydration waits
     await page.route("**/assets/*.js", async (route) => {
-      if (!route.request().url().endsWith(entry)) await held;
+      if (!route.request().url().endsWith(boot)) await held;
       await route.continue();
     });
     await page.goto("/", { waitUntil: "domcontentloaded" });

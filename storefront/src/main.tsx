@@ -23,8 +23,10 @@ if (state?.textContent) {
 const router = createAppRouter(queryClient);
 
 // The server sends this page's title and description for crawlers; React renders the same
-// values through <HeadContent />, so the server's copies are removed first to avoid duplicates.
-for (const element of document.head.querySelectorAll("[data-server-head]")) element.remove();
+// values through <HeadContent /> (once it owns the page), so the server's copies are removed then.
+const removeServerHead = () => {
+  for (const element of document.head.querySelectorAll("[data-server-head]")) element.remove();
+};
 
 const container = document.getElementById("root")!;
 const app = (onCommit?: () => void) => (
@@ -41,28 +43,62 @@ function OnCommit({ run }: { run: () => void }): ReactNode {
   return null;
 }
 
+/** React has adopted (or created) this element: it carries React's props. */
+const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+
 /**
- * Until React owns the server's markup, a click there would be lost (a button without its handler)
- * or reload the page (a link): hold such clicks and replay them once the app has hydrated. React
- * itself replays clicks on parts that hydrate later (lazily loaded sections).
+ * Until React owns a part of the server's markup, a click there would be lost (a button without
+ * its handler) or reload the page (a link): such clicks are held and replayed, in order, once that
+ * part has hydrated. The built page's boot script starts holding them before this code has even
+ * loaded (vite.config.ts). Returns what to call when the root has committed.
  */
 function holdClicksUntilHydrated(root: HTMLElement): () => void {
-  const held: HTMLElement[] = [];
+  const early = (window as { __heldClicks?: { held: HTMLElement[]; stop(): void } }).__heldClicks;
+  const held = early?.held ?? [];
+  let rootCommitted = false;
+  let replaying = false;
   const hold = (event: MouseEvent) => {
     const target =
       event.target instanceof Element ? event.target.closest<HTMLElement>("a[href], button, summary") : null;
     if (!target || !root.contains(target) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) {
       return;
     }
+    // parts of the page (lazily loaded sections) hydrate after the root
+    if (replaying || (rootCommitted && isHydrated(target) && held.length === 0)) return;
     event.preventDefault();
     event.stopPropagation();
     held.push(target);
+    if (rootCommitted) replay();
   };
-  document.addEventListener("click", hold, true);
+  const replay = () => {
+    while (held.length > 0) {
+      const element = held[0]!;
+      if (!element.isConnected) {
+        held.shift();
+        continue;
+      }
+      if (!isHydrated(element)) {
+        setTimeout(replay, 50);
+        return;
+      }
+      held.shift();
+      // each as often as it was clicked (two clicks on Add to Cart add two)
+      replaying = true;
+      try {
+        element.click();
+      } finally {
+        replaying = false;
+      }
+    }
+  };
+  if (!early) document.addEventListener("click", hold, true);
   return () => {
-    document.removeEventListener("click", hold, true);
-    // in order, each as often as it was clicked (two clicks on Add to Cart add two)
-    for (const element of held) if (element.isConnected) element.click();
+    if (early) {
+      early.stop();
+      document.addEventListener("click", hold, true);
+    }
+    rootCommitted = true;
+    replay();
   };
 }
 
@@ -74,9 +110,16 @@ if (container.firstElementChild) {
   void router.load().then(() => {
     // a transition: hydration yields to the browser between chunks of work
     startTransition(() => {
-      hydrateRoot(container, app(release));
+      hydrateRoot(
+        container,
+        app(() => {
+          removeServerHead();
+          release();
+        }),
+      );
     });
   });
 } else {
+  removeServerHead();
   createRoot(container).render(app());
 }

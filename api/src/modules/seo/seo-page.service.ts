@@ -207,8 +207,13 @@ export async function renderStorefrontPage(
   });
   if (!rendered) return { status: page.status, html, meta: page.meta, path };
   const state = `<script id="query-state" type="application/json">${jsonForScript(rendered.queries)}</script>`;
+  // React puts preloads for the page's first images before the markup; at the top of <head>, the
+  // browser asks for the largest image before the app's script and stylesheet
+  const preloads = /^(?:<link rel="preload" as="image"[^>]*>)+/.exec(rendered.html)?.[0] ?? "";
+  const markup = rendered.html.slice(preloads.length);
   const withApp = html
     .replace(/\s*<noscript><\/noscript>/, "")
-    .replace(/<div id="root"><\/div>/, () => `<div id="root">${rendered.html}</div>\n    ${state}`);
+    .replace(/<meta name="viewport"[^>]*>/, (viewport) => `${viewport}${preloads ? `\n    ${preloads}` : ""}`)
+    .replace(/<div id="root"><\/div>/, () => `<div id="root">${markup}</div>\n    ${state}`);
   return { status: page.status, html: withApp, meta: page.meta, path };
 }
