@@ -165,6 +165,11 @@ describe.skipIf(!hasSsr)("server-side render of the storefront", () => {
     // the LCP image is found in the HTML, fetched first, never lazily
     const product = await app.inject({ method: "GET", url: `/product/${first.id}` });
     expect(product.body).toMatch(/<img[^>]*fetchpriority="high"/i);
+    // ... and asked for before the app's script: its preload is at the top of <head>
+    const head = product.body.slice(0, product.body.indexOf("</head>"));
+    const preload = head.search(/<link rel="preload" as="image" href="\/media\/[^"]+" fetchPriority="high"/);
+    expect(preload).toBeGreaterThan(0);
+    expect(preload).toBeLessThan(head.search(/<script type="module"/));
   });
 
   it("keeps 404s and the pages that depend on the visitor's browser as before", async () => {
