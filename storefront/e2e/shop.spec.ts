@@ -23,21 +23,6 @@ test.describe("products", () => {
     await expect(page.getByText("Try selecting a different category")).toBeVisible();
   });
 
-  test("shows six skeleton cards while loading", async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/products", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto("/products");
-    await expect(page.getByTestId("product-skeleton")).toHaveCount(6);
-    release();
-    await expect(page.getByTestId("product-card")).toHaveCount(13);
-  });
-
   test("product page: gallery, specifications, spec sheet download with its toast and event", async ({ page }) => {
     const warnings: string[] = [];
     page.on("console", (m) => {

@@ -246,10 +246,10 @@ export function staticPageMeta(path: string): PageMeta | null {
 
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
+let usd: Intl.NumberFormat | undefined;
 export function formatUsd(amount: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(
-    amount,
-  );
+  usd ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+  return usd.format(amount);
 }
 
 export function productMeta(product: ProductFacts): PageMeta {
