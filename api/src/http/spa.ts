@@ -9,6 +9,7 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../lib/deps";
+import { readCache } from "../lib/read-cache";
 import { renderStorefrontPage } from "../modules/seo/seo-page.service";
 import { loadStorefrontRenderer } from "../modules/seo/ssr";
 
@@ -30,17 +31,36 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): "br
   return null;
 }
 
-/** Sends a generated HTML page, compressed when the client accepts it (pages are a few KB: fast). */
-async function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string) {
+/** A generated page's compressed forms, made once per page object (cached pages are reused as is). */
+const compressed = new WeakMap<object, Partial<Record<"br" | "gzip", Promise<Buffer>>>>();
+
+function compress(page: { html: string }, encoding: "br" | "gzip"): Promise<Buffer> {
+  let forms = compressed.get(page);
+  if (!forms) {
+    forms = {};
+    compressed.set(page, forms);
+  }
+  const { html } = page;
+  forms[encoding] ??=
+    encoding === "br"
+      ? brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
+      : gzipAsync(html, { level: 6 });
+  return forms[encoding];
+}
+
+/** Sends a generated HTML page, compressed when the client accepts it. */
+async function sendHtml(req: FastifyRequest, reply: FastifyReply, page: { html: string }) {
   reply.header("vary", "accept-encoding");
   const encoding = req.method === "HEAD" ? null : pickEncoding(req.headers["accept-encoding"]);
-  if (!encoding || html.length < 1024) return reply.send(html);
-  const body =
-    encoding === "br"
-      ? await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
-      : await gzipAsync(html, { level: 6 });
-  return reply.header("content-encoding", encoding).send(body);
+  if (!encoding || page.html.length < 1024) return reply.send(page.html);
+  return reply.header("content-encoding", encoding).send(await compress(page, encoding));
 }
+
+/**
+ * How long a rendered storefront page is reused. It is dropped at once when products, gallery items or
+ * posts change (the read cache's notices); the limit covers what else a page shows, such as the year.
+ */
+const PAGE_MAX_AGE_MS = 60_000;
 
 const MAX_INLINE_CSS = 64 * 1024;
 
@@ -83,11 +103,16 @@ export async function serveSpa(
       );
     },
   });
+  const backofficePage = { html: indexHtml };
+  const cache = readCache(options.deps.db);
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
-    if (options.surface !== "storefront") return sendHtml(req, reply, indexHtml);
-    const page = await renderStorefrontPage(options.deps, req.url, indexHtml, undefined, renderer);
-    return sendHtml(req, reply.code(page.status), page.html);
+    if (options.surface !== "storefront") return sendHtml(req, reply, backofficePage);
+    // a page depends only on its URL and the public data: rendered once, until that data changes
+    const page = await cache.valueFor(`page:${req.url}`, PAGE_MAX_AGE_MS, () =>
+      renderStorefrontPage(options.deps, req.url, indexHtml, undefined, renderer),
+    );
+    return sendHtml(req, reply.code(page.status), page);
   };
   app.get("/", sendPage);
   app.setNotFoundHandler((req, reply) => {

@@ -49,6 +49,7 @@ export class ReadCache {
   private readonly sessions = new Map<string, RememberedSession>();
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly shortLived = new Map<string, { value: unknown; at: number }>();
+  private readonly timed = new Map<string, { value: unknown; at: number }>();
   private generation = 0;
   private sessionGeneration = 0;
   private writeGeneration = 0;
@@ -102,6 +103,27 @@ export class ReadCache {
   }
 
   /**
+   * Like `value`, but an entry is also dropped after `maxAgeMs`: for answers that depend on the clock
+   * as well as on the announced data (rendered pages show the year, for instance).
+   */
+  async valueFor<T>(key: string, maxAgeMs: number, load: () => Promise<T>): Promise<T> {
+    if (!this.timer) this.start();
+    const now = Date.now();
+    const trusted = this.trusted(now);
+    if (trusted) {
+      const hit = this.timed.get(key);
+      if (hit && now - hit.at < maxAgeMs) return hit.value as T;
+    }
+    const generation = this.generation;
+    const value = await load();
+    if (trusted && generation === this.generation && this.trusted()) {
+      if (this.timed.size >= MAX_ENTRIES) this.timed.clear();
+      this.timed.set(key, { value, at: now });
+    }
+    return value;
+  }
+
+  /**
    * For figures computed from data that changes without a notice (orders, enquiries): the value of
    * `load()` for at most `maxAgeMs`, dropped at once by any write this process answers
    * (`noteLocalWrite`, called for every non-GET request). Another process's write shows within `maxAgeMs`.
@@ -130,6 +152,7 @@ export class ReadCache {
     this.generation++;
     this.entries.clear();
     this.values.clear();
+    this.timed.clear();
     this.sessionGeneration++;
     this.sessions.clear();
   }

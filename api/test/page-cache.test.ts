@@ -1,0 +1,60 @@
+// Storefront pages are rendered once per URL and reused until the public data changes (or a minute
+// passes); a change made through the services shows on the very next request.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import type { ProductInput } from "../src/contracts/catalog";
+import { readCache } from "../src/lib/read-cache";
+import { getProduct, updateProduct } from "../src/modules/catalog/catalog.service";
+import { FALLBACK_TEMPLATE } from "../src/modules/seo/html";
+import { createTestDatabase, type TestDatabase, testEnv } from "./harness";
+
+let db: TestDatabase;
+let app: FastifyInstance;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), "page-cache-"));
+  writeFileSync(join(dist, "index.html"), FALLBACK_TEMPLATE);
+  db = await createTestDatabase();
+  app = await buildApp({ surface: "storefront", db: db.handle.db, env: testEnv(), spa: dist });
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (url: string, encoding?: string) =>
+  app.inject({ method: "GET", url, headers: encoding ? { "accept-encoding": encoding } : {} });
+
+describe("rendered page cache", () => {
+  it("reuses a page and its compressed bytes, and renders it again after a product change", async () => {
+    const cache = readCache(db.handle.db);
+    await page("/product/1");
+    for (let i = 0; i < 100 && !cache.trusted(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(cache.trusted()).toBe(true);
+
+    const first = await page("/product/1", "br");
+    const again = await page("/product/1", "br");
+    expect(again.statusCode).toBe(200);
+    expect(again.headers["content-encoding"]).toBe("br");
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const product = await getProduct(db.handle.db, 1);
+    const { id, createdAt, updatedAt, images, imageDetails, ...rest } = product;
+    const input = { ...rest, images: imageDetails, name: "The Cleveland Deluxe" } as ProductInput;
+    await updateProduct(db.handle.db, id, input, new Date());
+    const after = await page("/product/1");
+    expect(after.body).toContain("The Cleveland Deluxe");
+    expect(after.body).not.toContain(`<title>${product.name} –`);
+  });
+
+  it("keeps the status of a missing page", async () => {
+    expect((await page("/product/999999")).statusCode).toBe(404);
+    expect((await page("/product/999999")).statusCode).toBe(404);
+  });
+});
