@@ -43,16 +43,40 @@ export interface RememberedSession {
 const SESSION_NOTICE = "session:";
 const MAX_SESSIONS = 1_000;
 
+/** Values kept for at most a given age; a load that began before `clear()` is not kept. */
+class TimedValues {
+  private readonly entries = new Map<string, { value: unknown; at: number }>();
+  private generation = 0;
+
+  async get<T>(key: string, maxAgeMs: number, load: () => Promise<T>, usable: () => boolean): Promise<T> {
+    const now = Date.now();
+    const canUse = usable();
+    const hit = canUse ? this.entries.get(key) : undefined;
+    if (hit && now - hit.at < maxAgeMs) return hit.value as T;
+    const generation = this.generation;
+    const value = await load();
+    if (canUse && generation === this.generation && usable()) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(key, { value, at: now });
+    }
+    return value;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
 export class ReadCache {
   private readonly entries = new Map<string, Buffer>();
   private readonly values = new Map<string, unknown>();
   private readonly sessions = new Map<string, RememberedSession>();
   private readonly waiters = new Map<string, Set<() => void>>();
-  private readonly shortLived = new Map<string, { value: unknown; at: number }>();
-  private readonly timed = new Map<string, { value: unknown; at: number }>();
+  private readonly shortLived = new TimedValues();
+  private readonly timed = new TimedValues();
   private generation = 0;
   private sessionGeneration = 0;
-  private writeGeneration = 0;
   private lastBeatAt = Number.NEGATIVE_INFINITY;
   private lastListenAt = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | null = null;
@@ -106,21 +130,9 @@ export class ReadCache {
    * Like `value`, but an entry is also dropped after `maxAgeMs`: for answers that depend on the clock
    * as well as on the announced data (rendered pages show the year, for instance).
    */
-  async valueFor<T>(key: string, maxAgeMs: number, load: () => Promise<T>): Promise<T> {
+  valueFor<T>(key: string, maxAgeMs: number, load: () => Promise<T>): Promise<T> {
     if (!this.timer) this.start();
-    const now = Date.now();
-    const trusted = this.trusted(now);
-    if (trusted) {
-      const hit = this.timed.get(key);
-      if (hit && now - hit.at < maxAgeMs) return hit.value as T;
-    }
-    const generation = this.generation;
-    const value = await load();
-    if (trusted && generation === this.generation && this.trusted()) {
-      if (this.timed.size >= MAX_ENTRIES) this.timed.clear();
-      this.timed.set(key, { value, at: now });
-    }
-    return value;
+    return this.timed.get(key, maxAgeMs, load, () => this.trusted());
   }
 
   /**
@@ -128,31 +140,20 @@ export class ReadCache {
    * `load()` for at most `maxAgeMs`, dropped at once by any write this process answers
    * (`noteLocalWrite`, called for every non-GET request). Another process's write shows within `maxAgeMs`.
    */
-  async recent<T>(key: string, maxAgeMs: number, load: () => Promise<T>): Promise<T> {
-    const now = Date.now();
-    const hit = this.shortLived.get(key);
-    if (hit && now - hit.at < maxAgeMs) return hit.value as T;
-    const generation = this.writeGeneration;
-    const value = await load();
-    if (generation === this.writeGeneration) {
-      if (this.shortLived.size >= MAX_ENTRIES) this.shortLived.clear();
-      this.shortLived.set(key, { value, at: now });
-    }
-    return value;
+  recent<T>(key: string, maxAgeMs: number, load: () => Promise<T>): Promise<T> {
+    return this.shortLived.get(key, maxAgeMs, load, () => true);
   }
 
   noteLocalWrite(): void {
-    this.writeGeneration++;
     this.shortLived.clear();
   }
 
   invalidate(): void {
-    this.writeGeneration++;
     this.shortLived.clear();
+    this.timed.clear();
     this.generation++;
     this.entries.clear();
     this.values.clear();
-    this.timed.clear();
     this.sessionGeneration++;
     this.sessions.clear();
   }
