@@ -1,5 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
+// E2E_PORT moves the two servers (storefront on it, back office on it + 1) so suites can run side by side.
+const port = Number(process.env.E2E_PORT ?? 4200);
+
 // Runs against the built app and a real API on a fresh database (see scripts/e2e-server.mjs).
 export default defineConfig({
   testDir: "./e2e",
@@ -10,7 +13,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
-    baseURL: "http://localhost:4201",
+    baseURL: `http://localhost:${port + 1}`,
     trace: "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -27,8 +30,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node ../scripts/e2e-server.mjs 4200 4201",
-    url: "http://localhost:4200/readyz",
+    command: `node ../scripts/e2e-server.mjs ${port} ${port + 1}`,
+    url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe",

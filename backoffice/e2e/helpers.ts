@@ -3,7 +3,7 @@
 import { deflateSync } from "node:zlib";
 import { expect, type Page } from "@playwright/test";
 
-export const STOREFRONT = "http://localhost:4200";
+export const STOREFRONT = `http://localhost:${Number(process.env.E2E_PORT ?? 4200)}`;
 export const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
 
 export const ADMIN_ROUTES = [
