@@ -1,4 +1,8 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
+import { boolean, customType, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's full-text document type; only ever written by the database itself (generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const galleryItems = pgTable("gallery_items", {
   id: serial("id").primaryKey(),
@@ -24,6 +28,18 @@ export const blogPosts = pgTable(
     published: boolean("published").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The blog search's document, kept by PostgreSQL: words of the title weigh most (A), then the
+     * excerpt (B), then the body (C). English stemming, so "permit" finds "permits".
+     */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english'::regconfig, ${blogPosts.title}), 'A') || setweight(to_tsvector('english'::regconfig, ${blogPosts.excerpt}), 'B') || setweight(to_tsvector('english'::regconfig, ${blogPosts.content}), 'C')`,
+    ),
   },
-  (t) => [index("blog_posts_published_idx").on(t.published, t.createdAt)],
+  (t) => [
+    index("blog_posts_published_idx").on(t.published, t.createdAt),
+    index("blog_posts_search_idx").using("gin", t.searchVector),
+    index("blog_posts_category_idx").on(t.category, t.published, t.createdAt),
+  ],
 );

@@ -1,0 +1,3 @@
+ALTER TABLE "blog_posts" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, "blog_posts"."title"), 'A') || setweight(to_tsvector('english'::regconfig, "blog_posts"."excerpt"), 'B') || setweight(to_tsvector('english'::regconfig, "blog_posts"."content"), 'C')) STORED;--> statement-breakpoint
+CREATE INDEX "blog_posts_search_idx" ON "blog_posts" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "blog_posts_category_idx" ON "blog_posts" USING btree ("category","published","created_at");
