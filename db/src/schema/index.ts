@@ -4,4 +4,5 @@ export * from "./content";
 export * from "./leads";
 export * from "./notifications";
 export * from "./orders";
+export * from "./settings";
 export * from "./visits";

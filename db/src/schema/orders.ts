@@ -19,6 +19,8 @@ export const orders = pgTable(
     taxCents: integer("tax_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
+    /** The deposit asked when the order was placed (business settings then), in percent of the total. */
+    depositPercent: integer("deposit_percent").notNull().default(50),
     status: text("status").notNull().default("pending"),
     paymentStatus: text("payment_status").notNull().default("pending"),
     /** The time the browser says the order was placed; createdAt is the server's. */
