@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lifecycle = options.lifecycle ?? { draining: false };
 
   installErrorHandling(app);
-  installRequestLogging(app);
+  installRequestLogging(app, { env, clock: deps.clock });
   installRequestDeadline(app);
   installSecurityHeaders(app, env, surface);
   await app.register(cookie);

@@ -22,6 +22,12 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default(join(repoRoot, ".data", "pglite")),
   TRUST_PROXY: optional,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Which answers get a request log line: "problems" (the default) logs every 4xx/5xx and every answer
+   * slower than SLOW_REQUEST_MS, with its request id; "all" logs every answer (one line each).
+   */
+  REQUEST_LOG: z.enum(["problems", "all"]).default("problems"),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   SETUP_TOKEN: optional,
   USDT_WALLET_ADDRESS: z.string().default("TXb8gPqJ4m2vN7kL5sR9wE3yU6tZ1aC4dF"),
   COMPANY_NAME: z.string().default("Container Homes of Texas"),

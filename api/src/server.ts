@@ -11,7 +11,19 @@ import { systemClock } from "./lib/clock";
 import { prepareSetupToken } from "./modules/admin/auth.service";
 
 const env = loadEnv();
-const log = pino({ level: env.LOG_LEVEL, base: { pid: process.pid } });
+// Log lines are written asynchronously, in blocks of up to 4 KB, instead of one synchronous write
+// per line: pino flushes what is left when the process exits (normally, by process.exit, or after an
+// uncaught error); see shutdown() below.
+const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+const log = pino({ level: env.LOG_LEVEL, base: { pid: process.pid } }, logDestination);
+// a quiet process's lines (the setup token, a rare error) are not held back for long
+setInterval(() => {
+  try {
+    logDestination.flush();
+  } catch {
+    // closed while exiting: its last lines were written synchronously then
+  }
+}, 1000).unref();
 
 const started = Date.now();
 const PREPARE_EMBEDDED = "--prepare-embedded-database";

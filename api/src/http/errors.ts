@@ -1,6 +1,8 @@
 // One error shape for every REST answer: { message, issues, ...extra }, with the right status.
 // 5xx bodies never carry internal text; the log has the detail and the request id.
 import type { FastifyError, FastifyInstance } from "fastify";
+import type { Env } from "../env";
+import type { Clock } from "../lib/clock";
 import { AppError } from "../lib/errors";
 
 const DB_UNAVAILABLE_CODES = new Set([
@@ -91,23 +93,43 @@ export function installErrorHandling(app: FastifyInstance): void {
 }
 
 const DENIALS = new Set([401, 403, 429]);
+const STARTED = Symbol("request log start");
+
+export interface RequestLogOptions {
+  env: Pick<Env, "REQUEST_LOG" | "SLOW_REQUEST_MS">;
+  clock: Clock;
+}
 
 /**
- * One log line per answer (instead of Fastify's, which would log query strings such as an admin's
- * search for a customer's e-mail): method, path without the query, status and time; 401/403/429 as
- * warnings ("request denied") so refused access is easy to find. Request ids come from the child logger.
+ * The request log (instead of Fastify's, which would log query strings such as an admin's search for
+ * a customer's e-mail): method, path without the query, status and time, with the request id from the
+ * child logger. By default only what an operator needs: every 4xx/5xx answer (401/403/429 as
+ * warnings, "request denied", so refused access is easy to find; 5xx as errors) and every answer slower
+ * than SLOW_REQUEST_MS ("slow request"); a fast 2xx/3xx is not logged, because a synchronous line per
+ * answer costs more than the answer itself on the hot reads. REQUEST_LOG=all logs every answer.
+ * Time comes from the injected clock, so tests can make a request slow without waiting.
  */
-export function installRequestLogging(app: FastifyInstance): void {
-  app.addHook("onResponse", async (req, reply) => {
-    const entry = {
-      method: req.method,
-      path: req.url.split("?")[0],
-      status: reply.statusCode,
-      ip: req.ip,
-      ms: Math.round(reply.elapsedTime),
-    };
-    if (DENIALS.has(reply.statusCode)) req.log.warn(entry, "request denied");
-    else req.log.info(entry, "request completed");
+export function installRequestLogging(app: FastifyInstance, options: RequestLogOptions): void {
+  const { clock } = options;
+  const all = options.env.REQUEST_LOG === "all";
+  const slowMs = options.env.SLOW_REQUEST_MS;
+  app.decorateRequest(STARTED, 0);
+  app.addHook("onRequest", (req, _reply, done) => {
+    (req as unknown as Record<symbol, number>)[STARTED] = clock.now().getTime();
+    done();
+  });
+  app.addHook("onResponse", (req, reply, done) => {
+    const status = reply.statusCode;
+    const ms = clock.now().getTime() - (req as unknown as Record<symbol, number>)[STARTED]!;
+    const slow = ms >= slowMs;
+    if (status >= 400 || slow || all) {
+      const entry = { method: req.method, path: req.url.split("?")[0], status, ip: req.ip, ms };
+      if (status >= 500) req.log.error(entry, "request completed");
+      else if (DENIALS.has(status)) req.log.warn(entry, "request denied");
+      else if (slow) req.log.warn(entry, "slow request");
+      else req.log.info(entry, "request completed");
+    }
+    done();
   });
 }
 
