@@ -1,0 +1,2 @@
+DROP INDEX "visits_ip_idx";--> statement-breakpoint
+ALTER TABLE "visits" DROP COLUMN "ip_address";
