@@ -17,6 +17,7 @@ import Fastify, {
   LogController,
 } from "fastify";
 import type { Env } from "./env";
+import { installJsonCompression } from "./http/compression";
 import { installRequestDeadline } from "./http/deadline";
 import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
 import { openApiDocument, referencePage } from "./http/openapi";
@@ -102,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (req.method !== "GET" && req.method !== "HEAD") cache.noteLocalWrite();
     return payload;
   });
+
+  installJsonCompression(app);
 
   const routes = surface === "storefront" ? publicRoutes : backofficeRoutes;
   registerRoutes(app, deps, routes);

@@ -20,11 +20,13 @@ import { randomBytes } from "node:crypto";
 import type { Database, Executor } from "@ch/db";
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
+import { keepCompressedForms } from "./compressed-forms";
 
 export const READ_CACHE_CHANNEL = "ch_read_cache";
 const HEARTBEAT_MS = 5_000;
 const TRUSTED_FOR_MS = 3 * HEARTBEAT_MS;
 const MAX_ENTRIES = 500;
+const MAX_CHOSEN = 300;
 
 interface ListenableClient {
   listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<unknown>;
@@ -43,20 +45,40 @@ export interface RememberedSession {
 const SESSION_NOTICE = "session:";
 const MAX_SESSIONS = 1_000;
 
-/** Values kept for at most a given age; a load that began before `clear()` is not kept. */
+/**
+ * Values kept for at most a given age; a load that began before `clear()` is not kept. When full, a
+ * plain set forgets everything; a `leastRecent` set (for keys a visitor chooses freely, such as search
+ * words) forgets only its least recently used entry, so random keys cannot push out the common ones.
+ */
 class TimedValues {
   private readonly entries = new Map<string, { value: unknown; at: number }>();
   private generation = 0;
+
+  constructor(
+    private readonly maxEntries = MAX_ENTRIES,
+    private readonly evict: "all" | "leastRecent" = "all",
+  ) {}
 
   async get<T>(key: string, maxAgeMs: number, load: () => Promise<T>, usable: () => boolean): Promise<T> {
     const now = Date.now();
     const canUse = usable();
     const hit = canUse ? this.entries.get(key) : undefined;
-    if (hit && now - hit.at < maxAgeMs) return hit.value as T;
+    if (hit && now - hit.at < maxAgeMs) {
+      if (this.evict === "leastRecent") {
+        // Map keeps insertion order: moving the hit to the end makes the first entry the least recent
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+      }
+      return hit.value as T;
+    }
     const generation = this.generation;
     const value = await load();
     if (canUse && generation === this.generation && usable()) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.delete(key);
+      if (this.entries.size >= this.maxEntries) {
+        if (this.evict === "all") this.entries.clear();
+        else this.entries.delete(this.entries.keys().next().value as string);
+      }
       this.entries.set(key, { value, at: now });
     }
     return value;
@@ -75,6 +97,8 @@ export class ReadCache {
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly shortLived = new TimedValues();
   private readonly timed = new TimedValues();
+  /** Answers and pages for visitor-chosen parameters (blog searches, query strings): bounded on their own. */
+  private readonly chosen = new TimedValues(MAX_CHOSEN, "leastRecent");
   private generation = 0;
   private sessionGeneration = 0;
   private lastBeatAt = Number.NEGATIVE_INFINITY;
@@ -89,7 +113,10 @@ export class ReadCache {
     return now - this.lastBeatAt < TRUSTED_FOR_MS;
   }
 
-  /** The JSON of `load()` as UTF-8 bytes (encoded once, not per answer), from memory when the channel is trusted. */
+  /**
+   * The JSON of `load()` as UTF-8 bytes (encoded once, not per answer, and compressed once per encoding),
+   * from memory when the channel is trusted.
+   */
   async json(key: string, load: () => Promise<unknown>): Promise<Buffer> {
     if (!this.timer) this.start();
     const trusted = this.trusted();
@@ -101,7 +128,7 @@ export class ReadCache {
     const body = Buffer.from(JSON.stringify(await load()));
     if (trusted && generation === this.generation && this.trusted()) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(key, body);
+      this.entries.set(key, keepCompressedForms(body)); // its brotli/gzip forms are made once, kept with it
     }
     return body;
   }
@@ -136,6 +163,16 @@ export class ReadCache {
   }
 
   /**
+   * Like `valueFor` (with no age limit by default), for keys a visitor chooses freely (search words,
+   * page numbers): kept apart, at most MAX_CHOSEN, least recently used forgotten first, so that such
+   * keys never push out the common reads. Dropped on every change like the rest.
+   */
+  chosenValue<T>(key: string, load: () => Promise<T>, maxAgeMs = Number.POSITIVE_INFINITY): Promise<T> {
+    if (!this.timer) this.start();
+    return this.chosen.get(key, maxAgeMs, load, () => this.trusted());
+  }
+
+  /**
    * For figures computed from data that changes without a notice (orders, enquiries): the value of
    * `load()` for at most `maxAgeMs`, dropped at once by any write this process answers
    * (`noteLocalWrite`, called for every non-GET request). Another process's write shows within `maxAgeMs`.
@@ -151,6 +188,7 @@ export class ReadCache {
   invalidate(): void {
     this.shortLived.clear();
     this.timed.clear();
+    this.chosen.clear();
     this.generation++;
     this.entries.clear();
     this.values.clear();

@@ -16,6 +16,7 @@ import {
 } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { keepCompressedForms } from "./compressed-forms";
 
 export interface FastQueryOptions<TContext> {
   prefix: string;
@@ -42,7 +43,7 @@ function encodeResult(data: unknown, batch: boolean): Buffer {
   const memo = batch ? encodedBatch : encodedPlain;
   let bytes = memo.get(data);
   if (!bytes) {
-    bytes = json(batch ? [body] : body);
+    bytes = keepCompressedForms(json(batch ? [body] : body)); // compressed once too (http/compression.ts)
     memo.set(data, bytes);
   }
   return bytes;

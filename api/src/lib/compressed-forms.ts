@@ -1,0 +1,38 @@
+// The compressed forms (brotli, gzip) of JSON bodies the read cache keeps: made once per kept body on
+// first use and dropped with it, so a cached read is compressed once, not per request. Bodies not kept
+// are compressed as they are sent. Compression runs on libuv's thread pool (the event loop keeps serving).
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+
+/** Answers smaller than this go as they are (compression would save little and cost a round of CPU). */
+export const COMPRESS_MIN_BYTES = 1024;
+
+export type Encoding = "br" | "gzip";
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The compressed forms of cached bodies, made on first use and dropped with the body. */
+const forms = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
+
+/** Marks a body the caller keeps and sends again: its compressed forms are made once and kept with it. */
+export function keepCompressedForms(body: Buffer): Buffer {
+  if (body.length >= COMPRESS_MIN_BYTES && !forms.has(body)) forms.set(body, {});
+  return body;
+}
+
+function compress(body: Buffer | string, encoding: Encoding, kept: boolean): Promise<Buffer> {
+  const size = Buffer.byteLength(body);
+  if (encoding === "gzip") return gzipAsync(body, { level: kept ? 9 : 6 });
+  // a kept body is compressed once, so it can afford a denser setting than one made per request
+  return brotliAsync(body, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: kept ? 9 : 4, [zlib.BROTLI_PARAM_SIZE_HINT]: size },
+  });
+}
+
+/** The body in `encoding`: from the kept forms for a cached body, else compressed now. */
+export function compressedBody(body: Buffer | string, encoding: Encoding): Promise<Buffer> {
+  const kept = typeof body === "string" ? undefined : forms.get(body);
+  if (!kept) return compress(body, encoding, false);
+  kept[encoding] ??= compress(body, encoding, true);
+  return kept[encoding];
+}
