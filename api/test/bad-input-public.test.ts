@@ -63,11 +63,13 @@ beforeAll(async () => {
     "GET /api/products": { query: { category: "20ft-homes" } },
     "GET /api/products/:id": { params: { id: String(product.id) }, query: {} },
     "GET /api/blog": { query: { published: "true", limit: "3", offset: "0" } },
+    "GET /api/blog/search": { query: { q: "zoning", category: "construction", page: "1", pageSize: "6" } },
     "GET /api/blog/:slug": { params: { slug: "no-such-post" }, query: {} },
     "trpc catalog.list": { category: "20ft-homes" },
     "trpc catalog.byId": { id: product.id },
     "trpc content.posts": { limit: 3, offset: 0 },
     "trpc content.postBySlug": { slug: "no-such-post" },
+    "trpc content.postSummaries": { q: "zoning", category: "construction", page: 1, pageSize: 6 },
     "trpc chat.forward": { message: "Hi", userInfo: { currentPage: "/", device: "Desktop", browser: "Chrome" } },
     "trpc leads.contact": contact,
     "trpc leads.requestQuote": {

@@ -27,8 +27,11 @@ export const galleryItemInput = z.strictObject({
 });
 export const galleryReorderInput = z.strictObject({ ids: z.array(id()).min(1).max(1000) });
 
+/** Slugs taken by fixed paths under /api/blog. */
+const RESERVED_SLUGS = new Set(["search"]);
+
 export const blogPostInput = z.strictObject({
-  slug: slugParams.shape.slug,
+  slug: slugParams.shape.slug.refine((slug) => !RESERVED_SLUGS.has(slug), "is reserved: choose another slug"),
   title: requiredText(200, "title"),
   excerpt: requiredText(600, "excerpt"),
   content: requiredText(60_000, "content"),
@@ -37,6 +40,53 @@ export const blogPostInput = z.strictObject({
   published: z.boolean(),
 });
 export type BlogPostInput = z.infer<typeof blogPostInput>;
+
+/** Posts per page of the storefront's blog. */
+export const BLOG_PAGE_SIZE = 6;
+export const BLOG_SEARCH_MAX = 200;
+/** The highest page number accepted (far beyond any real blog; keeps OFFSET bounded). */
+export const BLOG_MAX_PAGE = 1_000;
+
+/**
+ * A search over every published post (GET /api/blog/search, content.postSummaries, the storefront's
+ * /blog URL). `q` is free text (PostgreSQL `websearch_to_tsquery`: words, "a phrase", -not, or),
+ * spaces collapsed; empty means no search.
+ */
+export const blogSearchQuery = z.strictObject({
+  q: z
+    .string()
+    .max(BLOG_SEARCH_MAX, `must be at most ${BLOG_SEARCH_MAX} characters`)
+    .optional()
+    .transform((v) => v?.trim().replace(/\s+/g, " ") || undefined),
+  category: z.enum(BLOG_CATEGORIES).optional(),
+  page: z.coerce.number().int().min(1).max(BLOG_MAX_PAGE).default(1),
+  pageSize: z.coerce.number().int().min(1).max(24).default(BLOG_PAGE_SIZE),
+  /** Leave this post out (an article's related posts). */
+  exclude: slugParams.shape.slug.optional(),
+});
+export type BlogSearchInput = z.input<typeof blogSearchQuery>;
+export type BlogSearchParams = z.output<typeof blogSearchQuery>;
+
+/** A post without its body: what lists, cards and related posts show. */
+export interface BlogPostSummary {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  image: string;
+  category: string;
+  createdAt: string;
+}
+
+export interface BlogSearchResult {
+  posts: BlogPostSummary[];
+  /** Published posts matching the search and category, on every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** At least 1, so that page 1 of an empty result exists. */
+  pageCount: number;
+}
 
 export interface GalleryItemDto {
   id: number;

@@ -1,11 +1,40 @@
 import { type Executor, schema } from "@ch/db";
-import { desc, eq } from "drizzle-orm";
-import type { BlogPostDto, BlogPostInput } from "../../contracts/content";
+import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import type {
+  BlogPostDto,
+  BlogPostInput,
+  BlogPostSummary,
+  BlogSearchParams,
+  BlogSearchResult,
+} from "../../contracts/content";
 import { conflict, notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
 
 const { blogPosts } = schema;
-type BlogRow = typeof blogPosts.$inferSelect;
+type BlogRow = Omit<typeof blogPosts.$inferSelect, "searchVector">;
+
+/** Every column a client may see (not the search document). */
+const postColumns = {
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  content: blogPosts.content,
+  image: blogPosts.image,
+  category: blogPosts.category,
+  published: blogPosts.published,
+  createdAt: blogPosts.createdAt,
+  updatedAt: blogPosts.updatedAt,
+};
+const summaryColumns = {
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  image: blogPosts.image,
+  category: blogPosts.category,
+  createdAt: blogPosts.createdAt,
+};
 
 export function toBlogDto(row: BlogRow): BlogPostDto {
   return {
@@ -27,7 +56,7 @@ export async function listPosts(
   options: { published?: boolean | undefined; limit?: number | undefined; offset?: number | undefined } = {},
 ): Promise<BlogPostDto[]> {
   const query = db
-    .select()
+    .select(postColumns)
     .from(blogPosts)
     .where(options.published === undefined ? undefined : eq(blogPosts.published, options.published))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
@@ -37,8 +66,67 @@ export async function listPosts(
   return (await query).map(toBlogDto);
 }
 
+/**
+ * One page of the published posts matching a search and a category. With words to search, the
+ * posts are ranked by PostgreSQL full-text search over the generated `search_vector` (title words
+ * weigh most, then the excerpt, then the body; GIN index), newest first among equals; without, newest
+ * first. The total comes with the page (a window count), so one statement answers both.
+ */
+export async function searchPosts(db: Executor, params: BlogSearchParams): Promise<BlogSearchResult> {
+  const { page, pageSize } = params;
+  const query = params.q ? sql`websearch_to_tsquery('english'::regconfig, ${params.q})` : null;
+  const where = and(
+    eq(blogPosts.published, true),
+    params.category ? eq(blogPosts.category, params.category) : undefined,
+    params.exclude ? ne(blogPosts.slug, params.exclude) : undefined,
+    query ? sql`${blogPosts.searchVector} @@ ${query}` : undefined,
+  );
+  const order: SQL[] = [desc(blogPosts.createdAt), desc(blogPosts.id)];
+  if (query) order.unshift(desc(sql`ts_rank(${blogPosts.searchVector}, ${query})`));
+  const rows = await db
+    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(blogPosts)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    // past the last page (or nothing matches): the count alone
+    total =
+      page === 1
+        ? 0
+        : ((
+            await db
+              .select({ n: sql<number>`count(*)`.mapWith(Number) })
+              .from(blogPosts)
+              .where(where)
+          )[0]?.n ?? 0);
+  }
+  return {
+    posts: rows.map(
+      ({ total: _total, ...row }): BlogPostSummary => ({ ...row, createdAt: row.createdAt.toISOString() }),
+    ),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+/** The read cache's key of a search: the same for every spelling of the same parameters. */
+export function searchCacheKey(params: BlogSearchParams): string {
+  return JSON.stringify([
+    params.q?.toLowerCase() ?? "",
+    params.category ?? "",
+    params.page,
+    params.pageSize,
+    params.exclude ?? "",
+  ]);
+}
+
 export async function getPostBySlug(db: Executor, slug: string, { includeDrafts = false } = {}): Promise<BlogPostDto> {
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1);
+  const [row] = await db.select(postColumns).from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1);
   if (!row || (!row.published && !includeDrafts)) throw notFound("Article not found");
   return toBlogDto(row);
 }
@@ -53,7 +141,7 @@ export async function createPost(db: Executor, input: BlogPostInput, now: Date):
   const [row] = await db
     .insert(blogPosts)
     .values({ ...input, createdAt: now, updatedAt: now })
-    .returning();
+    .returning(postColumns);
   await announceCatalogChange(db);
   return toBlogDto(row!);
 }
@@ -64,7 +152,7 @@ export async function updatePost(db: Executor, id: number, input: BlogPostInput,
     .update(blogPosts)
     .set({ ...input, updatedAt: now })
     .where(eq(blogPosts.id, id))
-    .returning();
+    .returning(postColumns);
   if (!row) throw notFound("Article not found");
   await announceCatalogChange(db);
   return toBlogDto(row);

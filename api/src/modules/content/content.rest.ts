@@ -1,7 +1,7 @@
-import { blogListQuery, slugParams } from "../../contracts/content";
+import { blogListQuery, blogSearchQuery, slugParams } from "../../contracts/content";
 import { route } from "../../http/route";
-import { sendCachedJson } from "../../lib/read-cache";
-import { getPostBySlug, listPosts } from "./blog.service";
+import { readCache, sendCachedJson } from "../../lib/read-cache";
+import { getPostBySlug, listPosts, searchCacheKey, searchPosts } from "./blog.service";
 import { listGallery } from "./gallery.service";
 
 export const contentRoutes = [
@@ -26,6 +26,24 @@ export const contentRoutes = [
       sendCachedJson(deps.db, reply, `posts:${query.limit ?? ""}:${query.offset ?? ""}`, () =>
         listPosts(deps.db, { published: true, limit: query.limit, offset: query.offset }),
       ),
+  }),
+  route({
+    method: "GET",
+    url: "/api/blog/search",
+    access: "public",
+    summary:
+      "One page of published post summaries (no body), optionally searched (q: full text over title, excerpt and body, ranked) and filtered by category",
+    tags: ["content"],
+    query: blogSearchQuery,
+    answer: "{ posts, total, page, pageSize, pageCount }",
+    handler: async ({ deps, query, reply }) =>
+      reply
+        .type("application/json; charset=utf-8")
+        .send(
+          await readCache(deps.db).chosenValue(`blog:search:${searchCacheKey(query)}`, () =>
+            searchPosts(deps.db, query),
+          ),
+        ),
   }),
   route({
     method: "GET",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   blogListQuery,
   blogPostInput,
+  blogSearchQuery,
   galleryItemInput,
   galleryReorderInput,
   slugParams,
@@ -10,7 +11,15 @@ import { id } from "../../contracts/fields";
 import { readCache } from "../../lib/read-cache";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
 import { recordAudit } from "../audit/audit.service";
-import { createPost, deletePost, getPostBySlug, listPosts, updatePost } from "./blog.service";
+import {
+  createPost,
+  deletePost,
+  getPostBySlug,
+  listPosts,
+  searchCacheKey,
+  searchPosts,
+  updatePost,
+} from "./blog.service";
 import {
   createGalleryItem,
   deleteGalleryItem,
@@ -27,6 +36,12 @@ export const contentRouter = router({
       readCache(ctx.deps.db).value(`posts:${input?.limit ?? ""}:${input?.offset ?? ""}`, () =>
         listPosts(ctx.deps.db, { published: true, limit: input?.limit, offset: input?.offset }),
       ),
+    ),
+  /** Summaries (no body) of one page of published posts, searched and filtered: see GET /api/blog/search. */
+  postSummaries: publicProcedure
+    .input(blogSearchQuery)
+    .query(({ ctx, input }) =>
+      readCache(ctx.deps.db).chosenValue(`blog:search:${searchCacheKey(input)}`, () => searchPosts(ctx.deps.db, input)),
     ),
   postBySlug: publicProcedure
     .input(slugParams)

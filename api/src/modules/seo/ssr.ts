@@ -7,12 +7,12 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ZodType } from "zod";
 import { productIdParams, productListQuery } from "../../contracts/catalog";
-import { blogListQuery, slugParams } from "../../contracts/content";
+import { blogListQuery, blogSearchQuery, slugParams } from "../../contracts/content";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import { readCache } from "../../lib/read-cache";
 import { getProduct, listFeaturedProducts, listProducts } from "../catalog/catalog.service";
-import { getPostBySlug, listPosts } from "../content/blog.service";
+import { getPostBySlug, listPosts, searchCacheKey, searchPosts } from "../content/blog.service";
 import { listGallery } from "../content/gallery.service";
 import { type SiteConfig, siteConfig } from "../system/site-config";
 
@@ -69,6 +69,10 @@ export function publicReads(deps: Deps): (path: string) => Promise<unknown> {
       return cache.value(`ssr:posts:${limit ?? ""}:${offset ?? ""}`, () =>
         listPosts(db, { published: true, limit, offset }),
       );
+    }
+    if (p === "/api/blog/search") {
+      const params = parse(blogSearchQuery, query);
+      return cache.chosenValue(`blog:search:${searchCacheKey(params)}`, () => searchPosts(db, params));
     }
     const slug = /^\/api\/blog\/([^/]+)$/.exec(p)?.[1];
     if (slug !== undefined) {
