@@ -88,11 +88,10 @@ describe("Telegram texts", () => {
       path: "/gallery",
       deviceType: "Mobile",
       browser: "Safari",
-      ipAddress: "203.0.113.5",
       referrer: null,
     });
     expect(visitor.bodyText).toBe(
-      "👀 <b>New visitor</b>\n<b>Page:</b> /gallery\n<b>Device:</b> Mobile · Safari\n<b>IP:</b> 203.0.113.5\n<b>From:</b> Direct",
+      "👀 <b>New visitor</b>\n<b>Page:</b> /gallery\n<b>Device:</b> Mobile · Safari\n<b>From:</b> Direct",
     );
   });
 });

@@ -1,5 +1,5 @@
 // Visitor tracking: what is recorded for a page view, who is not counted, when a visitor is new,
-// the client address behind a proxy, and retention.
+// the client address behind a proxy, and retention. (How a visitor is hashed: visitor-hash.test.ts.)
 import { schema } from "@ch/db";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { runHousekeeping } from "../src/jobs";
 import { detectBrowser, detectDevice, isBot } from "../src/modules/visits/user-agent";
-import { deleteOldVisits, normalizeIp } from "../src/modules/visits/visits.service";
+import { utcDay, visitorHash } from "../src/modules/visits/visitor-hash";
+import { deleteOldVisits } from "../src/modules/visits/visits.service";
 import { startTestApps, type TestApps, testEnv } from "./harness";
 import { workerDeps } from "./notifications-fakes";
 
-const { visits, notifications } = schema;
+const { visits, notifications, visitorSalts } = schema;
 const DAY = 86_400_000;
 
 const UA = {
@@ -108,12 +109,6 @@ describe("user-agent rules", () => {
     expect(isBot(undefined)).toBe(true);
     for (const [name, ua] of Object.entries(UA)) expect(isBot(ua), name).toBe(false);
   });
-
-  it("treats an IPv4-mapped IPv6 address as the IPv4 address", () => {
-    expect(normalizeIp("::ffff:203.0.113.7")).toBe("203.0.113.7");
-    expect(normalizeIp("2001:DB8::1")).toBe("2001:db8::1");
-    expect(normalizeIp("198.51.100.4")).toBe("198.51.100.4");
-  });
 });
 
 describe("recording visits", () => {
@@ -140,6 +135,14 @@ describe("recording visits", () => {
     app: FastifyInstance = apps.storefront,
   ) => app.inject({ method: "POST", url: "/api/visits", payload, headers });
   const lastVisit = async () => (await apps.db.handle.db.select().from(visits).orderBy(desc(visits.id)).limit(1))[0]!;
+  /** The hash a view from this address and browser gets today. */
+  const hashOf = async (ip: string, userAgent: string) => {
+    const [today] = await apps.db.handle.db
+      .select()
+      .from(visitorSalts)
+      .where(eq(visitorSalts.day, utcDay(apps.clock.now())));
+    return visitorHash(today!.salt, ip, userAgent);
+  };
   const visitorNotifications = () =>
     apps.db.handle.db
       .select()
@@ -147,7 +150,7 @@ describe("recording visits", () => {
       .where(eq(notifications.kind, "new-visitor"))
       .orderBy(asc(notifications.id));
 
-  it("records path, device, browser, IP, referrer and time; drops the query string", async () => {
+  it("records path, device, browser, visitor hash, referrer and time (no address); drops the query string", async () => {
     const res = await visit(
       { path: "/products/40ft-homes?utm_source=mail&email=a@b.co#top", referrer: "https://www.google.com/" },
       { "user-agent": UA.safariIphone },
@@ -159,11 +162,12 @@ describe("recording visits", () => {
       path: "/products/40ft-homes",
       deviceType: "Mobile",
       browser: "Safari",
-      ipAddress: "127.0.0.1",
+      visitorHash: await hashOf("127.0.0.1", UA.safariIphone),
       referrer: "https://www.google.com/",
       isNewVisitor: true,
       telegramNotified: false,
     });
+    expect(row).not.toHaveProperty("ipAddress");
     expect(Math.abs(row.createdAt.getTime() - apps.clock.now().getTime())).toBeLessThan(5000);
     const direct = await visit({ path: "/about" }, { "user-agent": UA.safariIphone });
     expect(direct.json()).toEqual({ recorded: true, newVisitor: false });
@@ -186,7 +190,8 @@ describe("recording visits", () => {
     const headers = { "user-agent": UA.firefoxMac, "x-forwarded-for": "203.0.113.50" };
     const trusted = await visit({ path: "/gallery" }, headers, behindProxy);
     expect(trusted.json()).toEqual({ recorded: true, newVisitor: true });
-    expect((await lastVisit()).ipAddress).toBe("203.0.113.50");
+    const proxied = await hashOf("203.0.113.50", UA.firefoxMac);
+    expect((await lastVisit()).visitorHash).toBe(proxied);
     // One trusted hop: the address the proxy saw is the last one, not a value the client put first.
     const spoofed = await visit(
       { path: "/gallery" },
@@ -194,41 +199,43 @@ describe("recording visits", () => {
       behindProxy,
     );
     expect(spoofed.json()).toEqual({ recorded: true, newVisitor: false });
-    expect((await lastVisit()).ipAddress).toBe("203.0.113.50");
+    expect((await lastVisit()).visitorHash).toBe(proxied);
     // Without TRUST_PROXY the header is ignored.
     const ignored = await visit({ path: "/gallery" }, { ...headers, "x-forwarded-for": "192.0.2.99" });
     expect(ignored.json().recorded).toBe(true);
-    expect((await lastVisit()).ipAddress).toBe("127.0.0.1");
+    expect((await lastVisit()).visitorHash).toBe(await hashOf("127.0.0.1", UA.firefoxMac));
   });
 
-  it("a visitor is new the first time its IP is seen in 24 hours, and only new visitors are announced", async () => {
+  it("a visitor is new at its first view of each UTC day, and only new visitors are announced", async () => {
     const headers = { "user-agent": UA.chromeWindows, "x-forwarded-for": "198.51.100.77" };
+    const view = async (path: string, h: Record<string, string> = headers) => {
+      const res = await visit({ path }, h, behindProxy);
+      return { newVisitor: res.json().newVisitor as boolean, row: await lastVisit() };
+    };
+    const now = apps.clock.now().getTime();
+    apps.clock.advance(DAY - (now % DAY) + 60_000); // 00:01 UTC of the next day
     const announcedBefore = (await visitorNotifications()).length;
-    expect((await visit({ path: "/" }, headers, behindProxy)).json().newVisitor).toBe(true);
-    apps.clock.advance(23 * 3600_000);
-    expect((await visit({ path: "/blog" }, headers, behindProxy)).json().newVisitor).toBe(false);
+    const first = await view("/");
+    expect(first.newVisitor).toBe(true);
+    apps.clock.advance(23 * 3600_000); // 23:01, same day
+    const later = await view("/blog");
+    expect(later.newVisitor).toBe(false);
+    expect(later.row.visitorHash).toBe(first.row.visitorHash);
     // another address in between is its own new visitor
-    expect(
-      (await visit({ path: "/" }, { ...headers, "x-forwarded-for": "198.51.100.78" }, behindProxy)).json().newVisitor,
-    ).toBe(true);
-    // 24 hours after the last view of .77 (not the first) it is new again
-    apps.clock.advance(3600_000 + 1000);
-    expect((await visit({ path: "/contact" }, headers, behindProxy)).json().newVisitor).toBe(false);
-    apps.clock.advance(24 * 3600_000 + 1000);
-    expect((await visit({ path: "/contact" }, headers, behindProxy)).json().newVisitor).toBe(true);
+    expect((await view("/", { ...headers, "x-forwarded-for": "198.51.100.78" })).newVisitor).toBe(true);
+    // one hour later it is the next day: the same device is a new visitor with a new hash
+    apps.clock.advance(3600_000);
+    const nextDay = await view("/contact");
+    expect(nextDay.newVisitor).toBe(true);
+    expect(nextDay.row.visitorHash).not.toBe(first.row.visitorHash);
     const announced = (await visitorNotifications()).slice(announcedBefore);
     expect(announced).toHaveLength(3);
     expect(announced.map((n) => n.status)).toEqual(["pending", "pending", "pending"]);
-    const rows = await apps.db.handle.db
-      .select()
-      .from(visits)
-      .where(eq(visits.ipAddress, "198.51.100.77"))
-      .orderBy(asc(visits.id));
-    expect(rows.map((r) => r.isNewVisitor)).toEqual([true, false, false, true]);
-    expect(announced.filter((n) => n.bodyText.includes("198.51.100.77")).map((n) => n.entityId)).toEqual([
-      rows[0]!.id,
-      rows[3]!.id,
-    ]);
+    expect(announced.map((n) => n.entityId)).toContain(first.row.id);
+    expect(announced.map((n) => n.entityId)).toContain(nextDay.row.id);
+    expect(announced.map((n) => n.entityId)).not.toContain(later.row.id);
+    expect([first, later, nextDay].map((v) => v.row.isNewVisitor)).toEqual([true, false, true]);
+    for (const n of announced) expect(n.bodyText).not.toMatch(/198\.51\.100\.7/);
   });
 
   it("counts one new visitor when the first views of an address arrive together", async () => {
@@ -248,7 +255,7 @@ describe("recording visits", () => {
     expect((await visit({ path: "/recent" }, headers, behindProxy)).statusCode).toBe(202);
     const recent = await lastVisit();
     apps.clock.advance(80 * DAY + 60_000); // the first is now 180 days and a minute old, the second 80 days
-    // its new-visitor notification (which repeats the IP address) has been sent by now
+    // its new-visitor notification has been sent by now
     await apps.db.handle.db
       .update(notifications)
       .set({ status: "sent" })
@@ -267,7 +274,7 @@ describe("recording visits", () => {
       .from(notifications)
       .where(eq(notifications.entityType, "visit"));
     expect(announcements.some((n) => n.entityId === old.id)).toBe(false);
-    // 100 days later the same address was a new visitor again; that announcement stays with its visit
+    // 100 days later the same device was a new visitor again; that announcement stays with its visit
     expect(announcements.some((n) => n.entityId === recent.id)).toBe(true);
     // a shorter retention applies at once
     const shorter = workerDeps(apps.db.handle.db, testEnv({ VISIT_RETENTION_DAYS: "30" }), apps.clock);

@@ -27,7 +27,8 @@ test("visitor analytics: cards, tabs, labels, auto refresh and Refresh Now", asy
   await expect(card("Total Visits")).toContainText(/\d/);
   const total = Number((await card("Total Visits").locator("p").nth(1).textContent()) ?? "0");
   expect(total).toBeGreaterThanOrEqual(3);
-  await expect(card("Unique Visitors")).toBeVisible();
+  await expect(card("Unique Visitors")).toContainText("One device per day");
+  await expect(page.getByText(/^A visitor is one device per day:/)).toBeVisible();
   await expect(card("Top Device")).toContainText(/visit/);
   await expect(card("Top Browser")).toContainText("Chrome");
 
@@ -40,7 +41,7 @@ test("visitor analytics: cards, tabs, labels, auto refresh and Refresh Now", asy
   // Recent Visitors
   await page.getByRole("tab", { name: "Recent Visitors" }).click();
   const table = page.getByRole("table");
-  for (const col of ["Time", "Page", "Device", "Browser", "IP Address", "Referrer", "Notified"]) {
+  for (const col of ["Time", "Page", "Device", "Browser", "Visitor", "Referrer", "Notified"]) {
     await expect(table.getByRole("columnheader", { name: col })).toBeVisible();
   }
   await expect(table.getByRole("cell", { name: "https://www.google.com/search?…" })).toBeVisible();

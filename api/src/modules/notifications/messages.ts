@@ -2,7 +2,10 @@
 // Telegram's HTML mode knows only a few tags and the entities &lt; &gt; &amp; &quot;: every value that
 // comes from a visitor goes through escapeHtml, and every staff text through fitTelegram (4096 limit).
 import { TAX_RATE } from "../../contracts/constants";
+import { type BusinessSettings, hoursSentence } from "../../contracts/settings";
+import { splitDeposit } from "../../contracts/totals";
 import type { Env } from "../../env";
+import { defaultSettings } from "../settings/settings.service";
 import type { OutboxMessage } from "./outbox";
 
 export const escapeHtml = (value: string) =>
@@ -83,6 +86,8 @@ export interface OrderForMessage {
   taxCents: number;
   shippingCents: number;
   totalCents: number;
+  /** Percent of the total due now (the rest on delivery); the settings' when absent. */
+  depositPercent?: number;
   lines: { productName: string; quantity: number; unitPriceCents: number }[];
 }
 
@@ -90,8 +95,8 @@ const paymentLabel = (method: string) => (method === "usdt" ? "USDT (TRC20 netwo
 const taxLabel = `Tax (${Math.round(TAX_RATE * 1000) / 10}%)`;
 
 /** A customer e-mail's HTML part: simple markup with inline styles, which mail clients render alike. */
-function emailHtml(env: Env, body: string): string {
-  const footer = `${escapeHtml(env.COMPANY_NAME)} · ${escapeHtml(env.COMPANY_PHONE)} · <a href="mailto:${escapeHtml(env.COMPANY_EMAIL)}">${escapeHtml(env.COMPANY_EMAIL)}</a>`;
+function emailHtml(company: BusinessSettings["company"], body: string): string {
+  const footer = `${escapeHtml(company.name)} · ${escapeHtml(company.phone)} · <a href="mailto:${escapeHtml(company.email)}">${escapeHtml(company.email)}</a>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
 <body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5">
@@ -101,7 +106,18 @@ ${body}
 </div></body></html>`;
 }
 
-export function orderMessages(order: OrderForMessage, env: Env): OutboxMessage[] {
+/** The texts of a new order; the business details and deposit come from the settings (`defaultSettings` in tests). */
+export function orderMessages(
+  order: OrderForMessage,
+  env: Env,
+  settings: BusinessSettings = defaultSettings(env),
+): OutboxMessage[] {
+  const { company } = settings;
+  const deposit = splitDeposit(order.totalCents, order.depositPercent ?? settings.depositPercent);
+  const dueNow =
+    deposit.balanceCents > 0
+      ? `${usd(deposit.depositCents)} (a ${deposit.depositPercent}% deposit; the balance of ${usd(deposit.balanceCents)} is due on delivery)`
+      : usd(deposit.depositCents);
   const items = order.lines.map((l) => `• ${l.productName} × ${l.quantity} @ ${usd(l.unitPriceCents)}`);
   const staff = join([
     `🛒 <b>New order ${escapeHtml(order.orderNumber)}</b>`,
@@ -113,12 +129,16 @@ export function orderMessages(order: OrderForMessage, env: Env): OutboxMessage[]
     line("Payment", paymentLabel(order.paymentMethod)),
     escapeHtml(items.join("\n")),
     line("Total", `${usd(order.totalCents)} (incl. tax ${usd(order.taxCents)}, delivery ${usd(order.shippingCents)})`),
+    line(
+      "Due now",
+      `${usd(deposit.depositCents)} (${deposit.depositPercent}% deposit), balance ${usd(deposit.balanceCents)}`,
+    ),
   ]);
   const statusUrl = `${env.PUBLIC_SITE_URL ?? env.storefrontOrigin}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
   const instructions =
     order.paymentMethod === "usdt"
-      ? `Please send ${usd(order.totalCents)} in USDT on the TRC20 network only to the wallet ${env.USDT_WALLET_ADDRESS}. Sending on any other network may lose the funds. After paying, e-mail your receipt to ${env.COMPANY_EMAIL} with your order number.`
-      : `A member of our team will e-mail you our bank details within 1 business hour. After paying, e-mail your receipt to ${env.COMPANY_EMAIL} with your order number.`;
+      ? `Please send ${dueNow} in USDT on the TRC20 network only to the wallet ${env.USDT_WALLET_ADDRESS}. Sending on any other network may lose the funds. After paying, e-mail your receipt to ${company.email} with your order number.`
+      : `A member of our team will e-mail you our bank details within 1 business hour. The amount due now is ${dueNow}. After paying, e-mail your receipt to ${company.email} with your order number.`;
   const amount = (cents: number) => usd(cents);
   const text = [
     `Thank you for your order, ${order.firstName}!`,
@@ -131,6 +151,8 @@ export function orderMessages(order: OrderForMessage, env: Env): OutboxMessage[]
     `${taxLabel}: ${amount(order.taxCents)}`,
     `Shipping & delivery: ${amount(order.shippingCents)}`,
     `Total: ${amount(order.totalCents)}`,
+    `Due now (${deposit.depositPercent}% deposit): ${amount(deposit.depositCents)}`,
+    `Balance due on delivery: ${amount(deposit.balanceCents)}`,
     "",
     `Payment by ${paymentLabel(order.paymentMethod)}: ${instructions}`,
     "",
@@ -139,7 +161,7 @@ export function orderMessages(order: OrderForMessage, env: Env): OutboxMessage[]
     `Follow your order: ${statusUrl}`,
     `(look it up with your order number and this e-mail address)`,
     "",
-    `${env.COMPANY_NAME} · ${env.COMPANY_PHONE} · ${env.COMPANY_EMAIL}`,
+    `${company.name} · ${company.phone} · ${company.email}`,
   ].join("\n");
   const cell = 'style="padding:4px 0"';
   const right = 'style="padding:4px 0;text-align:right;white-space:nowrap"';
@@ -148,7 +170,7 @@ export function orderMessages(order: OrderForMessage, env: Env): OutboxMessage[]
       ? `<tr><td ${cell}><strong>${label}</strong></td><td ${right}><strong>${value}</strong></td></tr>`
       : `<tr><td ${cell}>${label}</td><td ${right}>${value}</td></tr>`;
   const html = emailHtml(
-    env,
+    company,
     `<h1 style="font-size:20px;margin:0 0 12px">Thank you for your order, ${escapeHtml(order.firstName)}!</h1>
 <p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}</p>
 <table role="presentation" style="width:100%;border-collapse:collapse">
@@ -157,6 +179,8 @@ ${row("Subtotal", amount(order.subtotalCents))}
 ${row(escapeHtml(taxLabel), amount(order.taxCents))}
 ${row("Shipping &amp; delivery", amount(order.shippingCents))}
 ${row("Total", amount(order.totalCents), true)}
+${row(`Due now (${deposit.depositPercent}% deposit)`, amount(deposit.depositCents), true)}
+${row("Balance due on delivery", amount(deposit.balanceCents))}
 </table>
 <p><strong>Payment by ${escapeHtml(paymentLabel(order.paymentMethod))}:</strong> ${escapeHtml(instructions)}</p>
 <p><strong>Delivery to:</strong> ${escapeHtml(`${order.address}, ${order.city}, ${order.state} ${order.zipCode}`)}</p>
@@ -200,7 +224,13 @@ const sourceLabel: Record<string, string> = {
   chat: "Chat",
 };
 
-export function enquiryMessages(enquiry: EnquiryForMessage, env: Env): OutboxMessage[] {
+export function enquiryMessages(
+  enquiry: EnquiryForMessage,
+  env: Env,
+  settings: BusinessSettings = defaultSettings(env),
+): OutboxMessage[] {
+  const { company } = settings;
+  const hours = hoursSentence(settings);
   const label = sourceLabel[enquiry.source] ?? enquiry.source;
   const staff = join([
     `📩 <b>${escapeHtml(label)}</b>`,
@@ -221,19 +251,19 @@ export function enquiryMessages(enquiry: EnquiryForMessage, env: Env): OutboxMes
     const text = [
       `Hello ${enquiry.firstName || "there"},`,
       "",
-      `${ack.thanks} A member of our team will get back to you within 24 hours (Monday to Friday 8:00 AM to 6:00 PM, Saturday 9:00 AM to 4:00 PM).`,
+      `${ack.thanks} A member of our team will get back to you within 24 hours (our hours: ${hours}).`,
       ...(enquiry.message ? ["", ack.quoteLabel, enquiry.message] : []),
       "",
-      `If you need us sooner, call ${env.COMPANY_PHONE} or reply to ${env.COMPANY_EMAIL}.`,
+      `If you need us sooner, call ${company.phone} or reply to ${company.email}.`,
       "",
-      `${env.COMPANY_NAME} · ${env.COMPANY_PHONE} · ${env.COMPANY_EMAIL}`,
+      `${company.name} · ${company.phone} · ${company.email}`,
     ].join("\n");
     const html = emailHtml(
-      env,
+      company,
       `<p>Hello ${escapeHtml(enquiry.firstName || "there")},</p>
-<p>${escapeHtml(ack.thanks)} A member of our team will get back to you within 24 hours (Monday to Friday 8:00 AM to 6:00 PM, Saturday 9:00 AM to 4:00 PM).</p>
+<p>${escapeHtml(ack.thanks)} A member of our team will get back to you within 24 hours (our hours: ${escapeHtml(hours)}).</p>
 ${enquiry.message ? `<p><strong>${escapeHtml(ack.quoteLabel)}</strong><br>${escapeHtml(enquiry.message).replace(/\n/g, "<br>")}</p>` : ""}
-<p>If you need us sooner, call ${escapeHtml(env.COMPANY_PHONE)} or reply to ${escapeHtml(env.COMPANY_EMAIL)}.</p>`,
+<p>If you need us sooner, call ${escapeHtml(company.phone)} or reply to ${escapeHtml(company.email)}.</p>`,
     );
     messages.push({
       channel: "email",
@@ -304,7 +334,6 @@ export function newVisitorMessage(visit: {
   path: string;
   deviceType: string;
   browser: string;
-  ipAddress: string;
   referrer: string | null;
 }): OutboxMessage {
   return {
@@ -314,7 +343,6 @@ export function newVisitorMessage(visit: {
       "👀 <b>New visitor</b>",
       line("Page", visit.path),
       line("Device", `${visit.deviceType} · ${visit.browser}`),
-      line("IP", visit.ipAddress),
       line("From", visit.referrer ?? "Direct"),
     ]),
     entityType: "visit",

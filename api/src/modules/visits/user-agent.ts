@@ -1,16 +1,10 @@
-// Small, explicit user-agent rules: enough for the visitor report, no library needed.
-
-/**
- * Crawlers, link-preview fetchers, monitors, headless browsers and HTTP libraries. "bot" alone would
- * also catch Cubot phones, and "duckduckgo" / "pinterest" the real in-app browsers of those apps
- * (their crawlers are DuckDuckBot and Pinterestbot, caught by "bot").
- */
-const BOT_PATTERN =
-  /(?<!cu)bot(?:\b|[/_-])|crawl|spider|slurp|bingpreview|mediapartners-google|googleother|google-inspectiontool|google-read-aloud|feedfetcher|facebookexternalhit|facebookcatalog|meta-externalagent|embedly|quora link preview|whatsapp\/|skypeuripreview|vkshare|ia_archiver|yandex(?!browser)|baiduspider|semrush|ahrefs|mj12|dotbot|petalbot|bytespider|lighthouse|pagespeed|gtmetrix|pingdom|uptimerobot|statuscake|headlesschrome|phantomjs|prerender|python-requests|python-urllib|aiohttp|httpx|scrapy|curl\/|wget\/|libwww|httpclient|okhttp|go-http-client|java\/|node-fetch|undici|axios|postman|insomnia/i;
+// User-agent rules for the visitor report. Bots come from isbot's maintained list (crawlers, link previews,
+// monitors, headless browsers, HTTP libraries such as curl); device and browser are a few explicit rules.
+import { isbot } from "isbot";
 
 /** True for crawlers and scripts, and for requests without a user agent: they are not counted. */
 export function isBot(userAgent: string | undefined): boolean {
-  return !userAgent?.trim() || BOT_PATTERN.test(userAgent);
+  return !userAgent?.trim() || isbot(userAgent);
 }
 
 export function detectDevice(userAgent: string): "Mobile" | "Tablet" | "Desktop" {

@@ -1,20 +1,14 @@
 import { type Executor, rowsOf, schema } from "@ch/db";
-import { and, desc, eq, gte, lt, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, lt, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { visitInput } from "../../contracts/visits";
 import type { Deps } from "../../lib/deps";
 import { newVisitorMessage } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
 import { detectBrowser, detectDevice, isBot } from "./user-agent";
+import { dailySalt, deletePastSalts, visitorHash } from "./visitor-hash";
 
 const { visits, notifications } = schema;
-const NEW_VISITOR_WINDOW_MS = 24 * 3600_000;
-
-/** "::ffff:203.0.113.7" (an IPv4 client on a dual-stack socket) is the same visitor as "203.0.113.7". */
-export function normalizeIp(ip: string): string {
-  const trimmed = ip.trim().toLowerCase();
-  return /^::ffff:\d+\.\d+\.\d+\.\d+$/.test(trimmed) ? trimmed.slice(7) : trimmed;
-}
 
 /** The path without query string or fragment: they fragment the report and can carry personal data. */
 export function normalizePath(path: string): string {
@@ -22,8 +16,9 @@ export function normalizePath(path: string): string {
 }
 
 /**
- * Records a page view; returns null for bots and crawlers. A visitor is new the first time its IP is
- * seen in 24 hours; only new visitors are announced (outbox row in the same transaction).
+ * Records a page view; returns null for bots and crawlers. A visitor is one device per day (see visitor-hash.ts):
+ * it is new at its first view of the day, and only new visitors are announced (outbox row in the same transaction).
+ * The client address is only hashed, never stored.
  */
 export async function recordVisit(
   deps: Deps,
@@ -32,18 +27,12 @@ export async function recordVisit(
 ) {
   if (isBot(client.userAgent)) return null;
   const userAgent = client.userAgent ?? "";
-  const ipAddress = normalizeIp(client.ipAddress);
   const now = deps.clock.now();
+  const hash = visitorHash(await dailySalt(deps.db, now), client.ipAddress, userAgent);
   return deps.db.transaction(async (tx) => {
-    // Serialize visits of one IP so two simultaneous first views do not both count as new.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`visit:${ipAddress}`}))`);
-    const [seen] = await tx
-      .select({ id: visits.id })
-      .from(visits)
-      .where(
-        and(eq(visits.ipAddress, ipAddress), gte(visits.createdAt, new Date(now.getTime() - NEW_VISITOR_WINDOW_MS))),
-      )
-      .limit(1);
+    // Serialize views of one visitor so two simultaneous first views do not both count as new.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`visit:${hash}`}))`);
+    const [seen] = await tx.select({ id: visits.id }).from(visits).where(eq(visits.visitorHash, hash)).limit(1);
     const [visit] = await tx
       .insert(visits)
       .values({
@@ -51,7 +40,7 @@ export async function recordVisit(
         referrer: input.referrer,
         deviceType: detectDevice(userAgent),
         browser: detectBrowser(userAgent),
-        ipAddress,
+        visitorHash: hash,
         isNewVisitor: !seen,
         createdAt: now,
       })
@@ -68,7 +57,8 @@ export async function listVisits(db: Executor, limit = 50) {
     path: v.path,
     deviceType: v.deviceType,
     browser: v.browser,
-    ipAddress: v.ipAddress,
+    /** The first characters of the day's visitor hash: rows with the same one are one device that day. */
+    visitor: v.visitorHash.slice(0, 8),
     referrer: v.referrer,
     telegramNotified: v.telegramNotified,
     createdAt: v.createdAt.toISOString(),
@@ -77,7 +67,7 @@ export async function listVisits(db: Executor, limit = 50) {
 
 export async function visitorStats(db: Executor) {
   const [totals] = rowsOf<{ total: number; unique: number }>(
-    await db.execute(sql`select count(*)::int as total, count(distinct ip_address)::int as unique from visits`),
+    await db.execute(sql`select count(*)::int as total, count(distinct visitor_hash)::int as unique from visits`),
   );
   const top = async (column: "path" | "device_type" | "browser", limit: number) =>
     rowsOf<{ key: string; count: number }>(
@@ -95,11 +85,14 @@ export async function visitorStats(db: Executor) {
 }
 
 /**
- * Deletes visits older than VISIT_RETENTION_DAYS, and with them their new-visitor notifications
- * (which repeat the IP address); one still waiting to be sent is left to the worker.
+ * Deletes visits older than VISIT_RETENTION_DAYS, and with them their new-visitor notifications; one still
+ * waiting to be sent is left to the worker. Also deletes visitor salts of past days (on a day without visits
+ * no view would).
  */
 export async function deleteOldVisits(deps: Deps): Promise<number> {
-  const cutoff = new Date(deps.clock.now().getTime() - deps.env.VISIT_RETENTION_DAYS * 86_400_000);
+  const now = deps.clock.now();
+  await deletePastSalts(deps.db, now);
+  const cutoff = new Date(now.getTime() - deps.env.VISIT_RETENTION_DAYS * 86_400_000);
   return deps.db.transaction(async (tx) => {
     const deleted = await tx.delete(visits).where(lt(visits.createdAt, cutoff)).returning({ id: visits.id });
     await tx

@@ -1,9 +1,11 @@
 // The Analytics tab: every figure comes from admin.analytics (orders and enquiries in the database).
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { Card, EmptyState, LoadError } from "../../components/card";
 import { LazyChart } from "../../components/lazy-chart";
 import { formatUsd, formatUsdWhole, statusLabel } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { VISITOR_DEFINITION } from "../visitors/visitor-definition";
 
 const STATUS_COLOURS: Record<string, string> = {
   pending: "#ca8a04",
@@ -122,6 +124,13 @@ export default function AnalyticsTab() {
           />
         </dl>
       </Card>
+      <p className="text-xs text-slate-600 lg:col-span-2">
+        Site visitors are counted on{" "}
+        <Link to="/admin/visitors" className="underline">
+          Visitor Analytics
+        </Link>
+        . {VISITOR_DEFINITION}
+      </p>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { LazyChart } from "../../components/lazy-chart";
 import { TabPanel, Tabs } from "../../components/tabs";
 import { formatDateTime, truncate } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { VISITOR_DEFINITION } from "./visitor-definition";
 
 export const VISITOR_REFRESH_MS = 30_000;
 const TABS = [
@@ -78,7 +79,7 @@ export function VisitorsScreen() {
       )}
       <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total Visits" value={s ? s.totalVisits : "—"} />
-        <StatCard label="Unique Visitors" value={s ? s.uniqueVisitors : "—"} hint="Distinct IP addresses" />
+        <StatCard label="Unique Visitors" value={s ? s.uniqueVisitors : "—"} hint="One device per day" />
         <StatCard
           label="Top Device"
           value={topDevice ? <span className="capitalize">{topDevice.device}</span> : s ? "None yet" : "—"}
@@ -154,7 +155,7 @@ export function VisitorsScreen() {
                         <th scope="col">Page</th>
                         <th scope="col">Device</th>
                         <th scope="col">Browser</th>
-                        <th scope="col">IP Address</th>
+                        <th scope="col">Visitor</th>
                         <th scope="col">Referrer</th>
                         <th scope="col">Notified</th>
                       </tr>
@@ -166,7 +167,7 @@ export function VisitorsScreen() {
                           <td>{pageLabel(v.path)}</td>
                           <td className="capitalize">{v.deviceType}</td>
                           <td>{v.browser}</td>
-                          <td className="font-mono text-xs">{v.ipAddress}</td>
+                          <td className="font-mono text-xs">{v.visitor}</td>
                           <td title={v.referrer ?? undefined}>{referrerLabel(v.referrer)}</td>
                           <td>{v.telegramNotified ? "Yes" : "No"}</td>
                         </tr>
@@ -187,6 +188,10 @@ export function VisitorsScreen() {
         </TabPanel>
       </div>
       <p className="mt-6 text-sm text-slate-600">
+        {VISITOR_DEFINITION} Known bots and crawlers are left out. IP addresses are not stored: a day's views are linked
+        only by a code that changes every day (the Visitor column).
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
         New-visitor notifications are sent to the team's Telegram bot. With Auto Refresh on, this page reloads its data
         every 30 seconds.
       </p>

@@ -38,7 +38,7 @@ export function PrivacyPolicyPage() {
               <p>Information collected automatically:</p>
               <Bullets
                 items={[
-                  "Page visits: the page address, the referring page, your device type and browser, and your IP address, used for visitor statistics and security.",
+                  "Page visits: the page address, the referring page and your device type and browser, for visitor statistics. Your IP address is not stored with them: with your browser's user-agent text it only makes a code that changes every day and cannot be traced back, so we count visitors without recognising anyone. Known bots are not counted. Your IP address is also used to limit abusive request rates.",
                   "Your cart, kept in your own browser's storage until you clear it or place your order.",
                   "If analytics is switched on for this site, Google Analytics measures page views and events such as adding to cart.",
                 ]}
