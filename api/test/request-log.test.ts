@@ -54,7 +54,8 @@ describe("the request log", () => {
     expect(String(refused?.reqId)).toMatch(UUID);
 
     const [late] = byPath("/test/slow");
-    expect(late).toMatchObject({ msg: "slow request", status: 200, ms: 1500, level: 40 });
+    expect(late).toMatchObject({ msg: "slow request", status: 200, level: 40 });
+    expect(late?.ms).toBeGreaterThanOrEqual(1500);
     expect(String(late?.reqId)).toMatch(UUID);
     // one line per request, each with its own id, and no query string
     expect(requestLines).toHaveLength(3);

@@ -11,18 +11,24 @@ function addVary(current: unknown): string {
 }
 
 export function installJsonCompression(app: FastifyInstance): void {
-  app.addHook("onSend", async (req, reply, payload) => {
-    if (!req.url.startsWith("/api/") || req.method === "HEAD") return payload;
-    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload; // streams go as they are
+  // a callback hook, not an async one: most answers pass through untouched without a promise each
+  app.addHook("onSend", (req, reply, payload, done) => {
+    if (!req.url.startsWith("/api/") || req.method === "HEAD") return done(null, payload);
+    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return done(null, payload); // streams go as they are
     const type = reply.getHeader("content-type");
-    if (typeof type !== "string" || !type.includes("json")) return payload;
-    if (reply.getHeader("content-encoding") || reply.statusCode === 204 || reply.statusCode === 304) return payload;
+    if (typeof type !== "string" || !type.includes("json")) return done(null, payload);
+    if (reply.getHeader("content-encoding") || reply.statusCode === 204 || reply.statusCode === 304) {
+      return done(null, payload);
+    }
     reply.header("vary", addVary(reply.getHeader("vary")));
-    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return done(null, payload);
     const encoding = pickEncoding(req.headers["accept-encoding"]);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     reply.header("content-encoding", encoding);
     reply.removeHeader("content-length");
-    return compressedBody(payload, encoding);
+    compressedBody(payload, encoding).then(
+      (body) => done(null, body),
+      (error: Error) => done(error),
+    );
   });
 }

@@ -1,8 +1,8 @@
 // One error shape for every REST answer: { message, issues, ...extra }, with the right status.
 // 5xx bodies never carry internal text; the log has the detail and the request id.
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Env } from "../env";
-import type { Clock } from "../lib/clock";
+import { type Clock, systemClock } from "../lib/clock";
 import { AppError } from "../lib/errors";
 
 const DB_UNAVAILABLE_CODES = new Set([
@@ -113,14 +113,22 @@ export function installRequestLogging(app: FastifyInstance, options: RequestLogO
   const { clock } = options;
   const all = options.env.REQUEST_LOG === "all";
   const slowMs = options.env.SLOW_REQUEST_MS;
-  app.decorateRequest(STARTED, 0);
-  app.addHook("onRequest", (req, _reply, done) => {
-    (req as unknown as Record<symbol, number>)[STARTED] = clock.now().getTime();
-    done();
-  });
+  // On the system clock Fastify's own timing is used (no hook per request); an injected clock (tests)
+  // is read when the request starts and ends.
+  const elapsed: (req: FastifyRequest, reply: FastifyReply) => number =
+    clock === systemClock
+      ? (_req, reply) => Math.round(reply.elapsedTime)
+      : (req) => clock.now().getTime() - (req as unknown as Record<symbol, number>)[STARTED]!;
+  if (clock !== systemClock) {
+    app.decorateRequest(STARTED, 0);
+    app.addHook("onRequest", (req, _reply, done) => {
+      (req as unknown as Record<symbol, number>)[STARTED] = clock.now().getTime();
+      done();
+    });
+  }
   app.addHook("onResponse", (req, reply, done) => {
     const status = reply.statusCode;
-    const ms = clock.now().getTime() - (req as unknown as Record<symbol, number>)[STARTED]!;
+    const ms = elapsed(req, reply);
     const slow = ms >= slowMs;
     if (status >= 400 || slow || all) {
       const entry = { method: req.method, path: req.url.split("?")[0], status, ip: req.ip, ms };
