@@ -44,6 +44,9 @@ export interface PageMeta {
   breadcrumbs?: Crumb[];
   product?: ProductFacts;
   article?: ArticleFacts;
+  /** Paths of the previous and next page of a paged list (rel prev/next). */
+  prev?: string;
+  next?: string;
 }
 
 /** What the head needs to know about the site: its public address and the business. */
@@ -470,7 +473,13 @@ export function pageHead(meta: PageMeta, site: SiteIdentity): HeadTags {
     title: meta.title,
     meta: tags,
     // a not-found answer has no canonical address of its own
-    links: isNotFound ? [] : [{ rel: "canonical", href: url }],
+    links: isNotFound
+      ? []
+      : [
+          { rel: "canonical", href: url },
+          ...(meta.prev ? [{ rel: "prev", href: absoluteUrl(site.siteUrl, meta.prev) }] : []),
+          ...(meta.next ? [{ rel: "next", href: absoluteUrl(site.siteUrl, meta.next) }] : []),
+        ],
     jsonLd,
   };
 }

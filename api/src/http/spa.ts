@@ -108,10 +108,14 @@ export async function serveSpa(
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
     if (options.surface !== "storefront") return sendHtml(req, reply, backofficePage);
-    // a page depends only on its URL and the public data: rendered once, until that data changes
-    const page = await cache.valueFor(`page:${req.url}`, PAGE_MAX_AGE_MS, () =>
-      renderStorefrontPage(options.deps, req.url, indexHtml, undefined, renderer),
-    );
+    // a page depends only on its URL and the public data: rendered once, until that data changes;
+    // addresses with a query string (blog searches, tracking tags) are the visitor's choice, so they
+    // are kept apart and bounded and cannot push out the site's own pages
+    const render = () => renderStorefrontPage(options.deps, req.url, indexHtml, undefined, renderer);
+    const key = `page:${req.url}`;
+    const page = await (req.url.includes("?")
+      ? cache.chosenValue(key, render, PAGE_MAX_AGE_MS)
+      : cache.valueFor(key, PAGE_MAX_AGE_MS, render));
     return sendHtml(req, reply.code(page.status), page);
   };
   app.get("/", sendPage);

@@ -1,4 +1,6 @@
-// GET /api/admin/orders.csv and /api/admin/contacts.csv: the same filters as the lists (q, status).
+// GET /api/admin/orders.csv and /api/admin/contacts.csv: the same filters as the lists (q, status),
+// streamed as the rows are read (exports.service.ts).
+import { Readable } from "node:stream";
 import { adminListQuery } from "../../contracts/admin";
 import { route } from "../../http/route";
 import { contactsCsv, ordersCsv } from "./exports.service";
@@ -15,7 +17,7 @@ export const exportRoutes = [
     query: adminListQuery,
     answer: "text/csv attachment",
     handler: async ({ deps, query, reply }) => {
-      const csv = await ordersCsv(deps.db, query);
+      const csv = Readable.from(ordersCsv(deps.db, query));
       reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="orders-${stamp(deps.clock.now())}.csv"`);
@@ -31,7 +33,7 @@ export const exportRoutes = [
     query: adminListQuery,
     answer: "text/csv attachment",
     handler: async ({ deps, query, reply }) => {
-      const csv = await contactsCsv(deps.db, query);
+      const csv = Readable.from(contactsCsv(deps.db, query));
       reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="contacts-${stamp(deps.clock.now())}.csv"`);

@@ -1,11 +1,14 @@
 // CSV exports of orders and leads for spreadsheets: RFC 4180 quoting, CRLF line ends, a UTF-8 BOM
 // so Excel reads accents, and formula-injection protection (a text cell that a spreadsheet would
-// evaluate, such as "=HYPERLINK(...)", is prefixed with an apostrophe).
+// evaluate, such as "=HYPERLINK(...)", is prefixed with an apostrophe). Exports are streamed: rows are
+// read in batches of EXPORT_BATCH (keyset paging in the list's own order) and written as they come, so
+// the process's memory stays flat however long the history is.
 import type { Executor } from "@ch/db";
 import { listContactsForAdmin } from "../leads/leads.service";
 import { listOrdersForAdmin } from "../orders/orders.service";
 
-export const EXPORT_MAX_ROWS = 100_000;
+export const EXPORT_MAX_ROWS = 1_000_000;
+export const EXPORT_BATCH = 1000;
 type Cell = string | number | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -17,8 +20,10 @@ export function csvCell(value: Cell): string {
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+const csvRow = (cells: Cell[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
 export function toCsv(header: string[], rows: Cell[][]): string {
-  return `\uFEFF${[header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return `\uFEFF${[header, ...rows].map(csvRow).join("")}`;
 }
 
 interface Filter {
@@ -26,9 +31,27 @@ interface Filter {
   status?: string | undefined;
 }
 
-export async function ordersCsv(db: Executor, filter: Filter): Promise<string> {
-  const orders = await listOrdersForAdmin(db, { ...filter, limit: EXPORT_MAX_ROWS });
-  return toCsv(
+/** The CSV text in chunks: the header, then one chunk per batch of rows read after the previous batch's last. */
+async function* streamCsv<T extends { id: number }>(
+  header: string[],
+  load: (after: number | undefined, limit: number) => Promise<T[]>,
+  cells: (row: T) => Cell[],
+): AsyncGenerator<string> {
+  yield `\uFEFF${csvRow(header)}`;
+  let after: number | undefined;
+  let sent = 0;
+  while (sent < EXPORT_MAX_ROWS) {
+    const limit = Math.min(EXPORT_BATCH, EXPORT_MAX_ROWS - sent);
+    const rows = await load(after, limit);
+    if (rows.length > 0) yield rows.map((r) => csvRow(cells(r))).join("");
+    sent += rows.length;
+    if (rows.length < limit) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+export function ordersCsv(db: Executor, filter: Filter): AsyncGenerator<string> {
+  return streamCsv(
     [
       "Order Number",
       "Date",
@@ -40,7 +63,8 @@ export async function ordersCsv(db: Executor, filter: Filter): Promise<string> {
       "Payment Status",
       "Payment Method",
     ],
-    orders.map((o) => [
+    (after, limit) => listOrdersForAdmin(db, { ...filter, after, limit }),
+    (o) => [
       o.orderNumber,
       o.createdAt,
       o.customerName,
@@ -50,13 +74,12 @@ export async function ordersCsv(db: Executor, filter: Filter): Promise<string> {
       o.status,
       o.paymentStatus,
       o.paymentMethod,
-    ]),
+    ],
   );
 }
 
-export async function contactsCsv(db: Executor, filter: Filter): Promise<string> {
-  const contacts = await listContactsForAdmin(db, { ...filter, limit: EXPORT_MAX_ROWS });
-  return toCsv(
+export function contactsCsv(db: Executor, filter: Filter): AsyncGenerator<string> {
+  return streamCsv(
     [
       "Date",
       "Source",
@@ -70,7 +93,8 @@ export async function contactsCsv(db: Executor, filter: Filter): Promise<string>
       "Status",
       "Message",
     ],
-    contacts.map((c) => [
+    (after, limit) => listContactsForAdmin(db, { ...filter, after, limit }),
+    (c) => [
       c.createdAt,
       c.source,
       c.firstName,
@@ -82,6 +106,6 @@ export async function contactsCsv(db: Executor, filter: Filter): Promise<string>
       c.preferredTime,
       c.status,
       c.message,
-    ]),
+    ],
   );
 }

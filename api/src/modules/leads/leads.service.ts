@@ -153,7 +153,13 @@ export async function createChatLead(tx: Executor, deps: Deps, message: string, 
 
 export async function listContactsForAdmin(
   db: Executor,
-  filter: { q?: string | undefined; status?: string | undefined; limit?: number | undefined } = {},
+  filter: {
+    q?: string | undefined;
+    status?: string | undefined;
+    limit?: number | undefined;
+    /** Keyset paging (exports read in batches): only leads listed after the one with this id. */
+    after?: number | undefined;
+  } = {},
 ): Promise<AdminContactDto[]> {
   const q = filter.q?.trim();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -163,6 +169,9 @@ export async function listContactsForAdmin(
     .where(
       and(
         filter.status ? eq(enquiries.status, filter.status) : undefined,
+        filter.after !== undefined
+          ? sql`(${enquiries.createdAt}, ${enquiries.id}) < ((select created_at from ${enquiries} where id = ${filter.after}), ${filter.after})`
+          : undefined,
         pattern
           ? or(
               ilike(enquiries.email, pattern),

@@ -369,7 +369,13 @@ function toAdminOrder(order: OrderRow, lines: LineRow[]): AdminOrderDto {
 
 export async function listOrdersForAdmin(
   db: Executor,
-  filter: { q?: string | undefined; status?: string | undefined; limit?: number | undefined } = {},
+  filter: {
+    q?: string | undefined;
+    status?: string | undefined;
+    limit?: number | undefined;
+    /** Keyset paging (exports read in batches): only orders listed after the one with this id. */
+    after?: number | undefined;
+  } = {},
 ): Promise<AdminOrderDto[]> {
   const q = filter.q?.trim();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -379,6 +385,9 @@ export async function listOrdersForAdmin(
     .where(
       and(
         filter.status ? eq(orders.status, filter.status) : undefined,
+        filter.after !== undefined
+          ? sql`(${orders.createdAt}, ${orders.id}) < ((select created_at from ${orders} where id = ${filter.after}), ${filter.after})`
+          : undefined,
         pattern
           ? or(
               ilike(orders.orderNumber, pattern),

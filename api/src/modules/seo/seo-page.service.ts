@@ -1,6 +1,13 @@
 // Builds the HTML the storefront origin sends for a path: the page's own head (looked up in the
 // database per request, so products and posts created after the build are covered), the site
 // configuration, a no-script fallback body and the status (404 for unknown paths and missing data).
+import {
+  BLOG_PAGE_SIZE,
+  blogListHref,
+  blogListMeta,
+  blogListNeighbours,
+  parseBlogListSearch,
+} from "../../contracts/blog-list";
 import type { ProductDto } from "../../contracts/catalog";
 import type { BlogPostDto } from "../../contracts/content";
 import {
@@ -19,7 +26,7 @@ import {
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import { getProduct, listFeaturedProducts, listProducts } from "../catalog/catalog.service";
-import { getPostBySlug, listPosts } from "../content/blog.service";
+import { getPostBySlug, listPosts, searchPublishedPosts } from "../content/blog.service";
 import { siteConfig } from "../system/site-config";
 import { escapeHtml, injectPage, jsonForScript } from "./html";
 import { isServerRendered, type StorefrontRenderer } from "./ssr";
@@ -51,7 +58,7 @@ export function normalizePath(rawUrl: string): string {
 }
 
 const productLink = (p: ProductDto) => ({ href: `/product/${p.id}`, label: `${p.name} – ${formatUsd(p.price)}` });
-const postLink = (p: BlogPostDto) => ({ href: `/blog/${p.slug}`, label: p.title });
+const postLink = (p: { slug: string; title: string }) => ({ href: `/blog/${p.slug}`, label: p.title });
 
 /** The catalog and published posts, loaded once when many pages are rendered in one request. */
 export interface SiteData {
@@ -92,7 +99,23 @@ export async function resolvePage(deps: Deps, rawPath: string, data?: SiteData):
       .map(([id, label]) => ({ href: `/products/${id}`, label }));
     page.listing = [...products, ...categories];
   } else if (path === "/blog") {
-    page.listing = (data ? data.posts : await listPosts(deps.db, { published: true })).map(postLink);
+    // one page of the blog, with its search state from the query string (see contracts/blog-list.ts)
+    const query = new URLSearchParams(/\?([^#]*)/.exec(rawPath)?.[1] ?? "");
+    const search = parseBlogListSearch(Object.fromEntries(query));
+    const result = await searchPublishedPosts(deps.db, {
+      q: search.q,
+      category: search.category,
+      page: search.page ?? 1,
+      pageSize: BLOG_PAGE_SIZE,
+    });
+    if ((search.page ?? 1) > result.pageCount) return notFound;
+    page.meta = blogListMeta(search, result.pageCount);
+    const { prev, next } = blogListNeighbours(search, result.pageCount);
+    page.listing = [
+      ...result.posts.map(postLink),
+      ...(prev ? [{ href: blogListHref(prev), label: "Newer articles" }] : []),
+      ...(next ? [{ href: blogListHref(next), label: "Older articles" }] : []),
+    ];
   } else if (path === "/") {
     const [featured, posts] = data
       ? [

@@ -12,7 +12,7 @@ import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import { readCache } from "../../lib/read-cache";
 import { getProduct, listFeaturedProducts, listProducts } from "../catalog/catalog.service";
-import { getPostBySlug, listPosts, searchCacheKey, searchPosts } from "../content/blog.service";
+import { getPostBySlug, listPosts, searchPublishedPosts } from "../content/blog.service";
 import { listGallery } from "../content/gallery.service";
 import { type SiteConfig, siteConfig } from "../system/site-config";
 
@@ -72,7 +72,7 @@ export function publicReads(deps: Deps): (path: string) => Promise<unknown> {
     }
     if (p === "/api/blog/search") {
       const params = parse(blogSearchQuery, query);
-      return cache.chosenValue(`blog:search:${searchCacheKey(params)}`, () => searchPosts(db, params));
+      return searchPublishedPosts(db, params);
     }
     const slug = /^\/api\/blog\/([^/]+)$/.exec(p)?.[1];
     if (slug !== undefined) {
