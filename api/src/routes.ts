@@ -9,6 +9,7 @@ import { leadRoutes } from "./modules/leads/leads.rest";
 import { notificationRoutes } from "./modules/notifications/notifications.rest";
 import { orderRoutes } from "./modules/orders/orders.rest";
 import { adminSeoRoutes, seoRoutes } from "./modules/seo/seo.rest";
+import { settingsRoutes } from "./modules/settings/settings.rest";
 import { visitRoutes } from "./modules/visits/visits.rest";
 
 export const publicRoutes: RouteSpec[] = [
@@ -26,6 +27,7 @@ export const backofficeRoutes: RouteSpec[] = [
   ...exportRoutes,
   ...notificationRoutes,
   ...adminSeoRoutes,
+  ...settingsRoutes,
 ];
 
 export const allRoutes: RouteSpec[] = [...publicRoutes, ...backofficeRoutes];

@@ -67,6 +67,12 @@ export interface OrderReceiptDto {
   tax: number;
   shipping: number;
   totalAmount: number;
+  /** Percent of the total due when the order is placed (the business settings at that time). */
+  depositPercent: number;
+  /** The deposit: what the customer pays now. */
+  amountDueNow: number;
+  /** What is left to pay on delivery; amountDueNow + balanceOnDelivery = totalAmount. */
+  balanceOnDelivery: number;
   createdAt: string;
   estimatedDelivery: string;
 }

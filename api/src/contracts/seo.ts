@@ -2,6 +2,8 @@
 // sends (so crawlers and link previews see it before any script runs) and the storefront's routes
 // put the same values in their `head` (through `pageHead`), so nothing changes when the script loads.
 // Pure functions, no imports from the server: the storefront bundles this file.
+import { SHIPPING_FEE } from "./constants";
+import { type BusinessSettings, hoursSentence, schemaOrgHours, WEEKDAYS, yearsLabel } from "./settings";
 
 export interface Crumb {
   name: string;
@@ -60,14 +62,42 @@ export interface SiteIdentity {
     city: string;
     region: string;
     postalCode: string;
+    latitude?: number;
+    longitude?: number;
   } | null;
   social?: { name: string; url: string }[];
+  /** The business settings the texts and structured data state (hours, warranty, lead times, deposit). */
+  business?: BusinessFacts;
+}
+
+export type BusinessFacts = Pick<
+  BusinessSettings,
+  "openingHours" | "timeZone" | "warranty" | "production" | "delivery" | "depositPercent"
+>;
+
+/**
+ * Descriptions that state a business fact: written from the settings whenever the site's settings are
+ * known (always on the server, and in the browser from the embedded configuration). The static texts
+ * in `staticPages` are what they say with the default settings.
+ */
+const FACT_DESCRIPTIONS: Record<string, (b: BusinessFacts) => string> = {
+  "/contact": (b) =>
+    `Talk to our San Antonio team about a container home, a quote or a site visit. ${hoursSentence(b, true)}.`,
+  "/terms-of-service": (b) =>
+    `Terms for orders: ${b.depositPercent}% deposit, balance on delivery, 72-hour cancellation, 25% restocking fee once production starts, arbitration, Texas law.`,
+  "/services/warranty-support": (b) =>
+    `${yearsLabel(b.warranty.structuralYears)} structural, ${yearsLabel(b.warranty.systemsYears)} systems and ${yearsLabel(b.warranty.finishYears)} finish warranties, a ${yearsLabel(b.warranty.installationYears)} installation warranty, support channels and yearly maintenance plans.`,
+};
+
+/** The page's description, with the business facts of `site` where the page states them. */
+export function describePage(meta: PageMeta, site: SiteIdentity): string {
+  const facts = FACT_DESCRIPTIONS[meta.path];
+  return facts && site.business ? facts(site.business) : meta.description;
 }
 
 export const SITE_NAME = "Container Homes of Texas";
 export const DEFAULT_IMAGE = "/og-image.jpg";
 export const DEFAULT_IMAGE_SIZE = { width: 1200, height: 630 };
-export const OPENING_HOURS = ["Mo-Fr 08:00-18:00", "Sa 09:00-16:00"] as const;
 
 const HOME: Crumb = { name: "Home", path: "/" };
 const PRODUCTS: Crumb = { name: "Products", path: "/products" };
@@ -325,6 +355,7 @@ export function businessJsonLd(site: SiteIdentity): Record<string, unknown> | nu
   const c = site.company;
   if (!c) return null;
   const sameAs = (site.social ?? []).map((s) => s.url);
+  const hours = site.business?.openingHours ?? [];
   return {
     "@context": "https://schema.org",
     "@type": "HomeAndConstructionBusiness",
@@ -344,17 +375,21 @@ export function businessJsonLd(site: SiteIdentity): Record<string, unknown> | nu
       postalCode: c.postalCode,
       addressCountry: "US",
     },
+    ...(typeof c.latitude === "number" && typeof c.longitude === "number"
+      ? { geo: { "@type": "GeoCoordinates", latitude: c.latitude, longitude: c.longitude } }
+      : {}),
     areaServed: { "@type": "State", name: "Texas" },
-    openingHours: [...OPENING_HOURS],
-    openingHoursSpecification: [
-      {
-        "@type": "OpeningHoursSpecification",
-        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-        opens: "08:00",
-        closes: "18:00",
-      },
-      { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "09:00", closes: "16:00" },
-    ],
+    ...(hours.length
+      ? {
+          openingHours: schemaOrgHours(hours),
+          openingHoursSpecification: hours.map((row) => ({
+            "@type": "OpeningHoursSpecification",
+            dayOfWeek: [...row.days].sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b)),
+            opens: row.opens,
+            closes: row.closes,
+          })),
+        }
+      : {}),
     ...(sameAs.length ? { sameAs } : {}),
   };
 }
@@ -381,8 +416,47 @@ function productJsonLd(meta: PageMeta, product: ProductFacts, site: SiteIdentity
         ? {}
         : { availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock" }),
       itemCondition: "https://schema.org/NewCondition",
+      priceValidUntil: `${new Date().getUTCFullYear() + 1}-12-31`,
       ...(seller ? { seller } : {}),
+      shippingDetails: shippingJsonLd(site),
+      hasMerchantReturnPolicy: {
+        "@type": "MerchantReturnPolicy",
+        applicableCountry: "US",
+        // homes are built to order: cancellation and the quality guarantee are on the return-policy page
+        returnPolicyCategory: "https://schema.org/MerchantReturnNotPermitted",
+        merchantReturnLink: absoluteUrl(site.siteUrl, "/return-policy"),
+      },
     },
+  };
+}
+
+/** The flat delivery fee and, with the settings, production (handling) and transport (transit) times. */
+function shippingJsonLd(site: SiteIdentity): Record<string, unknown> {
+  const days = (weeks: number) => Math.max(0, Math.round(weeks * 7));
+  const b = site.business;
+  const deliveryTime = b
+    ? (() => {
+        const transitMin = days(b.delivery.minWeeks - b.production.minWeeks);
+        const transitMax = Math.max(transitMin, days(b.delivery.maxWeeks - b.production.maxWeeks));
+        return {
+          deliveryTime: {
+            "@type": "ShippingDeliveryTime",
+            handlingTime: {
+              "@type": "QuantitativeValue",
+              minValue: days(b.production.minWeeks),
+              maxValue: days(b.production.maxWeeks),
+              unitCode: "DAY",
+            },
+            transitTime: { "@type": "QuantitativeValue", minValue: transitMin, maxValue: transitMax, unitCode: "DAY" },
+          },
+        };
+      })()
+    : {};
+  return {
+    "@type": "OfferShippingDetails",
+    shippingRate: { "@type": "MonetaryAmount", value: SHIPPING_FEE, currency: "USD" },
+    shippingDestination: { "@type": "DefinedRegion", addressCountry: "US" },
+    ...deliveryTime,
   };
 }
 
@@ -403,8 +477,8 @@ function articleJsonLd(meta: PageMeta, post: ArticleFacts, site: SiteIdentity): 
     ...(post.createdAt ? { datePublished: post.createdAt } : {}),
     ...((post.updatedAt ?? post.createdAt) ? { dateModified: post.updatedAt ?? post.createdAt } : {}),
     ...(post.category ? { articleSection: post.category } : {}),
-    author: publisher,
-    publisher,
+    author: { "@type": "Organization", name: publisher.name, url: absoluteUrl(site.siteUrl, "/about") },
+    publisher: { ...publisher, url: absoluteUrl(site.siteUrl, "/") },
   };
 }
 
@@ -427,7 +501,8 @@ export function pageHead(meta: PageMeta, site: SiteIdentity): HeadTags {
   const image = absoluteUrl(site.siteUrl, meta.image ?? DEFAULT_IMAGE);
   const imageAlt = meta.imageAlt ?? SITE_NAME;
   const isNotFound = meta.path === notFoundMeta.path;
-  const tags: HeadMetaTag[] = [{ name: "description", content: meta.description }];
+  const description = describePage(meta, site);
+  const tags: HeadMetaTag[] = [{ name: "description", content: description }];
   if (meta.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
   tags.push(
     { property: "og:site_name", content: site.company?.name ?? SITE_NAME },
@@ -437,7 +512,7 @@ export function pageHead(meta: PageMeta, site: SiteIdentity): HeadTags {
       content: meta.type === "article" ? "article" : meta.type === "product" ? "product" : "website",
     },
     { property: "og:title", content: meta.title },
-    { property: "og:description", content: meta.description },
+    { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
     { property: "og:image:alt", content: imageAlt },
@@ -459,7 +534,7 @@ export function pageHead(meta: PageMeta, site: SiteIdentity): HeadTags {
   tags.push(
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: meta.title },
-    { name: "twitter:description", content: meta.description },
+    { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: imageAlt },
   );

@@ -7,6 +7,7 @@ import { adminLeadsRouter, leadsRouter } from "../modules/leads/leads.router";
 import { adminNotificationsRouter } from "../modules/notifications/notifications.router";
 import { adminOrdersRouter, ordersRouter } from "../modules/orders/orders.router";
 import { adminSeoRouter, seoRouter } from "../modules/seo/seo.router";
+import { adminSettingsRouter } from "../modules/settings/settings.router";
 import { router } from "./trpc";
 
 export const publicAppRouter = router({
@@ -26,6 +27,7 @@ export const adminAppRouter = router({
   leads: adminLeadsRouter,
   notifications: adminNotificationsRouter,
   seo: adminSeoRouter,
+  settings: adminSettingsRouter,
 });
 
 export type PublicRouter = typeof publicAppRouter;

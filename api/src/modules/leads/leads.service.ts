@@ -9,6 +9,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import { type Actor, listAudit, recordAudit } from "../audit/audit.service";
 import { enquiryMessages } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
+import { getSettings } from "../settings/settings.service";
 
 const { enquiries, roiCalculations, products, notes } = schema;
 type EnquiryRow = typeof enquiries.$inferSelect;
@@ -42,7 +43,7 @@ async function storeEnquiry(
     .insert(enquiries)
     .values({ ...values, createdAt: now, updatedAt: now })
     .returning();
-  await enqueue(tx, deps.env, enquiryMessages({ ...row!, productName }, deps.env));
+  await enqueue(tx, deps.env, enquiryMessages({ ...row!, productName }, deps.env, await getSettings(deps)));
   return row!;
 }
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminOrderDto } from "../../contracts/admin";
 import type { OrderReceiptDto, orderInput } from "../../contracts/orders";
-import { computeTotals } from "../../contracts/totals";
+import { computeTotals, splitDeposit } from "../../contracts/totals";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { groupBy } from "../../lib/group-by";
@@ -12,6 +12,7 @@ import { enforceRateLimit, type RateLimitHit, rateLimitUpsertSql } from "../../l
 import { type Actor, listAudit, recordAudit } from "../audit/audit.service";
 import { orderMessages } from "../notifications/messages";
 import { announceEnqueued, outboxRow } from "../notifications/outbox";
+import { getSettings } from "../settings/settings.service";
 
 const { orders, orderLines, notes } = schema;
 type OrderRow = typeof orders.$inferSelect;
@@ -30,6 +31,7 @@ export function formatOrderNumber(id: number, at: Date): string {
 
 function toReceipt(order: OrderRow, lines: NewLine[]): OrderReceiptDto {
   const estimated = new Date(order.createdAt.getTime() + DELIVERY_WEEKS * 7 * 86_400_000);
+  const deposit = splitDeposit(order.totalCents, order.depositPercent);
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -50,6 +52,9 @@ function toReceipt(order: OrderRow, lines: NewLine[]): OrderReceiptDto {
     tax: order.taxCents / 100,
     shipping: order.shippingCents / 100,
     totalAmount: order.totalCents / 100,
+    depositPercent: deposit.depositPercent,
+    amountDueNow: deposit.depositCents / 100,
+    balanceOnDelivery: deposit.balanceCents / 100,
     createdAt: order.createdAt.toISOString(),
     estimatedDelivery: estimated.toISOString(),
   };
@@ -103,7 +108,7 @@ const OUTBOX_COLUMNS = [
   ["payload", "jsonb"],
   ["status", "text"],
 ] as const;
-const STORE_FIXED_PARAMS = 27;
+const STORE_FIXED_PARAMS = 28;
 
 /**
  * The store statement for `messages` outbox rows, with or without an Idempotency-Key to mark done.
@@ -129,10 +134,10 @@ function storeOrderSql(messages: number, withKey: boolean): string {
   o as (
     insert into orders (id, order_number, first_name, last_name, email, phone, address, city, state, zip_code,
       delivery_notes, payment_method, subtotal_cents, tax_cents, shipping_cents, total_cents, status,
-      payment_status, client_order_date, created_at, updated_at)
+      payment_status, client_order_date, created_at, updated_at, deposit_percent)
     select $4::int, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::text, $12::text, $13::text,
       $14::text, $15::text, $16::int, $17::int, $18::int, $19::int, $20::text, $21::text, $22::timestamptz,
-      $23::timestamptz, $23::timestamptz
+      $23::timestamptz, $23::timestamptz, $28::int
     where (select count(*) from locked) = cardinality($1::int[])
     returning id
   ),
@@ -156,8 +161,8 @@ function storeOrderSql(messages: number, withKey: boolean): string {
     withKey
       ? `,
   k as (
-    update idempotency_keys set state = 'done', response_status = $29::int, response_body = $30::text
-    where key = $28::text and exists (select 1 from o)
+    update idempotency_keys set state = 'done', response_status = $30::int, response_body = $31::text
+    where key = $29::text and exists (select 1 from o)
   )`
       : ""
   }
@@ -239,6 +244,8 @@ export async function placeOrder(
   options: PlaceOrderOptions = {},
 ): Promise<OrderReceiptDto> {
   const { db, env, clock } = deps;
+  // the deposit and the e-mail's business details are those of the settings when the order is placed
+  const settings = await getSettings(deps);
   const ids = [...new Set(input.cartItems.map((item) => item.id))].sort((a, b) => a - b);
   const limit = options.rateLimit;
   let orderId: number | null = null;
@@ -272,6 +279,7 @@ export async function placeOrder(
       deliveryNotes: input.deliveryNotes ?? null,
       paymentMethod: input.paymentMethod,
       ...totals,
+      depositPercent: settings.depositPercent,
       status: NEW_ORDER_STATUS,
       paymentStatus: NEW_PAYMENT_STATUS,
       clientOrderDate: input.orderDate ? new Date(input.orderDate) : null,
@@ -279,7 +287,7 @@ export async function placeOrder(
       updatedAt: now,
     };
     const receipt = toReceipt(order, priced);
-    const messages = orderMessages({ ...order, lines: priced }, env);
+    const messages = orderMessages({ ...order, lines: priced }, env, settings);
     const params: unknown[] = [
       found.map((p) => p.id),
       found.map((p) => p.name),
@@ -308,6 +316,7 @@ export async function placeOrder(
       priced.map((l) => l.productName),
       priced.map((l) => l.unitPriceCents),
       priced.map((l) => l.quantity),
+      order.depositPercent,
     ];
     const withKey = options.idempotencyKey !== undefined;
     if (withKey) params.push(options.idempotencyKey, 201, JSON.stringify(receipt));

@@ -5,7 +5,7 @@ import { type AuditCheck, type AuditResult, auditScore } from "../../contracts/s
 import { isProduction } from "../../env";
 import type { Deps } from "../../lib/deps";
 import { badRequest } from "../../lib/errors";
-import { siteConfig } from "../system/site-config";
+import { siteUrlOf } from "../settings/settings.service";
 import { readStorefrontBuild } from "./html";
 import { inspectHtml, type PageFacts } from "./inspect";
 import { DISALLOWED_PATHS, sitemapEntries } from "./seo-files.service";
@@ -14,7 +14,7 @@ import { renderStorefrontPage } from "./seo-page.service";
 /** The origins whose pages may be audited: the storefront's and the public site address. */
 export function siteOrigins(deps: Deps): string[] {
   const origins = new Set<string>([new URL(deps.env.storefrontOrigin).origin]);
-  origins.add(new URL(siteConfig(deps.env).siteUrl).origin);
+  origins.add(new URL(siteUrlOf(deps.env)).origin);
   return [...origins];
 }
 
@@ -247,7 +247,7 @@ export async function auditPage(deps: Deps, input: string): Promise<AuditResult>
     sitemapEntries(deps, build.builtAt),
   ]);
   // the public address of the page, which is what HTTPS and canonical are about
-  const publicUrl = new URL(page.path, siteConfig(deps.env).siteUrl).toString();
+  const publicUrl = new URL(page.path, siteUrlOf(deps.env)).toString();
   const checks = auditChecks(inspectHtml(page.html), {
     path: page.path,
     url: typedUrl.startsWith("https://") ? typedUrl : publicUrl,

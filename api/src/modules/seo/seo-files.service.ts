@@ -5,7 +5,7 @@ import { absoluteUrl, staticPageMeta, staticPaths } from "../../contracts/seo";
 import type { Deps } from "../../lib/deps";
 import { listProducts } from "../catalog/catalog.service";
 import { listPosts } from "../content/blog.service";
-import { siteConfig } from "../system/site-config";
+import { getSiteConfig, siteUrlOf } from "../settings/settings.service";
 import { escapeHtml, THEME_COLOR } from "./html";
 
 export interface SitemapEntry {
@@ -26,7 +26,7 @@ const latest = (dates: (Date | string | null | undefined)[]): Date | null => {
 
 /** Every indexable page: static pages, category pages, products and published posts, with lastmod. */
 export async function sitemapEntries(deps: Deps, builtAt: Date | null): Promise<SitemapEntry[]> {
-  const siteUrl = siteConfig(deps.env).siteUrl;
+  const siteUrl = siteUrlOf(deps.env);
   const [products, posts] = await Promise.all([listProducts(deps.db), listPosts(deps.db, { published: true })]);
   const entries: SitemapEntry[] = [];
   const add = (path: string, date: Date | null) =>
@@ -68,7 +68,7 @@ export const DISALLOWED_PATHS = [
 ];
 
 export function robotsTxt(deps: Deps): string {
-  const siteUrl = siteConfig(deps.env).siteUrl;
+  const siteUrl = siteUrlOf(deps.env);
   return [
     "User-agent: *",
     "Allow: /",
@@ -85,8 +85,8 @@ export const MANIFEST_ICONS = [
   { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
 ] as const;
 
-export function manifestJson(deps: Deps) {
-  const company = siteConfig(deps.env).company;
+export async function manifestJson(deps: Deps) {
+  const { company } = await getSiteConfig(deps);
   return {
     name: company.name,
     short_name: "Container Homes",

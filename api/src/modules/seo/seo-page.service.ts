@@ -13,6 +13,7 @@ import type { BlogPostDto } from "../../contracts/content";
 import {
   articleMeta,
   CATEGORY_NAMES,
+  describePage,
   formatUsd,
   headingOf,
   notFoundMeta,
@@ -27,7 +28,8 @@ import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import { getProduct, listFeaturedProducts, listProducts } from "../catalog/catalog.service";
 import { getPostBySlug, listPosts, searchPublishedPosts } from "../content/blog.service";
-import { siteConfig } from "../system/site-config";
+import { getSiteConfig } from "../settings/settings.service";
+import type { SiteConfig } from "../system/site-config";
 import { escapeHtml, injectPage, jsonForScript } from "./html";
 import { isServerRendered, type StorefrontRenderer } from "./ssr";
 
@@ -128,9 +130,20 @@ export async function resolvePage(deps: Deps, rawPath: string, data?: SiteData):
   return page;
 }
 
-export function siteIdentity(deps: Deps): SiteIdentity {
-  const config = siteConfig(deps.env);
-  return { siteUrl: config.siteUrl, company: config.company, social: config.social };
+export function siteIdentity(config: SiteConfig): SiteIdentity {
+  return {
+    siteUrl: config.siteUrl,
+    company: config.company,
+    social: config.social,
+    business: {
+      openingHours: config.openingHours,
+      timeZone: config.timeZone,
+      warranty: config.warranty,
+      production: config.production,
+      delivery: config.delivery,
+      depositPercent: config.depositPercent,
+    },
+  };
 }
 
 const NAV = [
@@ -159,8 +172,8 @@ const links = (items: { href: string; label: string }[]) =>
  * semantic outline of the page with its one h1, images with alt text and the site's links. Inside
  * <noscript>, so browsers that run the app never display it and nothing changes when it loads.
  */
-export function fallbackBody(page: ResolvedPage, deps: Deps): string {
-  const company = siteConfig(deps.env).company;
+export function fallbackBody(page: ResolvedPage, config: SiteConfig): string {
+  const company = config.company;
   const parts: string[] = [];
   parts.push(
     `<header><a href="/">${escapeHtml(company.name || SITE_NAME)}</a><nav aria-label="Main"><ul>${links(NAV)}</ul></nav></header>`,
@@ -169,7 +182,7 @@ export function fallbackBody(page: ResolvedPage, deps: Deps): string {
   if (page.status === 404) {
     main.push("<p>Did you forget to add the page to the router?</p>", '<p><a href="/">Go to the home page</a></p>');
   } else {
-    main.push(`<p>${escapeHtml(page.meta.description)}</p>`);
+    main.push(`<p>${escapeHtml(describePage(page.meta, siteIdentity(config)))}</p>`);
   }
   if (page.product) {
     const p = page.product;
@@ -220,13 +233,14 @@ export async function renderStorefrontPage(
   data?: SiteData,
   renderer?: StorefrontRenderer | null,
 ): Promise<RenderedPage> {
-  const page = await resolvePage(deps, rawPath, data);
+  const [page, config] = await Promise.all([resolvePage(deps, rawPath, data), getSiteConfig(deps)]);
   const path = normalizePath(rawPath);
-  const rendered = renderer && page.status === 200 && isServerRendered(path) ? await renderer.render(rawPath) : null;
+  // not-found pages too: the app's own screen (with links onward), sent with the 404 status
+  const rendered = renderer && isServerRendered(path) ? await renderer.render(rawPath) : null;
   const html = injectPage(template, {
-    head: pageHead(page.meta, siteIdentity(deps)),
-    siteConfig: siteConfig(deps.env),
-    fallbackBody: rendered ? "" : fallbackBody(page, deps),
+    head: pageHead(page.meta, siteIdentity(config)),
+    siteConfig: config,
+    fallbackBody: rendered ? "" : fallbackBody(page, config),
   });
   if (!rendered) return { status: page.status, html, meta: page.meta, path };
   const state = `<script id="query-state" type="application/json">${jsonForScript(rendered.queries)}</script>`;

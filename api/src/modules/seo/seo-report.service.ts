@@ -22,7 +22,7 @@ import type { Deps } from "../../lib/deps";
 import { listProducts } from "../catalog/catalog.service";
 import { listPosts } from "../content/blog.service";
 import { listGallery } from "../content/gallery.service";
-import { siteConfig } from "../system/site-config";
+import { siteUrlOf } from "../settings/settings.service";
 import { readStorefrontBuild } from "./html";
 import { inspectHtml, jsonLdOfType, type PageFacts } from "./inspect";
 import { DISALLOWED_PATHS, manifestJson, missingIcons, robotsTxt, sitemapEntries } from "./seo-files.service";
@@ -44,7 +44,7 @@ export interface SiteScan {
   sitemapPaths: Set<string>;
   sitemapHasLastmod: boolean;
   robots: string;
-  manifest: ReturnType<typeof manifestJson>;
+  manifest: Awaited<ReturnType<typeof manifestJson>>;
   missingIcons: string[] | null;
   hasBuild: boolean;
   ogImageExists: boolean;
@@ -152,13 +152,13 @@ export async function scanSite(deps: Deps): Promise<SiteScan> {
     sitemapPaths: new Set(entries.map((e) => e.path)),
     sitemapHasLastmod: entries.every((e) => !Number.isNaN(Date.parse(e.lastmod))),
     robots: robotsTxt(deps),
-    manifest: manifestJson(deps),
+    manifest: await manifestJson(deps),
     missingIcons: missingIcons(build.dist),
     hasBuild: build.dist !== null,
     ogImageExists: build.dist ? existsSync(join(build.dist, DEFAULT_IMAGE)) : false,
     bundle: build.dist ? entryWeight(build.dist) : null,
     hashedAssets: assetsDir ? existsSync(assetsDir) : false,
-    siteUrl: siteConfig(deps.env).siteUrl,
+    siteUrl: siteUrlOf(deps.env),
     production: isProduction(deps.env),
     products,
     posts,
@@ -427,7 +427,7 @@ export function buildReport(s: SiteScan): SeoReport {
       missingFields.filter((f) => f !== "openingHours").length
         ? `Missing in the structured data: ${missingFields.join(", ")}.`
         : `${String(business.business?.name)}, ${String((business.business?.address as Record<string, unknown>)?.addressLocality)}, ${String(business.business?.telephone)}.`,
-      "Set COMPANY_* (name, street, city, region, postal code, phone) in the configuration.",
+      "Fill in the company name, address and phone in the back office's Settings.",
     ),
     item(
       "Opening hours",
@@ -505,7 +505,7 @@ export function buildReport(s: SiteScan): SeoReport {
       sameAs.length
         ? `Linked from the structured data: ${sameAs.length} profile(s).`
         : "No social profiles configured, so search engines cannot link the business to them.",
-      "Set SOCIAL_FACEBOOK, SOCIAL_INSTAGRAM, SOCIAL_YOUTUBE or SOCIAL_LINKEDIN in the configuration.",
+      "Add the Facebook, Instagram, YouTube or LinkedIn address in the back office's Settings.",
     ),
   ];
 

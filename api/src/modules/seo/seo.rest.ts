@@ -81,6 +81,6 @@ export function registerSeoFiles(app: FastifyInstance, deps: Deps): void {
     reply
       .type("application/manifest+json; charset=utf-8")
       .header("cache-control", "public, max-age=3600")
-      .send(JSON.stringify(manifestJson(deps))),
+      .send(JSON.stringify(await manifestJson(deps))),
   );
 }

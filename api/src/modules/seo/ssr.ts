@@ -14,7 +14,8 @@ import { readCache } from "../../lib/read-cache";
 import { getProduct, listFeaturedProducts, listProducts } from "../catalog/catalog.service";
 import { getPostBySlug, listPosts, searchPublishedPosts } from "../content/blog.service";
 import { listGallery } from "../content/gallery.service";
-import { type SiteConfig, siteConfig } from "../system/site-config";
+import { getSiteConfig } from "../settings/settings.service";
+import type { SiteConfig } from "../system/site-config";
 
 export interface ServerRender {
   html: string;
@@ -79,7 +80,7 @@ export function publicReads(deps: Deps): (path: string) => Promise<unknown> {
       const params = parse(slugParams, { slug });
       return cache.value(`ssr:post:${params.slug}`, () => getPostBySlug(db, params.slug));
     }
-    if (p === "/api/config") return siteConfig(deps.env);
+    if (p === "/api/config") return getSiteConfig(deps);
     throw new AppError(404, `No server-side read for GET ${p}`);
   };
 }
@@ -92,7 +93,6 @@ export function publicReads(deps: Deps): (path: string) => Promise<unknown> {
 export function loadStorefrontRenderer(deps: Deps, distDir: string): StorefrontRenderer | null {
   const file = join(distDir, "..", "dist-server", "entry-server.js");
   if (!existsSync(file)) return null;
-  const config = siteConfig(deps.env);
   let entry: Promise<EntryServer | null> | null = null;
   const load = () => {
     entry ??= import(pathToFileURL(file).href).then(
@@ -112,7 +112,7 @@ export function loadStorefrontRenderer(deps: Deps, distDir: string): StorefrontR
       const module = await load();
       if (!module) return null;
       try {
-        return await module.render(url, config);
+        return await module.render(url, await getSiteConfig(deps));
       } catch (error) {
         // the browser renders the page itself, as it did before server rendering
         deps.log.warn({ err: error, url }, "storefront server render failed; page sent without it");

@@ -1,4 +1,5 @@
 import { type PageMeta, pageHead, type SiteIdentity } from "@ch/api/contracts/seo";
+import type { SiteConfig } from "@ch/api/contracts/settings";
 import type { DetailedHTMLProps, LinkHTMLAttributes, MetaHTMLAttributes } from "react";
 
 type MetaTag = DetailedHTMLProps<MetaHTMLAttributes<HTMLMetaElement>, HTMLMetaElement>;
@@ -18,11 +19,23 @@ function siteIdentity(): SiteIdentity {
   const element = g.document?.getElementById("site-config") ?? null;
   if (!element?.textContent) return fallback;
   try {
-    const config = JSON.parse(element.textContent) as Partial<SiteIdentity>;
+    const config = JSON.parse(element.textContent) as Partial<SiteConfig>;
     site = {
       siteUrl: config.siteUrl ?? fallback.siteUrl,
       company: config.company ?? null,
       social: config.social ?? [],
+      ...(config.openingHours && config.timeZone && config.warranty && config.production && config.delivery
+        ? {
+            business: {
+              openingHours: config.openingHours,
+              timeZone: config.timeZone,
+              warranty: config.warranty,
+              production: config.production,
+              delivery: config.delivery,
+              depositPercent: config.depositPercent ?? 50,
+            },
+          }
+        : {}),
     };
     return site;
   } catch {

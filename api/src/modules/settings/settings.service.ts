@@ -1,0 +1,155 @@
+// The business settings: one row in `business_settings`, created on first read from the environment's
+// COMPANY_* and SOCIAL_* defaults (and today's published facts for the rest), read through the read
+// cache and changed only by an admin. A change is audited and dropped from every process's cache at
+// once: NOTIFY in the writing transaction (announceCatalogChange) and the table's own trigger
+// (migration 0003), so cached pages, /api/config and JSON-LD never outlive it.
+import { type Executor, schema } from "@ch/db";
+import { eq } from "drizzle-orm";
+import {
+  type BusinessSettings,
+  type BusinessSettingsDto,
+  businessSettingsInput,
+  type SiteConfig,
+  socialList,
+} from "../../contracts/settings";
+import type { Env } from "../../env";
+import type { Deps } from "../../lib/deps";
+import { announceCatalogChange, readCache } from "../../lib/read-cache";
+import { type Actor, recordAudit } from "../audit/audit.service";
+
+const { businessSettings } = schema;
+const SETTINGS_ID = 1;
+const CACHE_KEY = "settings:business";
+
+/** What the settings are before anyone has changed them: the environment's values and the published facts. */
+export function defaultSettings(env: Env): BusinessSettings {
+  return {
+    company: {
+      name: env.COMPANY_NAME,
+      phone: env.COMPANY_PHONE,
+      email: env.COMPANY_EMAIL,
+      street: env.COMPANY_STREET,
+      city: env.COMPANY_CITY,
+      region: env.COMPANY_REGION,
+      postalCode: env.COMPANY_POSTAL_CODE,
+      // 4100 Fredericksburg Rd, San Antonio, TX 78201
+      latitude: 29.4739,
+      longitude: -98.5292,
+    },
+    openingHours: [
+      { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
+      { days: ["Saturday"], opens: "09:00", closes: "16:00" },
+    ],
+    timeZone: "America/Chicago",
+    warranty: { structuralYears: 10, systemsYears: 5, finishYears: 2, installationYears: 1 },
+    production: { minWeeks: 6, maxWeeks: 8 },
+    delivery: { minWeeks: 8, maxWeeks: 12 },
+    depositPercent: 50,
+    social: {
+      facebook: env.SOCIAL_FACEBOOK ?? null,
+      instagram: env.SOCIAL_INSTAGRAM ?? null,
+      youtube: env.SOCIAL_YOUTUBE ?? null,
+      linkedin: env.SOCIAL_LINKEDIN ?? null,
+    },
+  };
+}
+
+/**
+ * The stored value, validated. A value written by an older version (a field it did not have) is
+ * completed from the defaults; one that still does not validate is replaced by the defaults, logged.
+ */
+function fromStored(deps: Pick<Deps, "env" | "log">, data: unknown): BusinessSettings {
+  const defaults = defaultSettings(deps.env);
+  const stored = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
+  const parsed = businessSettingsInput.safeParse({ ...defaults, ...stored });
+  if (parsed.success) return parsed.data;
+  deps.log.warn({ issues: parsed.error.issues }, "stored business settings are invalid; using the defaults");
+  return defaults;
+}
+
+async function loadSettings(deps: Pick<Deps, "db" | "env" | "log">): Promise<BusinessSettingsDto> {
+  const [row] = await deps.db
+    .select({ data: businessSettings.data, updatedAt: businessSettings.updatedAt })
+    .from(businessSettings)
+    .where(eq(businessSettings.id, SETTINGS_ID))
+    .limit(1);
+  if (row) return { ...fromStored(deps, row.data), updatedAt: row.updatedAt.toISOString() };
+  // first read: the record starts as today's defaults (another process may have created it meanwhile)
+  const defaults = defaultSettings(deps.env);
+  const [created] = await deps.db
+    .insert(businessSettings)
+    .values({ id: SETTINGS_ID, data: defaults })
+    .onConflictDoNothing()
+    .returning({ updatedAt: businessSettings.updatedAt });
+  if (created) return { ...defaults, updatedAt: created.updatedAt.toISOString() };
+  return loadSettings(deps);
+}
+
+/** The current settings (shared object from the read cache: do not change it). */
+export function getSettings(deps: Pick<Deps, "db" | "env" | "log">): Promise<BusinessSettingsDto> {
+  return readCache(deps.db).value(CACHE_KEY, () => loadSettings(deps));
+}
+
+/** Dotted paths of the values that differ, e.g. ["company.phone", "warranty.structuralYears"]. */
+function changedPaths(before: unknown, after: unknown, prefix = ""): string[] {
+  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+  const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+  if (!isObject(before) || !isObject(after)) return [prefix || "(all)"];
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].flatMap((k) => changedPaths(before[k], after[k], prefix ? `${prefix}.${k}` : k));
+}
+
+const valueAt = (value: unknown, path: string) =>
+  path
+    .split(".")
+    .reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : v), value);
+
+/** Replaces the settings (already validated by businessSettingsInput), audited, and drops every cached page. */
+export async function updateSettings(deps: Deps, actor: Actor, input: BusinessSettings): Promise<BusinessSettingsDto> {
+  const before = await getSettings(deps);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx: Executor) => {
+    const [locked] = await tx
+      .select({ data: businessSettings.data })
+      .from(businessSettings)
+      .where(eq(businessSettings.id, SETTINGS_ID))
+      .for("update")
+      .limit(1);
+    const previous = locked ? fromStored(deps, locked.data) : before;
+    await tx
+      .insert(businessSettings)
+      .values({ id: SETTINGS_ID, data: input, updatedAt: now })
+      .onConflictDoUpdate({ target: businessSettings.id, set: { data: input, updatedAt: now } });
+    const changed = changedPaths(previous, input);
+    await recordAudit(tx, actor, "settings.update", "settings", SETTINGS_ID, {
+      changed,
+      from: Object.fromEntries(changed.map((p) => [p, valueAt(previous, p) ?? null])),
+      to: Object.fromEntries(changed.map((p) => [p, valueAt(input, p) ?? null])),
+    });
+    await announceCatalogChange(tx);
+    return { ...input, updatedAt: now.toISOString() };
+  });
+}
+
+/** The storefront's configuration: the settings plus the environment's wallet, analytics id and address. */
+export function siteConfigOf(env: Env, settings: BusinessSettings): SiteConfig {
+  const { social, ...rest } = settings;
+  return {
+    ...rest,
+    social: socialList(social),
+    usdtWalletAddress: env.USDT_WALLET_ADDRESS,
+    gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
+    siteUrl: env.PUBLIC_SITE_URL ?? env.storefrontOrigin,
+  };
+}
+
+/** The storefront's configuration from the current settings (shared object from the read cache). */
+export function getSiteConfig(deps: Pick<Deps, "db" | "env" | "log">): Promise<SiteConfig> {
+  return readCache(deps.db).value(`${CACHE_KEY}:site`, async () => {
+    const { updatedAt: _updatedAt, ...settings } = await getSettings(deps);
+    return siteConfigOf(deps.env, settings);
+  });
+}
+
+/** The site's public address (needs no settings). */
+export const siteUrlOf = (env: Env): string => env.PUBLIC_SITE_URL ?? env.storefrontOrigin;
