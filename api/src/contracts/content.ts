@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BLOG_MAX_PAGE, BLOG_PAGE_SIZE, BLOG_SEARCH_MAX } from "./blog-list";
 import { BLOG_CATEGORIES, GALLERY_CATEGORIES } from "./constants";
 import { id, requiredText } from "./fields";
 
@@ -40,12 +41,6 @@ export const blogPostInput = z.strictObject({
   published: z.boolean(),
 });
 export type BlogPostInput = z.infer<typeof blogPostInput>;
-
-/** Posts per page of the storefront's blog. */
-export const BLOG_PAGE_SIZE = 6;
-export const BLOG_SEARCH_MAX = 200;
-/** The highest page number accepted (far beyond any real blog; keeps OFFSET bounded). */
-export const BLOG_MAX_PAGE = 1_000;
 
 /**
  * A search over every published post (GET /api/blog/search, content.postSummaries, the storefront's

@@ -1,12 +1,12 @@
 // Query options for the public REST reads (plain fetch, no tRPC round trip before first paint).
+
+import { BLOG_PAGE_SIZE, type BlogListSearch } from "@ch/api/contracts/blog-list";
 import type { ProductDto } from "@ch/api/contracts/catalog";
-import type { BlogPostDto, GalleryItemDto } from "@ch/api/contracts/content";
+import type { BlogPostDto, BlogPostSummary, BlogSearchResult, GalleryItemDto } from "@ch/api/contracts/content";
 import { type FetchQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { getJson } from "./api";
 
-export type { BlogPostDto, GalleryItemDto, ProductDto };
-
-export const BLOG_PAGE_SIZE = 6;
+export type { BlogPostDto, BlogPostSummary, BlogSearchResult, GalleryItemDto, ProductDto };
 
 export const featuredProductsQuery = queryOptions({
   queryKey: ["/api/products/featured"],
@@ -31,21 +31,43 @@ export const galleryQuery = queryOptions({
   queryFn: () => getJson<GalleryItemDto[]>("/api/gallery"),
 });
 
-export const publishedPostsQuery = queryOptions({
-  queryKey: ["/api/blog", { published: true }],
-  queryFn: () => getJson<BlogPostDto[]>("/api/blog?published=true"),
-});
+/** Parameters of GET /api/blog/search: the /blog address's search state plus page size and a post to leave out. */
+export interface PostSummariesParams extends BlogListSearch {
+  pageSize?: number;
+  exclude?: string;
+}
+
+/** The path of GET /api/blog/search, defaults left out, so that one read has one cache entry. */
+function postSummariesPath(params: PostSummariesParams): string {
+  const query = new URLSearchParams();
+  if (params.q) query.set("q", params.q);
+  if (params.category) query.set("category", params.category);
+  if (params.page && params.page > 1) query.set("page", String(params.page));
+  if (params.pageSize && params.pageSize !== BLOG_PAGE_SIZE) query.set("pageSize", String(params.pageSize));
+  if (params.exclude) query.set("exclude", params.exclude);
+  const text = query.toString();
+  return text ? `/api/blog/search?${text}` : "/api/blog/search";
+}
+
+/** One page of published post summaries (no bodies), searched and filtered by the server. */
+export const postSummariesQuery = (params: PostSummariesParams) => {
+  const path = postSummariesPath(params);
+  return queryOptions({
+    queryKey: ["/api/blog/search", path],
+    queryFn: () => getJson<BlogSearchResult>(path),
+  });
+};
 
 /** The newest published posts (the home page shows three). */
 export const latestPostsQuery = (limit: number) =>
-  queryOptions({
-    queryKey: ["/api/blog", { published: true, limit }],
-    queryFn: () => getJson<BlogPostDto[]>(`/api/blog?published=true&limit=${limit}`),
-  });
+  queryOptions({ ...postSummariesQuery({ pageSize: limit }), select: (result: BlogSearchResult) => result.posts });
 
-/** One page of Load More Articles. */
-export const fetchBlogPage = (offset: number) =>
-  getJson<BlogPostDto[]>(`/api/blog?published=true&limit=${BLOG_PAGE_SIZE}&offset=${offset}`);
+/** Up to three other posts, newest first, for an article's Related Articles. */
+export const relatedPostsQuery = (slug: string) =>
+  queryOptions({
+    ...postSummariesQuery({ pageSize: 3, exclude: slug }),
+    select: (result: BlogSearchResult) => result.posts,
+  });
 
 export const postQuery = (slug: string) =>
   queryOptions({

@@ -4,13 +4,17 @@ import { buttonClass } from "../components/ui";
 import { ArticlePage } from "../features/blog/article-page";
 import { NotFoundScreen } from "../features/layout/not-found";
 import { headFor } from "../features/seo/head";
-import { postQuery } from "../lib/queries";
+import { postQuery, prefetchPageData, relatedPostsQuery } from "../lib/queries";
 
 export const Route = createFileRoute("/blog/$slug")({
   loader: async ({ params, context }) => {
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(params.slug) || params.slug.length > 160) throw notFound();
     try {
-      const post = await context.queryClient.ensureQueryData(postQuery(params.slug));
+      const [post] = await Promise.all([
+        context.queryClient.ensureQueryData(postQuery(params.slug)),
+        // the related articles' links are in the server's HTML too
+        prefetchPageData(context.queryClient, [relatedPostsQuery(params.slug)]),
+      ]);
       if (!post.published) throw new Error("draft");
       return post;
     } catch {

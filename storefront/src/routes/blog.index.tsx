@@ -1,9 +1,24 @@
-import { staticPageMeta } from "@ch/api/contracts/seo";
-import { createFileRoute } from "@tanstack/react-router";
+import { blogListMeta, parseBlogListSearch } from "@ch/api/contracts/blog-list";
+import { createFileRoute, notFound } from "@tanstack/react-router";
 import { BlogPage } from "../features/blog/blog-page";
 import { headFor } from "../features/seo/head";
+import { postSummariesQuery } from "../lib/queries";
 
+// ?q=, ?category= and ?page= are the page's state: every page of the list and every search has its
+// own address, rendered on the server with its links (see contracts/blog-list.ts)
 export const Route = createFileRoute("/blog/")({
-  head: () => headFor(staticPageMeta("/blog")),
-  component: BlogPage,
+  validateSearch: parseBlogListSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ deps, context }) => {
+    const result = await context.queryClient.ensureQueryData(postSummariesQuery(deps));
+    if ((deps.page ?? 1) > result.pageCount) throw notFound();
+    return { pageCount: result.pageCount };
+  },
+  head: ({ loaderData, match }) => headFor(blogListMeta(match.search, loaderData?.pageCount ?? 1)),
+  component: BlogRoute,
 });
+
+function BlogRoute() {
+  const search = Route.useSearch();
+  return <BlogPage search={search} />;
+}

@@ -1,4 +1,4 @@
-import { type Executor, schema } from "@ch/db";
+import { type Database, type Executor, schema } from "@ch/db";
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type {
   BlogPostDto,
@@ -8,7 +8,7 @@ import type {
   BlogSearchResult,
 } from "../../contracts/content";
 import { conflict, notFound } from "../../lib/errors";
-import { announceCatalogChange } from "../../lib/read-cache";
+import { announceCatalogChange, readCache } from "../../lib/read-cache";
 
 const { blogPosts } = schema;
 type BlogRow = Omit<typeof blogPosts.$inferSelect, "searchVector">;
@@ -114,15 +114,20 @@ export async function searchPosts(db: Executor, params: BlogSearchParams): Promi
   };
 }
 
-/** The read cache's key of a search: the same for every spelling of the same parameters. */
-export function searchCacheKey(params: BlogSearchParams): string {
-  return JSON.stringify([
+/**
+ * `searchPosts` through the public read cache, keyed by the normalised parameters (the text search
+ * ignores case). Among the visitor-chosen entries: many different searches never push out the
+ * catalog's reads (see ReadCache.chosenValue).
+ */
+export function searchPublishedPosts(db: Database, params: BlogSearchParams): Promise<BlogSearchResult> {
+  const key = JSON.stringify([
     params.q?.toLowerCase() ?? "",
     params.category ?? "",
     params.page,
     params.pageSize,
     params.exclude ?? "",
   ]);
+  return readCache(db).chosenValue(`blog:search:${key}`, () => searchPosts(db, params));
 }
 
 export async function getPostBySlug(db: Executor, slug: string, { includeDrafts = false } = {}): Promise<BlogPostDto> {

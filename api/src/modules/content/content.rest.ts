@@ -1,7 +1,7 @@
 import { blogListQuery, blogSearchQuery, slugParams } from "../../contracts/content";
 import { route } from "../../http/route";
-import { readCache, sendCachedJson } from "../../lib/read-cache";
-import { getPostBySlug, listPosts, searchCacheKey, searchPosts } from "./blog.service";
+import { sendCachedJson } from "../../lib/read-cache";
+import { getPostBySlug, listPosts, searchPublishedPosts } from "./blog.service";
 import { listGallery } from "./gallery.service";
 
 export const contentRoutes = [
@@ -37,13 +37,7 @@ export const contentRoutes = [
     query: blogSearchQuery,
     answer: "{ posts, total, page, pageSize, pageCount }",
     handler: async ({ deps, query, reply }) =>
-      reply
-        .type("application/json; charset=utf-8")
-        .send(
-          await readCache(deps.db).chosenValue(`blog:search:${searchCacheKey(query)}`, () =>
-            searchPosts(deps.db, query),
-          ),
-        ),
+      reply.type("application/json; charset=utf-8").send(await searchPublishedPosts(deps.db, query)),
   }),
   route({
     method: "GET",

@@ -4,14 +4,13 @@ import { ArrowLeft } from "../../components/icons";
 import { LocalDate } from "../../components/local-date";
 import { buttonClass } from "../../components/ui";
 import { capitalize } from "../../lib/format";
-import { type BlogPostDto, publishedPostsQuery } from "../../lib/queries";
+import { type BlogPostDto, relatedPostsQuery } from "../../lib/queries";
 import { useSiteConfig } from "../../lib/site-config";
 import { BlogCard } from "./blog-card";
 
 export function ArticlePage({ post }: { post: BlogPostDto }) {
   const config = useSiteConfig();
-  const published = useQuery(publishedPostsQuery);
-  const related = (published.data ?? []).filter((p) => p.id !== post.id).slice(0, 3);
+  const related = useQuery(relatedPostsQuery(post.slug)).data ?? [];
   const base = config?.siteUrl ?? window.location.origin;
   const url = encodeURIComponent(`${base.replace(/\/$/, "")}/blog/${post.slug}`);
   const title = encodeURIComponent(post.title);

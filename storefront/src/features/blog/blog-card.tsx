@@ -2,9 +2,9 @@ import { Link } from "@tanstack/react-router";
 import { LocalDate } from "../../components/local-date";
 import { Skeleton } from "../../components/ui";
 import { capitalize } from "../../lib/format";
-import type { BlogPostDto } from "../../lib/queries";
+import type { BlogPostSummary } from "../../lib/queries";
 
-export function BlogCard({ post, eager = false }: { post: BlogPostDto; eager?: boolean }) {
+export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager?: boolean }) {
   return (
     <article
       className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"

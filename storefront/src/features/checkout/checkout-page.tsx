@@ -1,6 +1,7 @@
 import { US_STATES } from "@ch/api/contracts/constants";
 import type { OrderInput, OrderReceiptDto } from "@ch/api/contracts/orders";
-import { computeTotals, dollarsToCents } from "@ch/api/contracts/totals";
+import { formatWeeks } from "@ch/api/contracts/settings";
+import { computeTotals, dollarsToCents, splitDeposit } from "@ch/api/contracts/totals";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useRef, useState } from "react";
 import { CheckIcon, CopyIcon } from "../../components/icons";
@@ -11,7 +12,7 @@ import type { CartLine } from "../../lib/cart-ops";
 import { formatAmount } from "../../lib/format";
 import { saveLastOrder } from "../../lib/last-order";
 import type { ProductDto } from "../../lib/queries";
-import { useSiteConfig } from "../../lib/site-config";
+import { depositTerms, useSiteConfig } from "../../lib/site-config";
 import { toast } from "../../lib/toast";
 import { type CheckoutForm, emptyCheckoutForm, validateCheckout } from "./validation";
 import { WalletQr } from "./wallet-qr";
@@ -190,10 +191,17 @@ export function CheckoutPage() {
     </Field>
   );
   const due = formatAmount(cents(totals.totalCents));
+  // the deposit of the business settings is due now, the rest on delivery (the server splits the order the same way)
+  const deposit = config ? splitDeposit(totals.totalCents, config.depositPercent) : null;
+  const dueNow = deposit ? formatAmount(cents(deposit.depositCents)) : due;
+  const balance = deposit ? formatAmount(cents(deposit.balanceCents)) : null;
 
   return (
     <>
-      <PageHeader title="Checkout" intro="Delivery takes 8-12 weeks from your order." />
+      <PageHeader
+        title="Checkout"
+        intro={config ? `Delivery takes ${formatWeeks(config.delivery)} from your order.` : undefined}
+      />
       <form
         ref={formRef}
         noValidate
@@ -299,8 +307,16 @@ export function CheckoutPage() {
                         </div>
                       </div>
                       <div>
-                        <p className="text-sm text-slate-600">Amount due</p>
-                        <p className="text-2xl font-bold text-slate-900">{due} USDT</p>
+                        <p className="text-sm text-slate-600">
+                          Amount due now
+                          {deposit && deposit.balanceCents > 0 ? ` (${deposit.depositPercent}% deposit)` : ""}
+                        </p>
+                        <p className="text-2xl font-bold text-slate-900" data-testid="usdt-amount-due">
+                          {dueNow} USDT
+                        </p>
+                        {balance && deposit && deposit.balanceCents > 0 ? (
+                          <p className="text-sm text-slate-600">Balance of {balance} due on delivery</p>
+                        ) : null}
                       </div>
                     </div>
                   </div>
@@ -318,7 +334,14 @@ export function CheckoutPage() {
                 <h3 className="font-semibold text-slate-900">Bank transfer</h3>
                 <p className="mt-2 text-sm text-slate-700">
                   After you place your order, an agent will e-mail you our bank details within 1 business hour. The
-                  amount due is <strong>{due}</strong>.
+                  amount due now is <strong>{dueNow}</strong>
+                  {balance && deposit && deposit.balanceCents > 0 ? (
+                    <>
+                      {" "}
+                      ({deposit.depositPercent}% deposit); the balance of <strong>{balance}</strong> is due on delivery
+                    </>
+                  ) : null}
+                  .
                 </p>
               </div>
             )}
@@ -372,13 +395,27 @@ export function CheckoutPage() {
               <dt>Total</dt>
               <dd data-testid="checkout-total">{due}</dd>
             </div>
+            {deposit && balance ? (
+              <>
+                <div className="flex justify-between font-semibold">
+                  <dt>Due now ({deposit.depositPercent}% deposit)</dt>
+                  <dd data-testid="checkout-due-now">{dueNow}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Balance on delivery</dt>
+                  <dd>{balance}</dd>
+                </div>
+              </>
+            ) : null}
           </dl>
           <button type="submit" className={`${buttonClass.primary} mt-6 w-full py-3 text-base`} disabled={submitting}>
             {submitting ? "Processing..." : "Place Order"}
           </button>
-          <p className="mt-3 text-xs text-slate-600">
-            Estimated delivery 8-12 weeks. 50% deposit, balance due on delivery.
-          </p>
+          {config ? (
+            <p className="mt-3 text-xs text-slate-600">
+              Estimated delivery {formatWeeks(config.delivery)}. {depositTerms(config)}.
+            </p>
+          ) : null}
         </aside>
       </form>
     </>
