@@ -6,7 +6,7 @@ const RULES: [string, RegExp][] = [
   ["Is the Austin bigger?", /Austin \(320 sq ft, 2 bed, 2 bath\) at \$129,348/],
   ["Do you build for a business?", /container offices and commercial/],
   ["Is there a loan option", /50% deposit/],
-  ["How long is delivery", /Production takes 4-8 weeks/],
+  ["How long is delivery", /Production takes 6-8 weeks/],
   ["What is your phone number", /\(210\) 555-0148/],
   ["hello", /Welcome to Container Homes of Texas/],
   ["show me the specs", /R-13 insulation/],

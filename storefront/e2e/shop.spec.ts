@@ -201,6 +201,9 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("wallet-qr")).toBeVisible();
     // 2 x 43,116 = 86,232; tax 6,898.56; shipping 2,500
     await expect(page.getByTestId("checkout-total")).toHaveText("$95,630.56");
+    // USDT asks for the deposit now, as the terms on the same page say
+    await expect(page.getByTestId("usdt-amount-due")).toHaveText("$47,815.28 USDT");
+    await expect(page.getByTestId("checkout-due-now")).toHaveText("$47,815.28");
     await expect(page.getByText("$95,630.56 USDT")).toBeVisible();
     await expect(page.getByText(/another network may/)).toBeVisible();
     await page.getByRole("button", { name: "Copy Wallet address" }).click();
@@ -228,9 +231,12 @@ test.describe("checkout", () => {
     const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
     expect(orderNumber).toMatch(/^CH-\d{4}-\d{6}$/);
     await expect(page.getByTestId("order-total")).toHaveText("$95,630.56");
+    // the settings' 50 % deposit now, the rest on delivery
+    await expect(page.getByTestId("order-due-now")).toHaveText("$47,815.28");
+    await expect(page.getByTestId("order-balance")).toHaveText("$47,815.28");
     await expect(page.getByText("within 2-3 business days")).toBeVisible();
     await expect(page.getByText("6-8 weeks")).toBeVisible();
-    await expect(page.getByText("5-year structural warranty")).toBeVisible();
+    await expect(page.getByText("10-year structural warranty")).toBeVisible();
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem("lastOrderDetails"))).toBeNull();
 

@@ -45,3 +45,10 @@ export function formatAddress(company: SiteConfig["company"]): string {
 }
 
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** "50% deposit, balance due on delivery" (or full payment when the deposit is the whole total). */
+export function depositTerms(config: Pick<SiteConfig, "depositPercent">): string {
+  return config.depositPercent >= 100
+    ? "Full payment when you order"
+    : `${config.depositPercent}% deposit, balance due on delivery`;
+}

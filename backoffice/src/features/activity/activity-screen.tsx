@@ -22,6 +22,7 @@ const ACTIONS: Record<string, string> = {
   "media.upload": "Uploaded an image",
   "admin.setup": "Created the admin account",
   "admin.login": "Signed in",
+  "settings.update": "Changed the business settings",
 };
 
 function summarize(detail: unknown): string {
@@ -35,6 +36,7 @@ function summarize(detail: unknown): string {
   if (typeof d.slug === "string") parts.push(`/blog/${d.slug}${d.published === false ? " (draft)" : ""}`);
   if (typeof d.ip === "string") parts.push(`from ${d.ip}`);
   if (typeof d.width === "number" && typeof d.height === "number") parts.push(`${d.width}×${d.height}`);
+  if (Array.isArray(d.changed)) parts.push(d.changed.length ? d.changed.join(", ") : "nothing changed");
   return parts.join(" · ");
 }
 

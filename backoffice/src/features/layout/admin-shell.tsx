@@ -17,6 +17,7 @@ const NAV = [
 const MORE = [
   { href: "/admin/seo", label: "SEO Report" },
   { href: "/admin/notifications", label: "Notifications" },
+  { href: "/admin/settings", label: "Settings" },
 ] as const;
 
 export function AdminShell() {

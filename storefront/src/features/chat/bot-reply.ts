@@ -1,14 +1,23 @@
 // The chat assistant's canned answers (spec section 5, figures from section 9). Pure: unit-tested.
+// Business facts (hours, warranty, lead times, deposit, phone) come from the business settings, the
+// same values every page shows; without them (still loading) the answer names no figure.
+import { formatWeeks, hoursSentence, type SiteConfig, yearsLabel } from "@ch/api/contracts/settings";
 
 export interface ChatContact {
   phone: string;
   email: string;
 }
 
+/** The parts of the site configuration the answers state. */
+export type ChatFacts = Pick<
+  SiteConfig,
+  "company" | "openingHours" | "timeZone" | "warranty" | "production" | "delivery" | "depositPercent"
+>;
+
 interface Rule {
   name: string;
   pattern: RegExp;
-  reply: (contact: ChatContact | null) => string;
+  reply: (contact: ChatContact | null, facts: ChatFacts | null) => string;
 }
 
 // Keywords match at the start of a word ("prices" matches price, "installation" matches install);
@@ -46,26 +55,33 @@ export const REPLY_RULES: Rule[] = [
   {
     name: "financing",
     pattern: words("financing", "loan", "payment"),
-    reply: () =>
-      "We take payment by USDT (TRC20 network) or bank transfer: a 50% deposit, with the balance due on delivery. For financing options, our team can walk you through what's available for your project.",
+    reply: (_contact, facts) =>
+      `We take payment by USDT (TRC20 network) or bank transfer: ${facts ? (facts.depositPercent >= 100 ? "the full amount when you order" : `a ${facts.depositPercent}% deposit, with the balance due on delivery`) : "a deposit, with the balance due on delivery"}. For financing options, our team can walk you through what's available for your project.`,
   },
   {
     name: "delivery",
     pattern: words("delivery", "shipping", "install"),
-    reply: () =>
-      "Production takes 4-8 weeks and installation on site takes 1-2 days. Delivery and setup is a flat $2,500 per order. We deliver across Texas from San Antonio.",
+    reply: (_contact, facts) =>
+      `${facts ? `Production takes ${formatWeeks(facts.production)} and your home is delivered ${formatWeeks(facts.delivery)} from your order. ` : ""}On site, a single container installs in one day and a multi-container home in 2-3 days. Delivery and setup is a flat $2,500 per order. We deliver across Texas from San Antonio.`,
+  },
+  {
+    name: "warranty",
+    pattern: words("warrant", "guarantee"),
+    reply: (contact, facts) =>
+      facts
+        ? `Every home carries a ${yearsLabel(facts.warranty.structuralYears)} structural warranty, a ${yearsLabel(facts.warranty.systemsYears)} systems warranty and a ${yearsLabel(facts.warranty.finishYears)} finish warranty, counted from delivery; installation work has a ${yearsLabel(facts.warranty.installationYears)} warranty. ${contactLine(contact)}`
+        : `Every home is covered by written warranties; see our Warranty & Support page. ${contactLine(contact)}`,
   },
   {
     name: "contact",
     pattern: words("contact", "call", "phone"),
-    reply: (contact) =>
-      `${contactLine(contact)} Our hours are Mon-Fri 8:00 AM-6:00 PM EST and Sat 9:00 AM-4:00 PM EST.`,
+    reply: (contact, facts) => `${contactLine(contact)}${facts ? ` Our hours are ${hoursSentence(facts, true)}.` : ""}`,
   },
   {
     name: "greeting",
     pattern: /\b(?:hello|hi|hey)\b/i,
-    reply: () =>
-      "Hello! Welcome to Container Homes of Texas. I can help with models, prices, specifications, delivery and rental returns. What would you like to know?",
+    reply: (_contact, facts) =>
+      `Hello! Welcome to ${facts?.company.name ?? "Container Homes of Texas"}. I can help with models, prices, specifications, delivery and rental returns. What would you like to know?`,
   },
   {
     name: "specs",
@@ -82,15 +98,20 @@ export const REPLY_RULES: Rule[] = [
 ];
 
 export const GENERIC_REPLY =
-  "I can help with pricing, our 20ft and 40ft models, commercial units, financing and payment, delivery and installation, specifications, ROI and rental income, and how to contact us. What would you like to know?";
+  "I can help with pricing, our 20ft and 40ft models, commercial units, financing and payment, delivery and installation, warranties, specifications, ROI and rental income, and how to contact us. What would you like to know?";
 
 export const FORWARDED_NOTE =
   "Your message has been forwarded to our team via Telegram. We'll get back to you quickly with a personalized response!";
 
 /** The first matching rule's answer, or the generic help; adds the forwarded note when forwarding was attempted. */
-export function botReply(message: string, options: { contact?: ChatContact | null; forwarded?: boolean } = {}): string {
+export function botReply(
+  message: string,
+  options: { contact?: ChatContact | null; facts?: ChatFacts | null; forwarded?: boolean } = {},
+): string {
   const rule = REPLY_RULES.find((r) => r.pattern.test(message));
-  const answer = rule ? rule.reply(options.contact ?? null) : GENERIC_REPLY;
+  const facts = options.facts ?? null;
+  const contact = options.contact ?? (facts ? { phone: facts.company.phone, email: facts.company.email } : null);
+  const answer = rule ? rule.reply(contact, facts) : GENERIC_REPLY;
   return options.forwarded ? `${answer}\n\n${FORWARDED_NOTE}` : answer;
 }
 

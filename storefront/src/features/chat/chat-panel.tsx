@@ -80,10 +80,9 @@ export default function ChatPanel({ open, onClose }: { open: boolean; onClose: (
         console.info("Chat message could not be forwarded", error);
       });
     }
-    const contact = config ? { phone: config.company.phone, email: config.company.email } : null;
     timers.current.push(
       setTimeout(() => {
-        setMessages((m) => [...m, message(botReply(text, { contact, forwarded }), "bot")]);
+        setMessages((m) => [...m, message(botReply(text, { facts: config ?? null, forwarded }), "bot")]);
         setWaiting(false);
         setTimeout(() => inputRef.current?.focus(), 0);
       }, replyDelay()),

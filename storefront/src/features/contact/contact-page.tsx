@@ -1,14 +1,16 @@
+import { formatDays, formatWeeks, hoursRows, timeZoneLabel, WEEKDAYS, yearsLabel } from "@ch/api/contracts/settings";
 import { CheckIcon, MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
 import { buttonClass, PageHeader } from "../../components/ui";
 import { openQuoteDialog } from "../../lib/quote";
-import { formatAddress, telHref, useSiteConfig } from "../../lib/site-config";
+import { formatAddress, type SiteConfig, telHref, useSiteConfig } from "../../lib/site-config";
 import { ContactForm } from "./contact-form";
 
-const HOURS = [
-  ["Monday - Friday", "8:00 AM - 6:00 PM"],
-  ["Saturday", "9:00 AM - 4:00 PM"],
-  ["Sunday", "Closed"],
-];
+/** The opening hours of the business settings, then the days it is closed. */
+function hoursTable(config: SiteConfig): { days: string; hours: string }[] {
+  const open = new Set(config.openingHours.flatMap((row) => row.days));
+  const closed = WEEKDAYS.filter((day) => !open.has(day));
+  return [...hoursRows(config.openingHours), ...(closed.length ? [{ days: formatDays(closed), hours: "Closed" }] : [])];
+}
 
 const EXPECT = [
   "A reply from our team within 24 hours",
@@ -17,10 +19,13 @@ const EXPECT = [
   "A clear timeline from design to delivery",
 ];
 
-const WHY = [
+const why = (config: SiteConfig) => [
   { figure: "9+ years", text: "Over 9 years building container homes in Texas" },
-  { figure: "8-12 weeks", text: "Delivery in 8-12 weeks from order" },
-  { figure: "10-year", text: "10-year structural warranty on every build" },
+  { figure: formatWeeks(config.delivery), text: `Delivery in ${formatWeeks(config.delivery)} from order` },
+  {
+    figure: yearsLabel(config.warranty.structuralYears),
+    text: `${yearsLabel(config.warranty.structuralYears)} structural warranty on every build`,
+  },
 ];
 
 export function ContactPage() {
@@ -55,19 +60,22 @@ export function ContactPage() {
               </ul>
             </section>
           ) : null}
-          <section aria-labelledby="hours-title" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-            <h2 id="hours-title" className="text-lg font-bold text-slate-900">
-              Business Hours
-            </h2>
-            <dl className="mt-4 space-y-2 text-sm">
-              {HOURS.map(([day, time]) => (
-                <div key={day} className="flex justify-between gap-4">
-                  <dt className="text-slate-600">{day}</dt>
-                  <dd className="font-medium text-slate-900">{time}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          {config ? (
+            <section aria-labelledby="hours-title" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
+              <h2 id="hours-title" className="text-lg font-bold text-slate-900">
+                Business Hours
+              </h2>
+              <dl className="mt-4 space-y-2 text-sm">
+                {hoursTable(config).map(({ days, hours }) => (
+                  <div key={days} className="flex justify-between gap-4">
+                    <dt className="text-slate-600">{days}</dt>
+                    <dd className="font-medium text-slate-900">{hours}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="mt-3 text-xs text-slate-600">{timeZoneLabel(config.timeZone)}</p>
+            </section>
+          ) : null}
           <section aria-labelledby="expect-title" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
             <h2 id="expect-title" className="text-lg font-bold text-slate-900">
               What to Expect
@@ -100,19 +108,21 @@ export function ContactPage() {
               </button>
             </div>
           </section>
-          <section aria-labelledby="why-title" className="mt-8 rounded-2xl bg-slate-900 p-6 text-white sm:p-8">
-            <h2 id="why-title" className="text-2xl font-bold">
-              Why Choose Us
-            </h2>
-            <ul className="mt-6 grid gap-6 sm:grid-cols-3">
-              {WHY.map((w) => (
-                <li key={w.figure}>
-                  <p className="text-3xl font-black text-amber-400">{w.figure}</p>
-                  <p className="mt-1 text-sm text-slate-300">{w.text}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
+          {config ? (
+            <section aria-labelledby="why-title" className="mt-8 rounded-2xl bg-slate-900 p-6 text-white sm:p-8">
+              <h2 id="why-title" className="text-2xl font-bold">
+                Why Choose Us
+              </h2>
+              <ul className="mt-6 grid gap-6 sm:grid-cols-3">
+                {why(config).map((w) => (
+                  <li key={w.text}>
+                    <p className="text-3xl font-black text-amber-400">{w.figure}</p>
+                    <p className="mt-1 text-sm text-slate-300">{w.text}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
       </div>
     </>

@@ -1,17 +1,25 @@
+import { formatWeeks, yearsLabel } from "@ch/api/contracts/settings";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { CheckIcon } from "../../components/icons";
 import { buttonClass } from "../../components/ui";
 import { formatDate } from "../../lib/format";
 import { deleteLastOrder, readLastOrder } from "../../lib/last-order";
-import { useSiteConfig } from "../../lib/site-config";
+import { type SiteConfig, useSiteConfig } from "../../lib/site-config";
 import { OrderFigures, paymentLabel } from "./order-summary";
 
-const NEXT_STEPS = [
-  "Your project manager will contact you within 2-3 business days.",
-  "Production of your container home takes 6-8 weeks.",
-  "Every home carries a 5-year structural warranty.",
-];
+/** The steps after payment; the lead time and warranty are the business settings'. */
+function nextSteps(config: SiteConfig | undefined): string[] {
+  return [
+    "Your project manager will contact you within 2-3 business days.",
+    ...(config
+      ? [
+          `Production of your container home takes ${formatWeeks(config.production)}.`,
+          `Every home carries a ${yearsLabel(config.warranty.structuralYears)} structural warranty.`,
+        ]
+      : []),
+  ];
+}
 
 export function ConfirmationPage() {
   // read once, then delete: a reload shows the empty state rather than a stale order
@@ -103,7 +111,7 @@ export function ConfirmationPage() {
             <span className="font-bold text-amber-400">1.</span>
             <span>
               {receipt.paymentMethod === "usdt"
-                ? "Send the amount due in USDT on the TRC20 network, if you haven't already,"
+                ? "Send the amount due now in USDT on the TRC20 network, if you haven't already,"
                 : "Watch your inbox: an agent will e-mail our bank details within 1 business hour. Make the transfer"}{" "}
               and e-mail your receipt with order number {receipt.orderNumber} to{" "}
               {config ? (
@@ -116,7 +124,7 @@ export function ConfirmationPage() {
               .
             </span>
           </li>
-          {NEXT_STEPS.map((step, i) => (
+          {nextSteps(config).map((step, i) => (
             <li key={step} className="flex gap-3">
               <span className="font-bold text-amber-400">{i + 2}.</span>
               <span>{step}</span>

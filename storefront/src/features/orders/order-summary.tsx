@@ -53,6 +53,19 @@ export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
           <dt>Total</dt>
           <dd data-testid="order-total">{formatAmount(receipt.totalAmount)}</dd>
         </div>
+        {/* receipts kept by browsers before deposits were recorded have no split */}
+        {typeof receipt.amountDueNow === "number" && typeof receipt.balanceOnDelivery === "number" ? (
+          <>
+            <div className="flex justify-between font-semibold">
+              <dt>Due now ({receipt.depositPercent}% deposit)</dt>
+              <dd data-testid="order-due-now">{formatAmount(receipt.amountDueNow)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Balance due on delivery</dt>
+              <dd data-testid="order-balance">{formatAmount(receipt.balanceOnDelivery)}</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
     </>
   );

@@ -1,8 +1,10 @@
 import { pageRoute } from "../../lib/page-route";
+import { useSiteConfig } from "../../lib/site-config";
 import { CardGrid, Section } from "./blocks";
 import { ServicePage } from "./service-page";
 
 export function InstallationPage() {
+  const installationYears = useSiteConfig()?.warranty.installationYears;
   return (
     <ServicePage
       eyebrow="Services · Installation"
@@ -49,7 +51,9 @@ export function InstallationPage() {
       why={[
         "In-house crews who know our homes, not subcontractors meeting them for the first time.",
         "A single installation day for most single-container homes, thanks to factory-finished interiors.",
-        "Every installation is covered by our 1-year installation warranty.",
+        ...(installationYears
+          ? [`Every installation is covered by our ${installationYears}-year installation warranty.`]
+          : []),
         "Site protection and clean-up included: we leave the lot as tidy as we found it.",
         "A walk-through on handover day so you know how every system works.",
       ]}

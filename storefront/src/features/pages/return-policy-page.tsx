@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { pageRoute } from "../../lib/page-route";
+import { hoursSentence } from "@ch/api/contracts/settings";
 import { telHref, useSiteConfig } from "../../lib/site-config";
 import { CardGrid } from "./blocks";
 import { Bullets, LegalPage } from "./legal";
@@ -8,6 +9,7 @@ export function ReturnPolicyPage() {
   const config = useSiteConfig();
   const phone = config?.company.phone;
   const email = config?.company.email;
+  const hours = config ? hoursSentence(config) : null;
   const contact = (
     <>
       {phone ? (
@@ -48,8 +50,10 @@ export function ReturnPolicyPage() {
               },
               {
                 title: "Delivery Support",
-                detail: "Mon-Fri",
-                text: "Our team is available 8:00 AM-5:00 PM to help with delivery, setup and claims.",
+                detail: "Business hours",
+                text: hours
+                  ? `Our team is available ${hours} to help with delivery, setup and claims.`
+                  : "Our team is available during business hours to help with delivery, setup and claims.",
               },
             ]}
           />
@@ -177,8 +181,13 @@ export function ReturnPolicyPage() {
               <Bullets items={["Your order number", "A description of the issue", "Photos or video where possible"]} />
               <p>
                 We acknowledge your claim, and for warranty claims we schedule an{" "}
-                <strong>on-site inspection within 5-7 business days</strong>. Support hours are{" "}
-                <strong>Monday-Friday, 8:00 AM-5:00 PM</strong>.
+                <strong>on-site inspection within 5-7 business days</strong>.
+                {hours ? (
+                  <>
+                    {" "}
+                    Support hours are <strong>{hours}</strong>.
+                  </>
+                ) : null}
               </p>
             </>
           ),
@@ -209,7 +218,7 @@ export function ReturnPolicyPage() {
         <section className="bg-amber-500">
           <div className="mx-auto max-w-4xl px-4 py-12 text-center sm:px-6">
             <h2 className="text-2xl font-bold text-slate-950">Questions About Returns or Claims?</h2>
-            <p className="mt-2 text-slate-900">Our team is here Monday-Friday, 8:00 AM-5:00 PM.</p>
+            {hours ? <p className="mt-2 text-slate-900">Our team is here {hours}.</p> : null}
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               {phone ? (
                 <a

@@ -1,3 +1,4 @@
+import { formatWeeks } from "@ch/api/contracts/settings";
 import { Link } from "@tanstack/react-router";
 import { pageRoute } from "../../lib/page-route";
 import { formatAddress, useSiteConfig } from "../../lib/site-config";
@@ -61,8 +62,8 @@ export function TermsPage() {
               <Bullets
                 items={[
                   <>
-                    A <strong>50% deposit</strong> is due when the order is confirmed; production is scheduled once it
-                    is received.
+                    A <strong>{config ? `${config.depositPercent}% deposit` : "deposit"}</strong> is due when the order
+                    is confirmed; production is scheduled once it is received.
                   </>,
                   <>
                     The <strong>balance is due on delivery</strong>, before the home is unloaded and installed.
@@ -107,9 +108,10 @@ export function TermsPage() {
           body: (
             <>
               <p>
-                Delivery dates are estimates; typical delivery is 8-12 weeks from the deposit. You are responsible for a
-                site that is accessible to delivery trucks and cranes, a foundation that meets the approved drawings
-                (unless we prepare it), and the permits we have not agreed in writing to obtain.
+                Delivery dates are estimates
+                {config ? `; typical delivery is ${formatWeeks(config.delivery)} from the deposit` : ""}. You are
+                responsible for a site that is accessible to delivery trucks and cranes, a foundation that meets the
+                approved drawings (unless we prepare it), and the permits we have not agreed in writing to obtain.
               </p>
               <p>
                 If delivery cannot take place because the site is not ready, we will agree a new date; reasonable extra

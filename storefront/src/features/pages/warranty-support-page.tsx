@@ -1,3 +1,4 @@
+import { hoursSentence } from "@ch/api/contracts/settings";
 import { telHref, useSiteConfig } from "../../lib/site-config";
 import { CardGrid, CheckList, Section, Steps } from "./blocks";
 import { ServicePage } from "./service-page";
@@ -33,6 +34,8 @@ const PLANS = [
 export function WarrantySupportPage() {
   const config = useSiteConfig();
   const phone = config?.company.phone;
+  const years = (n: number) => `${n} ${n === 1 ? "year" : "years"}`;
+  const warranty = config?.warranty;
   return (
     <ServicePage
       eyebrow="Services · Warranty & Support"
@@ -83,30 +86,32 @@ export function WarrantySupportPage() {
         ],
       }}
     >
-      <Section title="Warranty Coverage" intro="Counted from the day your home is delivered.">
-        <CardGrid
-          cards={[
-            {
-              title: "Structural Warranty",
-              detail: "10 years",
-              text: "The steel frame, welds, corner castings, floor structure and roof against defects and failure.",
-            },
-            {
-              title: "Systems Warranty",
-              detail: "5 years",
-              text: "Electrical wiring and panel, plumbing lines and fixtures, and the HVAC installation.",
-            },
-            {
-              title: "Finish Warranty",
-              detail: "2 years",
-              text: "Interior finishes, flooring, cabinetry, paint, windows and doors against defects in materials or work.",
-            },
-          ]}
-        />
-        <p className="mt-6 text-center text-slate-600">
-          Installation work carries its own <strong>1-year installation warranty</strong>.
-        </p>
-      </Section>
+      {warranty ? (
+        <Section title="Warranty Coverage" intro="Counted from the day your home is delivered.">
+          <CardGrid
+            cards={[
+              {
+                title: "Structural Warranty",
+                detail: years(warranty.structuralYears),
+                text: "The steel frame, welds, corner castings, floor structure and roof against defects and failure.",
+              },
+              {
+                title: "Systems Warranty",
+                detail: years(warranty.systemsYears),
+                text: "Electrical wiring and panel, plumbing lines and fixtures, and the HVAC installation.",
+              },
+              {
+                title: "Finish Warranty",
+                detail: years(warranty.finishYears),
+                text: "Interior finishes, flooring, cabinetry, paint, windows and doors against defects in materials or work.",
+              },
+            ]}
+          />
+          <p className="mt-6 text-center text-slate-600">
+            Installation work carries its own <strong>{warranty.installationYears}-year installation warranty</strong>.
+          </p>
+        </Section>
+      ) : null}
       <Section title="What's Covered" tone="muted">
         <div className="grid gap-8 md:grid-cols-2">
           <div className="rounded-xl border border-slate-200 bg-white p-6">
@@ -140,7 +145,7 @@ export function WarrantySupportPage() {
         <ul className="grid gap-6 md:grid-cols-3">
           <li className="rounded-xl border border-slate-200 p-6">
             <h3 className="font-semibold text-slate-900">Phone</h3>
-            <p className="mt-2 text-slate-600">Monday-Friday 8:00 AM-6:00 PM, Saturday 9:00 AM-4:00 PM.</p>
+            {config ? <p className="mt-2 text-slate-600">{hoursSentence(config)}.</p> : null}
             {phone ? (
               <a href={telHref(phone)} className="mt-3 inline-block font-semibold text-amber-800 underline">
                 {phone}

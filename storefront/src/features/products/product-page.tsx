@@ -1,3 +1,4 @@
+import { formatWeeks, yearsLabel } from "@ch/api/contracts/settings";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ArrowLeft, DownloadIcon, MailIcon, PhoneIcon } from "../../components/icons";
@@ -7,7 +8,7 @@ import { addToCart } from "../../lib/cart";
 import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import type { ProductDto } from "../../lib/queries";
 import { openQuoteDialog } from "../../lib/quote";
-import { telHref, useSiteConfig } from "../../lib/site-config";
+import { depositTerms, telHref, useSiteConfig } from "../../lib/site-config";
 import { toast } from "../../lib/toast";
 import { downloadText, specSheetFileName, specSheetText } from "./spec-sheet";
 
@@ -155,6 +156,20 @@ export function ProductPage({ product }: { product: ProductDto }) {
               <DownloadIcon className="h-4 w-4" /> Download Spec Sheet
             </button>
           </div>
+
+          {config ? (
+            <ul className="mt-6 space-y-1 text-sm text-slate-700" data-testid="product-terms">
+              <li>
+                Built in {formatWeeks(config.production)}; delivered {formatWeeks(config.delivery)} from your order.
+              </li>
+              <li>
+                {yearsLabel(config.warranty.structuralYears)} structural warranty,{" "}
+                {yearsLabel(config.warranty.systemsYears)} systems and {yearsLabel(config.warranty.finishYears)} finish
+                warranties.
+              </li>
+              <li>{depositTerms(config)}.</li>
+            </ul>
+          ) : null}
 
           {config ? (
             <aside aria-labelledby="product-contact" className="mt-6 rounded-2xl bg-slate-900 p-5 text-white">

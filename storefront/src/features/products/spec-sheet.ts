@@ -1,9 +1,10 @@
 // The plain-text spec sheet, built in the browser.
 
+import { formatWeeks, yearsLabel } from "@ch/api/contracts/settings";
 import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import type { ProductDto } from "../../lib/queries";
 import type { SiteConfig } from "../../lib/site-config";
-import { formatAddress } from "../../lib/site-config";
+import { depositTerms, formatAddress } from "../../lib/site-config";
 
 const STANDARD = [
   "Steel frame",
@@ -43,8 +44,13 @@ export function specSheetText(product: ProductDto, config: SiteConfig | undefine
     ...STANDARD.map((f) => `- ${f}`),
     "",
     "ORDERING",
-    "- Production 6-8 weeks; delivery 8-12 weeks from order",
-    "- 50% deposit, balance due on delivery",
+    ...(config
+      ? [
+          `- Production ${formatWeeks(config.production)}; delivery ${formatWeeks(config.delivery)} from order`,
+          `- ${depositTerms(config)}`,
+          `- ${yearsLabel(config.warranty.structuralYears)} structural warranty`,
+        ]
+      : []),
     "- Payment by USDT (TRC20) or bank transfer",
   ];
   if (config) {
