@@ -159,7 +159,7 @@ const staticPages: Record<string, StaticPage> = {
   "/contact": {
     title: "Contact Us | Container Homes of Texas, San Antonio",
     description:
-      "Talk to our San Antonio team about a container home, a quote or a site visit. Monday to Friday 8 AM-6 PM, Saturday 9 AM-4 PM.",
+      "Talk to our San Antonio team about a container home, a quote or a site visit. Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-4:00 PM (Central Time).",
     crumb: "Contact",
   },
   "/about": {

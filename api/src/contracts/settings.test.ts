@@ -1,0 +1,92 @@
+// The settings' text and the deposit arithmetic, as every page, e-mail and order uses them.
+import { describe, expect, it } from "vitest";
+import { loadEnv } from "../env";
+import { defaultSettings } from "../modules/settings/settings.service";
+import { describePage, staticPageMeta } from "./seo";
+import {
+  businessSettingsInput,
+  formatDays,
+  formatTime,
+  formatWeeks,
+  hoursRows,
+  hoursSentence,
+  schemaOrgHours,
+} from "./settings";
+import { computeTotals, splitDeposit } from "./totals";
+
+describe("splitDeposit", () => {
+  it("splits a total into the deposit now and the balance on delivery", () => {
+    expect(splitDeposit(9_563_056, 50)).toEqual({
+      depositPercent: 50,
+      depositCents: 4_781_528,
+      balanceCents: 4_781_528,
+    });
+    expect(splitDeposit(10_001, 30)).toEqual({ depositPercent: 30, depositCents: 3_000, balanceCents: 7_001 });
+    // half a cent rounds up on the deposit; the balance takes the rest
+    expect(splitDeposit(101, 50)).toEqual({ depositPercent: 50, depositCents: 51, balanceCents: 50 });
+    expect(splitDeposit(4_511_628, 100)).toEqual({ depositPercent: 100, depositCents: 4_511_628, balanceCents: 0 });
+    expect(splitDeposit(0, 50)).toEqual({ depositPercent: 50, depositCents: 0, balanceCents: 0 });
+  });
+
+  it("never loses or invents a cent, for any total and percent", () => {
+    const wrong: string[] = [];
+    for (let total = 0; total < 3_000; total += 7) {
+      for (let percent = 1; percent <= 100; percent++) {
+        const { depositCents, balanceCents } = splitDeposit(total, percent);
+        const ok =
+          depositCents + balanceCents === total &&
+          Number.isInteger(depositCents) &&
+          depositCents >= 0 &&
+          balanceCents >= 0 &&
+          Math.abs(depositCents - (total * percent) / 100) <= 0.5;
+        if (!ok) wrong.push(`${total} @ ${percent}% → ${depositCents} + ${balanceCents}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("splits a real order total the way checkout shows it", () => {
+    const totals = computeTotals([{ unitPriceCents: 8_623_200, quantity: 1 }]);
+    expect(totals.totalCents).toBe(9_563_056);
+    expect(splitDeposit(totals.totalCents, 40)).toMatchObject({ depositCents: 3_825_222, balanceCents: 5_737_834 });
+  });
+});
+
+describe("settings text", () => {
+  const settings = defaultSettings(loadEnv({}));
+
+  it("formats hours in the business's own time zone", () => {
+    expect(formatTime("08:00")).toBe("8:00 AM");
+    expect(formatTime("12:30")).toBe("12:30 PM");
+    expect(formatTime("00:15")).toBe("12:15 AM");
+    expect(formatDays(["Friday", "Monday", "Tuesday", "Wednesday", "Thursday"])).toBe("Monday - Friday");
+    expect(formatDays(["Monday", "Wednesday", "Thursday"], true)).toBe("Mon, Wed, Thu");
+    expect(formatDays(["Saturday", "Sunday"])).toBe("Saturday and Sunday");
+    expect(hoursSentence(settings, true)).toBe("Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-4:00 PM (Central Time)");
+    expect(hoursRows(settings.openingHours)).toEqual([
+      { days: "Monday - Friday", hours: "8:00 AM - 6:00 PM" },
+      { days: "Saturday", hours: "9:00 AM - 4:00 PM" },
+    ]);
+    expect(schemaOrgHours(settings.openingHours)).toEqual(["Mo-Fr 08:00-18:00", "Sa 09:00-16:00"]);
+    expect(
+      schemaOrgHours([{ days: ["Sunday", "Monday", "Wednesday", "Thursday"], opens: "10:00", closes: "12:00" }]),
+    ).toEqual(["Mo,We-Th,Su 10:00-12:00"]);
+    expect(formatWeeks({ minWeeks: 6, maxWeeks: 8 })).toBe("6-8 weeks");
+    expect(formatWeeks({ minWeeks: 8, maxWeeks: 8 })).toBe("8 weeks");
+  });
+
+  it("the defaults are valid, and the pages' fixed descriptions say what the default settings say", () => {
+    expect(businessSettingsInput.parse(settings)).toEqual(settings);
+    const site = { siteUrl: "https://example.test", business: settings };
+    for (const path of ["/contact", "/terms-of-service", "/services/warranty-support"]) {
+      const meta = staticPageMeta(path)!;
+      expect(describePage(meta, site), path).toBe(meta.description);
+      expect(meta.description.length, path).toBeLessThanOrEqual(160);
+    }
+    const changed = { ...settings, warranty: { ...settings.warranty, structuralYears: 12 }, depositPercent: 30 };
+    expect(describePage(staticPageMeta("/services/warranty-support")!, { ...site, business: changed })).toMatch(
+      /^12-year structural/,
+    );
+    expect(describePage(staticPageMeta("/terms-of-service")!, { ...site, business: changed })).toContain("30% deposit");
+  });
+});
