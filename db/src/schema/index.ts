@@ -4,5 +4,6 @@ export * from "./content";
 export * from "./leads";
 export * from "./notifications";
 export * from "./orders";
+export * from "./rollups";
 export * from "./settings";
 export * from "./visits";

@@ -66,20 +66,25 @@ export async function listVisits(db: Executor, limit = 50) {
 }
 
 export async function visitorStats(db: Executor) {
+  // Read from the daily counts the database keeps on every insert and delete of visits
+  // (db/src/schema/rollups.ts), not from a scan of every visit: the cost does not grow with history.
+  // A visitor hash is "new" on its first view only, so the sum of new visitors is the distinct count.
   const [totals] = rowsOf<{ total: number; unique: number }>(
-    await db.execute(sql`select count(*)::int as total, count(distinct visitor_hash)::int as unique from visits`),
+    await db.execute(
+      sql`select coalesce(sum(views), 0)::int as total, coalesce(sum(visitors), 0)::int as unique from visit_daily_counts where dimension = 'total'`,
+    ),
   );
-  const top = async (column: "path" | "device_type" | "browser", limit: number) =>
+  const top = async (dimension: "path" | "device" | "browser", limit: number) =>
     rowsOf<{ key: string; count: number }>(
       await db.execute(
-        sql`select ${sql.identifier(column)} as key, count(*)::int as count from visits group by 1 order by 2 desc, 1 asc limit ${limit}`,
+        sql`select key, sum(views)::int as count from visit_daily_counts where dimension = ${dimension} group by 1 order by 2 desc, 1 asc limit ${limit}`,
       ),
     );
   return {
     totalVisits: totals?.total ?? 0,
     uniqueVisitors: totals?.unique ?? 0,
     topPages: (await top("path", 10)).map((r) => ({ path: r.key, count: r.count })),
-    topDevices: (await top("device_type", 10)).map((r) => ({ device: r.key, count: r.count })),
+    topDevices: (await top("device", 10)).map((r) => ({ device: r.key, count: r.count })),
     topBrowsers: (await top("browser", 10)).map((r) => ({ browser: r.key, count: r.count })),
   };
 }
