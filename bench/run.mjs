@@ -5,7 +5,8 @@ import { execFileSync } from "node:child_process";
 // Everything runs on 127.0.0.1 in ports 55710-55716 (or from BENCH_PORT_BASE), every load is bounded in time, and every
 // process it starts is stopped at the end. Every speed figure is a ratio against a baseline
 // measured in the same run, in alternating short slices, because these machines are shared.
-// Options: --short, --only=weights,reads,orders,pages, --strict (exit 1 when a target is missed).
+// Options: --short, --only=weights,reads,orders,pages,scale, --scale (the growth measurement alone,
+// bench/scale.mjs; with --short a tiny version), --strict (exit 1 when a target is missed).
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -14,12 +15,17 @@ import { fileURLToPath } from "node:url";
 import { pageWeights } from "../scripts/check-bundle-budget.mjs";
 import { compare, loadSlice, median } from "./lib/load.mjs";
 import { cleanupAll, memoryMb, onCleanup, startProcess, stopProcess, waitForHttp } from "./lib/proc.mjs";
+import { SCALE_TARGET_MS, scaleBench } from "./scale.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const SHORT = args.includes("--short");
 const STRICT = args.includes("--strict");
-const ONLY = new Set((args.find((a) => a.startsWith("--only="))?.slice(7) ?? "weights,reads,orders,pages").split(","));
+const SCALE = args.includes("--scale");
+// --scale alone runs only the growth measurement (section 5); --only=... still picks parts explicitly
+const ONLY = new Set(
+  (args.find((a) => a.startsWith("--only="))?.slice(7) ?? (SCALE ? "scale" : "weights,reads,orders,pages")).split(","),
+);
 const T = SHORT
   ? {
       readSlice: 0.3,
@@ -124,7 +130,7 @@ function weights() {
 
 // ---------------------------------------------------------------------------------------------
 // Servers
-async function startPostgres() {
+async function startPostgres(database = "bench") {
   const dir = mkdtempSync(join(tmpdir(), "bench-pg-"));
   const url = execFileSync("bash", [join(root, "scripts/pg-server.sh"), "start", dir, String(PORT.pg)], {
     encoding: "utf8",
@@ -132,9 +138,9 @@ async function startPostgres() {
   onCleanup(() => execFileSync("bash", [join(root, "scripts/pg-server.sh"), "stop", dir, String(PORT.pg)]));
   const postgres = (await import("postgres")).default;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe("create database bench");
+  await admin.unsafe(`create database ${database}`);
   await admin.end();
-  const dbUrl = url.replace(/\/postgres$/, "/bench");
+  const dbUrl = url.replace(/\/postgres$/, `/${database}`);
   const postmasterPid = Number(readFileSync(join(dir, "data", "postmaster.pid"), "utf8").split("\n")[0]);
   return { dir, url: dbUrl, logFile: join(dir, "server.log"), postmasterPid };
 }
@@ -683,10 +689,55 @@ function table() {
     );
     out();
   }
+  if (report.scale) scaleTable(out);
   for (const n of report.notes) out(`note: ${n}`);
   for (const p of report.problems) out(`PROBLEM: ${p}`);
   out(`Took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   return lines.join("\n");
+}
+
+function scaleTable(out) {
+  const { sizes, repeats, databases } = report.scale;
+  out(
+    `5. Cost as the business grows: ${Object.entries(sizes)
+      .map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`)
+      .join(", ")}; first request (cold) and p95 of ${repeats} more, ms`,
+  );
+  const pg = databases.postgres?.rows ?? [];
+  const lite = databases.pglite?.rows ?? [];
+  out(
+    `   filled in ${f(databases.postgres?.fillSeconds, 1)} s (PostgreSQL) and ${f(databases.pglite?.fillSeconds, 1)} s (PGlite)`,
+  );
+  const w = [32, 6, 9, 8, 9, 8, 5];
+  out(pad(["screen", "status", "PG cold", "PG p95", "lite cold", "lite p95", ""], w));
+  for (const r of pg) {
+    const l = lite.find((x) => x.name === r.name);
+    if (r.kind === "export") continue;
+    out(
+      pad(
+        [
+          r.name,
+          r.status,
+          f(r.coldMs),
+          f(r.p95Ms),
+          f(l?.coldMs),
+          f(l?.p95Ms),
+          mark(r.ok && (l ? l.status === 200 : true)),
+        ],
+        w,
+      ),
+    );
+  }
+  for (const r of pg.filter((x) => x.kind === "export")) {
+    const l = lite.find((x) => x.name === r.name);
+    out(
+      `   ${r.name}: ${f(r.lines)} rows, ${f(r.bytes / 1048576, 1)} MB in ${f(r.coldMs)} ms (PG), ${f(l?.coldMs)} ms (PGlite); API RSS ${f(r.rssBeforeMb)} → peak ${f(r.rssPeakMb)} MB (PG), ${f(l?.rssBeforeMb)} → ${f(l?.rssPeakMb)} MB (PGlite) ${mark(r.ok && (l?.ok ?? true))}`,
+    );
+  }
+  out(
+    `   targets: p95 <= ${SCALE_TARGET_MS} ms on PostgreSQL for every page and screen; an export grows the API's memory by <= 50 MB`,
+  );
+  out();
 }
 
 function pad(cells, widths) {
@@ -705,7 +756,7 @@ loadTimer.unref();
 
 let broken = false;
 try {
-  if (ONLY.has("reads") || ONLY.has("orders") || ONLY.has("pages")) {
+  if (ONLY.has("reads") || ONLY.has("orders") || ONLY.has("pages") || ONLY.has("scale")) {
     execFileSync(process.execPath, [join(root, "api/scripts/build.mjs")], { stdio: "inherit" });
   }
   if (ONLY.has("weights")) weights();
@@ -729,6 +780,23 @@ try {
     if (ONLY.has("pages")) await pages();
     await stopProcess(api);
   }
+  if (ONLY.has("scale")) {
+    log(`scale: filling a large shop's history${SHORT ? " (tiny, --short)" : ""}`);
+    report.scale = await scaleBench({
+      short: SHORT,
+      ports: PORT,
+      startPostgres,
+      startApi,
+      stopProcess,
+      waitForHttp,
+      adminCookie,
+      memoryMb,
+      onCleanup,
+      log,
+      root,
+      note: (text) => report.notes.includes(text) || report.notes.push(text),
+    });
+  }
 } catch (error) {
   broken = true;
   report.problems.push(`broken: ${error.stack ?? error}`);
@@ -749,6 +817,7 @@ const missed =
   report.reads.some((r) => !r.ok) ||
   (report.orders && !report.orders.ok) ||
   report.pages.some((p) => !p.ok) ||
+  (report.scale?.databases.postgres?.rows ?? []).some((r) => !r.ok) ||
   Object.values(report.weights).some((rows) => rows.some((r) => r.ok === false));
 if (broken || report.problems.some((p) => p.startsWith("broken"))) process.exit(1);
 if (SHORT && report.problems.length > 0) process.exit(1);
