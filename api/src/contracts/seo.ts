@@ -3,7 +3,8 @@
 // put the same values in their `head` (through `pageHead`), so nothing changes when the script loads.
 // Pure functions, no imports from the server: the storefront bundles this file.
 import { SHIPPING_FEE } from "./constants";
-import { type BusinessSettings, hoursSentence, schemaOrgHours, WEEKDAYS, yearsLabel } from "./settings";
+import { hoursSentence, schemaOrgHours, WEEKDAYS, yearsLabel } from "./business-facts";
+import type { BusinessSettings } from "./settings";
 
 export interface Crumb {
   name: string;

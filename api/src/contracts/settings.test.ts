@@ -2,16 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "../env";
 import { defaultSettings } from "../modules/settings/settings.service";
+import { formatDays, formatTime, formatWeeks, hoursRows, hoursSentence, schemaOrgHours } from "./business-facts";
 import { describePage, staticPageMeta } from "./seo";
-import {
-  businessSettingsInput,
-  formatDays,
-  formatTime,
-  formatWeeks,
-  hoursRows,
-  hoursSentence,
-  schemaOrgHours,
-} from "./settings";
+import { businessSettingsInput } from "./settings";
 import { computeTotals, splitDeposit } from "./totals";
 
 describe("splitDeposit", () => {

@@ -1,8 +1,10 @@
 // Texts of staff (Telegram, HTML parse mode) and customer (e-mail) notifications.
 // Telegram's HTML mode knows only a few tags and the entities &lt; &gt; &amp; &quot;: every value that
 // comes from a visitor goes through escapeHtml, and every staff text through fitTelegram (4096 limit).
+
+import { hoursSentence } from "../../contracts/business-facts";
 import { TAX_RATE } from "../../contracts/constants";
-import { type BusinessSettings, hoursSentence } from "../../contracts/settings";
+import type { BusinessSettings } from "../../contracts/settings";
 import { splitDeposit } from "../../contracts/totals";
 import type { Env } from "../../env";
 import { defaultSettings } from "../settings/settings.service";

@@ -5,13 +5,8 @@
 // (migration 0003), so cached pages, /api/config and JSON-LD never outlive it.
 import { type Executor, schema } from "@ch/db";
 import { eq } from "drizzle-orm";
-import {
-  type BusinessSettings,
-  type BusinessSettingsDto,
-  businessSettingsInput,
-  type SiteConfig,
-  socialList,
-} from "../../contracts/settings";
+import { type SiteConfig, socialList } from "../../contracts/business-facts";
+import { type BusinessSettings, type BusinessSettingsDto, businessSettingsInput } from "../../contracts/settings";
 import type { Env } from "../../env";
 import type { Deps } from "../../lib/deps";
 import { announceCatalogChange, readCache } from "../../lib/read-cache";

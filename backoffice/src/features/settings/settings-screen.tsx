@@ -1,15 +1,11 @@
 // The business settings: company details, opening hours, warranty, lead times, deposit and social
 // links. Validated here with the API's own schema (the server validates again), saved in one write;
 // every storefront page, chat answer, e-mail and JSON-LD block shows the change at once.
+import { SOCIAL_NETWORKS, TIME_ZONES, type TimeZoneId, WEEKDAYS, type Weekday } from "@ch/api/contracts/business-facts";
 import {
   type BusinessSettingsDto,
   type BusinessSettingsInput,
   businessSettingsInput,
-  SOCIAL_NETWORKS,
-  TIME_ZONES,
-  type TimeZoneId,
-  WEEKDAYS,
-  type Weekday,
 } from "@ch/api/contracts/settings";
 import { splitDeposit } from "@ch/api/contracts/totals";
 import { useMutation, useQuery } from "@tanstack/react-query";

@@ -1,7 +1,7 @@
 // The chat assistant's canned answers (spec section 5, figures from section 9). Pure: unit-tested.
 // Business facts (hours, warranty, lead times, deposit, phone) come from the business settings, the
 // same values every page shows; without them (still loading) the answer names no figure.
-import { formatWeeks, hoursSentence, type SiteConfig, yearsLabel } from "@ch/api/contracts/settings";
+import { formatWeeks, hoursSentence, type SiteConfig, yearsLabel } from "@ch/api/contracts/business-facts";
 
 export interface ChatContact {
   phone: string;

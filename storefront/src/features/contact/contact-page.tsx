@@ -1,4 +1,11 @@
-import { formatDays, formatWeeks, hoursRows, timeZoneLabel, WEEKDAYS, yearsLabel } from "@ch/api/contracts/settings";
+import {
+  formatDays,
+  formatWeeks,
+  hoursRows,
+  timeZoneLabel,
+  WEEKDAYS,
+  yearsLabel,
+} from "@ch/api/contracts/business-facts";
 import { CheckIcon, MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
 import { buttonClass, PageHeader } from "../../components/ui";
 import { openQuoteDialog } from "../../lib/quote";

@@ -1,4 +1,4 @@
-import { formatWeeks, yearsLabel } from "@ch/api/contracts/settings";
+import { formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { CheckIcon } from "../../components/icons";

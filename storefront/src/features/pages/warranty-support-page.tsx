@@ -1,4 +1,4 @@
-import { hoursSentence } from "@ch/api/contracts/settings";
+import { hoursSentence } from "@ch/api/contracts/business-facts";
 import { telHref, useSiteConfig } from "../../lib/site-config";
 import { CardGrid, CheckList, Section, Steps } from "./blocks";
 import { ServicePage } from "./service-page";

@@ -1,4 +1,4 @@
-import { formatWeeks, yearsLabel } from "@ch/api/contracts/settings";
+import { formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ArrowLeft, DownloadIcon, MailIcon, PhoneIcon } from "../../components/icons";
