@@ -2,8 +2,9 @@
 // sends (so crawlers and link previews see it before any script runs) and the storefront's routes
 // put the same values in their `head` (through `pageHead`), so nothing changes when the script loads.
 // Pure functions, no imports from the server: the storefront bundles this file.
-import { SHIPPING_FEE } from "./constants";
+
 import { hoursSentence, schemaOrgHours, WEEKDAYS, yearsLabel } from "./business-facts";
+import { SHIPPING_FEE } from "./constants";
 import type { BusinessSettings } from "./settings";
 
 export interface Crumb {
@@ -596,6 +597,8 @@ export interface ReportItem {
   detail: string;
   /** What to do about it, for the next-steps list (absent when it passes). */
   fix?: string;
+  /** How to do it in this installation (configuration, Settings, build): back-office report only. */
+  hint?: string;
 }
 
 export interface SeoReport {

@@ -217,7 +217,7 @@ export function auditChecks(facts: PageFacts, ctx: AuditContext): AuditCheck[] {
       ? "Served over HTTPS."
       : ctx.production
         ? "Served over plain HTTP."
-        : "Plain HTTP (development address); production must use HTTPS.",
+        : "Served over plain HTTP; the site should use HTTPS.",
   );
 
   add(

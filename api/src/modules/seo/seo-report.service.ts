@@ -248,10 +248,20 @@ function internalLinks(s: SiteScan) {
 
 // ---- the report ------------------------------------------------------------------------------
 
-const item = (name: string, status: ReportItem["status"], detail: string, fix: string): ReportItem =>
-  status === "pass" ? { name, status, detail } : { name, status, detail, fix };
+/**
+ * One check. `fix` says what should change in words fit for the public report; `hint` says how to do
+ * it in this installation (configuration, the back office's Settings, the build) and is shown in the
+ * back office only.
+ */
+const item = (name: string, status: ReportItem["status"], detail: string, fix: string, hint?: string): ReportItem => {
+  if (status === "pass") return { name, status, detail };
+  return hint ? { name, status, detail, fix, hint } : { name, status, detail, fix };
+};
 
-export function buildReport(s: SiteScan): SeoReport {
+/** Who reads the report: the public /seo-report page, or the back office (which also gets the hints). */
+export type ReportAudience = "public" | "admin";
+
+export function buildReport(s: SiteScan, audience: ReportAudience = "public"): SeoReport {
   const ok = s.pages.filter((p) => p.status === 200);
   const idx = indexable(s);
   const sitemap = sitemapCoverage(s);
@@ -283,11 +293,14 @@ export function buildReport(s: SiteScan): SeoReport {
       "Web app manifest",
       s.missingIcons === null ? "warning" : s.missingIcons.length ? "fail" : "pass",
       s.missingIcons === null
-        ? "The storefront is not built, so the icon files cannot be checked."
+        ? "The icon files could not be checked."
         : s.missingIcons.length
-          ? `Icons missing from the build: ${s.missingIcons.join(", ")}.`
+          ? `Icons missing: ${s.missingIcons.join(", ")}.`
           : `/manifest.json names ${s.manifest.icons.length} icons, all present.`,
-      "Build the storefront with its icons in public/icons.",
+      "Publish every icon that /manifest.json names.",
+      s.missingIcons === null
+        ? "The storefront is not built: run npm run build."
+        : "Build the storefront with its icons in public/icons.",
     ),
     item(
       "Canonical URLs",
@@ -324,8 +337,9 @@ export function buildReport(s: SiteScan): SeoReport {
       s.siteUrl.startsWith("https://") ? "pass" : s.production ? "fail" : "warning",
       s.siteUrl.startsWith("https://")
         ? `The site address ${s.siteUrl} uses HTTPS.`
-        : `The site address ${s.siteUrl} is plain HTTP${s.production ? "" : " (development)"}.`,
-      "Serve the site over HTTPS and set PUBLIC_SITE_URL to its https:// address.",
+        : `The site address ${s.siteUrl} is plain HTTP.`,
+      "Serve the site over HTTPS.",
+      `Set PUBLIC_SITE_URL to the site's https:// address${s.production ? "" : " (this is not a production setup, so it counts as a warning)"}.`,
     ),
     item(
       "Mobile viewport",
@@ -427,6 +441,7 @@ export function buildReport(s: SiteScan): SeoReport {
       missingFields.filter((f) => f !== "openingHours").length
         ? `Missing in the structured data: ${missingFields.join(", ")}.`
         : `${String(business.business?.name)}, ${String((business.business?.address as Record<string, unknown>)?.addressLocality)}, ${String(business.business?.telephone)}.`,
+      "Publish the company's name, address and phone in the structured data.",
       "Fill in the company name, address and phone in the back office's Settings.",
     ),
     item(
@@ -436,6 +451,7 @@ export function buildReport(s: SiteScan): SeoReport {
         ? `In the structured data: ${((business.business?.openingHours as string[] | undefined) ?? []).join(", ")}.`
         : "No opening hours in the structured data.",
       "Add opening hours to the business structured data.",
+      "Set the opening hours in the back office's Settings.",
     ),
     item(
       "Local keywords",
@@ -485,11 +501,12 @@ export function buildReport(s: SiteScan): SeoReport {
       "Share image",
       !s.hasBuild ? "warning" : s.ogImageExists ? "pass" : "fail",
       !s.hasBuild
-        ? "The storefront is not built, so the share image cannot be checked."
+        ? "The share image could not be checked."
         : s.ogImageExists
-          ? `${DEFAULT_IMAGE} (1200x630) is in the build; products and articles share their own photo.`
-          : `${DEFAULT_IMAGE} is missing from the build.`,
-      `Add ${DEFAULT_IMAGE} (1200x630) to storefront/public.`,
+          ? `${DEFAULT_IMAGE} (1200x630) is published; products and articles share their own photo.`
+          : `${DEFAULT_IMAGE} is missing.`,
+      `Publish a 1200x630 share image at ${DEFAULT_IMAGE}.`,
+      s.hasBuild ? `Add ${DEFAULT_IMAGE} to storefront/public.` : "The storefront is not built: run npm run build.",
     ),
     item(
       "Product and article rich data",
@@ -504,16 +521,20 @@ export function buildReport(s: SiteScan): SeoReport {
       sameAs.length ? "pass" : "warning",
       sameAs.length
         ? `Linked from the structured data: ${sameAs.length} profile(s).`
-        : "No social profiles configured, so search engines cannot link the business to them.",
+        : "No social profiles are linked, so search engines cannot link the business to them.",
+      "Link the business's social profiles from its structured data.",
       "Add the Facebook, Instagram, YouTube or LinkedIn address in the back office's Settings.",
     ),
   ];
 
+  // the public report is indexable: how to configure this installation is not its business
+  const forAudience = (items: ReportItem[]) =>
+    audience === "admin" ? items : items.map(({ hint: _hint, ...publicItem }) => publicItem);
   const categories: SeoReport["categories"] = [
-    { name: "Technical", items: technical },
-    { name: "Content", items: content },
-    { name: "Local", items: local },
-    { name: "Social Media", items: social },
+    { name: "Technical", items: forAudience(technical) },
+    { name: "Content", items: forAudience(content) },
+    { name: "Local", items: forAudience(local) },
+    { name: "Social Media", items: forAudience(social) },
   ];
   const all = categories.flatMap((c) => c.items);
   const failing = [...all.filter((i) => i.status === "fail"), ...all.filter((i) => i.status === "warning")];
@@ -526,7 +547,7 @@ export function buildReport(s: SiteScan): SeoReport {
       issues: all.filter((i) => i.status === "fail").length,
       total: all.length,
     },
-    nextSteps: failing.map((i) => i.fix ?? i.name),
+    nextSteps: failing.map((i) => [i.fix ?? i.name, i.hint].filter(Boolean).join(" ")),
     pagesChecked: s.pages.length + s.probes.length,
     checkedAt: s.now.toISOString(),
   };
@@ -689,8 +710,8 @@ export function buildScore(s: SiteScan): SeoScore {
   return { items, score: weightedScore(items), checkedAt: s.now.toISOString() };
 }
 
-export async function seoReport(deps: Deps): Promise<SeoReport> {
-  return buildReport(await scanSite(deps));
+export async function seoReport(deps: Deps, audience: ReportAudience = "public"): Promise<SeoReport> {
+  return buildReport(await scanSite(deps), audience);
 }
 
 export async function seoScore(deps: Deps): Promise<SeoScore> {

@@ -60,8 +60,8 @@ export const adminSeoRoutes = [
     access: "admin",
     summary: "SEO report of the storefront, for the back office",
     tags: ["seo"],
-    answer: "Same as GET /api/seo/report",
-    handler: ({ deps }) => seoReport(deps),
+    answer: "Same as GET /api/seo/report, each item with a hint on how to fix it in this installation",
+    handler: ({ deps }) => seoReport(deps, "admin"),
   }),
 ];
 

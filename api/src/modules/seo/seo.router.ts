@@ -17,5 +17,5 @@ export const seoRouter = router({
 
 // named apart from the public seo.report so a procedure path never means two things
 export const adminSeoRouter = router({
-  siteReport: adminProcedure.query(({ ctx }) => seoReport(ctx.deps)),
+  siteReport: adminProcedure.query(({ ctx }) => seoReport(ctx.deps, "admin")),
 });

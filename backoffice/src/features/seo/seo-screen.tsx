@@ -88,6 +88,9 @@ function ReportView({ report, site }: { report: SeoReport; site: string }) {
                       </span>
                     </p>
                     <p className="text-sm break-words text-slate-600">{item.detail}</p>
+                    {item.hint ? (
+                      <p className="mt-1 text-sm break-words text-slate-800">How to fix: {item.hint}</p>
+                    ) : null}
                   </div>
                 </li>
               ))}

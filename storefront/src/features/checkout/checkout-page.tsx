@@ -1,6 +1,6 @@
+import { formatWeeks } from "@ch/api/contracts/business-facts";
 import { US_STATES } from "@ch/api/contracts/constants";
 import type { OrderInput, OrderReceiptDto } from "@ch/api/contracts/orders";
-import { formatWeeks } from "@ch/api/contracts/business-facts";
 import { computeTotals, dollarsToCents, splitDeposit } from "@ch/api/contracts/totals";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useRef, useState } from "react";
