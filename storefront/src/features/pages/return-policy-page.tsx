@@ -1,6 +1,6 @@
+import { hoursSentence } from "@ch/api/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { pageRoute } from "../../lib/page-route";
-import { hoursSentence } from "@ch/api/contracts/business-facts";
 import { telHref, useSiteConfig } from "../../lib/site-config";
 import { CardGrid } from "./blocks";
 import { Bullets, LegalPage } from "./legal";
