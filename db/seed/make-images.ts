@@ -1,149 +1,435 @@
-// Draws the seed images (flat illustrations of container homes, interiors and commercial units)
-// as SVG and writes them as WebP with a manifest of their sizes. Deterministic: the same file
-// name always gives the same picture. Run: npx tsx db/seed/make-images.ts
-import { readFileSync, writeFileSync } from "node:fs";
+// Renders the seed pictures offline and writes them, with their responsive variants, to
+// db/seed/images (committed): a product's three pictures are three views (front three-quarter,
+// the other side at golden hour, dusk with the lights on) of ONE parametric building made from the
+// product's specs, so they always show the same home; gallery and blog pictures are buildings and
+// interiors of their subject; plus the home page's hero and the social preview picture.
+// The seed only copies these files into the media table, so seeding stays fast.
+// Run: npx tsx db/seed/make-images.ts   (about two minutes: AVIF encoding is slow)
+import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { VARIANT_FORMATS, variantId, variantWidths } from "../../api/src/contracts/media";
+import { seedBlogPosts } from "./content/blog";
+import { seedGallery } from "./content/gallery";
+import { seedProducts } from "./content/products";
+import type { SeedProduct } from "./content/types";
+import { type BuildingSpec, renderBuilding, type Setting, type TimeOfDay } from "./render/building";
+import { type RoomKind, renderRoom } from "./render/interior";
 
 const here = dirname(fileURLToPath(import.meta.url));
+const out = join(here, "images");
 const W = 1200;
 const H = 800;
 
-function random(seedText: string) {
-  let h = 2166136261;
-  for (const c of seedText) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
-  return () => {
-    h = Math.imul(h ^ (h >>> 15), 2246822507);
-    h = Math.imul(h ^ (h >>> 13), 3266489909);
-    h ^= h >>> 16;
-    return (h >>> 0) / 4294967296;
+/** The look of each product's building; size, containers and floors come from its specs. */
+const looks: Record<string, Partial<BuildingSpec> & { setting: Setting }> = {
+  cleveland: {
+    color: "#e9e5dc",
+    deck: "front",
+    windows: 1,
+    roof: "flat",
+    door: "glass",
+    glassEnd: true,
+    setting: "hill-country",
+  },
+  abilene: {
+    color: "#8c3a2b",
+    deck: "none",
+    windows: 2,
+    roof: "shed",
+    door: "glass",
+    miniSplit: true,
+    setting: "desert",
+  },
+  marfa: {
+    color: "#c9b79c",
+    deck: "front",
+    windows: 2,
+    roof: "pergola",
+    door: "sliding",
+    solar: true,
+    setting: "desert",
+  },
+  dallas: {
+    color: "#2f4a5e",
+    deck: "front",
+    windows: 3,
+    roof: "flat",
+    door: "sliding",
+    miniSplit: true,
+    setting: "town",
+  },
+  austin: {
+    color: "#30363b",
+    deck: "front",
+    windows: 3,
+    roof: "pergola",
+    door: "sliding",
+    glassEnd: true,
+    setting: "hill-country",
+  },
+  "big-bend": { color: "#b5733f", deck: "none", windows: 3, roof: "shed", door: "sliding", setting: "desert" },
+  guadalupe: {
+    color: "#4d6b57",
+    deck: "wrap",
+    windows: 3,
+    roof: "flat",
+    door: "sliding",
+    glassEnd: true,
+    setting: "lake",
+  },
+  "houston-duplex": {
+    color: "#f0efe9",
+    deck: "none",
+    windows: 2,
+    roof: "shed",
+    door: "glass",
+    gap: 6,
+    setting: "town",
+  },
+  "alamo-fourplex": {
+    color: "#7a2f2a",
+    deck: "none",
+    windows: 2,
+    roof: "flat",
+    door: "glass",
+    stair: true,
+    setting: "town",
+  },
+  "foreman-office": {
+    color: "#d2a33a",
+    deck: "none",
+    windows: 2,
+    roof: "flat",
+    door: "steel",
+    securityBars: true,
+    setting: "yard",
+  },
+  "executive-office": {
+    color: "#3b4148",
+    deck: "front",
+    windows: 3,
+    roof: "shed",
+    door: "glass",
+    glassEnd: true,
+    sign: true,
+    setting: "town",
+  },
+  "pop-up-cafe": {
+    color: "#1f6f78",
+    deck: "front",
+    windows: 1,
+    roof: "flat",
+    door: "glass",
+    servingWindow: true,
+    sign: true,
+    setting: "town",
+  },
+  workshop: { color: "#5b6770", deck: "none", windows: 1, roof: "flat", door: "rollup", setting: "yard" },
+};
+
+function lengthOf(p: SeedProduct): 20 | 40 | 53 {
+  if (p.category === "20ft-homes") return 20;
+  if (p.category === "53ft-homes") return 53;
+  const perContainer = (p.specs.sqft ?? 320) / (p.specs.containers ?? 1);
+  return perContainer <= 170 ? 20 : 40;
+}
+
+export function productModel(p: SeedProduct, stem: string): BuildingSpec & { setting: Setting } {
+  const look = looks[stem];
+  if (!look) throw new Error(`no look for product images "${stem}": add one to make-images.ts`);
+  return {
+    length: lengthOf(p),
+    containers: p.specs.containers ?? 1,
+    floors: p.specs.floors ?? 1,
+    color: "#777777",
+    deck: "none",
+    windows: 2,
+    roof: "flat",
+    door: "glass",
+    ...look,
   };
 }
 
-const pick = <T>(r: () => number, list: T[]) => list[Math.floor(r() * list.length)]!;
-const containerColors = [
-  "#1f4e79",
-  "#b23a2e",
-  "#2f6f4e",
-  "#d98e04",
-  "#4a4a4a",
-  "#7a2e52",
-  "#2c7a7b",
-  "#8c5a2b",
-  "#e8e3d9",
-];
-const skies: [string, string][] = [
-  ["#8ec5ff", "#e3f2ff"],
-  ["#ffb86b", "#ffe7c7"],
-  ["#6fa8dc", "#d6e9f8"],
-  ["#f6a5a5", "#fde3cf"],
+/** The three views of one building. */
+const productViews: { azimuth: number; time: TimeOfDay; role: string }[] = [
+  { azimuth: 32, time: "day", role: "front three-quarter" },
+  { azimuth: -48, time: "golden", role: "side, late afternoon" },
+  { azimuth: 12, time: "dusk", role: "front at dusk" },
 ];
 
-function container(x: number, y: number, w: number, h: number, color: string, r: () => number): string {
-  const ribs = Array.from(
-    { length: Math.floor(w / 18) },
-    (_, i) => `<rect x="${x + 8 + i * 18}" y="${y + 6}" width="7" height="${h - 12}" fill="#000" opacity="0.10"/>`,
-  ).join("");
-  const windows = Array.from({ length: 1 + Math.floor(r() * 3) }, (_, i) => {
-    const ww = 70 + r() * 60;
-    const wx = x + 30 + i * (w / 3.2);
-    if (wx + ww > x + w - 20) return "";
-    return `<rect x="${wx}" y="${y + h * 0.22}" width="${ww}" height="${h * 0.45}" rx="4" fill="#cfe8f7" stroke="#263238" stroke-width="6"/><line x1="${wx + ww / 2}" y1="${y + h * 0.22}" x2="${wx + ww / 2}" y2="${y + h * 0.67}" stroke="#263238" stroke-width="4"/>`;
-  }).join("");
-  return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${color}"/>${ribs}<rect x="${x}" y="${y}" width="${w}" height="10" fill="#000" opacity="0.2"/>${windows}`;
+type Job = { file: string; svg: () => string; meta: Record<string, string> };
+const jobs: Job[] = [];
+
+for (const product of seedProducts) {
+  const stem = /^product-(.+)-1\.webp$/.exec(product.images[0] ?? "")?.[1];
+  if (!stem) throw new Error(`${product.name}: first image must be product-<model>-1.webp`);
+  const model = productModel(product, stem);
+  product.images.forEach((file, i) => {
+    if (file !== `product-${stem}-${i + 1}.webp`)
+      throw new Error(`${product.name}: images must be product-${stem}-1..n`);
+    const view = productViews[i % productViews.length]!;
+    jobs.push({
+      file,
+      svg: () => renderBuilding(model, { ...view, setting: model.setting, width: W, height: H, seed: `${stem}-${i}` }),
+      meta: { model: stem, view: view.role },
+    });
+  });
 }
 
-function exterior(r: () => number, commercial = false): string {
-  const [sky1, sky2] = pick(r, skies);
-  const ground = pick(r, ["#7fb069", "#a3b86c", "#c9b27c", "#8aa35a"]);
-  const units = commercial ? 2 + Math.floor(r() * 3) : 1 + Math.floor(r() * 3);
-  const stacked = r() > 0.5;
-  let shapes = "";
-  const baseY = 560;
-  const cw = 420 + r() * 120;
-  const ch = 150;
-  for (let i = 0; i < units; i++) {
-    const level = stacked ? i % 2 : 0;
-    const col = stacked ? Math.floor(i / 2) : i;
-    const x = 140 + col * (cw * 0.55) + level * 80;
-    const y = baseY - ch - level * ch;
-    shapes += container(x, y, cw, ch, pick(r, containerColors), r);
+type Scene =
+  | { building: BuildingSpec; setting: Setting; time: TimeOfDay; azimuth: number }
+  | { room: RoomKind; accent: string };
+const base: BuildingSpec = {
+  length: 40,
+  containers: 1,
+  floors: 1,
+  color: "#555",
+  deck: "none",
+  windows: 2,
+  roof: "flat",
+  door: "glass",
+};
+const scenes: Record<string, Scene> = {
+  "gallery-hill-country-retreat": {
+    building: { ...base, color: "#3d4a3f", deck: "front", windows: 3, roof: "pergola", door: "sliding" },
+    setting: "hill-country",
+    time: "golden",
+    azimuth: 28,
+  },
+  "gallery-open-plan-living-boerne": { room: "living", accent: "#3f6e75" },
+  "gallery-food-park-cafe": {
+    building: { ...base, color: "#c0462f", deck: "front", windows: 1, servingWindow: true, sign: true },
+    setting: "town",
+    time: "day",
+    azimuth: -30,
+  },
+  "gallery-stacked-duplex-houston": {
+    building: { ...base, containers: 2, floors: 2, color: "#23303b", windows: 2, roof: "flat", stair: true },
+    setting: "town",
+    time: "day",
+    azimuth: 35,
+  },
+  "gallery-galley-kitchen": { room: "kitchen", accent: "#2f4a5e" },
+  "gallery-job-site-office": {
+    building: { ...base, length: 20, color: "#2f6f4e", door: "steel", securityBars: true },
+    setting: "yard",
+    time: "day",
+    azimuth: 30,
+  },
+  "gallery-desert-studio-marfa": {
+    building: { ...base, length: 20, color: "#d8c6a6", deck: "front", windows: 1, roof: "pergola", glassEnd: true },
+    setting: "desert",
+    time: "dusk",
+    azimuth: 20,
+  },
+  "gallery-lakeside-cabin": {
+    building: { ...base, color: "#6b4a33", deck: "wrap", windows: 3, door: "sliding" },
+    setting: "lake",
+    time: "golden",
+    azimuth: -35,
+  },
+  "gallery-ranch-guest-house": {
+    building: { ...base, color: "#8c3a2b", deck: "front", windows: 2, roof: "shed" },
+    setting: "hill-country",
+    time: "day",
+    azimuth: -28,
+  },
+  "gallery-coastal-getaway": {
+    building: { ...base, color: "#e9eef0", deck: "front", windows: 3, door: "sliding", piers: 4 },
+    setting: "coast",
+    time: "day",
+    azimuth: 30,
+  },
+  "gallery-primary-bedroom": { room: "bedroom", accent: "#7a8f6a" },
+  "gallery-home-office-nook": { room: "office", accent: "#c07a3a" },
+  "gallery-walk-in-shower": { room: "bath", accent: "#37474f" },
+  "gallery-fabrication-workshop": { room: "workshop", accent: "#d2a33a" },
+  "gallery-sales-office": {
+    building: {
+      ...base,
+      containers: 2,
+      floors: 2,
+      color: "#f0efe9",
+      windows: 3,
+      glassEnd: true,
+      sign: true,
+      roof: "shed",
+    },
+    setting: "town",
+    time: "golden",
+    azimuth: 30,
+  },
+  "blog-delivery-day": {
+    building: { ...base, color: "#1f4e79", piers: 4.5, windows: 0, door: "steel" },
+    setting: "yard",
+    time: "day",
+    azimuth: 40,
+  },
+  "blog-heat-humidity": {
+    building: { ...base, color: "#e9e5dc", windows: 2, roof: "shed", miniSplit: true },
+    setting: "hill-country",
+    time: "day",
+    azimuth: 30,
+  },
+  "blog-rental-math": {
+    building: { ...base, color: "#30363b", deck: "front", windows: 3, roof: "pergola", door: "sliding" },
+    setting: "lake",
+    time: "dusk",
+    azimuth: 18,
+  },
+  "blog-solar-rainwater": {
+    building: { ...base, color: "#4d6b57", windows: 2, solar: true, rainTank: true },
+    setting: "hill-country",
+    time: "day",
+    azimuth: 36,
+  },
+  "blog-foundations": {
+    building: { ...base, color: "#8c5a2b", windows: 2, piers: 3 },
+    setting: "hill-country",
+    time: "golden",
+    azimuth: 34,
+  },
+  "blog-small-space-design": { room: "living", accent: "#c07a3a" },
+  "blog-financing": {
+    building: { ...base, length: 53, color: "#2f4a5e", deck: "front", windows: 3, door: "sliding" },
+    setting: "town",
+    time: "golden",
+    azimuth: 26,
+  },
+  "blog-sustainable-steel": {
+    building: { ...base, containers: 6, floors: 2, color: "#b23a2e", windows: 0, door: "steel" },
+    setting: "yard",
+    time: "day",
+    azimuth: 30,
+  },
+  "blog-texas-permits": {
+    building: { ...base, color: "#c9b79c", deck: "front", windows: 2, roof: "shed" },
+    setting: "desert",
+    time: "day",
+    azimuth: -30,
+  },
+};
+
+const hash = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+function sceneFor(stem: string): Scene {
+  const known = scenes[stem];
+  if (known) return known;
+  // a picture the table does not know (a new post, say): a building chosen from its name
+  const h = hash(stem);
+  const colors = ["#1f4e79", "#8c3a2b", "#2f6f4e", "#3b4148", "#c9b79c", "#30363b"];
+  return {
+    building: {
+      ...base,
+      color: colors[h % colors.length]!,
+      deck: h % 2 ? "front" : "none",
+      windows: 1 + (h % 3),
+      roof: (["flat", "pergola", "shed"] as const)[h % 3]!,
+    },
+    setting: (["hill-country", "town", "desert", "lake"] as const)[h % 4]!,
+    time: (["day", "golden"] as const)[h % 2]!,
+    azimuth: h % 2 ? 30 : -30,
+  };
+}
+
+const renderScene = (stem: string, scene: Scene, width: number, height: number) =>
+  "room" in scene
+    ? renderRoom({
+        kind: scene.room,
+        wall: "#f1ede6",
+        floor: "#b8875a",
+        accent: scene.accent,
+        width,
+        height,
+        seed: stem,
+      })
+    : renderBuilding(scene.building, {
+        azimuth: scene.azimuth,
+        time: scene.time,
+        setting: scene.setting,
+        width,
+        height,
+        seed: stem,
+      });
+
+for (const file of new Set([...seedGallery.map((g) => g.image), ...seedBlogPosts.map((b) => b.image)])) {
+  const stem = file.replace(/\.webp$/, "");
+  const scene = sceneFor(stem);
+  jobs.push({
+    file,
+    svg: () => renderScene(stem, scene, W, H),
+    meta: { scene: "room" in scene ? scene.room : "exterior" },
+  });
+}
+
+// The home page's hero: wide enough for a 1440 px screen, the building in the middle so a phone's
+// portrait crop still shows it.
+export const HERO_FILE = "hero-container-home.webp";
+const heroModel = productModel(seedProducts.find((p) => p.images[0] === "product-austin-1.webp")!, "austin");
+jobs.push({
+  file: HERO_FILE,
+  svg: () =>
+    renderBuilding(heroModel, {
+      azimuth: 22,
+      time: "golden",
+      setting: "hill-country",
+      width: 1600,
+      height: 1000,
+      fill: 0.5,
+      seed: "hero",
+    }),
+  meta: { model: "austin", view: "hero" },
+});
+
+interface Entry {
+  width: number;
+  height: number;
+  /** Variant file names (see api/src/contracts/media.ts). */
+  variants: string[];
+  [key: string]: unknown;
+}
+const manifest: Record<string, Entry> = {};
+let bytes = 0;
+for (const job of jobs) {
+  const png = await sharp(Buffer.from(job.svg())).png().toBuffer();
+  const { width, height } = await sharp(png).metadata();
+  const original = await sharp(png).webp({ quality: 74 }).toBuffer();
+  writeFileSync(join(out, job.file), original);
+  bytes += original.length;
+  const variants: string[] = [];
+  for (const w of variantWidths(width)) {
+    const resized = sharp(png).resize({ width: Math.min(w, width!) });
+    for (const format of VARIANT_FORMATS) {
+      const name = variantId(job.file, w, format);
+      // the full-width WebP is the original itself: the same bytes, stored once by git
+      const data =
+        format === "avif"
+          ? await resized.clone().avif({ quality: 48, effort: 4 }).toBuffer()
+          : w >= width!
+            ? original
+            : await resized.clone().webp({ quality: 72 }).toBuffer();
+      writeFileSync(join(out, name), data);
+      bytes += data.length;
+      variants.push(name);
+    }
   }
-  const door = `<rect x="${240 + r() * 200}" y="${baseY - 120}" width="60" height="112" fill="#5d4037"/>`;
-  const deck =
-    r() > 0.4
-      ? `<rect x="90" y="${baseY - 8}" width="${560 + r() * 300}" height="22" fill="#a1887f"/><rect x="90" y="${baseY - 60}" width="8" height="52" fill="#8d6e63"/>`
-      : "";
-  const trees = Array.from({ length: 2 + Math.floor(r() * 4) }, () => {
-    const tx = r() > 0.5 ? 40 + r() * 80 : 980 + r() * 180;
-    const th = 120 + r() * 140;
-    return `<rect x="${tx - 8}" y="${baseY - th * 0.4}" width="16" height="${th * 0.4 + 20}" fill="#6d4c41"/><circle cx="${tx}" cy="${baseY - th * 0.55}" r="${th * 0.35}" fill="${pick(r, ["#2e7d32", "#388e3c", "#558b2f", "#33691e"])}"/>`;
-  }).join("");
-  const sign = commercial
-    ? `<rect x="${200 + r() * 300}" y="${baseY - ch - 70}" width="260" height="50" rx="6" fill="#263238"/><rect x="${220 + r() * 300}" y="${baseY - ch - 58}" width="180" height="10" rx="5" fill="#ffca28"/>`
-    : "";
-  const sun = `<circle cx="${850 + r() * 250}" cy="${110 + r() * 80}" r="${40 + r() * 25}" fill="#fff4c2"/>`;
-  const hills = `<path d="M0 ${420 + r() * 40} Q ${300 + r() * 200} ${330 + r() * 60} 700 ${420 + r() * 30} T 1200 ${400 + r() * 40} V 800 H 0 Z" fill="${ground}" opacity="0.55"/>`;
-  return `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky1}"/><stop offset="1" stop-color="${sky2}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#sky)"/>${sun}${hills}<rect y="${baseY}" width="${W}" height="${H - baseY}" fill="${ground}"/>${trees}${shapes}${door}${deck}${sign}`;
+  manifest[job.file] = { width: width!, height: height!, ...job.meta, variants };
+  process.stdout.write(".");
 }
-
-function interior(r: () => number): string {
-  const wall = pick(r, ["#f5f0e6", "#e8eef2", "#f3e5d8", "#e6efe6", "#fafafa"]);
-  const floor = pick(r, ["#c8a27a", "#b08968", "#d7b98e", "#9c7c5b"]);
-  const planks = Array.from(
-    { length: 14 },
-    (_, i) =>
-      `<line x1="${i * 90}" y1="560" x2="${i * 90 - 120}" y2="800" stroke="#000" opacity="0.12" stroke-width="3"/>`,
-  ).join("");
-  const wx = 120 + r() * 500;
-  const window = `<rect x="${wx}" y="140" width="${280 + r() * 120}" height="230" fill="#bfe3f7" stroke="#37474f" stroke-width="10"/><rect x="${wx}" y="330" width="${280}" height="40" fill="#7fb069" opacity="0.6"/>`;
-  const kind = pick(r, ["living", "bedroom", "kitchen", "office"]);
-  let furniture = "";
-  const c = pick(r, ["#455a64", "#8d6e63", "#5c6bc0", "#26a69a", "#ef6c00"]);
-  if (kind === "living")
-    furniture = `<rect x="620" y="470" width="420" height="110" rx="20" fill="${c}"/><rect x="600" y="430" width="460" height="70" rx="20" fill="${c}" opacity="0.85"/><rect x="380" y="560" width="200" height="20" fill="#6d4c41"/>`;
-  if (kind === "bedroom")
-    furniture = `<rect x="560" y="470" width="520" height="130" rx="10" fill="#eceff1"/><rect x="560" y="420" width="40" height="180" fill="#6d4c41"/><rect x="640" y="480" width="150" height="40" rx="12" fill="${c}"/><rect x="560" y="520" width="520" height="80" fill="${c}" opacity="0.7"/>`;
-  if (kind === "kitchen")
-    furniture = `<rect x="520" y="440" width="640" height="140" fill="${c}"/><rect x="520" y="425" width="640" height="20" fill="#cfd8dc"/><rect x="560" y="200" width="560" height="110" fill="${c}" opacity="0.8"/><circle cx="760" cy="410" r="16" fill="#b0bec5"/>`;
-  if (kind === "office")
-    furniture = `<rect x="560" y="450" width="480" height="24" fill="#6d4c41"/><rect x="580" y="474" width="16" height="110" fill="#5d4037"/><rect x="1000" y="474" width="16" height="110" fill="#5d4037"/><rect x="720" y="330" width="200" height="120" rx="6" fill="#263238"/><rect x="640" y="500" width="90" height="90" rx="10" fill="${c}"/>`;
-  const lamp = `<line x1="${300 + r() * 600}" y1="0" x2="${300 + r() * 600}" y2="90" stroke="#37474f" stroke-width="4"/>`;
-  const plant = `<rect x="80" y="480" width="70" height="90" fill="#8d6e63"/><circle cx="115" cy="450" r="55" fill="#43a047"/>`;
-  const ribs = Array.from(
-    { length: 30 },
-    (_, i) => `<rect x="${i * 40}" y="0" width="14" height="560" fill="#000" opacity="0.025"/>`,
-  ).join("");
-  return `<rect width="${W}" height="560" fill="${wall}"/>${ribs}<rect y="560" width="${W}" height="240" fill="${floor}"/>${planks}${window}${lamp}${furniture}${plant}`;
-}
-
-async function draw(file: string) {
-  const r = random(file);
-  const lower = file.toLowerCase();
-  const isInterior = /interior|kitchen|bedroom|living|loft|bath|office-inside|inside/.test(lower);
-  const isCommercial =
-    /commercial|office|cafe|shop|retail|workshop|industrial|restaurant|bar|storage|warehouse|clinic|studio-office/.test(
-      lower,
-    );
-  const body = isInterior ? interior(r) : exterior(r, isCommercial);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
-  await sharp(Buffer.from(svg))
-    .webp({ quality: 72 })
-    .toFile(join(here, "images", file));
-}
-
-const referenced = new Set<string>();
-for (const source of ["products.ts", "gallery.ts", "blog.ts"]) {
-  for (const match of readFileSync(join(here, "content", source), "utf8").matchAll(/["'`]([a-z0-9-]+\.webp)["'`]/g)) {
-    referenced.add(match[1]!);
-  }
-}
-referenced.add("og-image.webp");
-const manifest: Record<string, { width: number; height: number }> = {};
-for (const file of [...referenced].sort()) {
-  await draw(file);
-  manifest[file] = { width: W, height: H };
-}
-writeFileSync(join(here, "images", "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`wrote ${referenced.size} images`);
+// the social preview picture (public/og-image.jpg, 1200×630): the hero's building
+const og = renderBuilding(heroModel, {
+  azimuth: 22,
+  time: "golden",
+  setting: "hill-country",
+  width: 1200,
+  height: 630,
+  fill: 0.62,
+  seed: "hero",
+});
+writeFileSync(
+  join(here, "../../storefront/public/og-image.jpg"),
+  await sharp(Buffer.from(og)).jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
+);
+writeFileSync(join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+console.log(`\nwrote ${jobs.length} pictures with variants, ${(bytes / 1024 / 1024).toFixed(2)} MB`);

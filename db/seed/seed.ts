@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
-import { type Database, rowsOf } from "../src/index";
+import { inArray, sql } from "drizzle-orm";
+import { type Database, type Executor, rowsOf } from "../src/index";
 import { blogPosts, galleryItems, media, products } from "../src/schema/index";
 import { seedBlogPosts } from "./content/blog";
 import { seedGallery } from "./content/gallery";
@@ -19,42 +19,66 @@ export function mediaUrl(fileName: string): string {
   return `/media/${fileName}`;
 }
 
-type Manifest = Record<string, { width: number; height: number }>;
+type Manifest = Record<string, { width: number; height: number; variants?: string[] }>;
+
+function readManifest(): Manifest {
+  return JSON.parse(readFileSync(join(imagesDir, "manifest.json"), "utf8")) as Manifest;
+}
+
+/**
+ * Every seed picture and its pre-made responsive variants (rendered offline by make-images.ts and
+ * committed, so seeding only copies files). Rows already present are left alone, so a database
+ * seeded before a picture existed gets it at the next start.
+ */
+async function insertSeedMedia(tx: Executor, manifest: Manifest, only?: Set<string>) {
+  const rows: (typeof media.$inferInsert)[] = [];
+  for (const [file, entry] of Object.entries(manifest)) {
+    for (const id of [file, ...(entry.variants ?? [])]) {
+      if (only && !only.has(id)) continue;
+      const data = readFileSync(join(imagesDir, id));
+      const variant = /\.(\d+)w\.(avif|webp)$/.exec(id);
+      const width = variant ? Math.min(Number(variant[1]), entry.width) : entry.width;
+      rows.push({
+        id,
+        contentType: id.endsWith(".avif") ? "image/avif" : "image/webp",
+        width,
+        height: Math.round((entry.height * width) / entry.width),
+        bytes: data.length,
+        data: data.toString("base64"),
+      });
+    }
+  }
+  for (let i = 0; i < rows.length; i += 500) {
+    await tx
+      .insert(media)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing();
+  }
+}
 
 export async function seedIfEmpty(db: Database): Promise<boolean> {
-  const manifest = JSON.parse(readFileSync(join(imagesDir, "manifest.json"), "utf8")) as Manifest;
+  const manifest = readManifest();
   const size = (file: string) => {
     const entry = manifest[file];
     if (!entry) throw new Error(`seed image missing from manifest: ${file}`);
-    return entry;
+    return { width: entry.width, height: entry.height };
   };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from products`)) as [
       { n: number },
     ];
-    if (n > 0) return false;
-
-    const files = new Set<string>([
-      ...seedProducts.flatMap((p) => p.images),
-      ...seedGallery.map((g) => g.image),
-      ...seedBlogPosts.map((b) => b.image),
-    ]);
-    for (const file of files) {
-      const data = readFileSync(join(imagesDir, file));
-      const { width, height } = size(file);
-      await tx
-        .insert(media)
-        .values({
-          id: file,
-          contentType: "image/webp",
-          width,
-          height,
-          bytes: data.length,
-          data: data.toString("base64"),
-        })
-        .onConflictDoNothing();
+    if (n > 0) {
+      const wanted = Object.entries(manifest).flatMap(([file, e]) => [file, ...(e.variants ?? [])]);
+      const present = new Set(
+        (await tx.select({ id: media.id }).from(media).where(inArray(media.id, wanted))).map((r) => r.id),
+      );
+      const missing = new Set(wanted.filter((id) => !present.has(id)));
+      if (missing.size > 0) await insertSeedMedia(tx, manifest, missing);
+      return false;
     }
+
+    await insertSeedMedia(tx, manifest);
     await tx.insert(products).values(
       seedProducts.map((p) => ({
         name: p.name,

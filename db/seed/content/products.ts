@@ -23,7 +23,7 @@ export const seedProducts: SeedProduct[] = [
     category: "20ft-homes",
     featured: false,
     inStock: true,
-    images: ["product-abilene-1.webp", "product-abilene-2.webp"],
+    images: ["product-abilene-1.webp", "product-abilene-2.webp", "product-abilene-3.webp"],
     specs: { bedrooms: 1, bathrooms: 1, sqft: 160, containers: 1, units: 1, floors: 1, parking: 1 },
   },
   {
@@ -67,7 +67,7 @@ export const seedProducts: SeedProduct[] = [
     category: "53ft-homes",
     featured: false,
     inStock: false,
-    images: ["product-big-bend-1.webp", "product-big-bend-2.webp"],
+    images: ["product-big-bend-1.webp", "product-big-bend-2.webp", "product-big-bend-3.webp"],
     specs: { bedrooms: 2, bathrooms: 1, sqft: 424, containers: 1, units: 1, floors: 1, parking: 2 },
   },
   {
@@ -89,7 +89,7 @@ export const seedProducts: SeedProduct[] = [
     category: "multi-unit",
     featured: false,
     inStock: true,
-    images: ["product-houston-duplex-1.webp", "product-houston-duplex-2.webp"],
+    images: ["product-houston-duplex-1.webp", "product-houston-duplex-2.webp", "product-houston-duplex-3.webp"],
     specs: { bedrooms: 2, bathrooms: 2, sqft: 640, containers: 2, units: 2, floors: 1, parking: 2 },
   },
   {
@@ -111,7 +111,7 @@ export const seedProducts: SeedProduct[] = [
     category: "container-offices",
     featured: false,
     inStock: true,
-    images: ["product-foreman-office-1.webp", "product-foreman-office-2.webp"],
+    images: ["product-foreman-office-1.webp", "product-foreman-office-2.webp", "product-foreman-office-3.webp"],
     specs: { bedrooms: 0, bathrooms: 1, sqft: 160, containers: 1, units: 1, floors: 1, parking: 2 },
   },
   {
@@ -122,7 +122,7 @@ export const seedProducts: SeedProduct[] = [
     category: "container-offices",
     featured: false,
     inStock: true,
-    images: ["product-executive-office-1.webp", "product-executive-office-2.webp"],
+    images: ["product-executive-office-1.webp", "product-executive-office-2.webp", "product-executive-office-3.webp"],
     specs: { bedrooms: 0, bathrooms: 1, sqft: 320, containers: 1, units: 1, floors: 1, parking: 4 },
   },
   {
@@ -144,7 +144,7 @@ export const seedProducts: SeedProduct[] = [
     category: "commercial-industrial",
     featured: false,
     inStock: false,
-    images: ["product-workshop-1.webp", "product-workshop-2.webp"],
+    images: ["product-workshop-1.webp", "product-workshop-2.webp", "product-workshop-3.webp"],
     specs: { bedrooms: 0, bathrooms: 1, sqft: 320, containers: 1, units: 1, floors: 1, parking: 2 },
   },
 ];
