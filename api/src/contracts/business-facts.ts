@@ -33,6 +33,8 @@ export type SiteConfig = Omit<BusinessSettings, "social"> & {
   usdtWalletAddress: string;
   gaMeasurementId: string | null;
   siteUrl: string;
+  /** Whether chat messages reach the team on Telegram (its token and chat id are set); never the secrets. */
+  telegramForwarding: boolean;
 };
 
 export function socialList(social: BusinessSettings["social"]): { name: string; url: string }[] {

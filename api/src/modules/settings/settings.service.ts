@@ -1,6 +1,6 @@
-// The business settings: one row in `business_settings`, created on first read from the environment's
-// COMPANY_* and SOCIAL_* defaults (and today's published facts for the rest), read through the read
-// cache and changed only by an admin. A change is audited and dropped from every process's cache at
+// The business settings: one row in `business_settings`. Until an admin first saves them they are the
+// environment's COMPANY_* and SOCIAL_* values and today's published facts (`defaultSettings`); a read
+// never writes. Read through the read cache and changed only by an admin. A change is audited and dropped from every process's cache at
 // once: NOTIFY in the writing transaction (announceCatalogChange) and the table's own trigger
 // (migration 0003), so cached pages, /api/config and JSON-LD never outlive it.
 import { type Executor, schema } from "@ch/db";
@@ -68,16 +68,10 @@ async function loadSettings(deps: Pick<Deps, "db" | "env" | "log">): Promise<Bus
     .from(businessSettings)
     .where(eq(businessSettings.id, SETTINGS_ID))
     .limit(1);
-  if (row) return { ...fromStored(deps, row.data), updatedAt: row.updatedAt.toISOString() };
-  // first read: the record starts as today's defaults (another process may have created it meanwhile)
-  const defaults = defaultSettings(deps.env);
-  const [created] = await deps.db
-    .insert(businessSettings)
-    .values({ id: SETTINGS_ID, data: defaults })
-    .onConflictDoNothing()
-    .returning({ updatedAt: businessSettings.updatedAt });
-  if (created) return { ...defaults, updatedAt: created.updatedAt.toISOString() };
-  return loadSettings(deps);
+  // until an admin first saves them, the settings are the environment's defaults (a read never writes)
+  return row
+    ? { ...fromStored(deps, row.data), updatedAt: row.updatedAt.toISOString() }
+    : { ...defaultSettings(deps.env), updatedAt: null };
 }
 
 /** The current settings (shared object from the read cache: do not change it). */
@@ -133,6 +127,7 @@ export function siteConfigOf(env: Env, settings: BusinessSettings): SiteConfig {
     ...rest,
     social: socialList(social),
     usdtWalletAddress: env.USDT_WALLET_ADDRESS,
+    telegramForwarding: Boolean(env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID),
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
     siteUrl: env.PUBLIC_SITE_URL ?? env.storefrontOrigin,
   };

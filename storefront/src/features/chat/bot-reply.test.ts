@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { botReply, type ChatFacts, FORWARDED_NOTE, GENERIC_REPLY, replyRuleName } from "./bot-reply";
+import { botReply, type ChatFacts, FORWARDED_NOTE, GENERIC_REPLY, replyRuleName, SAVED_NOTE } from "./bot-reply";
 
 describe("botReply", () => {
   it.each([
@@ -53,6 +53,13 @@ describe("botReply", () => {
   it("adds the forwarded note only when forwarding was attempted", () => {
     expect(botReply("urgent", { forwarded: true }).endsWith(FORWARDED_NOTE)).toBe(true);
     expect(botReply("urgent")).not.toContain(FORWARDED_NOTE);
+  });
+
+  it("names Telegram only when the server says it is configured", () => {
+    expect(botReply("urgent", { forwarded: true, telegram: true }).endsWith(FORWARDED_NOTE)).toBe(true);
+    const without = botReply("urgent", { forwarded: true, telegram: false });
+    expect(without.endsWith(SAVED_NOTE)).toBe(true);
+    expect(without).not.toMatch(/telegram/i);
   });
 });
 

@@ -103,16 +103,24 @@ export const GENERIC_REPLY =
 export const FORWARDED_NOTE =
   "Your message has been forwarded to our team via Telegram. We'll get back to you quickly with a personalized response!";
 
-/** The first matching rule's answer, or the generic help; adds the forwarded note when forwarding was attempted. */
+/** When Telegram is not set up the message still reaches the team's inbox, but nobody is alerted at once. */
+export const SAVED_NOTE =
+  "Your message has been saved for our team. We can't reply in this chat, so please include your phone number or e-mail, or call us.";
+
+/**
+ * The first matching rule's answer, or the generic help; adds a note when the message was passed on:
+ * "via Telegram" only when the server says Telegram is configured (`telegram`, from the site config).
+ */
 export function botReply(
   message: string,
-  options: { contact?: ChatContact | null; facts?: ChatFacts | null; forwarded?: boolean } = {},
+  options: { contact?: ChatContact | null; facts?: ChatFacts | null; forwarded?: boolean; telegram?: boolean } = {},
 ): string {
   const rule = REPLY_RULES.find((r) => r.pattern.test(message));
   const facts = options.facts ?? null;
   const contact = options.contact ?? (facts ? { phone: facts.company.phone, email: facts.company.email } : null);
   const answer = rule ? rule.reply(contact, facts) : GENERIC_REPLY;
-  return options.forwarded ? `${answer}\n\n${FORWARDED_NOTE}` : answer;
+  if (!options.forwarded) return answer;
+  return `${answer}\n\n${options.telegram === false ? SAVED_NOTE : FORWARDED_NOTE}`;
 }
 
 export const replyRuleName = (message: string): string =>

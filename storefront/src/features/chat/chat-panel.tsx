@@ -82,7 +82,8 @@ export default function ChatPanel({ open, onClose }: { open: boolean; onClose: (
     }
     timers.current.push(
       setTimeout(() => {
-        setMessages((m) => [...m, message(botReply(text, { facts: config ?? null, forwarded }), "bot")]);
+        const telegram = config?.telegramForwarding ?? false;
+        setMessages((m) => [...m, message(botReply(text, { facts: config ?? null, forwarded, telegram }), "bot")]);
         setWaiting(false);
         setTimeout(() => inputRef.current?.focus(), 0);
       }, replyDelay()),
@@ -207,7 +208,9 @@ export default function ChatPanel({ open, onClose }: { open: boolean; onClose: (
             <SendIcon className="h-4 w-4" />
           </button>
         </form>
-        <p className="mt-2 text-center text-xs text-slate-600">AI Assistant + Live Telegram Support</p>
+        <p className="mt-2 text-center text-xs text-slate-600">
+          {config?.telegramForwarding ? "AI Assistant + Live Telegram Support" : "AI Assistant + messages to our team"}
+        </p>
       </div>
     </section>
   );
