@@ -43,7 +43,8 @@ export const mediaUploadPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app:
 export const mediaUploadOpenApi = {
   "/api/admin/media": {
     post: {
-      summary: "Upload an image (JPEG, PNG or WebP, up to 8 MB); stored as WebP and served at /media/<file>",
+      summary:
+        "Upload an image (JPEG, PNG or WebP, up to 8 MB); stored as WebP and served at /media/<file>, with AVIF and WebP variants at /media/<name>.<400|800|1200|1600>w.<avif|webp> (docs/decisions/0008-responsive-images.md)",
       tags: ["admin"],
       security: [{ session: [] }],
       parameters: [],

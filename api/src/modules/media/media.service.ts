@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { type Executor, schema } from "@ch/db";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { parseVariantId, variantId } from "../../contracts/media";
+import type { Variant } from "./upload.service";
 
 const { media } = schema;
 
@@ -10,13 +12,35 @@ export interface StoredMedia {
   height: number;
 }
 
-export async function getMedia(db: Executor, id: string) {
+async function readMedia(db: Executor, id: string) {
   const [row] = await db
     .select({ contentType: media.contentType, data: media.data })
     .from(media)
     .where(eq(media.id, id))
     .limit(1);
   return row ? { contentType: row.contentType, body: Buffer.from(row.data, "base64") } : null;
+}
+
+/**
+ * A stored file by name. A responsive variant (contracts/media.ts) that is missing although its
+ * original exists (an image stored before variants were made) is made now and stored, once.
+ */
+export async function getMedia(db: Executor, id: string) {
+  const found = await readMedia(db, id);
+  if (found) return found;
+  const variant = parseVariantId(id);
+  if (!variant) return null;
+  const originals = ["webp", "jpg", "jpeg", "png"].map((ext) => `${variant.stem}.${ext}`);
+  const [original] = await db
+    .select({ id: media.id, data: media.data })
+    .from(media)
+    .where(inArray(media.id, originals))
+    .limit(1);
+  if (!original) return null;
+  const { makeVariant } = await import("./upload.service");
+  const made = await makeVariant(Buffer.from(original.data, "base64"), variant.width, variant.format);
+  await insertVariants(db, original.id, [made]);
+  return { contentType: `image/${variant.format}`, body: made.body };
 }
 
 export async function getMediaSize(db: Executor, url: string) {
@@ -29,18 +53,45 @@ export async function getMediaSize(db: Executor, url: string) {
   return row ?? null;
 }
 
+async function insertVariants(db: Executor, originalId: string, variants: Variant[]) {
+  if (variants.length === 0) return;
+  await db
+    .insert(media)
+    .values(
+      variants.map((v) => ({
+        id: variantId(originalId, v.width, v.format),
+        contentType: `image/${v.format}`,
+        width: v.actualWidth,
+        height: v.actualHeight,
+        bytes: v.body.length,
+        data: v.body.toString("base64"),
+      })),
+    )
+    .onConflictDoNothing();
+}
+
 export async function storeMedia(
   db: Executor,
-  file: { body: Buffer; contentType: string; width: number; height: number; extension: string },
+  file: {
+    body: Buffer;
+    contentType: string;
+    width: number;
+    height: number;
+    extension: string;
+    variants?: Variant[];
+  },
 ): Promise<StoredMedia> {
   const id = `upload-${randomBytes(9).toString("base64url")}.${file.extension}`;
-  await db.insert(media).values({
-    id,
-    contentType: file.contentType,
-    width: file.width,
-    height: file.height,
-    bytes: file.body.length,
-    data: file.body.toString("base64"),
+  await db.transaction(async (tx) => {
+    await tx.insert(media).values({
+      id,
+      contentType: file.contentType,
+      width: file.width,
+      height: file.height,
+      bytes: file.body.length,
+      data: file.body.toString("base64"),
+    });
+    await insertVariants(tx, id, file.variants ?? []);
   });
   return { url: `/media/${id}`, width: file.width, height: file.height };
 }

@@ -1,3 +1,4 @@
+import { variantUrl } from "@ch/api/contracts/media";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { EmptyState, LoadError } from "../../components/card";
@@ -6,7 +7,6 @@ import { humanize } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
-
 import { refreshGallery as refresh } from "./gallery-refresh";
 
 type Item = RouterOutputs["content"]["gallery"][number];
@@ -74,7 +74,12 @@ export function GalleryScreen() {
               className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
               data-testid="gallery-item"
             >
-              <img src={item.image} alt={item.title} className="aspect-[3/2] w-full object-cover" loading="lazy" />
+              <img
+                src={variantUrl(item.image, 400, "webp")}
+                alt={item.title}
+                className="aspect-[3/2] w-full object-cover"
+                loading="lazy"
+              />
               <div className="p-3">
                 <p className="font-medium text-slate-900">
                   <span className="text-slate-600">{i + 1}.</span> {item.title}

@@ -1,6 +1,7 @@
 // Add or edit a product. The form mirrors the API's productInput contract; the server validates again.
 
 import { PRODUCT_CATEGORIES } from "@ch/api/contracts/constants";
+import { variantUrl } from "@ch/api/contracts/media";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Dialog } from "../../components/dialog";
@@ -229,7 +230,11 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
           <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
             {images.map((img, i) => (
               <li key={img.url} className="rounded-md border border-slate-200 p-2">
-                <img src={img.url} alt={`Product ${i + 1}`} className="aspect-[3/2] w-full rounded object-cover" />
+                <img
+                  src={variantUrl(img.url, 400, "webp")}
+                  alt={`Product ${i + 1}`}
+                  className="aspect-[3/2] w-full rounded object-cover"
+                />
                 <div className="mt-2 flex flex-wrap gap-1">
                   <button
                     type="button"

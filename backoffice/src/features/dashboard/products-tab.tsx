@@ -1,3 +1,4 @@
+import { variantUrl } from "@ch/api/contracts/media";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -94,7 +95,12 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
                     <td>
                       <div className="flex items-center gap-3">
                         {p.images[0] ? (
-                          <img src={p.images[0]} alt="" className="h-10 w-15 rounded object-cover" loading="lazy" />
+                          <img
+                            src={variantUrl(p.images[0], 400, "webp")}
+                            alt=""
+                            className="h-10 w-15 rounded object-cover"
+                            loading="lazy"
+                          />
                         ) : (
                           <span className="inline-block h-10 w-15 rounded bg-slate-100" />
                         )}

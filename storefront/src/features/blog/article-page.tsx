@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "../../components/icons";
 import { LocalDate } from "../../components/local-date";
+import { ResponsiveImage } from "../../components/responsive-image";
 import { buttonClass } from "../../components/ui";
 import { capitalize } from "../../lib/format";
 import { type BlogPostDto, relatedPostsQuery } from "../../lib/queries";
@@ -54,11 +55,11 @@ export function ArticlePage({ post }: { post: BlogPostDto }) {
         </div>
       </div>
       <div className="mx-auto mt-8 max-w-5xl px-4 sm:px-6">
-        <img
+        <ResponsiveImage
           src={post.image}
-          width={1200}
-          height={800}
           alt=""
+          sizes="(min-width: 1024px) 976px, 92vw"
+          loading="priority"
           className="aspect-[3/2] w-full rounded-2xl object-cover shadow-sm"
         />
       </div>

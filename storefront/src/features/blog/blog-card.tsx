@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { LocalDate } from "../../components/local-date";
+import { ResponsiveImage } from "../../components/responsive-image";
 import { Skeleton } from "../../components/ui";
 import { capitalize } from "../../lib/format";
 import type { BlogPostSummary } from "../../lib/queries";
@@ -11,13 +12,11 @@ export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager
       data-testid="blog-card"
     >
       <div className="aspect-[3/2] overflow-hidden bg-slate-100">
-        <img
+        <ResponsiveImage
           src={post.image}
-          width={1200}
-          height={800}
           alt=""
+          sizes="(min-width: 1280px) 395px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw"
           loading={eager ? "eager" : "lazy"}
-          decoding="async"
           className="h-full w-full object-cover"
         />
       </div>

@@ -1,6 +1,7 @@
 import { MAX_LINE_QUANTITY } from "@ch/api/contracts/constants";
 import { Link } from "@tanstack/react-router";
 import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from "../../components/icons";
+import { ResponsiveImage } from "../../components/responsive-image";
 import { buttonClass, PageHeader } from "../../components/ui";
 import { clearCart, removeFromCart, updateQuantity, useCart } from "../../lib/cart";
 import { describeCart, itemCount, subtotal } from "../../lib/cart-ops";
@@ -48,11 +49,11 @@ export function CartPage() {
                 data-testid="cart-line"
               >
                 {line.image ? (
-                  <img
+                  <ResponsiveImage
                     src={line.image}
-                    width={1200}
-                    height={800}
                     alt=""
+                    sizes="(min-width: 640px) 144px, 92vw"
+                    loading="eager"
                     className="aspect-[3/2] w-full rounded-lg object-cover sm:w-36"
                   />
                 ) : null}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { ResponsiveImage } from "../../components/responsive-image";
 import { capitalize } from "../../lib/format";
 import type { GalleryItemDto } from "../../lib/queries";
 import { Lightbox } from "./lightbox";
@@ -26,13 +27,13 @@ export function GalleryGrid({
               aria-label={`Open ${item.title}`}
               data-testid="gallery-tile"
             >
-              <img
+              <ResponsiveImage
                 src={item.image}
                 width={item.width}
                 height={item.height}
                 alt=""
+                sizes="(min-width: 1280px) 300px, (min-width: 1024px) 24vw, (min-width: 768px) 32vw, 48vw"
                 loading={i < eagerCount ? "eager" : "lazy"}
-                decoding="async"
                 className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
               />
               <span className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-slate-950/80 via-slate-950/10 to-transparent p-3 text-left text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">

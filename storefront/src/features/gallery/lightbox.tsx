@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { trapTab } from "../../components/focus-trap";
 import { ChevronLeft, ChevronRight, CloseIcon } from "../../components/icons";
+import { ResponsiveImage } from "../../components/responsive-image";
 import { capitalize } from "../../lib/format";
 import type { GalleryItemDto } from "../../lib/queries";
 
@@ -76,11 +77,14 @@ export function Lightbox({
           </button>
         </div>
         <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-6 sm:px-16">
-          <img
+          <ResponsiveImage
+            key={item.image}
             src={item.image}
             width={item.width}
             height={item.height}
             alt={item.title}
+            sizes="(min-width: 640px) calc(100vw - 8rem), 100vw"
+            loading="eager"
             className="max-h-full max-w-full rounded-lg object-contain"
           />
           <button

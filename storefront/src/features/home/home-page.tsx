@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
 import { MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
+import { ResponsiveImage } from "../../components/responsive-image";
 import { buttonClass, Skeleton } from "../../components/ui";
 import { categoryLabel, formatPrice } from "../../lib/format";
 import { featuredProductsQuery, galleryQuery, latestPostsQuery, productsQuery } from "../../lib/queries";
@@ -66,11 +67,24 @@ const STEPS = [
   { title: "Move In & Enjoy", text: "Walk through with your project manager, get your keys and enjoy your new space." },
 ];
 
+/** A seed picture (db/seed/make-images.ts): the Austin model at golden hour. */
+const HERO_IMAGE = { url: "/media/hero-container-home.webp", width: 1600, height: 1000 };
+
 function Hero() {
   return (
     <section className="relative overflow-hidden bg-slate-900 text-white">
+      <ResponsiveImage
+        src={HERO_IMAGE.url}
+        width={HERO_IMAGE.width}
+        height={HERO_IMAGE.height}
+        alt=""
+        sizes="100vw"
+        loading="priority"
+        className="absolute inset-0 h-full w-full object-cover object-[60%_center]"
+      />
+      {/* darkens the picture behind the text so it keeps its contrast */}
       <div
-        className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(245,158,11,0.25),transparent_60%)]"
+        className="absolute inset-0 bg-gradient-to-r from-slate-950/90 via-slate-950/65 to-slate-950/20"
         aria-hidden="true"
       />
       <div className="relative mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
@@ -171,13 +185,12 @@ function Featured() {
                   >
                     <div className="aspect-[3/2] overflow-hidden bg-slate-100">
                       {image ? (
-                        <img
+                        <ResponsiveImage
                           src={image.url}
                           width={image.width}
                           height={image.height}
                           alt={product.name}
-                          loading="lazy"
-                          decoding="async"
+                          sizes="(min-width: 1280px) 296px, (min-width: 640px) 46vw, 92vw"
                           className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
                         />
                       ) : null}

@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { ResponsiveImage } from "../../components/responsive-image";
 import { Skeleton } from "../../components/ui";
 import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import type { ProductDto } from "../../lib/queries";
@@ -26,14 +27,13 @@ export function ProductCard({
     >
       <div className="relative aspect-[3/2] overflow-hidden bg-slate-100">
         {image ? (
-          <img
+          <ResponsiveImage
             src={image.url}
             width={image.width}
             height={image.height}
             alt={product.name}
-            loading={eager || priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : undefined}
-            decoding="async"
+            sizes="(min-width: 1280px) 395px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw"
+            loading={priority ? "priority" : eager ? "eager" : "lazy"}
             className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
           />
         ) : null}
