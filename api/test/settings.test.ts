@@ -130,7 +130,7 @@ describe("business settings", () => {
     });
 
     const warrantyPage = await pages.inject({ method: "GET", url: "/services/warranty-support" });
-    expect(warrantyPage.body).toMatch(/<meta name="description" content="12-year structural/);
+    expect(warrantyPage.body).toMatch(/<meta [^>]*name="description" content="12-year structural/);
 
     const config = (await apps.storefront.inject({ method: "GET", url: "/api/config" })).json();
     expect(config.company.phone).toBe("(210) 555-0177");
