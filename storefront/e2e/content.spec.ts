@@ -219,46 +219,6 @@ test.describe("gallery", () => {
   });
 });
 
-test.describe("blog", () => {
-  test("search, category filter, load more, article with share links and related posts", async ({ page }) => {
-    const pages: string[] = [];
-    page.on("request", (r) => {
-      if (r.url().includes("/api/blog?")) pages.push(new URL(r.url()).search);
-    });
-    await page.goto("/blog");
-    await expect(page.getByTestId("blog-card")).toHaveCount(6);
-    await page.getByRole("button", { name: "Load More Articles" }).click();
-    await expect(page.getByTestId("blog-card")).toHaveCount(8);
-    await expect(page.getByRole("button", { name: "Load More Articles" })).toHaveCount(0);
-    expect(pages).toContain("?published=true&limit=6&offset=0");
-    expect(pages).toContain("?published=true&limit=6&offset=6");
-
-    await page.getByRole("button", { name: "Investment" }).click();
-    await expect(page.getByTestId("blog-card")).toHaveCount(2);
-    await page.getByRole("button", { name: "All Posts" }).click();
-    await page.getByPlaceholder("Search articles...").fill("SLAB OR PIERS");
-    await expect(page.getByTestId("blog-card")).toHaveCount(1);
-    await page.getByPlaceholder("Search articles...").fill("zzzz-nothing");
-    await expect(page.getByText("No articles found")).toBeVisible();
-    await page.getByPlaceholder("Search articles...").fill("");
-
-    await page.getByRole("link", { name: "Read More: Slab or Piers?" }).click();
-    await expect(page).toHaveURL(/\/blog\/container-home-foundations-slab-vs-piers$/);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Slab or Piers?");
-    const content = page.getByTestId("article-content");
-    await expect(content).toHaveCSS("white-space", "pre-line");
-    for (const name of ["Facebook", "Twitter", "LinkedIn"]) {
-      const link = page.getByRole("link", { name: `Share on ${name} (opens in a new tab)` });
-      await expect(link).toHaveAttribute("target", "_blank");
-      await expect(link).toHaveAttribute("href", /container-home-foundations-slab-vs-piers/);
-    }
-    await expect(page.getByRole("main").getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
-    const related = page.getByRole("region", { name: "Related Articles" }).getByTestId("blog-card");
-    await expect(related).toHaveCount(3);
-    await expect(related.filter({ hasText: "Slab or Piers?" })).toHaveCount(0);
-  });
-});
-
 test.describe("navigation", () => {
   test("unknown route shows the 404 screen", async ({ page }) => {
     await page.goto("/no-such-page");

@@ -7,7 +7,7 @@ import {
 import { BLOG_CATEGORIES } from "@ch/api/contracts/constants";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId } from "react";
 import { SearchIcon } from "../../components/icons";
 import { buttonClass, inputClass, PageHeader } from "../../components/ui";
 import { postSummariesQuery } from "../../lib/queries";
@@ -53,6 +53,8 @@ export function BlogPage({ search }: { search: BlogListSearch }) {
                     <Link
                       to="/blog"
                       search={{ q: search.q, category: c.value }}
+                      // active only for exactly this search (TanStack's default counts a subset as active)
+                      activeOptions={{ exact: true }}
                       aria-current={active ? "page" : undefined}
                       className={pill(active)}
                     >
@@ -107,10 +109,9 @@ function resultLine(total: number, page: number, pageSize: number, shown: number
 function SearchForm({ search }: { search: BlogListSearch }) {
   const searchId = useId();
   const navigate = useNavigate();
-  const [words, setWords] = useState(search.q ?? "");
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const q = words.trim() || undefined;
+    const q = String(new FormData(event.currentTarget).get("q") ?? "").trim() || undefined;
     void navigate({ to: "/blog", search: { q, category: search.category } });
   };
   return (
@@ -127,8 +128,9 @@ function SearchForm({ search }: { search: BlogListSearch }) {
             name="q"
             placeholder="Search articles..."
             maxLength={BLOG_SEARCH_MAX}
-            value={words}
-            onChange={(event) => setWords(event.target.value)}
+            // not controlled: words typed before the app's script has started are kept (and an Enter
+            // then sends the form as a plain GET to the same address)
+            defaultValue={search.q ?? ""}
             className={`${inputClass} pl-9`}
           />
         </div>
@@ -176,6 +178,7 @@ function Pagination({ search, pageCount }: { search: BlogListSearch; pageCount: 
               <Link
                 to="/blog"
                 search={at(n)}
+                activeOptions={{ exact: true }}
                 aria-label={`Page ${n}`}
                 aria-current={n === page ? "page" : undefined}
                 className={`${pill(n === page)} min-w-10 justify-center`}
