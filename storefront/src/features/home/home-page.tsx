@@ -84,7 +84,7 @@ function Hero() {
       />
       {/* darkens the picture behind the text so it keeps its contrast */}
       <div
-        className="absolute inset-0 bg-gradient-to-r from-slate-950/90 via-slate-950/65 to-slate-950/20"
+        className="absolute inset-0 bg-slate-950/75 md:bg-transparent md:bg-gradient-to-r md:from-slate-950/90 md:via-slate-950/65 md:to-slate-950/20"
         aria-hidden="true"
       />
       <div className="relative mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
