@@ -1,6 +1,5 @@
 // The Analytics tab: every figure comes from admin.analytics (orders and enquiries in the database).
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { Card, EmptyState, LoadError } from "../../components/card";
 import { LazyChart } from "../../components/lazy-chart";
 import { formatUsd, formatUsdWhole, statusLabel } from "../../lib/format";
@@ -125,11 +124,7 @@ export default function AnalyticsTab() {
         </dl>
       </Card>
       <p className="text-xs text-slate-600 lg:col-span-2">
-        Site visitors are counted on{" "}
-        <Link to="/admin/visitors" className="underline">
-          Visitor Analytics
-        </Link>
-        . {VISITOR_DEFINITION}
+        Site visitors are counted on the Visitor Analytics screen. {VISITOR_DEFINITION}
       </p>
     </div>
   );
