@@ -167,7 +167,10 @@ describe.skipIf(!hasSsr)("server-side render of the storefront", () => {
     expect(product.body).toMatch(/<img[^>]*fetchpriority="high"/i);
     // ... and asked for before the app's script: its preload is at the top of <head>
     const head = product.body.slice(0, product.body.indexOf("</head>"));
-    const preload = head.search(/<link rel="preload" as="image" href="\/media\/[^"]+" fetchPriority="high"/);
+    // (the responsive variants: AVIF candidates, the same as the <picture>'s source, see ResponsiveImage)
+    const preload = head.search(
+      /<link rel="preload" as="image" type="image\/avif" fetchPriority="high" imageSrcSet="\/media\/[^"]+\.400w\.avif 400w/,
+    );
     expect(preload).toBeGreaterThan(0);
     expect(preload).toBeLessThan(head.search(/<script type="module"/));
   });

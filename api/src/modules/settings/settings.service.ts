@@ -9,6 +9,7 @@ import { type SiteConfig, socialList } from "../../contracts/business-facts";
 import { type BusinessSettings, type BusinessSettingsDto, businessSettingsInput } from "../../contracts/settings";
 import type { Env } from "../../env";
 import type { Deps } from "../../lib/deps";
+import { queryRows } from "../../lib/prepared";
 import { announceCatalogChange, readCache } from "../../lib/read-cache";
 import { type Actor, recordAudit } from "../audit/audit.service";
 
@@ -63,14 +64,15 @@ function fromStored(deps: Pick<Deps, "env" | "log">, data: unknown): BusinessSet
 }
 
 async function loadSettings(deps: Pick<Deps, "db" | "env" | "log">): Promise<BusinessSettingsDto> {
-  const [row] = await deps.db
-    .select({ data: businessSettings.data, updatedAt: businessSettings.updatedAt })
-    .from(businessSettings)
-    .where(eq(businessSettings.id, SETTINGS_ID))
-    .limit(1);
+  // one prepared statement: the order path reads the settings when the read cache is not trusted
+  const [row] = await queryRows<{ data: unknown; updated_at: Date | string }>(
+    deps.db,
+    "select data, updated_at from business_settings where id = $1",
+    [SETTINGS_ID],
+  );
   // until an admin first saves them, the settings are the environment's defaults (a read never writes)
   return row
-    ? { ...fromStored(deps, row.data), updatedAt: row.updatedAt.toISOString() }
+    ? { ...fromStored(deps, row.data), updatedAt: new Date(row.updated_at).toISOString() }
     : { ...defaultSettings(deps.env), updatedAt: null };
 }
 
