@@ -44,7 +44,9 @@ export function WarrantySupportPage() {
       features={[
         {
           title: "Written Warranties",
-          text: "10 years on the structure, 5 years on systems and 2 years on finishes, plus 1 year on installation.",
+          text: warranty
+            ? `${years(warranty.structuralYears)} on the structure, ${years(warranty.systemsYears)} on systems and ${years(warranty.finishYears)} on finishes, plus ${years(warranty.installationYears)} on installation.`
+            : "Written cover for the structure, systems, finishes and installation.",
         },
         {
           title: "Local Support Team",
