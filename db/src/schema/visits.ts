@@ -15,10 +15,7 @@ export const visits = pgTable(
     telegramNotified: boolean("telegram_notified").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("visits_created_idx").on(t.createdAt),
-    index("visits_visitor_idx").on(t.visitorHash, t.createdAt),
-  ],
+  (t) => [index("visits_created_idx").on(t.createdAt), index("visits_visitor_idx").on(t.visitorHash, t.createdAt)],
 );
 
 /** The salt of each UTC day ("2026-11-23"); salts of past days are deleted, so old hashes can no longer be linked. */
