@@ -4,18 +4,22 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { schema } from "@ch/db";
+import { openDatabase, schema } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import type { BusinessSettingsDto, BusinessSettingsInput } from "../src/contracts/settings";
 import { splitDeposit } from "../src/contracts/totals";
-import { readCache } from "../src/lib/read-cache";
+import { READ_CACHE_CHANNEL, readCache } from "../src/lib/read-cache";
 import { createOutboxWorker, type OutboxWorker } from "../src/modules/notifications/worker";
 import { FALLBACK_TEMPLATE } from "../src/modules/seo/html";
 import { BACKOFFICE, orderBody, STOREFRONT, signedInCookie, startTestApps, type TestApps } from "./harness";
 import { FakeSmtp, notifyEnv, until, workerDeps } from "./notifications-fakes";
+
+interface ListenClient {
+  listen(channel: string, onNotify: (payload: string) => void): Promise<unknown>;
+}
 
 let smtp: FakeSmtp;
 let apps: TestApps;
@@ -185,6 +189,33 @@ describe("business settings", () => {
     });
     expect(lookup.statusCode).toBe(200);
     expect(lookup.json()).toMatchObject({ depositPercent: 30, amountDueNow: receipt.amountDueNow });
+  });
+
+  it("a change is announced to every API process on the database (NOTIFY), and another process sees it", async () => {
+    const heard: string[] = [];
+    const client = (apps.db.handle.db as unknown as { $client: ListenClient }).$client;
+    await client.listen(READ_CACHE_CHANNEL, (payload) => heard.push(payload));
+    // on PostgreSQL, a second process: its own connection pool and app over the same database
+    const other = apps.db.url ? await openDatabase({ url: apps.db.url, maxConnections: 2 }) : null;
+    const otherApp = other
+      ? await buildApp({ surface: "storefront", db: other.db, env: apps.env, clock: apps.clock, spa: false })
+      : null;
+    try {
+      const config = async () =>
+        (await (otherApp ?? apps.storefront).inject({ method: "GET", url: "/api/config" })).json();
+      await config();
+      if (other) await until(() => readCache(other.db).trusted(), "the other process's trusted cache");
+      const settings = asInput(await current());
+      expect(
+        (await admin("PUT", { ...settings, company: { ...settings.company, email: "sales@example.test" } })).statusCode,
+      ).toBe(200);
+      // the table's trigger and the service's own notice, both delivered at commit
+      await until(() => heard.includes("settings") && heard.includes("changed"), "the settings change notices");
+      await until(async () => (await config()).company.email === "sales@example.test", "the other process's answer");
+    } finally {
+      await otherApp?.close();
+      await other?.close();
+    }
   });
 
   it("can be read and changed through tRPC by an admin", async () => {
