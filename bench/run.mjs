@@ -116,14 +116,16 @@ function weights() {
       const key = Object.keys(all).find((k) => pattern.test(k));
       rows.push([name, key ? all[key] : null, key ?? "(no route file yet)"]);
     }
+    // issue 13: home's first load at most 110 KB
+    const jsTarget = (page) => (app === "storefront" && page === "home" ? 110 : budget.js);
     report.weights[app] = rows.map(([page, w, file]) => ({
       page,
       file,
       jsKb: w ? w.js / 1024 : null,
       cssKb: w ? w.css / 1024 : null,
       requests: w ? w.requests : null,
-      budget,
-      ok: w ? w.js / 1024 <= budget.js && w.css / 1024 <= budget.css : null,
+      budget: { ...budget, js: jsTarget(page) },
+      ok: w ? w.js / 1024 <= jsTarget(page) && w.css / 1024 <= budget.css : null,
     }));
   }
 }
@@ -599,9 +601,14 @@ function table() {
     out(
       `1. Build weight, ${app} (first load, gzipped; budget ${rows[0].budget.js} KB JS / ${rows[0].budget.css} KB CSS)`,
     );
-    out(pad(["page", "route file", "JS KB", "CSS KB", "requests", ""], [12, 34, 8, 8, 9, 5]));
+    out(pad(["page", "route file", "JS KB", "CSS KB", "requests", "JS max", ""], [12, 34, 8, 8, 9, 7, 5]));
     for (const r of rows)
-      out(pad([r.page, r.file, f(r.jsKb, 1), f(r.cssKb, 1), f(r.requests), mark(r.ok)], [12, 34, 8, 8, 9, 5]));
+      out(
+        pad(
+          [r.page, r.file, f(r.jsKb, 1), f(r.cssKb, 1), f(r.requests), f(r.budget.js), mark(r.ok)],
+          [12, 34, 8, 8, 9, 7, 5],
+        ),
+      );
     out();
   }
   if (report.reads.length) {
@@ -731,7 +738,7 @@ function scaleTable(out) {
   for (const r of pg.filter((x) => x.kind === "export")) {
     const l = lite.find((x) => x.name === r.name);
     out(
-      `   ${r.name}: ${f(r.lines)} rows, ${f(r.bytes / 1048576, 1)} MB in ${f(r.coldMs)} ms (PG), ${f(l?.coldMs)} ms (PGlite); API RSS ${f(r.rssBeforeMb)} → peak ${f(r.rssPeakMb)} MB (PG), ${f(l?.rssBeforeMb)} → ${f(l?.rssPeakMb)} MB (PGlite) ${mark(r.ok && (l?.ok ?? true))}`,
+      `   ${r.name}: ${f(r.lines)} rows, ${f(r.bytes / 1048576, 1)} MB in ${f(r.coldMs)} ms (PG), ${f(l?.coldMs)} ms (PGlite); API RSS ${f(r.rssBeforeMb)} → peak ${f(r.rssPeakMb)} MB (PG), ${f(l?.rssBeforeMb)} → ${f(l?.rssPeakMb)} MB (PGlite) ${mark(r.ok)}`,
     );
   }
   out(

@@ -9,8 +9,10 @@ import { gzipSync } from "node:zlib";
 // Storefront: every page's first load. Back office: its entry and the sign-in page (the first load
 // staff get) at 120 KB; the signed-in screens, loaded after sign-in, at 150 KB. Charts (apexcharts)
 // must never be part of any first load: they are imported on the screens that draw them.
+// Home's target is 110 KB (issue 13): reported on every build, and to become its budget once it is met
+// (failing the build at 110 today would stop `npm start`; see the bench's weights table).
 const BUDGETS = {
-  storefront: { js: 130 * 1024, css: 15 * 1024 },
+  storefront: { js: 130 * 1024, css: 15 * 1024, targets: { "index.tsx": 110 * 1024 } },
   backoffice: {
     js: 120 * 1024,
     css: 15 * 1024,
@@ -76,8 +78,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const jsBudget = !budget.firstLoadPages || budget.firstLoadPages.includes(page) ? budget.js : budget.otherPageJs;
     const over = w.js > jsBudget || w.css > budget.css || w.charts;
     failed ||= over;
+    const target = budget.targets?.[page];
     console.log(
-      `${over ? "OVER" : "ok  "} ${app} ${page}: js ${kb(w.js)} / ${kb(jsBudget)}, css ${kb(w.css)} / ${kb(budget.css)}, ${w.requests} requests${w.charts ? ", CHARTS IN FIRST LOAD" : ""}`,
+      `${over ? "OVER" : "ok  "} ${app} ${page}: js ${kb(w.js)} / ${kb(jsBudget)}, css ${kb(w.css)} / ${kb(budget.css)}, ${w.requests} requests${w.charts ? ", CHARTS IN FIRST LOAD" : ""}${target ? ` (target ${kb(target)}: ${w.js <= target ? "met" : "NOT MET"})` : ""}`,
     );
   }
   if (failed) {

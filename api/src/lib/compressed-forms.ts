@@ -24,9 +24,9 @@ function compress(body: Buffer | string, encoding: Encoding, kept: boolean): Pro
   const size = Buffer.byteLength(body);
   if (encoding === "gzip") return gzipAsync(body, { level: kept ? 9 : 6 });
   // a kept body is compressed once, so it can afford a denser setting than one made per request
-  return brotliAsync(body, {
-    params: { [zlib.BROTLI_PARAM_QUALITY]: kept ? 9 : 4, [zlib.BROTLI_PARAM_SIZE_HINT]: size },
-  });
+  // (up to 256 KB: brotli 9 on megabytes would hold a thread-pool thread for seconds)
+  const quality = kept && size <= 256 * 1024 ? 9 : kept ? 6 : 4;
+  return brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: size } });
 }
 
 /** The body in `encoding`: from the kept forms for a cached body, else compressed now. */
