@@ -4,7 +4,7 @@
 import { schema } from "@ch/db";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readCache } from "../src/lib/read-cache";
-import { startTestApps, type TestApps } from "./harness";
+import { BACKOFFICE, signedInCookie, startTestApps, type TestApps } from "./harness";
 
 let apps: TestApps;
 
@@ -195,6 +195,31 @@ describe("GET /api/blog/search", () => {
     expect(data.posts[0]?.slug).toBe("texas-container-home-permits-zoning");
     const bad = await get(`/api/trpc/content.postSummaries?input=${encodeURIComponent(JSON.stringify({ page: 0 }))}`);
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("the slug 'search'", () => {
+  it("is reserved: a post cannot take the path of GET /api/blog/search", async () => {
+    const cookie = await signedInCookie(apps);
+    const create = (slug: string) =>
+      apps.backoffice.inject({
+        method: "POST",
+        url: "/api/trpc/content.createPost",
+        headers: { cookie, origin: BACKOFFICE, "content-type": "application/json" },
+        payload: {
+          slug,
+          title: "Search",
+          excerpt: "x",
+          content: "y",
+          category: "design",
+          image: "/media/x.webp",
+          published: false,
+        },
+      });
+    const refused = await create("search");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("reserved");
+    expect((await create("search-tips")).statusCode).toBe(200);
   });
 });
 

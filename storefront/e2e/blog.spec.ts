@@ -100,6 +100,7 @@ test.describe("blog in the browser", () => {
     await page.getByPlaceholder("Search articles...").fill("zzzz-nothing");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByText("No articles found")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Show all articles" })).toHaveAttribute("href", "/blog");
     await page.goBack();
     await expect(page).toHaveURL(/\/blog\?q=zoning$/);
     await expect(page.getByPlaceholder("Search articles...")).toHaveValue("zoning");

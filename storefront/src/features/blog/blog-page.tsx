@@ -74,9 +74,14 @@ export function BlogPage({ search }: { search: BlogListSearch }) {
             ))}
           </div>
         ) : result.posts.length === 0 ? (
-          <p className="py-16 text-center text-lg text-slate-600" role="status">
-            No articles found
-          </p>
+          <div className="py-16 text-center" role="status">
+            <p className="text-lg text-slate-600">No articles found</p>
+            {search.q || search.category ? (
+              <Link to="/blog" className="mt-4 inline-flex font-semibold text-amber-700 hover:text-amber-800">
+                Show all articles
+              </Link>
+            ) : null}
+          </div>
         ) : (
           <section aria-labelledby="article-list-title">
             {/* keeps the heading outline h1 → h2 → card h3 for screen readers */}
