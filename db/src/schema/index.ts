@@ -4,6 +4,8 @@ export * from "./content";
 export * from "./leads";
 export * from "./notifications";
 export * from "./orders";
+export * from "./payments";
 export * from "./rollups";
+export * from "./sales";
 export * from "./settings";
 export * from "./visits";

@@ -23,12 +23,22 @@ export const orders = pgTable(
     depositPercent: integer("deposit_percent").notNull().default(50),
     status: text("status").notNull().default("pending"),
     paymentStatus: text("payment_status").notNull().default("pending"),
+    /** Build stage (api/src/contracts/stages.ts holds the allowed moves); status above is kept for the documented payloads. */
+    stage: text("stage").notNull().default("awaiting_deposit"),
+    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelReason: text("cancel_reason"),
+    /** Set when the order came from an accepted proposal. */
+    proposalId: integer("proposal_id"),
     /** The time the browser says the order was placed; createdAt is the server's. */
     clientOrderDate: timestamp("client_order_date", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("orders_created_idx").on(t.createdAt), index("orders_email_idx").on(t.email)],
+  (t) => [
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_email_idx").on(t.email),
+    index("orders_stage_idx").on(t.stage),
+  ],
 );
 
 export const orderLines = pgTable(

@@ -1,0 +1,83 @@
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * What an order asks to be paid: a deposit (the terms' percentage) and the balance due on delivery.
+ * reference is the unique payment reference for bank transfers; usdtAmountMicro is the exact USDT amount
+ * (6 decimals) this invoice asks for: the amount due plus a per-invoice tag in the last micro-units, unique
+ * among invoices so that a transfer names its invoice by its amount.
+ * status: open | partially_paid | paid | void.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull(),
+    kind: text("kind").notNull(),
+    reference: text("reference").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    usdtAmountMicro: bigint("usdt_amount_micro", { mode: "bigint" }),
+    status: text("status").notNull().default("open"),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("invoices_order_idx").on(t.orderId), uniqueIndex("invoices_usdt_amount_unique").on(t.usdtAmountMicro)],
+);
+
+/**
+ * The payment ledger. Bank transfers and refunds (negative amounts) are recorded by staff; USDT transfers
+ * by the watcher or a verified hash the customer submitted. A transaction hash is recorded once, for one order.
+ * status: pending_verification | recorded | rejected. flags: ["late", "excess", "partial"].
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull(),
+    invoiceId: integer("invoice_id"),
+    method: text("method").notNull(),
+    status: text("status").notNull().default("recorded"),
+    amountCents: integer("amount_cents").notNull(),
+    usdtAmountMicro: bigint("usdt_amount_micro", { mode: "bigint" }),
+    txHash: text("tx_hash"),
+    fromAddress: text("from_address"),
+    reference: text("reference"),
+    note: text("note"),
+    flags: jsonb("flags").$type<string[]>().notNull().default([]),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    recordedBy: text("recorded_by"),
+    checkAttempts: integer("check_attempts").notNull().default(0),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payments_order_idx").on(t.orderId), uniqueIndex("payments_tx_hash_unique").on(t.txHash)],
+);
+
+/** One row per background watcher (the USDT wallet watcher): a lease so that one process at a time runs it, and its cursor. */
+export const watcherState = pgTable("watcher_state", {
+  name: text("name").primaryKey(),
+  leaseOwner: text("lease_owner"),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  cursorTimestamp: bigint("cursor_timestamp", { mode: "number" }),
+  failures: integer("failures").notNull().default(0),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+  lastError: text("last_error"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The order's timeline: stage changes, payments, e-mails sent; who (staff username, "customer", "system") and when. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull(),
+    kind: text("kind").notNull(),
+    fromStage: text("from_stage"),
+    toStage: text("to_stage"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    actor: text("actor").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);

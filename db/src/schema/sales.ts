@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+
+/** Add-ons staff can put on a proposal (foundation, deck, solar package, finish upgrades…), each with its price. */
+export const proposalOptions = pgTable("proposal_options", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  priceCents: integer("price_cents").notNull(),
+  active: boolean("active").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Delivery fees by distance band from the yard (staff-editable); perUnit multiplies the fee by the number of units. */
+export const deliveryBands = pgTable("delivery_bands", {
+  id: serial("id").primaryKey(),
+  label: text("label").notNull(),
+  maxMiles: integer("max_miles"),
+  feeCents: integer("fee_cents").notNull(),
+  perUnit: boolean("per_unit").notNull().default(false),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** Sales tax by delivery state, in basis points (825 = 8.25 %); staff-editable. A state without a row is taxed at 0. */
+export const taxRates = pgTable(
+  "tax_rates",
+  {
+    state: text("state").primaryKey(),
+    rateBasisPoints: integer("rate_basis_points").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("tax_rates_range", sql`${t.rateBasisPoints} between 0 and 2000`)],
+);
+
+/**
+ * A quote for a custom build. The customer reaches it at /proposal/{token}; what they see is the
+ * latest version (proposal_versions). status: draft | sent | changes_requested | accepted | declined.
+ */
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: serial("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    enquiryId: integer("enquiry_id"),
+    customerName: text("customer_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    address: text("address").notNull().default(""),
+    city: text("city").notNull().default(""),
+    state: text("state").notNull(),
+    zipCode: text("zip_code").notNull().default(""),
+    status: text("status").notNull().default("draft"),
+    currentVersion: integer("current_version").notNull().default(1),
+    orderId: integer("order_id"),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("proposals_enquiry_idx").on(t.enquiryId), index("proposals_created_idx").on(t.createdAt)],
+);
+
+/** One priced version of a proposal; the server computes every figure. Editing a sent proposal adds a version. */
+export const proposalVersions = pgTable(
+  "proposal_versions",
+  {
+    id: serial("id").primaryKey(),
+    proposalId: integer("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    /** [{ kind: "product" | "option" | "custom", refId?, name, unitPriceCents, quantity }] as priced by the server. */
+    lines: jsonb("lines").notNull(),
+    deliveryBandId: integer("delivery_band_id"),
+    deliveryLabel: text("delivery_label").notNull().default(""),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    deliveryCents: integer("delivery_cents").notNull().default(0),
+    taxState: text("tax_state").notNull(),
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    depositPercent: integer("deposit_percent").notNull(),
+    validUntil: date("valid_until").notNull(),
+    terms: text("terms").notNull().default(""),
+    note: text("note"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("proposal_versions_unique").on(t.proposalId, t.version)],
+);
+
+/** The customer's acceptance of one version: typed full name, agreement, time and address. At most one per proposal. */
+export const proposalAcceptances = pgTable("proposal_acceptances", {
+  id: serial("id").primaryKey(),
+  proposalId: integer("proposal_id")
+    .notNull()
+    .unique()
+    .references(() => proposals.id, { onDelete: "cascade" }),
+  version: integer("version").notNull(),
+  fullName: text("full_name").notNull(),
+  ipAddress: text("ip_address"),
+  userAgent: text("user_agent"),
+  acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** "Request changes" messages from the customer's proposal page. */
+export const proposalChangeRequests = pgTable(
+  "proposal_change_requests",
+  {
+    id: serial("id").primaryKey(),
+    proposalId: integer("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("proposal_change_requests_proposal_idx").on(t.proposalId)],
+);
