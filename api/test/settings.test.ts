@@ -235,6 +235,24 @@ describe("business settings", () => {
   });
 });
 
+describe("structured data", () => {
+  it("an article's author is an organization with its own page; the business has hours and coordinates", async () => {
+    const posts = (await apps.storefront.inject({ method: "GET", url: "/api/blog" })).json() as { slug: string }[];
+    const page = await pages.inject({ method: "GET", url: `/blog/${posts[0]!.slug}` });
+    expect(page.statusCode).toBe(200);
+    const article = ofType(page.body, "BlogPosting")!;
+    expect(article.author).toMatchObject({ "@type": "Organization", url: expect.stringMatching(/\/about$/) });
+    expect(article.publisher).toMatchObject({ "@type": "Organization", url: expect.stringMatching(/\/$/) });
+    const business = ofType(page.body, "HomeAndConstructionBusiness")!;
+    expect(business.geo).toMatchObject({ "@type": "GeoCoordinates" });
+    expect(business.openingHoursSpecification).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ "@type": "OpeningHoursSpecification", opens: "08:00", closes: "18:00" }),
+      ]),
+    );
+  });
+});
+
 describe("bad input and access", () => {
   it.each<[string, (s: BusinessSettingsInput) => unknown, string]>([
     ["a deposit over 100 %", (s) => ({ ...s, depositPercent: 150 }), "depositPercent"],
