@@ -1,13 +1,18 @@
 // A fresh, migrated and seeded database per test file: PGlite in memory, or, when DATABASE_URL is
 // set, a new database on that PostgreSQL server (dropped afterwards). Plus both origins' apps.
+// The database is a copy of one migrated and seeded once per run (test/global-setup.ts) when that
+// setup ran; otherwise it is migrated and seeded here.
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { type DatabaseHandle, migrate, openDatabase } from "@ch/db";
 import { seedIfEmpty } from "@ch/db/seed";
 import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
+import { inject } from "vitest";
 import { buildApp } from "../src/app";
 import { type Env, loadEnv } from "../src/env";
 import type { Clock } from "../src/lib/clock";
+import type { TestDatabaseTemplates } from "./global-setup";
 
 export const STOREFRONT = "http://localhost:3000";
 export const BACKOFFICE = "http://localhost:3001";
@@ -20,14 +25,20 @@ export interface TestDatabase {
 
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
+  // undefined under a vitest config without test/global-setup.ts
+  const templates: TestDatabaseTemplates = inject("testDatabaseTemplates") ?? {};
+  const which = options.seed === false ? "migrated" : "seeded";
   let handle: DatabaseHandle;
   let drop = async () => {};
   let url: string | undefined;
+  let copied = false;
   if (serverUrl) {
     const name = `test_${randomBytes(6).toString("hex")}`;
+    const template = templates.postgres?.[which];
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
+    await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
+    copied = Boolean(template);
     const parsed = new URL(serverUrl);
     parsed.pathname = `/${name}`;
     url = parsed.toString();
@@ -38,10 +49,17 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
       await admin2.end();
     };
   } else {
-    handle = await openDatabase({ dataDir: "memory://" });
+    const snapshot = templates.pglite?.[which];
+    handle = await openDatabase({
+      dataDir: "memory://",
+      ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
+    });
+    copied = Boolean(snapshot);
   }
-  await migrate(handle.db);
-  if (options.seed !== false) await seedIfEmpty(handle.db);
+  if (!copied) {
+    await migrate(handle.db);
+    if (options.seed !== false) await seedIfEmpty(handle.db);
+  }
   return {
     handle,
     ...(url ? { url } : {}),
@@ -155,4 +173,17 @@ export function orderBody(
     orderDate: new Date().toISOString(),
     ...overrides,
   };
+}
+
+/**
+ * Whether the build files a test reads exist. Missing, the tests are skipped with a warning on a
+ * developer's machine, but fail the run in CI (CI=true), where a missing build is a broken pipeline.
+ */
+export function buildPresent(files: string[], what: string): boolean {
+  const missing = files.filter((file) => !existsSync(file));
+  if (missing.length === 0) return true;
+  const message = `${missing.join(", ")} missing: run \`npm run build -w storefront\` first.`;
+  if (process.env.CI && process.env.CI !== "false") throw new Error(`${message} ${what} cannot run (CI=true).`);
+  console.warn(`\n\n*** ${message} ${what} SKIPPED. ***\n\n`);
+  return false;
 }

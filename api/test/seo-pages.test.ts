@@ -1,7 +1,6 @@
 // The HTML the storefront origin sends, read raw (no browser): every public route, products and
 // articles (also ones created during the test) carry their own head and JSON-LD; unknown and
 // missing pages answer 404; sitemap, robots and manifest are right.
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
@@ -10,15 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { staticPageMeta, staticPaths } from "../src/contracts/seo";
 import { inspectHtml, jsonLdOfType, type PageFacts } from "../src/modules/seo/inspect";
-import { createTestDatabase, type TestDatabase, testEnv } from "./harness";
+import { buildPresent, createTestDatabase, type TestDatabase, testEnv } from "./harness";
 
 const dist = join(import.meta.dirname, "..", "..", "storefront", "dist");
-const hasDist = existsSync(join(dist, "index.html"));
-if (!hasDist) {
-  console.warn(
-    "\n\n*** storefront/dist is missing: run `npm run build -w storefront` first. SEO HTML tests SKIPPED. ***\n\n",
-  );
-}
+const hasDist = buildPresent([join(dist, "index.html")], "SEO HTML tests");
 
 const SITE = "https://www.containerhomes-texas.com";
 let db: TestDatabase;

@@ -1,6 +1,5 @@
 // The SEO tools: the audit tool's checks on known good and bad pages, the refusal of other hosts,
 // the report and the score widget computed from the site's own pages.
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
@@ -11,6 +10,7 @@ import { type AuditResult, auditScore, type SeoReport, type SeoScore, weightedSc
 import { inspectHtml } from "../src/modules/seo/inspect";
 import { auditChecks, auditTarget } from "../src/modules/seo/seo-audit.service";
 import {
+  buildPresent,
   createTestDatabase,
   signedInCookie,
   startTestApps,
@@ -20,9 +20,7 @@ import {
 } from "./harness";
 
 const dist = join(import.meta.dirname, "..", "..", "storefront", "dist");
-const hasDist = existsSync(join(dist, "index.html"));
-if (!hasDist)
-  console.warn("\n\n*** storefront/dist is missing: SEO tool tests against the built HTML are SKIPPED. ***\n\n");
+const hasDist = buildPresent([join(dist, "index.html")], "SEO tool tests against the built HTML");
 
 const ctx = (over: Partial<Parameters<typeof auditChecks>[1]> = {}) => ({
   path: "/good",

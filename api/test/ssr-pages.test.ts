@@ -2,7 +2,7 @@
 // by Accept-Encoding with Vary, generated HTML compressed per request, JSON under /api never
 // compressed; and the server-side render of the built storefront (storefront/dist-server): the
 // app's markup and the data it was rendered from in the first HTML, read in process.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -15,7 +15,7 @@ import { systemClock } from "../src/lib/clock";
 import { FALLBACK_TEMPLATE } from "../src/modules/seo/html";
 import { inspectHtml } from "../src/modules/seo/inspect";
 import { publicReads } from "../src/modules/seo/ssr";
-import { createTestDatabase, type TestDatabase, testEnv } from "./harness";
+import { buildPresent, createTestDatabase, type TestDatabase, testEnv } from "./harness";
 
 describe("pickEncoding", () => {
   it("prefers brotli, then gzip, and honours q=0", () => {
@@ -100,12 +100,10 @@ describe("compression on the storefront origin", () => {
 });
 
 const dist = join(import.meta.dirname, "..", "..", "storefront", "dist");
-const hasSsr = existsSync(join(dist, "index.html")) && existsSync(join(dist, "..", "dist-server", "entry-server.js"));
-if (!hasSsr) {
-  console.warn(
-    "\n\n*** storefront/dist-server is missing: run `npm run build -w storefront`. SSR tests SKIPPED. ***\n\n",
-  );
-}
+const hasSsr = buildPresent(
+  [join(dist, "index.html"), join(dist, "..", "dist-server", "entry-server.js")],
+  "SSR tests",
+);
 
 /** The markup inside #root and the embedded query state of a page. */
 function parts(html: string) {

@@ -139,9 +139,8 @@ test.describe("contact page", () => {
     await page.getByRole("button", { name: "Schedule Call Instead" }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule a Call" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel("First Name"))
-      .toBeFocused({ timeout: 2000 })
-      .catch(() => {});
+    // showModal() moves focus into the dialog (its first focusable element)
+    await expect(dialog.locator(":focus")).toHaveCount(1);
     await dialog.getByLabel("First Name").fill("Dale");
     await dialog.getByLabel("Last Name").fill("Gribble");
     await dialog.getByLabel("Email").fill("dale@example.com");
@@ -212,7 +211,6 @@ test.describe("gallery", () => {
     await page.keyboard.press("Escape");
     await expect(box).toHaveCount(0);
     await expect(first).toBeFocused();
-    await box.isHidden();
     await page.getByTestId("gallery-tile").nth(2).click();
     await page.getByTestId("lightbox").getByRole("button", { name: "Close" }).click();
     await expect(page.getByTestId("lightbox")).toHaveCount(0);

@@ -1,0 +1,67 @@
+// Once per vitest run: the databases every test file starts from, migrated (and seeded) once instead
+// of once per file. createTestDatabase (harness.ts) copies them:
+// - PostgreSQL (DATABASE_URL): two template databases on that server; a file's database is
+//   `create database … template <one of them>`, a file copy inside the server.
+// - PGlite: two dumpDataDir() snapshots in a temporary folder; a file's in-memory database loads one.
+// Without this setup (another vitest config) createTestDatabase migrates and seeds as before.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Database, migrate, schema } from "@ch/db";
+import { seedIfEmpty } from "@ch/db/seed";
+import postgres from "postgres";
+import type { TestProject } from "vitest/node";
+
+export interface TestDatabaseTemplates {
+  /** PostgreSQL: names of the template databases on DATABASE_URL's server. */
+  postgres?: { migrated: string; seeded: string };
+  /** PGlite: files holding dumpDataDir() snapshots. */
+  pglite?: { migrated: string; seeded: string };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    testDatabaseTemplates: TestDatabaseTemplates;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const suffix = randomBytes(5).toString("hex");
+    const names = { migrated: `tmpl_migrated_${suffix}`, seeded: `tmpl_seeded_${suffix}` };
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    for (const [kind, name] of Object.entries(names)) {
+      await admin.unsafe(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
+      const db = drizzle(client, { schema }) as unknown as Database;
+      await migrate(db);
+      if (kind === "seeded") await seedIfEmpty(db);
+      // no connection may stay open on a template while it is copied
+      await client.end();
+    }
+    project.provide("testDatabaseTemplates", { postgres: names });
+    return async () => {
+      for (const name of Object.values(names)) await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const dir = mkdtempSync(join(tmpdir(), "api-test-db-"));
+  const files = { migrated: join(dir, "migrated.tar"), seeded: join(dir, "seeded.tar") };
+  const client = await PGlite.create("memory://");
+  const db = drizzle(client, { schema }) as unknown as Database;
+  await migrate(db);
+  writeFileSync(files.migrated, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+  await seedIfEmpty(db);
+  writeFileSync(files.seeded, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+  await client.close();
+  project.provide("testDatabaseTemplates", { pglite: files });
+  return () => rmSync(dir, { recursive: true, force: true });
+}
