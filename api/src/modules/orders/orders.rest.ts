@@ -69,7 +69,7 @@ export const orderRoutes = [
       },
     ],
     answer:
-      "201 with { orderNumber, lines, subtotal, tax, shipping, totalAmount, ... }; 409 for unknown or out-of-stock products or a total that differs from the server's",
+      "201 with { orderNumber, lines, subtotal, tax, shipping, totalAmount, depositPercent, amountDueNow, balanceOnDelivery, ... }; 409 for unknown or out-of-stock products or a total that differs from the server's",
     handler: async ({ deps, body, req, reply, rateLimit }) =>
       sendAnswer(reply, await placeOrderOnce(deps, body, req.body, headerValue(req, "idempotency-key"), rateLimit)),
   }),
