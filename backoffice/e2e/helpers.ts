@@ -15,6 +15,7 @@ export const ADMIN_ROUTES = [
   "/admin/activity",
   "/admin/seo",
   "/admin/notifications",
+  "/admin/settings",
 ];
 
 /** Signs in through the API; the httpOnly cookie lands in the page's context. */
