@@ -1,27 +1,111 @@
 #!/usr/bin/env node
 // Starts the whole product for browser tests on a fresh database, and cleans up when stopped.
 // Usage: node scripts/e2e-server.mjs <storefrontPort> <backofficePort>
-// With DATABASE_URL: a new database on that server (dropped at exit); without: a fresh PGlite folder.
-import { spawn } from "node:child_process";
+// - The API runs as `npm start` runs it: the bundle api/dist/server.mjs with api/package.json's start
+//   command (node flags, environment); the bundle is built first when missing or older than a source.
+// - With DATABASE_URL: a new database on that server (dropped at exit); without: a fresh PGlite folder.
+// - Notifications go to local fakes on 127.0.0.1 (api/test/notifications-fakes.ts): a Telegram Bot API
+//   and an SMTP server. What they received is served as JSON on http://127.0.0.1:<storefrontPort + 2>
+//   (GET /telegram, GET /email), for the browser tests to read (storefront/e2e/inbox.ts).
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const [port, adminPort] = process.argv.slice(2);
+if (!port || !adminPort) {
+  console.error("usage: node scripts/e2e-server.mjs <storefrontPort> <backofficePort>");
+  process.exit(2);
+}
+const inboxPort = Number(port) + 2;
+
+// ---------- the bundle `npm start` runs ----------
+
+const bundle = join(root, "api", "dist", "server.mjs");
+/** Newest modification time of the files the bundle is built from. */
+function newestSource() {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(ts|json|sql)$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  for (const dir of ["api/src", "db/src", "db/seed/content", "db/migrations"]) walk(join(root, dir));
+  return Math.max(newest, statSync(join(root, "api", "scripts", "build.mjs")).mtimeMs);
+}
+let builtAt = 0;
+try {
+  builtAt = statSync(bundle).mtimeMs;
+} catch {}
+if (builtAt < newestSource()) {
+  execFileSync(process.execPath, [join(root, "api", "scripts", "build.mjs")], { stdio: "inherit" });
+}
+
+/** The node command at the end of api/package.json "start" (after the build step). */
+function npmStartCommand() {
+  const script = JSON.parse(readFileSync(join(root, "api", "package.json"), "utf8")).scripts.start;
+  const words = script.split("&&").at(-1).trim().split(/\s+/);
+  const env = {};
+  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? "")) {
+    const [key, ...value] = words.shift().split("=");
+    env[key] = value.join("=");
+  }
+  if (words.shift() !== "node")
+    throw new Error(`api/package.json "start" no longer ends with a node command: ${script}`);
+  return { env, args: words };
+}
+
+// ---------- fake Telegram and SMTP, and their inbox ----------
+
+const { tsImport } = await import("tsx/esm/api");
+const fakes = await tsImport("../api/test/notifications-fakes.ts", import.meta.url);
+const bot = await new fakes.FakeBotApi().start();
+const smtp = await new fakes.FakeSmtp().start();
+const inbox = createServer((req, res) => {
+  const path = new URL(req.url ?? "/", "http://x").pathname;
+  const body =
+    path === "/telegram"
+      ? bot.messages
+      : path === "/email"
+        ? smtp.messages.map(({ raw: _raw, ...message }) => message)
+        : null;
+  if (body === null) return res.writeHead(404).end();
+  res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body));
+});
+await new Promise((resolve, reject) => {
+  inbox.once("error", reject);
+  inbox.listen(inboxPort, "127.0.0.1", resolve);
+});
+
+// ---------- database and environment ----------
+
+const command = npmStartCommand();
 const env = {
   ...process.env,
+  ...command.env,
   NODE_ENV: "test",
   PORT: port,
   ADMIN_PORT: adminPort,
   HOST: "127.0.0.1",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   PUBLIC_RATE_LIMIT_SCALE: process.env.PUBLIC_RATE_LIMIT_SCALE ?? "100",
+  TELEGRAM_BOT_TOKEN: bot.token,
+  TELEGRAM_CHAT_ID: fakes.CHAT_ID,
+  TELEGRAM_API_URL: bot.url,
+  SMTP_URL: smtp.url,
+  SMTP_FROM: "Container Homes of Texas <orders@example.test>",
+  // a failed delivery is retried soon, so a test never waits on the production back-off
+  OUTBOX_RETRY_BASE_MS: "200",
+  OUTBOX_RETRY_MAX_MS: "1000",
 };
 
-let cleanup = () => {};
+let dropDatabase = async () => {};
 if (process.env.DATABASE_URL) {
   const { default: postgres } = await import(join(root, "node_modules", "postgres", "src", "index.js"));
   const name = `e2e_${randomBytes(5).toString("hex")}`;
@@ -31,7 +115,7 @@ if (process.env.DATABASE_URL) {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
   env.DATABASE_URL = url.toString();
-  cleanup = async () => {
+  dropDatabase = async () => {
     const a = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
     await a.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
     await a.end();
@@ -39,14 +123,12 @@ if (process.env.DATABASE_URL) {
 } else {
   const dir = mkdtempSync(join(tmpdir(), "e2e-pglite-"));
   env.DATA_DIR = dir;
-  cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  dropDatabase = async () => rmSync(dir, { recursive: true, force: true });
 }
 
-const child = spawn(process.execPath, ["--import", "tsx", join(root, "api", "src", "server.ts")], {
-  env,
-  stdio: "inherit",
-  cwd: root,
-});
+// ---------- run, stop, clean up ----------
+
+const child = spawn(process.execPath, command.args, { env, stdio: "inherit", cwd: join(root, "api") });
 let stopping = false;
 const stop = (signal) => {
   if (stopping) return;
@@ -56,6 +138,8 @@ const stop = (signal) => {
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGTERM"));
 child.on("exit", async (code) => {
-  await cleanup();
+  inbox.close();
+  await Promise.allSettled([bot.close(), smtp.close()]);
+  await dropDatabase();
   process.exit(code ?? 0);
 });

@@ -5,7 +5,7 @@
 // and load from node_modules as usual. Each module's `import.meta.url` keeps pointing at its source
 // file, so paths it computes from it (migrations, seed images, the repository root) stay right; the
 // bundle is therefore built and run in place, in this checkout.
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -33,7 +33,7 @@ const externalPackages = {
   },
 };
 
-await build({
+const result = await build({
   entryPoints: [join(apiRoot, "src/server.ts")],
   outfile: join(apiRoot, "dist/server.mjs"),
   bundle: true,
@@ -43,4 +43,13 @@ await build({
   sourcemap: "linked",
   plugins: [keepModuleUrls, externalPackages],
   logLevel: "warning",
+  write: false,
 });
+// each file written under a temporary name, then renamed: a process starting from the bundle while it
+// is rebuilt (browser suites side by side) reads the old file or the new one, never half of one
+await mkdir(join(apiRoot, "dist"), { recursive: true });
+for (const file of result.outputFiles) {
+  const temporary = `${file.path}.${process.pid}.tmp`;
+  await writeFile(temporary, file.contents);
+  await rename(temporary, file.path);
+}

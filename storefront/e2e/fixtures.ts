@@ -53,3 +53,35 @@ export const cleveland = {
   category: "20ft-homes",
   quantity: 1,
 };
+
+/**
+ * What the fake Telegram Bot API and SMTP server next to the test server received (scripts/e2e-server.mjs
+ * serves it on the storefront port + 2).
+ */
+export const INBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4100) + 2}`;
+
+export interface ReceivedTelegram {
+  chatId: string;
+  text: string;
+  parseMode: string;
+}
+
+export interface ReceivedEmail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function telegramReceived(page: Page): Promise<ReceivedTelegram[]> {
+  const res = await page.request.get(`${INBOX}/telegram`);
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+export async function emailReceived(page: Page): Promise<ReceivedEmail[]> {
+  const res = await page.request.get(`${INBOX}/email`);
+  expect(res.status()).toBe(200);
+  return res.json();
+}
