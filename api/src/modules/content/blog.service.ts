@@ -120,14 +120,18 @@ export async function searchPosts(db: Executor, params: BlogSearchParams): Promi
  * catalog's reads (see ReadCache.chosenValue).
  */
 export function searchPublishedPosts(db: Database, params: BlogSearchParams): Promise<BlogSearchResult> {
-  const key = JSON.stringify([
+  return readCache(db).chosenValue(`blog:search:${searchKey(params)}`, () => searchPosts(db, params));
+}
+
+/** The same parameters in any spelling give the same key (the text search ignores case). */
+export function searchKey(params: BlogSearchParams): string {
+  return JSON.stringify([
     params.q?.toLowerCase() ?? "",
     params.category ?? "",
     params.page,
     params.pageSize,
     params.exclude ?? "",
   ]);
-  return readCache(db).chosenValue(`blog:search:${key}`, () => searchPosts(db, params));
 }
 
 export async function getPostBySlug(db: Executor, slug: string, { includeDrafts = false } = {}): Promise<BlogPostDto> {

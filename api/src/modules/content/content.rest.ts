@@ -1,7 +1,7 @@
 import { blogListQuery, blogSearchQuery, slugParams } from "../../contracts/content";
 import { route } from "../../http/route";
-import { sendCachedJson } from "../../lib/read-cache";
-import { getPostBySlug, listPosts, searchPublishedPosts } from "./blog.service";
+import { readCache, sendCachedJson } from "../../lib/read-cache";
+import { getPostBySlug, listPosts, searchKey, searchPublishedPosts } from "./blog.service";
 import { listGallery } from "./gallery.service";
 
 export const contentRoutes = [
@@ -37,7 +37,14 @@ export const contentRoutes = [
     query: blogSearchQuery,
     answer: "{ posts, total, page, pageSize, pageCount }",
     handler: async ({ deps, query, reply }) =>
-      reply.type("application/json; charset=utf-8").send(await searchPublishedPosts(deps.db, query)),
+      // kept as bytes (encoded and compressed once per entry), beside the value tRPC and pages use
+      reply
+        .type("application/json; charset=utf-8")
+        .send(
+          await readCache(deps.db).chosenValue(`blog:search:json:${searchKey(query)}`, async () =>
+            Buffer.from(JSON.stringify(await searchPublishedPosts(deps.db, query))),
+          ),
+        ),
   }),
   route({
     method: "GET",
