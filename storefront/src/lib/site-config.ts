@@ -1,4 +1,5 @@
-// Business details (phone, e-mail, address, USDT wallet, social links, GA id) come from the server:
+// Business details (phone, e-mail, address, hours, warranty, lead times, deposit, social links: the
+// back office's business settings; USDT wallet and GA id from the environment) come from the server:
 // embedded in the HTML as <script id="site-config" type="application/json">, or from GET /api/config
 // when the page was not served by the API (Vite dev server). Components never hard-code them.
 import { queryOptions, useQuery } from "@tanstack/react-query";
