@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN, ADMIN_ROUTES, expectToast } from "./helpers";
+import { ADMIN, ADMIN_ROUTES, expect, expectToast, test } from "./helpers";
 
 test("every admin route redirects to /admin/login without a session", async ({ page }) => {
   for (const path of ADMIN_ROUTES) {

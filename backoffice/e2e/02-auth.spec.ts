@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN, ADMIN_ROUTES, expectToast } from "./helpers";
+import { ADMIN, ADMIN_ROUTES, expect, expectToast, test } from "./helpers";
 
 test("sign-in failure shows the server's message in a destructive toast", async ({ page }) => {
   await page.goto("/admin/login");

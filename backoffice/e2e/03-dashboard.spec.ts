@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
-import { expectToast, placeOrder, STOREFRONT, signIn } from "./helpers";
+import { expect, expectToast, placeOrder, STOREFRONT, signIn, test } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { expectToast, pngBytes, STOREFRONT, signIn } from "./helpers";
+import { expect, expectToast, pngBytes, STOREFRONT, signIn, test } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);

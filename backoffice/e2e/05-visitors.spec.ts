@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { STOREFRONT, signIn } from "./helpers";
+import { expect, STOREFRONT, signIn, test } from "./helpers";
 
 const CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";

@@ -1,7 +1,7 @@
 // axe-core on every back-office screen, dialogs and tabs included: no serious or critical violation.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./helpers";
 
 async function audit(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

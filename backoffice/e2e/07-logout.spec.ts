@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN_ROUTES, signIn } from "./helpers";
+import { ADMIN_ROUTES, expect, signIn, test } from "./helpers";
 
 test("a session ended on the server sends the open screen back to sign-in", async ({ page }) => {
   await signIn(page);

@@ -3,6 +3,9 @@
 import { deflateSync } from "node:zlib";
 import { expect, type Page } from "@playwright/test";
 
+// The storefront's fixtures: every test fails on an uncaught page error or a console.error.
+export { expect, test } from "../../storefront/e2e/fixtures";
+
 export const STOREFRONT = `http://localhost:${Number(process.env.E2E_PORT ?? 4200)}`;
 export const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
 
