@@ -29,9 +29,15 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const suffix = randomBytes(5).toString("hex");
+    // the run's process id in the names: templates left by an interrupted run are dropped by the next one
+    const suffix = `${process.pid}_${randomBytes(4).toString("hex")}`;
     const names = { migrated: `tmpl_migrated_${suffix}`, seeded: `tmpl_seeded_${suffix}` };
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    const existing = await admin<{ datname: string }[]>`select datname from pg_database where datname like 'tmpl\_%'`;
+    for (const { datname } of existing) {
+      const pid = Number(/^tmpl_(?:migrated|seeded)_(\d+)_/.exec(datname)?.[1]);
+      if (pid && !processAlive(pid)) await admin.unsafe(`drop database if exists ${datname} with (force)`);
+    }
     const { drizzle } = await import("drizzle-orm/postgres-js");
     for (const [kind, name] of Object.entries(names)) {
       await admin.unsafe(`create database ${name}`);
@@ -64,4 +70,13 @@ export default async function setup(project: TestProject) {
   await client.close();
   project.provide("testDatabaseTemplates", { pglite: files });
   return () => rmSync(dir, { recursive: true, force: true });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
