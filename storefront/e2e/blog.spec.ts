@@ -135,6 +135,24 @@ test.describe("blog in the browser", () => {
     await expect(page.getByRole("link", { name: ZONING.title, exact: true })).toBeVisible();
   });
 
+  test("a slow read after a client-side navigation shows six skeleton cards, then the page", async ({ page }) => {
+    await page.goto("/");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/blog\/search$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "View All Posts" }).click();
+    await expect(page.getByText("Loading articles")).toBeAttached();
+    await expect(page.locator('[aria-busy="true"] > div')).toHaveCount(6);
+    release();
+    await expect(page.getByTestId("blog-card")).toHaveCount(6);
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
   test("an article with share links and three related posts read as summaries", async ({ page, request }) => {
     const summaries = await request.get("/api/blog/search");
     const full = await request.get("/api/blog?published=true");

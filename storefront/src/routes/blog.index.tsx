@@ -1,6 +1,6 @@
 import { blogListMeta, parseBlogListSearch } from "@ch/api/contracts/blog-list";
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { BlogPage } from "../features/blog/blog-page";
+import { BlogPage, BlogPagePending } from "../features/blog/blog-page";
 import { headFor } from "../features/seo/head";
 import { postSummariesQuery } from "../lib/queries";
 
@@ -16,6 +16,8 @@ export const Route = createFileRoute("/blog/")({
   },
   head: ({ loaderData, match }) => headFor(blogListMeta(match.search, loaderData?.pageCount ?? 1)),
   component: BlogRoute,
+  // the previous page stays while the next one loads; a slow read shows the six skeleton cards
+  pendingComponent: BlogPagePending,
 });
 
 function BlogRoute() {

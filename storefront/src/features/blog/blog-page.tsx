@@ -104,6 +104,26 @@ export function BlogPage({ search }: { search: BlogListSearch }) {
   );
 }
 
+/** What a slow read of a blog page shows (the router's pending screen, after its delay). */
+export function BlogPagePending() {
+  return (
+    <>
+      <PageHeader
+        title="Container Living Blog"
+        intro="Guides on permits, foundations, design and rental returns for container homes in Texas."
+      />
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+          <span className="sr-only">Loading articles</span>
+          {Array.from({ length: 6 }, (_, i) => (
+            <BlogCardSkeleton key={i} />
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}
+
 function resultLine(total: number, page: number, pageSize: number, shown: number, q: string | undefined): string {
   const first = (page - 1) * pageSize + 1;
   const range = total > shown ? `${first}–${first + shown - 1} of ${total}` : String(total);
