@@ -5,7 +5,7 @@
 // - PGlite: two dumpDataDir() snapshots in a temporary folder; a file's in-memory database loads one.
 // Without this setup (another vitest config) createTestDatabase migrates and seeds as before.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Database, migrate, schema } from "@ch/db";
@@ -38,38 +38,59 @@ export default async function setup(project: TestProject) {
       const pid = Number(/^tmpl_(?:migrated|seeded)_(\d+)_/.exec(datname)?.[1]);
       if (pid && !processAlive(pid)) await admin.unsafe(`drop database if exists ${datname} with (force)`);
     }
-    const { drizzle } = await import("drizzle-orm/postgres-js");
-    for (const [kind, name] of Object.entries(names)) {
-      await admin.unsafe(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
-      const db = drizzle(client, { schema }) as unknown as Database;
-      await migrate(db);
-      if (kind === "seeded") await seedIfEmpty(db);
-      // no connection may stay open on a template while it is copied
-      await client.end();
-    }
-    project.provide("testDatabaseTemplates", { postgres: names });
-    return async () => {
+    const dropTemplates = async () => {
       for (const name of Object.values(names)) await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     };
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    try {
+      for (const [kind, name] of Object.entries(names)) {
+        await admin.unsafe(`create database ${name}`);
+        const url = new URL(serverUrl);
+        url.pathname = `/${name}`;
+        const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
+        try {
+          const db = drizzle(client, { schema }) as unknown as Database;
+          await migrate(db);
+          if (kind === "seeded") await seedIfEmpty(db);
+        } finally {
+          // no connection may stay open on a template while it is copied
+          await client.end();
+        }
+      }
+    } catch (error) {
+      await dropTemplates();
+      throw error;
+    }
+    project.provide("testDatabaseTemplates", { postgres: names });
+    return dropTemplates;
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const dir = mkdtempSync(join(tmpdir(), "api-test-db-"));
+  // snapshots left by an interrupted run (its process is gone) are removed
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(/^api-test-db-(\d+)-/.exec(name)?.[1]);
+    if (pid && !processAlive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+  const dir = mkdtempSync(join(tmpdir(), `api-test-db-${process.pid}-`));
+  const removeSnapshots = () => rmSync(dir, { recursive: true, force: true });
   const files = { migrated: join(dir, "migrated.tar"), seeded: join(dir, "seeded.tar") };
   const client = await PGlite.create("memory://");
-  const db = drizzle(client, { schema }) as unknown as Database;
-  await migrate(db);
-  writeFileSync(files.migrated, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
-  await seedIfEmpty(db);
-  writeFileSync(files.seeded, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
-  await client.close();
+  try {
+    const db = drizzle(client, { schema }) as unknown as Database;
+    await migrate(db);
+    writeFileSync(files.migrated, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+    await seedIfEmpty(db);
+    writeFileSync(files.seeded, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+  } catch (error) {
+    removeSnapshots();
+    throw error;
+  } finally {
+    await client.close();
+  }
   project.provide("testDatabaseTemplates", { pglite: files });
-  return () => rmSync(dir, { recursive: true, force: true });
+  return removeSnapshots;
 }
 
 function processAlive(pid: number): boolean {
