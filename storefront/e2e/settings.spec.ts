@@ -1,8 +1,8 @@
 // Business settings end to end: an admin changes the phone and the structural warranty in the back
-// office (port + 1); the storefront's product page, its JSON-LD and the chat assistant state the new
-// values at once. The settings are put back afterwards, for the specs that run after this one.
+// office (port + 1); the storefront's product page, its JSON-LD, the chat assistant and the next e-mail
+// (caught by the e2e server's fake SMTP) state the new values at once. The settings are put back afterwards, for the specs that run after this one.
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { emailReceived, expect, expectToast, test } from "./fixtures";
 
 const port = Number(process.env.E2E_PORT ?? 4100);
 const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
@@ -72,6 +72,21 @@ test("a change in the back-office settings shows on the product page, in its JSO
   await expect(panel.getByTestId("bot-message").nth(2)).toContainText("12-year structural warranty", {
     timeout: 5000,
   });
+
+  // an e-mail sent after the change: the contact form's acknowledgement names the new phone
+  const email = "sam.settings@example.com";
+  await page.goto("/contact");
+  await expect(page.getByRole("link", { name: NEW_PHONE }).first()).toBeVisible();
+  await page.getByLabel("First Name").fill("Sam");
+  await page.getByLabel("Last Name").fill("Settings");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Message" }).fill("When can you deliver to Boerne?");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expectToast(page, "Message Sent!");
+  await expect.poll(async () => (await emailReceived(page)).filter((m) => m.to.includes(email)).length).toBe(1);
+  const mail = (await emailReceived(page)).find((m) => m.to.includes(email));
+  expect(mail?.text).toContain(`call ${NEW_PHONE}`);
+  expect(mail?.text).toContain("(Central Time)");
 
   // and the audit log names the change
   await page.goto(`${ADMIN_ORIGIN}/admin/activity`);
