@@ -179,6 +179,10 @@ function startApi(name, port, adminPort, extraEnv) {
     BACKOFFICE_ORIGIN: `http://127.0.0.1:${adminPort}`,
     PUBLIC_RATE_LIMIT_SCALE: "100000",
     SETUP_TOKEN: SETUP_TOKEN,
+    // half the order load pays in USDT, which needs a wallet (a valid test address that belongs to nobody
+    // we know, from /work/shared/fixtures); the wallet watcher stays off, as the bench is offline
+    USDT_WALLET_ADDRESS: "TG2bLBBBy5LTsB6DfpuxNRHNB7UF9auMYg",
+    TRON_WATCHER: "off",
     ...command.env,
     ...extraEnv,
   };

@@ -7,6 +7,7 @@
 // - Notifications go to local fakes on 127.0.0.1 (api/test/notifications-fakes.ts): a Telegram Bot API
 //   and an SMTP server. What they received is served as JSON on http://127.0.0.1:<storefrontPort + 2>
 //   (GET /telegram, GET /email), for the browser tests to read (storefront/e2e/inbox.ts).
+// - USDT: a test wallet, and TronGrid at a loopback fake on <storefrontPort + 3> that a test starts.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -103,6 +104,13 @@ const env = {
   // a failed delivery is retried soon, so a test never waits on the production back-off
   OUTBOX_RETRY_BASE_MS: "200",
   OUTBOX_RETRY_MAX_MS: "1000",
+  // USDT: a valid test wallet (it belongs to nobody we know) and TronGrid at a loopback fake that a browser
+  // test starts on the storefront port + 3 (storefront/e2e/payments.spec.ts); polled often, so a transfer
+  // is seen within a second; nothing listening there just means the watcher backs off
+  USDT_WALLET_ADDRESS: process.env.USDT_WALLET_ADDRESS ?? "TG2bLBBBy5LTsB6DfpuxNRHNB7UF9auMYg",
+  TRON_API_URL: process.env.TRON_API_URL ?? `http://127.0.0.1:${Number(port) + 3}`,
+  TRON_POLL_MS: process.env.TRON_POLL_MS ?? "300",
+  TRON_RETRY_MAX_MS: process.env.TRON_RETRY_MAX_MS ?? "1000",
 };
 
 let dropDatabase = async () => {};

@@ -2,6 +2,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { tronAddressProblem } from "./modules/payments/usdt";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -29,7 +30,23 @@ export const envSchema = z.object({
   REQUEST_LOG: z.enum(["problems", "all"]).default("problems"),
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   SETUP_TOKEN: optional,
-  USDT_WALLET_ADDRESS: z.string().default("TXb8gPqJ4m2vN7kL5sR9wE3yU6tZ1aC4dF"),
+  /**
+   * The shop's TRON wallet for USDT (TRC20) payments: checked at start (base58check, mainnet prefix).
+   * Required in production; elsewhere, unset means the storefront says USDT is unavailable. No default.
+   */
+  USDT_WALLET_ADDRESS: optional,
+  /** TronGrid's v1 API (the USDT watcher and hash checks); a fake on loopback in tests. */
+  TRON_API_URL: z.string().default("https://api.trongrid.io"),
+  TRON_API_KEY: optional,
+  /** The USDT (TRC20) token contract; mainnet's by default. */
+  USDT_CONTRACT_ADDRESS: z.string().default("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"),
+  /** "off" stops this process from watching the wallet (another process, or none, does). */
+  TRON_WATCHER: z.enum(["on", "off"]).default("on"),
+  /** How often the wallet is read while a USDT invoice is open (after a failure: backoff up to TRON_RETRY_MAX_MS). */
+  TRON_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+  TRON_RETRY_MAX_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  /** Time limit of one TronGrid request. */
+  TRON_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   COMPANY_NAME: z.string().default("Container Homes of Texas"),
   COMPANY_PHONE: z.string().default("(210) 555-0148"),
   COMPANY_EMAIL: z.string().default("hello@containerhomes-texas.com"),
@@ -68,8 +85,30 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & { storefrontOrigin: string; backofficeOrigin: string };
 
+/** Thrown when the configuration cannot run; server.ts prints it and exits. */
+export class ConfigError extends Error {}
+
+/** The wallet and token addresses: a bad one refuses to start; in production a missing wallet does too. */
+function checkPaymentAddresses(parsed: z.infer<typeof envSchema>): void {
+  const wallet = parsed.USDT_WALLET_ADDRESS;
+  if (wallet === undefined) {
+    if (parsed.NODE_ENV === "production") {
+      throw new ConfigError(
+        "USDT_WALLET_ADDRESS is missing: in production the API needs the shop's TRON (TRC20) wallet address to take USDT payments",
+      );
+    }
+  } else {
+    const problem = tronAddressProblem(wallet);
+    if (problem) throw new ConfigError(`USDT_WALLET_ADDRESS "${wallet}" is not valid: it ${problem}`);
+  }
+  const contract = tronAddressProblem(parsed.USDT_CONTRACT_ADDRESS);
+  if (contract)
+    throw new ConfigError(`USDT_CONTRACT_ADDRESS "${parsed.USDT_CONTRACT_ADDRESS}" is not valid: it ${contract}`);
+}
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.parse(source);
+  checkPaymentAddresses(parsed);
   return {
     ...parsed,
     storefrontOrigin: parsed.STOREFRONT_ORIGIN ?? `http://localhost:${parsed.PORT}`,

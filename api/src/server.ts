@@ -5,12 +5,22 @@ import { embeddedClusterExists, migrate, openDatabase } from "@ch/db";
 import { seedIfEmpty } from "@ch/db/seed";
 import pino from "pino";
 import { buildApp } from "./app";
-import { loadEnv } from "./env";
+import { ConfigError, loadEnv } from "./env";
 import { startBackgroundJobs } from "./jobs";
 import { systemClock } from "./lib/clock";
 import { prepareSetupToken } from "./modules/admin/auth.service";
 
-const env = loadEnv();
+function loadEnvOrExit() {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // a configuration that cannot run refuses to start, naming what is missing or wrong
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+const env = loadEnvOrExit();
 // Log lines are written asynchronously, in blocks of up to 4 KB, instead of one synchronous write
 // per line: pino flushes what is left when the process exits (normally, by process.exit, or after an
 // uncaught error); see shutdown() below.

@@ -87,6 +87,10 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     ADMIN_PORT: "3001",
     LOG_LEVEL: "silent",
     PUBLIC_RATE_LIMIT_SCALE: "1000",
+    // a valid TRON test address that belongs to nobody we know; TronGrid is a loopback fake in the tests
+    // that need it (nothing listens on port 9, so any other look-up fails fast and stays offline)
+    USDT_WALLET_ADDRESS: "TG2bLBBBy5LTsB6DfpuxNRHNB7UF9auMYg",
+    TRON_API_URL: "http://127.0.0.1:9",
     ...overrides,
   });
 }

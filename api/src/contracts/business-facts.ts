@@ -30,7 +30,8 @@ export const SOCIAL_NETWORKS = [
  */
 export type SiteConfig = Omit<BusinessSettings, "social"> & {
   social: { name: string; url: string }[];
-  usdtWalletAddress: string;
+  /** The shop's TRON wallet for USDT; null when none is configured (the storefront says USDT is unavailable). */
+  usdtWalletAddress: string | null;
   gaMeasurementId: string | null;
   siteUrl: string;
   /** Whether chat messages reach the team on Telegram (its token and chat id are set); never the secrets. */

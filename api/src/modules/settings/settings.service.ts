@@ -128,7 +128,7 @@ export function siteConfigOf(env: Env, settings: BusinessSettings): SiteConfig {
   return {
     ...rest,
     social: socialList(social),
-    usdtWalletAddress: env.USDT_WALLET_ADDRESS,
+    usdtWalletAddress: env.USDT_WALLET_ADDRESS ?? null,
     telegramForwarding: Boolean(env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID),
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
     siteUrl: env.PUBLIC_SITE_URL ?? env.storefrontOrigin,

@@ -117,6 +117,10 @@ export function CheckoutPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (form.paymentMethod === "usdt" && config && !config.usdtWalletAddress) {
+      toast({ title: "USDT Unavailable", description: "Please choose bank transfer.", variant: "destructive" });
+      return;
+    }
     const problem = validateCheckout(form, lines.length);
     if (problem) {
       toast({ title: problem.title, description: problem.description, variant: "destructive" });
@@ -290,7 +294,12 @@ export function CheckoutPage() {
             {form.paymentMethod === "usdt" ? (
               <div className="mt-6 rounded-xl bg-slate-50 p-5" data-testid="usdt-details">
                 <h3 className="font-semibold text-slate-900">Send USDT on the TRC20 network</h3>
-                {config ? (
+                {config && !config.usdtWalletAddress ? (
+                  <p className="mt-2 text-sm text-slate-700" data-testid="usdt-unavailable">
+                    USDT payments are unavailable at the moment. Please choose bank transfer.
+                  </p>
+                ) : null}
+                {config?.usdtWalletAddress ? (
                   <div className="mt-4 flex flex-col gap-5 sm:flex-row">
                     <WalletQr value={config.usdtWalletAddress} />
                     <div className="min-w-0 flex-1 space-y-3">
@@ -317,6 +326,10 @@ export function CheckoutPage() {
                         {balance && deposit && deposit.balanceCents > 0 ? (
                           <p className="text-sm text-slate-600">Balance of {balance} due on delivery</p>
                         ) : null}
+                        <p className="mt-1 text-sm text-slate-600">
+                          Once you place the order you get the exact amount to send, to the last digit: it tells us
+                          which order your transfer pays, so we record it automatically.
+                        </p>
                       </div>
                     </div>
                   </div>
