@@ -104,7 +104,7 @@ export interface RequestLogOptions {
  * The request log (instead of Fastify's, which would log query strings such as an admin's search for
  * a customer's e-mail): method, path without the query, status and time, with the request id from the
  * child logger. By default only what an operator needs: every 4xx/5xx answer (401/403/429 as
- * warnings, "request denied", so refused access is easy to find; 5xx as errors) and every answer slower
+ * warnings, "request denied", so refused access is easy to find) and every answer slower
  * than SLOW_REQUEST_MS ("slow request"); a fast 2xx/3xx is not logged, because a synchronous line per
  * answer costs more than the answer itself on the hot reads. REQUEST_LOG=all logs every answer.
  * Time comes from the injected clock, so tests can make a request slow without waiting.
@@ -132,8 +132,8 @@ export function installRequestLogging(app: FastifyInstance, options: RequestLogO
     const slow = ms >= slowMs;
     if (status >= 400 || slow || all) {
       const entry = { method: req.method, path: req.url.split("?")[0], status, ip: req.ip, ms };
-      if (status >= 500) req.log.error(entry, "request completed");
-      else if (DENIALS.has(status)) req.log.warn(entry, "request denied");
+      // (a 5xx also has its "request failed" error line, with the error, from the error handler)
+      if (DENIALS.has(status)) req.log.warn(entry, "request denied");
       else if (slow) req.log.warn(entry, "slow request");
       else req.log.info(entry, "request completed");
     }
