@@ -31,6 +31,10 @@ const runs = suites.map(
       for (const stream of [child.stdout, child.stderr]) {
         createInterface({ input: stream }).on("line", (line) => console.log(`[${name}] ${line}`));
       }
+      child.on("error", (error) => {
+        console.log(`[${name}] FAILED to start: ${error.message}`);
+        resolve(1);
+      });
       child.on("exit", (code, signal) => {
         console.log(`[${name}] ${code === 0 ? "passed" : `FAILED (${signal ?? `exit code ${code}`})`}`);
         resolve(code ?? 1);
