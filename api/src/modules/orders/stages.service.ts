@@ -1,0 +1,215 @@
+// An order's build stages. The one table of allowed moves is api/src/contracts/stages.ts; this file
+// enforces it (409 otherwise), keeps the legacy status columns in step for the documented payloads,
+// writes the timeline (order_events) and e-mails the customer through the outbox, all in the caller's
+// transaction so that a stage, its timeline row and its e-mail exist together or not at all.
+import { type Executor, schema } from "@ch/db";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import {
+  canMoveStage,
+  ORDER_STAGE_LABELS,
+  ORDER_STAGES,
+  type OrderStage,
+  PAYMENT_DRIVEN_STAGES,
+} from "../../contracts/stages";
+import type { Deps } from "../../lib/deps";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { escapeHtml } from "../notifications/messages";
+import { enqueue } from "../notifications/outbox";
+import { getSettings, siteUrlOf } from "../settings/settings.service";
+
+const { orders, orderEvents } = schema;
+
+/** The legacy `orders.status` each stage reads as (the documented order payloads still carry it). */
+export const LEGACY_STATUS: Record<OrderStage, string> = {
+  awaiting_deposit: "pending",
+  deposit_received: "confirmed",
+  in_production: "in_production",
+  quality_check: "in_production",
+  ready_for_delivery: "in_production",
+  delivered: "delivered",
+  balance_paid: "delivered",
+  completed: "delivered",
+  cancelled: "cancelled",
+};
+
+export type StageDeps = Pick<Deps, "db" | "env" | "log" | "clock">;
+
+export interface MoveStageInput {
+  orderId: number;
+  to: OrderStage;
+  /** Who moves it: a staff username, "customer" or "system". */
+  actor: string;
+  /** Required when cancelling. */
+  reason?: string | undefined;
+  /** Only the payment ledger (as the system) may move the payment stages (deposit_received, balance_paid). */
+  bySystem?: boolean;
+}
+
+export interface OrderEventInput {
+  orderId: number;
+  kind: string;
+  actor: string;
+  fromStage?: string | null;
+  toStage?: string | null;
+  data?: Record<string, unknown>;
+  at?: Date;
+}
+
+/** Adds one row to the order's timeline. */
+export async function recordOrderEvent(db: Executor, event: OrderEventInput): Promise<void> {
+  await db.insert(orderEvents).values({
+    orderId: event.orderId,
+    kind: event.kind,
+    actor: event.actor,
+    fromStage: event.fromStage ?? null,
+    toStage: event.toStage ?? null,
+    data: event.data ?? {},
+    ...(event.at ? { createdAt: event.at } : {}),
+  });
+}
+
+const isStage = (value: string): value is OrderStage => (ORDER_STAGES as readonly string[]).includes(value);
+
+/** What the customer reads when their order reaches a stage. */
+const STAGE_SENTENCES: Record<OrderStage, string> = {
+  awaiting_deposit: "Your order is waiting for its deposit.",
+  deposit_received: "We have received your deposit. Your build is scheduled for production.",
+  in_production: "Your home is now in production at our yard.",
+  quality_check: "Your home is through production and in our quality check.",
+  ready_for_delivery:
+    "Your home has passed its quality check and is ready for delivery. We will call you to schedule the day.",
+  delivered: "Your home has been delivered. The balance is now due.",
+  balance_paid: "We have received your balance payment. Thank you!",
+  completed: "Your order is complete. Thank you for building with us!",
+  cancelled: "Your order has been cancelled.",
+};
+
+async function stageEmail(
+  deps: StageDeps,
+  order: { id: number; orderNumber: string; firstName: string; email: string },
+  to: OrderStage,
+  reason: string | null,
+) {
+  const { company } = await getSettings(deps);
+  const statusUrl = `${siteUrlOf(deps.env)}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
+  const label = ORDER_STAGE_LABELS[to];
+  const sentence = STAGE_SENTENCES[to];
+  const text = [
+    `Hello ${order.firstName},`,
+    "",
+    `Order ${order.orderNumber}: ${label}.`,
+    sentence,
+    ...(reason ? [`Reason: ${reason}`] : []),
+    "",
+    `Follow your order: ${statusUrl}`,
+    "(look it up with your order number and this e-mail address)",
+    "",
+    `${company.name} · ${company.phone} · ${company.email}`,
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
+<body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
+<h1 style="font-size:20px;margin:0 0 12px">Order ${escapeHtml(order.orderNumber)}: ${escapeHtml(label)}</h1>
+<p>Hello ${escapeHtml(order.firstName)},</p>
+<p>${escapeHtml(sentence)}</p>
+${reason ? `<p><strong>Reason:</strong> ${escapeHtml(reason)}</p>` : ""}
+<p><a href="${escapeHtml(statusUrl)}">Follow your order</a> (look it up with your order number and this e-mail address)</p>
+<p style="margin-top:24px;font-size:13px;color:#57534e">${escapeHtml(company.name)} · ${escapeHtml(company.phone)} · ${escapeHtml(company.email)}</p>
+</div></body></html>`;
+  return {
+    channel: "email" as const,
+    kind: `order-stage-${to}`,
+    recipient: order.email,
+    subject: `Your order ${order.orderNumber}: ${label}`,
+    bodyText: text,
+    bodyHtml: html,
+    entityType: "order",
+    entityId: order.id,
+    payload: { stage: to },
+  };
+}
+
+/**
+ * Moves an order to another stage, in `db` (pass the caller's transaction). Refuses (409) a move the
+ * stages table does not allow, and a payment stage asked by staff; a cancel needs a reason (400).
+ * Returns the order's stage after the move.
+ */
+export async function moveOrderStage(
+  db: Executor,
+  input: MoveStageInput,
+  deps: StageDeps,
+): Promise<{ stage: OrderStage; stageChangedAt: Date }> {
+  const to = input.to;
+  if (!isStage(to)) throw badRequest("Unknown stage", [{ path: ["stage"], message: `Unknown stage "${String(to)}"` }]);
+  const reason = input.reason?.trim() || null;
+  if (to === "cancelled" && !reason) {
+    throw badRequest("A cancellation needs a reason", [
+      { path: ["reason"], message: "Say why the order is cancelled" },
+    ]);
+  }
+  const [order] = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      firstName: orders.firstName,
+      email: orders.email,
+      stage: orders.stage,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(orders)
+    .where(eq(orders.id, input.orderId))
+    .for("update")
+    .limit(1);
+  if (!order) throw notFound("Order not found");
+  const from = order.stage as OrderStage;
+  if (PAYMENT_DRIVEN_STAGES.includes(to) && !input.bySystem) {
+    throw conflict(`"${ORDER_STAGE_LABELS[to]}" is set by the payments recorded, not by hand`, { stage: from });
+  }
+  if (!isStage(from) || !canMoveStage(from, to)) {
+    throw conflict(
+      `An order cannot move from "${isStage(from) ? ORDER_STAGE_LABELS[from] : from}" to "${ORDER_STAGE_LABELS[to]}"`,
+      { stage: from },
+    );
+  }
+  const now = deps.clock.now();
+  await db
+    .update(orders)
+    .set({
+      stage: to,
+      stageChangedAt: now,
+      status: LEGACY_STATUS[to],
+      ...(to === "cancelled" ? { cancelReason: reason } : {}),
+      ...(to === "balance_paid" || to === "completed" ? { paymentStatus: "paid" } : {}),
+      updatedAt: now,
+    })
+    .where(eq(orders.id, order.id));
+  await recordOrderEvent(db, {
+    orderId: order.id,
+    kind: "stage",
+    actor: input.actor,
+    fromStage: from,
+    toStage: to,
+    data: reason ? { reason } : {},
+    at: now,
+  });
+  await enqueue(db, deps.env, [await stageEmail(deps, order, to, reason)]);
+  return { stage: to, stageChangedAt: now };
+}
+
+/** The order's stage history (oldest first): when each stage was reached and who moved it. */
+export async function listStageEvents(db: Executor, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      orderId: orderEvents.orderId,
+      fromStage: orderEvents.fromStage,
+      toStage: orderEvents.toStage,
+      actor: orderEvents.actor,
+      data: orderEvents.data,
+      createdAt: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .where(and(inArray(orderEvents.orderId, orderIds), eq(orderEvents.kind, "stage")))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
