@@ -124,7 +124,7 @@ function layout(spec: BuildingSpec): Layout {
     boxes.push({
       a: [-total / 2 + (spec.deck === "wrap" ? 0 : total * 0.08), 0, 0],
       b: [total / 2 + over, Math.max(1.1, lift), depth],
-      color: hex("#9b6a43"),
+      color: hex("#8a6446"),
       kind: "wood",
     });
   }
@@ -261,6 +261,7 @@ function defs(p: Palette, seed: string) {
 <radialGradient id="glow"><stop offset="0" stop-color="#ffc56e" stop-opacity="0.7"/><stop offset="1" stop-color="#ffc56e" stop-opacity="0"/></radialGradient>
 <radialGradient id="leaf" cx="0.35" cy="0.3" r="0.75"><stop offset="0" stop-color="#8db05a"/><stop offset="0.6" stop-color="#4d6e2c"/><stop offset="1" stop-color="#2c4419"/></radialGradient>
 <radialGradient id="leafDusk" cx="0.35" cy="0.3" r="0.75"><stop offset="0" stop-color="#4a5346"/><stop offset="1" stop-color="#1b2220"/></radialGradient>
+<filter id="leafy" x="-15%" y="-15%" width="130%" height="130%"><feTurbulence type="fractalNoise" baseFrequency="0.09" numOctaves="2" seed="3" result="n"/><feDisplacementMap in="SourceGraphic" in2="n" scale="14" xChannelSelector="R" yChannelSelector="G" result="d"/><feTurbulence type="fractalNoise" baseFrequency="0.35" numOctaves="1" seed="5" result="speck"/><feColorMatrix in="speck" type="matrix" values="0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  0 0 0 -2.2 1.2" result="dots"/><feComposite in="dots" in2="d" operator="in" result="shadowDots"/><feMerge><feMergeNode in="d"/><feMergeNode in="shadowDots"/></feMerge></filter>
 <filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="6"/></filter>
 <filter id="softer" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="18"/></filter>
 <filter id="cloud" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="14"/></filter>
@@ -354,15 +355,15 @@ function tree(
   if (kind === "cedar") {
     svg += `<path d="M${bx} ${ty} L${bx + h * 0.22} ${by - h * 0.12} L${bx - h * 0.22} ${by - h * 0.12} Z" fill="${leaf}"/>`;
   } else {
-    const blobs = 7;
+    const blobs = 12;
     for (let i = 0; i < blobs; i++) {
-      const cx = bx + (r() - 0.5) * h * 0.75;
-      const cy = ty + h * 0.2 + r() * h * 0.32;
-      const rr = h * (0.14 + r() * 0.12);
+      const cx = bx + (r() - 0.5) * h * 0.8;
+      const cy = ty + h * 0.16 + r() * h * 0.36;
+      const rr = h * (0.1 + r() * 0.1);
       svg += `<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${rr.toFixed(1)}" fill="${leaf}"/>`;
     }
   }
-  paint.add(base, `<g>${svg}</g>`);
+  paint.add(base, `<g filter="url(#leafy)">${svg}</g>`);
 }
 
 function shrubs(paint: Painter, from: Vec, to: Vec, r: () => number, night: boolean) {
@@ -371,7 +372,7 @@ function shrubs(paint: Painter, from: Vec, to: Vec, r: () => number, night: bool
     const t = (i + r() * 0.5) / n;
     const p: Vec = [from[0] + (to[0] - from[0]) * t, 0, from[2] + (to[2] - from[2]) * t + (r() - 0.5) * 1.5];
     const [x, y] = paint.view.project(p);
-    const s = paint.px(p, 1.4 + r() * 1.2);
+    const s = paint.px(p, 0.9 + r() * 0.8);
     const leaf = night ? "url(#leafDusk)" : "url(#leaf)";
     const flower =
       !night && r() > 0.6
@@ -379,7 +380,7 @@ function shrubs(paint: Painter, from: Vec, to: Vec, r: () => number, night: bool
         : "";
     paint.add(
       p,
-      `<ellipse cx="${x.toFixed(1)}" cy="${(y - s * 0.55).toFixed(1)}" rx="${(s * 1.1).toFixed(1)}" ry="${(s * 0.75).toFixed(1)}" fill="${leaf}"/>${flower}`,
+      `<g filter="url(#leafy)"><ellipse cx="${x.toFixed(1)}" cy="${(y - s * 0.55).toFixed(1)}" rx="${(s * 1.1).toFixed(1)}" ry="${(s * 0.75).toFixed(1)}" fill="${leaf}"/>${flower}</g>`,
       -0.5,
     );
   }
@@ -701,13 +702,13 @@ function pad(paint: Painter, lay: Layout, spec: ViewSpec, p: Palette) {
 function foreground(W: number, H: number, r: () => number, p: Palette, setting: Setting) {
   const tone = p.night ? "#1d2420" : setting === "desert" ? "#7d6a45" : setting === "coast" ? "#8e8a5a" : "#3f5a25";
   let blades = "";
-  for (let i = 0; i < 90; i++) {
+  for (let i = 0; i < 50; i++) {
     const x = r() * W;
     if (x > W * 0.3 && x < W * 0.7 && r() > 0.2) continue;
     const h = H * (0.04 + r() * 0.09);
     blades += `<path d="M${x.toFixed(0)} ${H} q${((r() - 0.5) * 30).toFixed(0)} ${(-h / 2).toFixed(0)} ${((r() - 0.5) * 40).toFixed(0)} ${(-h).toFixed(0)}" stroke="${tone}" stroke-width="${(3 + r() * 5).toFixed(1)}" fill="none" stroke-linecap="round"/>`;
   }
-  return `<g filter="url(#soft)" opacity="0.85">${blades}</g>`;
+  return `<g filter="url(#soft)" opacity="0.55">${blades}</g>`;
 }
 
 export function renderBuilding(spec: BuildingSpec, viewSpec: ViewSpec): string {
