@@ -6,7 +6,7 @@
 // - With DATABASE_URL: a new database on that server (dropped at exit); without: a fresh PGlite folder.
 // - Notifications go to local fakes on 127.0.0.1 (api/test/notifications-fakes.ts): a Telegram Bot API
 //   and an SMTP server. What they received is served as JSON on http://127.0.0.1:<storefrontPort + 2>
-//   (GET /telegram, GET /email), for the browser tests to read (storefront/e2e/inbox.ts).
+//   (GET /telegram, GET /email), for the browser tests to read (storefront/e2e/fixtures.ts).
 // - USDT: a test wallet, and TronGrid at a loopback fake on <storefrontPort + 3> that a test starts.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";

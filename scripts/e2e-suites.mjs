@@ -2,7 +2,7 @@
 // `npm run test:e2e`: the storefront and back-office browser suites side by side, each with its own
 // server and database (scripts/e2e-server.mjs) on its own ports, both against the same builds.
 // Each line of output is prefixed with its suite; the exit code is the first failing suite's.
-// E2E_PORT=<n> moves them: storefront on n (and n+1, n+2), back office on n+10 (and n+11, n+12).
+// E2E_PORT=<n> moves them: storefront on n (to n+3), back office on n+10 (to n+13).
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
