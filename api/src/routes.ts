@@ -8,6 +8,8 @@ import { contentRoutes } from "./modules/content/content.rest";
 import { leadRoutes } from "./modules/leads/leads.rest";
 import { notificationRoutes } from "./modules/notifications/notifications.rest";
 import { orderRoutes } from "./modules/orders/orders.rest";
+import { adminStageRoutes } from "./modules/orders/stages.rest";
+import { adminProposalRoutes, proposalRoutes } from "./modules/proposals/proposals.rest";
 import { adminSeoRoutes, seoRoutes } from "./modules/seo/seo.rest";
 import { settingsRoutes } from "./modules/settings/settings.rest";
 import { visitRoutes } from "./modules/visits/visits.rest";
@@ -17,6 +19,7 @@ export const publicRoutes: RouteSpec[] = [
   ...contentRoutes,
   ...orderRoutes,
   ...leadRoutes,
+  ...proposalRoutes,
   ...chatRoutes,
   ...visitRoutes,
   ...seoRoutes,
@@ -28,6 +31,8 @@ export const backofficeRoutes: RouteSpec[] = [
   ...notificationRoutes,
   ...adminSeoRoutes,
   ...settingsRoutes,
+  ...adminProposalRoutes,
+  ...adminStageRoutes,
 ];
 
 export const allRoutes: RouteSpec[] = [...publicRoutes, ...backofficeRoutes];

@@ -74,6 +74,7 @@ const sampleBodies: Record<keyof typeof PUBLIC_WRITE_RULES, { url: string; proce
   orders: { url: "/api/orders", procedure: "orders.place" },
   visits: { url: "/api/visits", procedure: "" },
   orderLookup: { url: "/api/orders/lookup", procedure: "orders.lookup" },
+  proposal: { url: "/api/proposals/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/changes", procedure: "proposals.requestChanges" },
 };
 
 describe("public writes are limited per IP at their real size", () => {

@@ -7,10 +7,19 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inArray, sql } from "drizzle-orm";
 import { type Database, type Executor, rowsOf } from "../src/index";
-import { blogPosts, galleryItems, media, products } from "../src/schema/index";
+import {
+  blogPosts,
+  deliveryBands,
+  galleryItems,
+  media,
+  products,
+  proposalOptions,
+  taxRates,
+} from "../src/schema/index";
 import { seedBlogPosts } from "./content/blog";
 import { seedGallery } from "./content/gallery";
 import { seedProducts } from "./content/products";
+import { seedDeliveryBands, seedProposalOptions, seedTaxRates } from "./content/sales";
 
 const SEED_LOCK = 72_617_002;
 const imagesDir = join(dirname(fileURLToPath(import.meta.url)), "images");
@@ -113,6 +122,9 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
         updatedAt: new Date(b.createdAt),
       })),
     );
+    await tx.insert(taxRates).values(seedTaxRates).onConflictDoNothing();
+    await tx.insert(proposalOptions).values(seedProposalOptions.map((o, index) => ({ ...o, sortOrder: index })));
+    await tx.insert(deliveryBands).values(seedDeliveryBands.map((b, index) => ({ ...b, sortOrder: index })));
     return true;
   });
 }

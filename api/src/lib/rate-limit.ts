@@ -69,6 +69,7 @@ export const PUBLIC_WRITE_RULES = {
   orders: { limit: 20, windowSeconds: 600 },
   visits: { limit: 300, windowSeconds: 600 },
   orderLookup: { limit: 10, windowSeconds: 600 },
+  proposal: { limit: 60, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;
 
 type PublicLimitDeps = { db: Executor; env: { PUBLIC_RATE_LIMIT_SCALE: number }; clock: { now(): Date } };

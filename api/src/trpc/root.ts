@@ -6,6 +6,8 @@ import { adminContentRouter, contentRouter } from "../modules/content/content.ro
 import { adminLeadsRouter, leadsRouter } from "../modules/leads/leads.router";
 import { adminNotificationsRouter } from "../modules/notifications/notifications.router";
 import { adminOrdersRouter, ordersRouter } from "../modules/orders/orders.router";
+import { adminStagesRouter } from "../modules/orders/stages.router";
+import { adminProposalsRouter, proposalsRouter } from "../modules/proposals/proposals.router";
 import { adminSeoRouter, seoRouter } from "../modules/seo/seo.router";
 import { adminSettingsRouter } from "../modules/settings/settings.router";
 import { router } from "./trpc";
@@ -15,6 +17,7 @@ export const publicAppRouter = router({
   content: contentRouter,
   orders: ordersRouter,
   leads: leadsRouter,
+  proposals: proposalsRouter,
   chat: chatRouter,
   seo: seoRouter,
 });
@@ -25,6 +28,8 @@ export const adminAppRouter = router({
   content: adminContentRouter,
   orders: adminOrdersRouter,
   leads: adminLeadsRouter,
+  proposals: adminProposalsRouter,
+  stages: adminStagesRouter,
   notifications: adminNotificationsRouter,
   seo: adminSeoRouter,
   settings: adminSettingsRouter,

@@ -2,8 +2,8 @@
 // enforces it (409 otherwise), keeps the legacy status columns in step for the documented payloads,
 // writes the timeline (order_events) and e-mails the customer through the outbox, all in the caller's
 // transaction so that a stage, its timeline row and its e-mail exist together or not at all.
-import { type Executor, schema } from "@ch/db";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { type Executor, rowsOf, schema } from "@ch/db";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   canMoveStage,
   ORDER_STAGE_LABELS,
@@ -15,7 +15,7 @@ import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { escapeHtml } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
-import { getSettings, siteUrlOf } from "../settings/settings.service";
+import { defaultSettings, siteUrlOf } from "../settings/settings.service";
 
 const { orders, orderEvents } = schema;
 
@@ -84,13 +84,26 @@ const STAGE_SENTENCES: Record<OrderStage, string> = {
   cancelled: "Your order has been cancelled.",
 };
 
+/**
+ * The business's name and contacts, read through `db` (the caller's transaction: on the embedded
+ * database a read outside it would wait for it to end).
+ */
+async function companyOf(db: Executor, deps: StageDeps) {
+  const defaults = defaultSettings(deps.env).company;
+  const [row] = rowsOf<{ data: { company?: Partial<typeof defaults> } | null }>(
+    await db.execute(sql`select data from business_settings where id = 1`),
+  );
+  return { ...defaults, ...(row?.data?.company ?? {}) };
+}
+
 async function stageEmail(
+  db: Executor,
   deps: StageDeps,
   order: { id: number; orderNumber: string; firstName: string; email: string },
   to: OrderStage,
   reason: string | null,
 ) {
-  const { company } = await getSettings(deps);
+  const company = await companyOf(db, deps);
   const statusUrl = `${siteUrlOf(deps.env)}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
   const label = ORDER_STAGE_LABELS[to];
   const sentence = STAGE_SENTENCES[to];
@@ -193,7 +206,7 @@ export async function moveOrderStage(
     data: reason ? { reason } : {},
     at: now,
   });
-  await enqueue(db, deps.env, [await stageEmail(deps, order, to, reason)]);
+  await enqueue(db, deps.env, [await stageEmail(db, deps, order, to, reason)]);
   return { stage: to, stageChangedAt: now };
 }
 
@@ -212,4 +225,68 @@ export async function listStageEvents(db: Executor, orderIds: number[]) {
     .from(orderEvents)
     .where(and(inArray(orderEvents.orderId, orderIds), eq(orderEvents.kind, "stage")))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
+/**
+ * The pipeline board: orders by stage (newest stage change first, at most 500), each with its total and
+ * what is still outstanding (invoiced − recorded payments, from the ledger), and the moves staff may make.
+ */
+export async function pipelineBoard(db: Executor) {
+  const rows = rowsOf<{
+    id: number;
+    order_number: string;
+    first_name: string;
+    last_name: string;
+    stage: string;
+    stage_changed_at: string | Date;
+    total_cents: number;
+    invoiced_cents: number;
+    paid_cents: number;
+    cancel_reason: string | null;
+    proposal_id: number | null;
+  }>(
+    await db.execute(sql`
+      select o.id, o.order_number, o.first_name, o.last_name, o.stage, o.stage_changed_at, o.total_cents,
+        o.cancel_reason, o.proposal_id,
+        coalesce((select sum(i.amount_cents) from invoices i where i.order_id = o.id and i.status <> 'void'), 0)::int as invoiced_cents,
+        coalesce((select sum(p.amount_cents) from payments p where p.order_id = o.id and p.status = 'recorded'), 0)::int as paid_cents
+      from orders o
+      order by o.stage_changed_at desc, o.id desc
+      limit 500`),
+  );
+  return rows.map((r) => {
+    const stage = (isStage(r.stage) ? r.stage : "awaiting_deposit") as OrderStage;
+    return {
+      id: r.id,
+      orderNumber: r.order_number,
+      customer: `${r.first_name} ${r.last_name}`.trim(),
+      stage,
+      stageChangedAt: new Date(r.stage_changed_at).toISOString(),
+      totalCents: r.total_cents,
+      paidCents: r.paid_cents,
+      // an order placed before invoices existed owes its total
+      outstandingCents: (r.invoiced_cents > 0 ? r.invoiced_cents : r.total_cents) - r.paid_cents,
+      cancelReason: r.cancel_reason,
+      proposalId: r.proposal_id,
+      moves: ORDER_STAGES.filter((to) => canMoveStage(stage, to) && !PAYMENT_DRIVEN_STAGES.includes(to)),
+    };
+  });
+}
+
+/** A staff member moves an order (PUT /api/admin/orders/{id}/stage). */
+export async function moveOrderStageByStaff(
+  deps: Deps,
+  actor: { username: string },
+  orderId: number,
+  input: { stage: OrderStage; reason?: string | undefined },
+) {
+  return deps.db.transaction((tx) =>
+    moveOrderStage(tx, { orderId, to: input.stage, actor: actor.username, reason: input.reason }, deps),
+  );
+}
+
+/** The stages an order has reached, with their dates, for the customer's order-status page. */
+export async function stageHistory(db: Executor, orderId: number) {
+  const events = await listStageEvents(db, [orderId]);
+  return events.map((e) => ({ stage: e.toStage, at: e.createdAt.toISOString() }));
 }

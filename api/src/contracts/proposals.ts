@@ -1,0 +1,142 @@
+// Proposals (quotes for custom builds): the inputs staff send and the customer's answers, shared with
+// the back-office forms and the storefront's proposal page. Every figure is computed by the server
+// (api/src/modules/proposals/pricing.ts); the inputs are strict, so a client-sent total is refused.
+import { z } from "zod";
+import { PAYMENT_METHODS } from "./constants";
+import { email, id, optionalPhone, requiredText, text, usState } from "./fields";
+import { ORDER_STAGES } from "./stages";
+
+export const PROPOSAL_STATUSES = ["draft", "sent", "changes_requested", "accepted", "declined"] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** Whole cents, from 0 to $10 million. */
+const cents = (label: string) =>
+  z.coerce
+    .number()
+    .int(`${label} must be in whole cents`)
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000_000, `${label} is too large`);
+const quantity = () =>
+  z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(100, "is at most 100");
+
+export const proposalLineInput = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("product"), productId: id(), quantity: quantity() }),
+  z.strictObject({ kind: z.literal("option"), optionId: id(), quantity: quantity() }),
+  z.strictObject({
+    kind: z.literal("custom"),
+    name: requiredText(200, "line name"),
+    unitPriceCents: cents("price"),
+    quantity: quantity(),
+  }),
+]);
+export type ProposalLineInput = z.output<typeof proposalLineInput>;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "must be a real date");
+
+export const proposalInput = z.strictObject({
+  enquiryId: id().nullable().optional(),
+  customerName: requiredText(200, "customer name"),
+  email: email(),
+  phone: optionalPhone(),
+  address: text(300).default(""),
+  city: text(100).default(""),
+  state: usState(),
+  zipCode: text(10).default(""),
+  lines: z.array(proposalLineInput).min(1, "add at least one line").max(50, "at most 50 lines"),
+  deliveryBandId: id().nullable().optional(),
+  discountCents: cents("discount").default(0),
+  /** The state whose sales tax applies; the delivery state when absent. */
+  taxState: usState().optional(),
+  validUntil: isoDate,
+  /** Percent of the total due as the deposit; the business settings' when absent. */
+  depositPercent: z.coerce.number().int().min(0).max(100).optional(),
+  terms: text(4000).default(""),
+  note: text(2000).nullable().optional(),
+});
+export type ProposalInput = z.input<typeof proposalInput>;
+
+export const tokenParams = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, "is not a proposal link"),
+});
+
+export const acceptProposalInput = z.strictObject({
+  fullName: requiredText(200, "full name").pipe(z.string().min(3, "type your full name")),
+  agree: z.literal(true, "you must agree to the terms"),
+  /** The version the customer read; a newer one makes the acceptance stale (409). */
+  version: z.coerce.number().int().min(1).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS).default("bank-transfer"),
+});
+
+export const changeRequestInput = z.strictObject({
+  message: requiredText(4000, "message").pipe(z.string().min(5, "say what you would like changed")),
+});
+
+export const proposalOptionInput = z.strictObject({
+  name: requiredText(200, "name"),
+  description: text(1000).default(""),
+  priceCents: cents("price"),
+  active: z.boolean().default(true),
+  sortOrder: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+export const deliveryBandInput = z.strictObject({
+  label: requiredText(200, "label"),
+  maxMiles: z.coerce.number().int().min(1).max(10_000).nullable().default(null),
+  feeCents: cents("fee"),
+  perUnit: z.boolean().default(false),
+  sortOrder: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+export const taxRateInput = z.strictObject({
+  state: usState(),
+  /** Basis points: 625 = 6.25 %. */
+  rateBasisPoints: z.coerce.number().int("must be whole basis points").min(0).max(2000, "is at most 20 %"),
+});
+
+export const stageMoveInput = z.strictObject({
+  stage: z.enum(ORDER_STAGES),
+  reason: text(1000).optional(),
+});
+
+/** One priced line as stored and shown. */
+export interface ProposalLineDto {
+  kind: "product" | "option" | "custom";
+  refId: number | null;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+}
+
+export interface ProposalFiguresDto {
+  subtotalCents: number;
+  discountCents: number;
+  deliveryCents: number;
+  taxState: string;
+  taxRateBasisPoints: number;
+  taxCents: number;
+  totalCents: number;
+  depositPercent: number;
+  depositCents: number;
+  balanceCents: number;
+}
+
+/** What the customer's page shows. state: open | expired | accepted. */
+export interface PublicProposalDto extends ProposalFiguresDto {
+  state: "open" | "expired" | "accepted";
+  version: number;
+  customerName: string;
+  deliverTo: string;
+  lines: ProposalLineDto[];
+  deliveryLabel: string;
+  validUntil: string;
+  terms: string;
+  sentAt: string | null;
+  acceptedAt: string | null;
+  acceptedBy: string | null;
+  orderNumber: string | null;
+  company: { name: string; phone: string; email: string };
+}

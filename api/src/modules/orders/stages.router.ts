@@ -1,0 +1,13 @@
+// tRPC procedures of the build stages: the same services and schemas as stages.rest.ts.
+import { z } from "zod";
+import { id } from "../../contracts/fields";
+import { stageMoveInput } from "../../contracts/proposals";
+import { adminProcedure, router } from "../../trpc/trpc";
+import { moveOrderStageByStaff, pipelineBoard } from "./stages.service";
+
+export const adminStagesRouter = router({
+  board: adminProcedure.query(({ ctx }) => pipelineBoard(ctx.deps.db)),
+  move: adminProcedure
+    .input(z.strictObject({ id: id(), ...stageMoveInput.shape }))
+    .mutation(({ ctx, input: { id: orderId, ...body } }) => moveOrderStageByStaff(ctx.deps, ctx.admin, orderId, body)),
+});

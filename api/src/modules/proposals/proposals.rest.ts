@@ -1,0 +1,102 @@
+// The documented REST paths of proposals: staff create, list, read and send them (back office); the
+// customer reads, accepts or asks for changes at the proposal's unguessable token (storefront, rate-limited).
+import { idParams } from "../../contracts/admin";
+import { acceptProposalInput, changeRequestInput, proposalInput, tokenParams } from "../../contracts/proposals";
+import { route } from "../../http/route";
+import {
+  acceptProposal,
+  createProposal,
+  getProposal,
+  getPublicProposal,
+  listProposals,
+  requestChanges,
+  sendProposal,
+} from "./proposals.service";
+
+export const proposalRoutes = [
+  route({
+    method: "GET",
+    url: "/api/proposals/:token",
+    access: "public",
+    summary: "The customer's proposal: the latest version's lines, figures, terms and validity",
+    tags: ["proposals"],
+    params: tokenParams,
+    rateLimit: "proposal",
+    answer:
+      "{ state: 'open' | 'expired' | 'accepted', version, lines, subtotalCents … totalCents, depositCents, balanceCents, validUntil, terms }; 404 for an unknown link",
+    handler: ({ deps, params }) => getPublicProposal(deps, params.token),
+  }),
+  route({
+    method: "POST",
+    url: "/api/proposals/:token/accept",
+    access: "public",
+    summary:
+      "Accept the proposal (typed full name + agreement): creates the order and its deposit and balance invoices",
+    tags: ["proposals"],
+    params: tokenParams,
+    body: acceptProposalInput,
+    successStatus: 201,
+    rateLimit: "proposal",
+    answer:
+      "201 { orderNumber, email, totalCents, depositCents, balanceCents }; 409 when already accepted or when `version` is not the latest; 410 when the proposal has expired",
+    handler: ({ deps, params, body, req }) =>
+      acceptProposal(deps, params.token, body, { ip: req.ip, userAgent: req.headers["user-agent"] ?? null }),
+  }),
+  route({
+    method: "POST",
+    url: "/api/proposals/:token/changes",
+    access: "public",
+    summary: "Ask for changes to the proposal; the message lands on the lead",
+    tags: ["proposals"],
+    params: tokenParams,
+    body: changeRequestInput,
+    successStatus: 201,
+    rateLimit: "proposal",
+    answer: "201 { ok: true, status: 'changes_requested' }; 409 when already accepted",
+    handler: ({ deps, params, body }) => requestChanges(deps, params.token, body),
+  }),
+];
+
+export const adminProposalRoutes = [
+  route({
+    method: "GET",
+    url: "/api/admin/proposals",
+    access: "admin",
+    summary: "Proposals, newest first, with their latest version's total",
+    tags: ["admin", "proposals"],
+    answer: "[{ id, customerName, email, state, status, currentVersion, totalCents, validUntil, orderId, … }]",
+    handler: ({ deps }) => listProposals(deps.db),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/proposals",
+    access: "admin",
+    summary: "Create a proposal (from a lead with enquiryId, or from scratch); the server prices it",
+    tags: ["admin", "proposals"],
+    body: proposalInput,
+    successStatus: 201,
+    answer:
+      "201 with the proposal, its versions (figures computed by the server), change requests and acceptance; 400 for an unknown product/option/band or a total sent by the client",
+    handler: ({ deps, body, admin }) => createProposal(deps, admin!, body),
+  }),
+  route({
+    method: "GET",
+    url: "/api/admin/proposals/:id",
+    access: "admin",
+    summary: "One proposal with every version, the customer's change requests and the acceptance",
+    tags: ["admin", "proposals"],
+    params: idParams,
+    answer: "The proposal; 404 when unknown",
+    handler: ({ deps, params }) => getProposal(deps.db, params.id),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/proposals/:id/send",
+    access: "admin",
+    summary: "Send the latest version: e-mails the customer the proposal's link",
+    tags: ["admin", "proposals"],
+    params: idParams,
+    answer: "The proposal, status sent; 409 when already accepted",
+    handler: ({ deps, params, admin }) => sendProposal(deps, admin!, params.id),
+  }),
+];

@@ -1,0 +1,687 @@
+// Proposals: staff price a custom build (catalog products, options from the staff-managed list, custom
+// lines, a delivery band, a discount, the delivery state's tax rate, validity and deposit terms); the
+// server computes every figure (pricing.ts). A sent proposal is never edited in place: a change adds a
+// version, and the customer's page (/proposal/{token}) shows the latest. Acceptance creates the order,
+// its deposit and balance invoices (payments/invoices.ts) and its first timeline row, in one transaction.
+import { randomBytes } from "node:crypto";
+import { type Executor, rowsOf, schema } from "@ch/db";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type {
+  acceptProposalInput,
+  changeRequestInput,
+  deliveryBandInput,
+  ProposalLineDto,
+  PublicProposalDto,
+  proposalInput,
+  proposalOptionInput,
+  taxRateInput,
+} from "../../contracts/proposals";
+import type { Deps } from "../../lib/deps";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { type Actor, recordAudit } from "../audit/audit.service";
+import { escapeHtml, orderMessages } from "../notifications/messages";
+import { enqueue } from "../notifications/outbox";
+import { formatOrderNumber } from "../orders/orders.service";
+import { recordOrderEvent } from "../orders/stages.service";
+import { createInvoicesForOrder } from "../payments/invoices";
+import { getSettings, siteUrlOf } from "../settings/settings.service";
+import { priceProposal } from "./pricing";
+
+const {
+  proposals,
+  proposalVersions,
+  proposalAcceptances,
+  proposalChangeRequests,
+  proposalOptions,
+  deliveryBands,
+  taxRates,
+  products,
+  orders,
+  orderLines,
+  enquiries,
+  notes,
+} = schema;
+
+type ProposalRow = typeof proposals.$inferSelect;
+type VersionRow = typeof proposalVersions.$inferSelect;
+type ParsedProposal = z.output<typeof proposalInput>;
+
+const gone = (message: string) => new AppError(410, message);
+const newToken = () => randomBytes(24).toString("base64url");
+
+/** End of the validity day in the business's time zone is close enough to the end of that UTC day. */
+const validityEnd = (validUntil: string) => new Date(`${validUntil}T23:59:59.999Z`);
+
+// ---------- pricing a staff input ----------
+
+async function priceInput(db: Executor, input: ParsedProposal, defaultDepositPercent: number) {
+  const productIds = input.lines.flatMap((l) => (l.kind === "product" ? [l.productId] : []));
+  const optionIds = input.lines.flatMap((l) => (l.kind === "option" ? [l.optionId] : []));
+  const productRows = productIds.length
+    ? await db
+        .select({ id: products.id, name: products.name, priceCents: products.priceCents })
+        .from(products)
+        .where(inArray(products.id, productIds))
+    : [];
+  const optionRows = optionIds.length
+    ? await db
+        .select({ id: proposalOptions.id, name: proposalOptions.name, priceCents: proposalOptions.priceCents })
+        .from(proposalOptions)
+        .where(inArray(proposalOptions.id, optionIds))
+    : [];
+  const lines = input.lines.map((l, index): Omit<ProposalLineDto, "lineTotalCents"> => {
+    if (l.kind === "custom") {
+      return { kind: "custom", refId: null, name: l.name, unitPriceCents: l.unitPriceCents, quantity: l.quantity };
+    }
+    const found =
+      l.kind === "product"
+        ? productRows.find((p) => p.id === l.productId)
+        : optionRows.find((o) => o.id === l.optionId);
+    if (!found) {
+      throw badRequest(`Line ${index + 1}: unknown ${l.kind}`, [
+        { path: ["lines", index, l.kind === "product" ? "productId" : "optionId"], message: `no such ${l.kind}` },
+      ]);
+    }
+    return { kind: l.kind, refId: found.id, name: found.name, unitPriceCents: found.priceCents, quantity: l.quantity };
+  });
+  let band: typeof deliveryBands.$inferSelect | undefined;
+  if (input.deliveryBandId) {
+    [band] = await db.select().from(deliveryBands).where(eq(deliveryBands.id, input.deliveryBandId)).limit(1);
+    if (!band)
+      throw badRequest("Unknown delivery band", [{ path: ["deliveryBandId"], message: "no such delivery band" }]);
+  }
+  const taxState = input.taxState ?? input.state;
+  const [rate] = await db.select().from(taxRates).where(eq(taxRates.state, taxState)).limit(1);
+  const depositPercent = input.depositPercent ?? defaultDepositPercent;
+  const priced = priceProposal({
+    lines,
+    delivery: band ? { feeCents: band.feeCents, perUnit: band.perUnit } : null,
+    discountCents: input.discountCents,
+    taxState,
+    taxRateBasisPoints: rate?.rateBasisPoints ?? 0,
+    depositPercent,
+  });
+  return { priced, band };
+}
+
+function versionValues(
+  input: ParsedProposal,
+  priced: ReturnType<typeof priceProposal>,
+  band: { id: number; label: string } | undefined,
+) {
+  return {
+    lines: priced.lines,
+    deliveryBandId: band?.id ?? null,
+    deliveryLabel: band?.label ?? "",
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    deliveryCents: priced.deliveryCents,
+    taxState: priced.taxState,
+    taxRateBasisPoints: priced.taxRateBasisPoints,
+    taxCents: priced.taxCents,
+    totalCents: priced.totalCents,
+    depositPercent: priced.depositPercent,
+    validUntil: input.validUntil,
+    terms: input.terms,
+    note: input.note ?? null,
+  };
+}
+
+const customerValues = (input: ParsedProposal) => ({
+  enquiryId: input.enquiryId ?? null,
+  customerName: input.customerName,
+  email: input.email,
+  phone: input.phone,
+  address: input.address,
+  city: input.city,
+  state: input.state,
+  zipCode: input.zipCode,
+});
+
+// ---------- staff ----------
+
+export async function createProposal(deps: Deps, actor: Actor, input: ParsedProposal) {
+  // read before the transaction: on the embedded database a read outside it would wait for it
+  const settings = await getSettings(deps);
+  const id = await deps.db.transaction(async (tx) => {
+    if (input.enquiryId) {
+      const [lead] = await tx.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.id, input.enquiryId));
+      if (!lead) throw badRequest("Unknown lead", [{ path: ["enquiryId"], message: "no such lead" }]);
+    }
+    const { priced, band } = await priceInput(tx, input, settings.depositPercent);
+    const [row] = await tx
+      .insert(proposals)
+      .values({
+        ...customerValues(input),
+        token: newToken(),
+        status: "draft",
+        currentVersion: 1,
+        createdBy: actor.username,
+      })
+      .returning({ id: proposals.id });
+    await tx.insert(proposalVersions).values({
+      proposalId: row!.id,
+      version: 1,
+      ...versionValues(input, priced, band),
+      createdBy: actor.username,
+    });
+    await recordAudit(tx, actor, "proposal.create", "proposal", row!.id, { total: priced.totalCents });
+    return row!.id;
+  });
+  return getProposal(deps.db, id);
+}
+
+/** Edits a proposal: a draft's current version in place; a sent one gets a new version. */
+export async function updateProposal(deps: Deps, actor: Actor, id: number, input: ParsedProposal) {
+  const settings = await getSettings(deps);
+  await deps.db.transaction(async (tx) => {
+    const [p] = await tx.select().from(proposals).where(eq(proposals.id, id)).for("update").limit(1);
+    if (!p) throw notFound("Proposal not found");
+    if (p.status === "accepted") throw conflict("This proposal has been accepted; it can no longer change");
+    const [current] = await tx
+      .select()
+      .from(proposalVersions)
+      .where(and(eq(proposalVersions.proposalId, id), eq(proposalVersions.version, p.currentVersion)));
+    const { priced, band } = await priceInput(tx, input, settings.depositPercent);
+    const values = versionValues(input, priced, band);
+    const now = deps.clock.now();
+    let version = p.currentVersion;
+    if (current && current.sentAt === null) {
+      await tx.update(proposalVersions).set(values).where(eq(proposalVersions.id, current.id));
+    } else {
+      version = p.currentVersion + 1;
+      await tx.insert(proposalVersions).values({ proposalId: id, version, ...values, createdBy: actor.username });
+    }
+    await tx
+      .update(proposals)
+      .set({ ...customerValues(input), currentVersion: version, updatedAt: now })
+      .where(eq(proposals.id, id));
+    await recordAudit(tx, actor, "proposal.update", "proposal", id, { version, total: priced.totalCents });
+  });
+  return getProposal(deps.db, id);
+}
+
+const proposalUrl = (deps: Pick<Deps, "env">, token: string) => `${siteUrlOf(deps.env)}/proposal/${token}`;
+
+/** Marks the latest version sent and e-mails the customer the link (outbox, same transaction). */
+export async function sendProposal(deps: Deps, actor: Actor, id: number) {
+  const settings = await getSettings(deps);
+  await deps.db.transaction(async (tx) => {
+    const [p] = await tx.select().from(proposals).where(eq(proposals.id, id)).for("update").limit(1);
+    if (!p) throw notFound("Proposal not found");
+    if (p.status === "accepted") throw conflict("This proposal has already been accepted");
+    const now = deps.clock.now();
+    const [v] = await tx
+      .update(proposalVersions)
+      .set({ sentAt: now })
+      .where(and(eq(proposalVersions.proposalId, id), eq(proposalVersions.version, p.currentVersion)))
+      .returning();
+    await tx.update(proposals).set({ status: "sent", updatedAt: now }).where(eq(proposals.id, id));
+    const url = proposalUrl(deps, p.token);
+    const { company } = settings;
+    const total = usd(v!.totalCents);
+    const text = [
+      `Hello ${p.customerName},`,
+      "",
+      `Your proposal from ${company.name} is ready${p.currentVersion > 1 ? ` (version ${p.currentVersion})` : ""}: ${total}, valid until ${v!.validUntil}.`,
+      "",
+      `Read it, accept it or ask for changes here: ${url}`,
+      "",
+      `${company.name} · ${company.phone} · ${company.email}`,
+    ].join("\n");
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5">
+<p>Hello ${escapeHtml(p.customerName)},</p>
+<p>Your proposal from ${escapeHtml(company.name)} is ready${p.currentVersion > 1 ? ` (version ${p.currentVersion})` : ""}: <strong>${total}</strong>, valid until ${escapeHtml(v!.validUntil)}.</p>
+<p><a href="${escapeHtml(url)}">Read, accept or ask for changes</a></p>
+<p style="font-size:13px;color:#57534e">${escapeHtml(company.name)} · ${escapeHtml(company.phone)} · ${escapeHtml(company.email)}</p>
+</body></html>`;
+    await enqueue(tx, deps.env, [
+      {
+        channel: "email",
+        kind: "proposal-sent",
+        recipient: p.email,
+        subject: `Your proposal from ${company.name}`,
+        bodyText: text,
+        bodyHtml: html,
+        entityType: "proposal",
+        entityId: id,
+        payload: { version: p.currentVersion },
+      },
+    ]);
+    await recordAudit(tx, actor, "proposal.send", "proposal", id, { version: p.currentVersion });
+  });
+  return getProposal(deps.db, id);
+}
+
+const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usd = (cents: number) => usdFormat.format(cents / 100);
+
+function versionDto(v: VersionRow) {
+  return {
+    version: v.version,
+    lines: v.lines as ProposalLineDto[],
+    deliveryBandId: v.deliveryBandId,
+    deliveryLabel: v.deliveryLabel,
+    subtotalCents: v.subtotalCents,
+    discountCents: v.discountCents,
+    deliveryCents: v.deliveryCents,
+    taxState: v.taxState,
+    taxRateBasisPoints: v.taxRateBasisPoints,
+    taxCents: v.taxCents,
+    totalCents: v.totalCents,
+    depositPercent: v.depositPercent,
+    validUntil: v.validUntil,
+    terms: v.terms,
+    note: v.note,
+    sentAt: v.sentAt?.toISOString() ?? null,
+    createdBy: v.createdBy,
+    createdAt: v.createdAt.toISOString(),
+  };
+}
+
+export async function listProposals(db: Executor) {
+  const rows = await db
+    .select({
+      id: proposals.id,
+      customerName: proposals.customerName,
+      email: proposals.email,
+      state: proposals.state,
+      status: proposals.status,
+      currentVersion: proposals.currentVersion,
+      enquiryId: proposals.enquiryId,
+      orderId: proposals.orderId,
+      createdAt: proposals.createdAt,
+      updatedAt: proposals.updatedAt,
+      totalCents: proposalVersions.totalCents,
+      validUntil: proposalVersions.validUntil,
+    })
+    .from(proposals)
+    .innerJoin(
+      proposalVersions,
+      and(eq(proposalVersions.proposalId, proposals.id), eq(proposalVersions.version, proposals.currentVersion)),
+    )
+    .orderBy(desc(proposals.createdAt), desc(proposals.id))
+    .limit(500);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+}
+
+export async function getProposal(db: Executor, id: number) {
+  const [p] = await db.select().from(proposals).where(eq(proposals.id, id)).limit(1);
+  if (!p) throw notFound("Proposal not found");
+  const versions = await db
+    .select()
+    .from(proposalVersions)
+    .where(eq(proposalVersions.proposalId, id))
+    .orderBy(desc(proposalVersions.version));
+  const changeRequests = await db
+    .select()
+    .from(proposalChangeRequests)
+    .where(eq(proposalChangeRequests.proposalId, id))
+    .orderBy(desc(proposalChangeRequests.createdAt));
+  const [acceptance] = await db.select().from(proposalAcceptances).where(eq(proposalAcceptances.proposalId, id));
+  const [order] = p.orderId
+    ? await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, p.orderId))
+    : [];
+  return {
+    id: p.id,
+    token: p.token,
+    enquiryId: p.enquiryId,
+    customerName: p.customerName,
+    email: p.email,
+    phone: p.phone,
+    address: p.address,
+    city: p.city,
+    state: p.state,
+    zipCode: p.zipCode,
+    status: p.status,
+    currentVersion: p.currentVersion,
+    orderId: p.orderId,
+    orderNumber: order?.orderNumber ?? null,
+    createdBy: p.createdBy,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    versions: versions.map(versionDto),
+    changeRequests: changeRequests.map((c) => ({
+      id: c.id,
+      version: c.version,
+      message: c.message,
+      createdAt: c.createdAt.toISOString(),
+    })),
+    acceptance: acceptance
+      ? {
+          version: acceptance.version,
+          fullName: acceptance.fullName,
+          ipAddress: acceptance.ipAddress,
+          acceptedAt: acceptance.acceptedAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+// ---------- staff-managed lists ----------
+
+export async function listPriceLists(db: Executor) {
+  const [options, bands, rates] = await Promise.all([
+    db.select().from(proposalOptions).orderBy(asc(proposalOptions.sortOrder), asc(proposalOptions.id)),
+    db.select().from(deliveryBands).orderBy(asc(deliveryBands.sortOrder), asc(deliveryBands.id)),
+    db
+      .select({ state: taxRates.state, rateBasisPoints: taxRates.rateBasisPoints })
+      .from(taxRates)
+      .orderBy(asc(taxRates.state)),
+  ]);
+  return {
+    options: options.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+    bands,
+    taxRates: rates,
+  };
+}
+
+export async function saveOption(
+  deps: Deps,
+  actor: Actor,
+  id: number | null,
+  input: z.output<typeof proposalOptionInput>,
+) {
+  return deps.db.transaction(async (tx) => {
+    const [row] = id
+      ? await tx.update(proposalOptions).set(input).where(eq(proposalOptions.id, id)).returning()
+      : await tx.insert(proposalOptions).values(input).returning();
+    if (!row) throw notFound("Option not found");
+    await recordAudit(
+      tx,
+      actor,
+      id ? "proposal-option.update" : "proposal-option.create",
+      "proposal_option",
+      row.id,
+      input,
+    );
+    return { ...row, createdAt: row.createdAt.toISOString() };
+  });
+}
+
+export async function saveDeliveryBand(
+  deps: Deps,
+  actor: Actor,
+  id: number | null,
+  input: z.output<typeof deliveryBandInput>,
+) {
+  return deps.db.transaction(async (tx) => {
+    const [row] = id
+      ? await tx.update(deliveryBands).set(input).where(eq(deliveryBands.id, id)).returning()
+      : await tx.insert(deliveryBands).values(input).returning();
+    if (!row) throw notFound("Delivery band not found");
+    await recordAudit(tx, actor, id ? "delivery-band.update" : "delivery-band.create", "delivery_band", row.id, input);
+    return row;
+  });
+}
+
+export async function deleteDeliveryBand(deps: Deps, actor: Actor, id: number) {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(deliveryBands).where(eq(deliveryBands.id, id)).returning({ id: deliveryBands.id });
+    if (!row) throw notFound("Delivery band not found");
+    await recordAudit(tx, actor, "delivery-band.delete", "delivery_band", id);
+    return { ok: true };
+  });
+}
+
+export async function saveTaxRate(deps: Deps, actor: Actor, input: z.output<typeof taxRateInput>) {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    await tx
+      .insert(taxRates)
+      .values({ ...input, updatedAt: now })
+      .onConflictDoUpdate({ target: taxRates.state, set: { rateBasisPoints: input.rateBasisPoints, updatedAt: now } });
+    await recordAudit(tx, actor, "tax-rate.save", "tax_rate", null, input);
+    return input;
+  });
+}
+
+export async function deleteTaxRate(deps: Deps, actor: Actor, state: string) {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(taxRates).where(eq(taxRates.state, state)).returning({ state: taxRates.state });
+    if (!row) throw notFound("No rate for that state");
+    await recordAudit(tx, actor, "tax-rate.delete", "tax_rate", null, { state });
+    return { ok: true };
+  });
+}
+
+// ---------- the customer ----------
+
+async function loadByToken(db: Executor, token: string, lock = false) {
+  const q = db.select().from(proposals).where(eq(proposals.token, token)).limit(1);
+  const [p] = lock ? await q.for("update") : await q;
+  // a draft has never been sent: its link does not exist yet
+  if (!p || (p.status === "draft" && p.currentVersion === 1)) throw notFound("Proposal not found");
+  const [v] = await db
+    .select()
+    .from(proposalVersions)
+    .where(and(eq(proposalVersions.proposalId, p.id), eq(proposalVersions.version, p.currentVersion)))
+    .limit(1);
+  if (!v) throw notFound("Proposal not found");
+  return { p, v };
+}
+
+const isExpired = (v: VersionRow, now: Date) => validityEnd(v.validUntil).getTime() < now.getTime();
+
+export async function getPublicProposal(deps: Deps, token: string): Promise<PublicProposalDto> {
+  const { p, v } = await loadByToken(deps.db, token);
+  const [acceptance] = await deps.db.select().from(proposalAcceptances).where(eq(proposalAcceptances.proposalId, p.id));
+  const [order] = p.orderId
+    ? await deps.db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, p.orderId))
+    : [];
+  const { company } = await getSettings(deps);
+  const priced = priceProposal({
+    lines: (v.lines as ProposalLineDto[]).map(({ lineTotalCents: _t, ...l }) => l),
+    delivery: null,
+    discountCents: v.discountCents,
+    taxState: v.taxState,
+    taxRateBasisPoints: v.taxRateBasisPoints,
+    depositPercent: v.depositPercent,
+  });
+  return {
+    state: acceptance ? "accepted" : isExpired(v, deps.clock.now()) ? "expired" : "open",
+    version: v.version,
+    customerName: p.customerName,
+    deliverTo: [p.address, p.city, [p.state, p.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
+    lines: priced.lines,
+    deliveryLabel: v.deliveryLabel,
+    subtotalCents: v.subtotalCents,
+    discountCents: v.discountCents,
+    deliveryCents: v.deliveryCents,
+    taxState: v.taxState,
+    taxRateBasisPoints: v.taxRateBasisPoints,
+    taxCents: v.taxCents,
+    totalCents: v.totalCents,
+    depositPercent: v.depositPercent,
+    ...depositOf(v),
+    validUntil: v.validUntil,
+    terms: v.terms,
+    sentAt: v.sentAt?.toISOString() ?? null,
+    acceptedAt: acceptance?.acceptedAt.toISOString() ?? null,
+    acceptedBy: acceptance?.fullName ?? null,
+    orderNumber: order?.orderNumber ?? null,
+    company: { name: company.name, phone: company.phone, email: company.email },
+  };
+}
+
+function depositOf(v: VersionRow) {
+  const depositCents = Math.round((v.totalCents * v.depositPercent) / 100);
+  return { depositCents, balanceCents: v.totalCents - depositCents };
+}
+
+export interface AcceptContext {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * The customer accepts the latest version: records the typed name, time and address, creates the order
+ * (stage awaiting_deposit) with its deposit and balance invoices, and e-mails the confirmation.
+ * A second acceptance or a stale version → 409; an expired proposal → 410.
+ */
+export async function acceptProposal(
+  deps: Deps,
+  token: string,
+  input: z.output<typeof acceptProposalInput>,
+  ctx: AcceptContext,
+) {
+  const settings = await getSettings(deps);
+  return deps.db.transaction(async (tx) => {
+    const { p, v } = await loadByToken(tx, token, true);
+    const [already] = await tx
+      .select({ id: proposalAcceptances.id })
+      .from(proposalAcceptances)
+      .where(eq(proposalAcceptances.proposalId, p.id));
+    if (already || p.status === "accepted") throw conflict("This proposal has already been accepted");
+    if (input.version !== undefined && input.version !== v.version) {
+      throw conflict(
+        `This proposal has been updated (version ${v.version}) since you opened it: please read the new version before accepting`,
+        { version: v.version },
+      );
+    }
+    const now = deps.clock.now();
+    if (isExpired(v, now)) {
+      throw gone(`This proposal expired on ${v.validUntil}: please ask us for an updated one`);
+    }
+    await tx.insert(proposalAcceptances).values({
+      proposalId: p.id,
+      version: v.version,
+      fullName: input.fullName,
+      ipAddress: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+      acceptedAt: now,
+    });
+    const lines = v.lines as ProposalLineDto[];
+    const [{ id: orderId }] = rowsOf<{ id: number }>(
+      await tx.execute(sql`select nextval('orders_id_seq')::int as id`),
+    ) as [{ id: number }];
+    const orderNumber = formatOrderNumber(orderId, now);
+    const [firstName, ...rest] = p.customerName.split(/\s+/);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        orderNumber,
+        firstName: firstName ?? p.customerName,
+        lastName: rest.join(" "),
+        email: p.email,
+        phone: p.phone ?? "",
+        address: p.address,
+        city: p.city,
+        state: p.state,
+        zipCode: p.zipCode,
+        deliveryNotes: null,
+        paymentMethod: input.paymentMethod,
+        // the order's subtotal is after the discount, so subtotal + tax + shipping = total as on catalog orders
+        subtotalCents: v.subtotalCents - v.discountCents,
+        taxCents: v.taxCents,
+        shippingCents: v.deliveryCents,
+        totalCents: v.totalCents,
+        depositPercent: v.depositPercent,
+        status: "pending",
+        paymentStatus: "pending",
+        stage: "awaiting_deposit",
+        stageChangedAt: now,
+        proposalId: p.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    // option and custom lines name no catalog product: product_id 0
+    await tx.insert(orderLines).values(
+      lines.map((l) => ({
+        orderId,
+        productId: l.kind === "product" && l.refId ? l.refId : 0,
+        productName: l.name,
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+      })),
+    );
+    const invoiceRows = await createInvoicesForOrder(
+      tx,
+      {
+        id: orderId,
+        orderNumber,
+        totalCents: v.totalCents,
+        depositPercent: v.depositPercent,
+        paymentMethod: input.paymentMethod,
+        createdAt: now,
+      },
+      { depositValidUntil: validityEnd(v.validUntil) },
+    );
+    await recordOrderEvent(tx, {
+      orderId,
+      kind: "stage",
+      actor: "customer",
+      fromStage: null,
+      toStage: "awaiting_deposit",
+      data: { proposalId: p.id, version: v.version },
+      at: now,
+    });
+    await tx.update(proposals).set({ status: "accepted", orderId, updatedAt: now }).where(eq(proposals.id, p.id));
+    if (p.enquiryId) {
+      await tx.insert(notes).values({
+        entityType: "enquiry",
+        entityId: p.enquiryId,
+        adminName: "customer",
+        body: `Proposal #${p.id} (version ${v.version}) accepted by ${input.fullName}: order ${orderNumber}, ${usd(v.totalCents)}.`,
+      });
+    }
+    await enqueue(
+      tx,
+      deps.env,
+      orderMessages(
+        {
+          ...order!,
+          lines: lines.map((l) => ({ productName: l.name, quantity: l.quantity, unitPriceCents: l.unitPriceCents })),
+          invoices: invoiceRows.map((i) => ({
+            kind: i.kind,
+            reference: i.reference,
+            amountCents: i.amountCents,
+            usdtAmountMicro: i.usdtAmountMicro,
+          })),
+        },
+        deps.env,
+        settings,
+      ),
+    );
+    return { orderNumber, email: p.email, totalCents: v.totalCents, ...depositOf(v) };
+  });
+}
+
+/** "Request changes": the message lands on the lead as a note and the proposal reads changes_requested. */
+export async function requestChanges(deps: Deps, token: string, input: z.output<typeof changeRequestInput>) {
+  await deps.db.transaction(async (tx) => {
+    const { p, v } = await loadByToken(tx, token, true);
+    if (p.status === "accepted") throw conflict("This proposal has already been accepted");
+    const now = deps.clock.now();
+    await tx
+      .insert(proposalChangeRequests)
+      .values({ proposalId: p.id, version: v.version, message: input.message, createdAt: now });
+    await tx.update(proposals).set({ status: "changes_requested", updatedAt: now }).where(eq(proposals.id, p.id));
+    if (p.enquiryId) {
+      await tx.insert(notes).values({
+        entityType: "enquiry",
+        entityId: p.enquiryId,
+        adminName: "customer",
+        body: `Changes requested on proposal #${p.id} (version ${v.version}): ${input.message}`,
+        createdAt: now,
+      });
+    }
+    await enqueue(tx, deps.env, [
+      {
+        channel: "telegram",
+        kind: "proposal-changes",
+        bodyText: `✏️ <b>Changes requested</b> on proposal #${p.id} (${escapeHtml(p.customerName)}):\n${escapeHtml(input.message)}`,
+        entityType: "proposal",
+        entityId: p.id,
+      },
+    ]);
+  });
+  return { ok: true as const, status: "changes_requested" as const };
+}
+
+export type ProposalDetail = Awaited<ReturnType<typeof getProposal>>;
+export type { ProposalRow };

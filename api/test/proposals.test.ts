@@ -1,0 +1,374 @@
+// Proposals through the REST paths: the server's arithmetic against hand-computed figures, versions,
+// a tampered total, sending (e-mail in the outbox), the customer's page, acceptance (order + invoices +
+// timeline), a second acceptance, an expired or superseded version, and a change request on the lead.
+import { schema } from "@ch/db";
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { priceProposal } from "../src/modules/proposals/pricing";
+import { signedInCookie, startTestApps, type TestApps } from "./harness";
+
+let apps: TestApps;
+let cookie: string;
+let foundationId: number;
+let bandId: number;
+let enquiryId: number;
+
+const db = () => apps.db.handle.db;
+const admin = (method: "GET" | "POST", url: string, payload?: unknown) =>
+  apps.backoffice.inject({
+    method,
+    url,
+    headers: { cookie, origin: apps.env.backofficeOrigin },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const pub = (method: "GET" | "POST", url: string, payload?: unknown) =>
+  apps.storefront.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  apps = await startTestApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
+  cookie = await signedInCookie(apps);
+  const [option] = await db()
+    .select()
+    .from(schema.proposalOptions)
+    .where(eq(schema.proposalOptions.name, "Concrete pier foundation"));
+  const [band] = await db()
+    .select()
+    .from(schema.deliveryBands)
+    .where(eq(schema.deliveryBands.label, "Up to 100 miles"));
+  foundationId = option!.id;
+  bandId = band!.id;
+  const [lead] = await db()
+    .insert(schema.enquiries)
+    .values({
+      source: "quote-request",
+      firstName: "Dana",
+      lastName: "Reyes",
+      email: "dana@example.com",
+      message: "40ft home near Austin",
+    })
+    .returning();
+  enquiryId = lead!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await apps?.close();
+});
+
+/** Foundation $4,500.00 + site work 2 × $12,500.50, − $1,000.00, + delivery $1,500.00, TX 6.25 %. */
+const body = (overrides: Record<string, unknown> = {}) => ({
+  enquiryId,
+  customerName: "Dana Reyes",
+  email: "dana@example.com",
+  phone: "(512) 555-0199",
+  address: "9 Ranch Rd",
+  city: "Austin",
+  state: "TX",
+  zipCode: "78701",
+  lines: [
+    { kind: "option", optionId: foundationId, quantity: 1 },
+    { kind: "custom", name: "Site work", unitPriceCents: 1_250_050, quantity: 2 },
+  ],
+  deliveryBandId: bandId,
+  discountCents: 100_000,
+  validUntil: inDays(30),
+  terms: "50% deposit on acceptance, balance due on delivery.",
+  ...overrides,
+});
+
+describe("pricing (pure)", () => {
+  it("subtotal − discount + delivery, tax on that, deposit split", () => {
+    const p = priceProposal({
+      lines: [
+        { kind: "product", refId: 1, name: "40ft home", unitPriceCents: 4_311_600, quantity: 1 },
+        { kind: "option", refId: 2, name: "Foundation", unitPriceCents: 450_000, quantity: 1 },
+        { kind: "custom", refId: null, name: "Site work", unitPriceCents: 125_050, quantity: 2 },
+      ],
+      delivery: { feeCents: 150_000, perUnit: false },
+      discountCents: 100_000,
+      taxState: "TX",
+      taxRateBasisPoints: 625,
+      depositPercent: 50,
+    });
+    // 4,311,600 + 450,000 + 250,100 = 5,011,700; − 100,000 + 150,000 = 5,061,700; × 6.25 % = 316,356.25 → 316,356
+    expect(p.subtotalCents).toBe(5_011_700);
+    expect(p.deliveryCents).toBe(150_000);
+    expect(p.taxCents).toBe(316_356);
+    expect(p.totalCents).toBe(5_378_056);
+    expect(p.depositCents).toBe(2_689_028);
+    expect(p.balanceCents).toBe(2_689_028);
+    expect(p.lines[2]!.lineTotalCents).toBe(250_100);
+  });
+
+  it("per-unit delivery multiplies by the homes; 30 % deposit rounds half up; tax rounds half up", () => {
+    const p = priceProposal({
+      lines: [{ kind: "product", refId: 1, name: "20ft home", unitPriceCents: 2_000_000, quantity: 2 }],
+      delivery: { feeCents: 850_000, perUnit: true },
+      discountCents: 0,
+      taxState: "OK",
+      taxRateBasisPoints: 450,
+      depositPercent: 30,
+    });
+    // 4,000,000 + 2 × 850,000 = 5,700,000; × 4.5 % = 256,500; total 5,956,500; 30 % = 1,786,950
+    expect(p.deliveryCents).toBe(1_700_000);
+    expect(p.taxCents).toBe(256_500);
+    expect(p.totalCents).toBe(5_956_500);
+    expect(p.depositCents).toBe(1_786_950);
+    expect(p.balanceCents).toBe(4_169_550);
+    const half = priceProposal({
+      lines: [{ kind: "custom", refId: null, name: "x", unitPriceCents: 8, quantity: 1 }],
+      delivery: null,
+      discountCents: 0,
+      taxState: "TX",
+      taxRateBasisPoints: 625,
+      depositPercent: 50,
+    });
+    expect(half.taxCents).toBe(1); // 0.5 cent → 1
+  });
+
+  it("refuses a discount larger than the subtotal", () => {
+    expect(() =>
+      priceProposal({
+        lines: [{ kind: "custom", refId: null, name: "x", unitPriceCents: 100, quantity: 1 }],
+        delivery: null,
+        discountCents: 101,
+        taxState: "TX",
+        taxRateBasisPoints: 625,
+        depositPercent: 50,
+      }),
+    ).toThrow(/discount/);
+  });
+});
+
+describe("staff create, version and send; the customer reads, asks for changes and accepts", () => {
+  let id: number;
+  let token: string;
+
+  it("creates a proposal from a lead, priced by the server", async () => {
+    const res = await admin("POST", "/api/admin/proposals", body());
+    expect(res.statusCode, res.body).toBe(201);
+    const p = res.json();
+    id = p.id;
+    token = p.token;
+    expect(p.status).toBe("draft");
+    const v = p.versions[0];
+    // 450,000 + 2 × 1,250,050 = 2,950,100; − 100,000 + 150,000 = 3,000,100; × 6.25 % = 187,506.25 → 187,506
+    expect(v).toMatchObject({
+      version: 1,
+      subtotalCents: 2_950_100,
+      discountCents: 100_000,
+      deliveryCents: 150_000,
+      taxState: "TX",
+      taxRateBasisPoints: 625,
+      taxCents: 187_506,
+      totalCents: 3_187_606,
+      depositPercent: 50,
+      deliveryLabel: "Up to 100 miles",
+    });
+    expect(v.lines[0]).toMatchObject({ kind: "option", name: "Concrete pier foundation", unitPriceCents: 450_000 });
+  });
+
+  it("refuses a total sent by the client, an unknown option and a bad e-mail (400 with the field)", async () => {
+    const tampered = await admin("POST", "/api/admin/proposals", body({ totalCents: 100 }));
+    expect(tampered.statusCode).toBe(400);
+    expect(JSON.stringify(tampered.json().issues)).toContain("totalCents");
+    const unknown = await admin(
+      "POST",
+      "/api/admin/proposals",
+      body({ lines: [{ kind: "option", optionId: 999_999, quantity: 1 }] }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().issues[0].path).toEqual(["lines", 0, "optionId"]);
+    const badEmail = await admin("POST", "/api/admin/proposals", body({ email: "nope" }));
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().issues[0].path).toEqual(["email"]);
+    const bigDiscount = await admin("POST", "/api/admin/proposals", body({ discountCents: 9_000_000 }));
+    expect(bigDiscount.statusCode).toBe(400);
+    expect(bigDiscount.json().issues[0].path).toEqual(["discountCents"]);
+  });
+
+  it("a draft's link does not exist; sending e-mails the customer the link", async () => {
+    expect((await pub("GET", `/api/proposals/${token}`)).statusCode).toBe(404);
+    const sent = await admin("POST", `/api/admin/proposals/${id}/send`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().status).toBe("sent");
+    const [mail] = await db()
+      .select()
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.kind, "proposal-sent"), eq(schema.notifications.entityId, id)));
+    expect(mail!.recipient).toBe("dana@example.com");
+    expect(mail!.bodyText).toContain(`/proposal/${token}`);
+    expect(mail!.bodyText).toContain("$31,876.06");
+    const page = await pub("GET", `/api/proposals/${token}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({
+      state: "open",
+      version: 1,
+      totalCents: 3_187_606,
+      depositCents: 1_593_803,
+      balanceCents: 1_593_803,
+    });
+  });
+
+  it("editing a sent proposal makes a new version, which the customer sees", async () => {
+    const res = await admin("GET", `/api/admin/proposals/${id}`);
+    expect(res.json().versions).toHaveLength(1);
+    const update = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/trpc/proposals.update",
+      headers: { cookie, origin: apps.env.backofficeOrigin },
+      payload: { id, proposal: body({ discountCents: 0 }) },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    const detail = (await admin("GET", `/api/admin/proposals/${id}`)).json();
+    expect(detail.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    // 2,950,100 + 150,000 = 3,100,100; × 6.25 % = 193,756.25 → 193,756
+    expect(detail.versions[0].totalCents).toBe(3_293_856);
+    expect(detail.versions[1].totalCents).toBe(3_187_606);
+    const page = (await pub("GET", `/api/proposals/${token}`)).json();
+    expect(page).toMatchObject({ version: 2, totalCents: 3_293_856 });
+  });
+
+  it("a change request lands on the lead as a note", async () => {
+    const bad = await pub("POST", `/api/proposals/${token}/changes`, { message: "" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].path).toEqual(["message"]);
+    const res = await pub("POST", `/api/proposals/${token}/changes`, { message: "Could the deck face west?" });
+    expect(res.statusCode).toBe(201);
+    const detail = (await admin("GET", `/api/admin/proposals/${id}`)).json();
+    expect(detail.status).toBe("changes_requested");
+    expect(detail.changeRequests[0]).toMatchObject({ version: 2, message: "Could the deck face west?" });
+    const leadNotes = await db()
+      .select()
+      .from(schema.notes)
+      .where(and(eq(schema.notes.entityType, "enquiry"), eq(schema.notes.entityId, enquiryId)));
+    expect(leadNotes.some((n) => n.body.includes("Could the deck face west?"))).toBe(true);
+  });
+
+  it("accepting a superseded version is refused (409) and nothing is stored", async () => {
+    const res = await pub("POST", `/api/proposals/${token}/accept`, {
+      fullName: "Dana Reyes",
+      agree: true,
+      version: 1,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/updated/);
+    expect(await db().select().from(schema.proposalAcceptances)).toHaveLength(0);
+  });
+
+  it("acceptance without agreement or a name is a 400 with the field", async () => {
+    const res = await pub("POST", `/api/proposals/${token}/accept`, { fullName: "Dana Reyes", agree: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues[0].path).toEqual(["agree"]);
+    const noName = await pub("POST", `/api/proposals/${token}/accept`, { fullName: " ", agree: true });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().issues[0].path).toEqual(["fullName"]);
+  });
+
+  it("acceptance creates the order (awaiting deposit) with its deposit and balance invoices and timeline", async () => {
+    const res = await pub("POST", `/api/proposals/${token}/accept`, {
+      fullName: "Dana Reyes",
+      agree: true,
+      version: 2,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = res.json();
+    expect(answer).toMatchObject({ totalCents: 3_293_856, depositCents: 1_646_928, balanceCents: 1_646_928 });
+    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.orderNumber, answer.orderNumber));
+    expect(order).toMatchObject({
+      stage: "awaiting_deposit",
+      totalCents: 3_293_856,
+      proposalId: id,
+      shippingCents: 150_000,
+    });
+    expect(order!.subtotalCents + order!.taxCents + order!.shippingCents).toBe(order!.totalCents);
+    const invoices = await db()
+      .select()
+      .from(schema.invoices)
+      .where(eq(schema.invoices.orderId, order!.id))
+      .orderBy(asc(schema.invoices.id));
+    expect(invoices.map((i) => [i.kind, i.amountCents])).toEqual([
+      ["deposit", 1_646_928],
+      ["balance", 1_646_928],
+    ]);
+    const events = await db().select().from(schema.orderEvents).where(eq(schema.orderEvents.orderId, order!.id));
+    expect(events).toMatchObject([{ kind: "stage", toStage: "awaiting_deposit", actor: "customer" }]);
+    const [acceptance] = await db().select().from(schema.proposalAcceptances);
+    expect(acceptance).toMatchObject({ proposalId: id, version: 2, fullName: "Dana Reyes" });
+    expect(acceptance!.ipAddress).toBeTruthy();
+    const [confirmation] = await db()
+      .select()
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.kind, "order-confirmation"), eq(schema.notifications.entityId, order!.id)));
+    expect(confirmation!.bodyText).toContain("$16,469.28");
+    const page = (await pub("GET", `/api/proposals/${token}`)).json();
+    expect(page).toMatchObject({ state: "accepted", acceptedBy: "Dana Reyes", orderNumber: answer.orderNumber });
+  });
+
+  it("a second acceptance is refused (409) and creates nothing", async () => {
+    const before = await db().select().from(schema.orders);
+    const res = await pub("POST", `/api/proposals/${token}/accept`, { fullName: "Dana Reyes", agree: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/already been accepted/);
+    expect(await db().select().from(schema.orders)).toHaveLength(before.length);
+    const edit = await admin("POST", `/api/admin/proposals/${id}/send`);
+    expect(edit.statusCode).toBe(409);
+  });
+
+  it("lists proposals with their latest total", async () => {
+    const list = (await admin("GET", "/api/admin/proposals")).json();
+    expect(list.find((p: { id: number }) => p.id === id)).toMatchObject({ status: "accepted", totalCents: 3_293_856 });
+    const anonymous = await apps.backoffice.inject({
+      method: "GET",
+      url: "/api/admin/proposals",
+      headers: { origin: apps.env.backofficeOrigin },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("expired proposals", () => {
+  it("says expired and refuses acceptance with 410", async () => {
+    const created = (
+      await admin("POST", "/api/admin/proposals", body({ enquiryId: null, validUntil: inDays(-1) }))
+    ).json();
+    await admin("POST", `/api/admin/proposals/${created.id}/send`);
+    const page = (await pub("GET", `/api/proposals/${created.token}`)).json();
+    expect(page.state).toBe("expired");
+    const res = await pub("POST", `/api/proposals/${created.token}/accept`, { fullName: "Dana Reyes", agree: true });
+    expect(res.statusCode).toBe(410);
+    expect(res.json().message).toMatch(/expired/);
+    const [p] = await db().select().from(schema.proposals).where(eq(schema.proposals.id, created.id));
+    expect(p!.orderId).toBeNull();
+  });
+
+  it("an unknown or malformed link is a 404 / 400", async () => {
+    expect((await pub("GET", `/api/proposals/${"A".repeat(32)}`)).statusCode).toBe(404);
+    const bad = await pub("GET", "/api/proposals/short");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].path).toEqual(["token"]);
+  });
+});
+
+describe("price lists", () => {
+  it("seeds real state rates and lets staff change them", async () => {
+    const lists = await apps.backoffice.inject({
+      method: "GET",
+      url: "/api/trpc/proposals.priceLists",
+      headers: { cookie, origin: apps.env.backofficeOrigin },
+    });
+    const data = lists.json().result.data;
+    expect(data.taxRates).toContainEqual({ state: "TX", rateBasisPoints: 625 });
+    const save = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/trpc/proposals.saveTaxRate",
+      headers: { cookie, origin: apps.env.backofficeOrigin },
+      payload: { state: "Texas", rateBasisPoints: 650 },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    const created = (await admin("POST", "/api/admin/proposals", body({ enquiryId: null }))).json();
+    // 3,000,100 × 6.5 % = 195,006.5 → 195,007
+    expect(created.versions[0]).toMatchObject({ taxRateBasisPoints: 650, taxCents: 195_007 });
+  });
+});
