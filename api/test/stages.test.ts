@@ -1,0 +1,156 @@
+// Build stages through PUT /api/admin/orders/{id}/stage: every pair of stages from the one table of
+// allowed moves (api/src/contracts/stages.ts), payment stages refused to staff but allowed to the system,
+// a cancel without a reason, the timeline row and the customer's e-mail in the outbox, the pipeline board.
+import { schema } from "@ch/db";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canMoveStage, ORDER_STAGES, PAYMENT_DRIVEN_STAGES } from "../src/contracts/stages";
+import { moveOrderStage } from "../src/modules/orders/stages.service";
+import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+
+let apps: TestApps;
+let cookie: string;
+let orderId: number;
+
+const db = () => apps.db.handle.db;
+const move = (id: number, payload: unknown) =>
+  apps.backoffice.inject({
+    method: "PUT",
+    url: `/api/admin/orders/${id}/stage`,
+    headers: { cookie, origin: apps.env.backofficeOrigin },
+    payload: payload as object,
+  });
+
+beforeAll(async () => {
+  apps = await startTestApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
+  cookie = await signedInCookie(apps);
+  const [product] = await db()
+    .select()
+    .from(schema.products)
+    .where(eq(schema.products.inStock, true))
+    .orderBy(asc(schema.products.id))
+    .limit(1);
+  const res = await apps.storefront.inject({
+    method: "POST",
+    url: "/api/orders",
+    payload: orderBody([{ id: product!.id, quantity: 1, price: product!.priceCents / 100 }], {
+      paymentMethod: "bank-transfer",
+    }),
+  });
+  expect(res.statusCode).toBe(201);
+  const [order] = await db().select().from(schema.orders).where(eq(schema.orders.orderNumber, res.json().orderNumber));
+  orderId = order!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await apps?.close();
+});
+
+const setStage = (stage: string) =>
+  db().update(schema.orders).set({ stage, cancelReason: null }).where(eq(schema.orders.id, orderId));
+
+describe("every move of the stages table", () => {
+  for (const from of ORDER_STAGES) {
+    for (const to of ORDER_STAGES) {
+      const byStaff = canMoveStage(from, to) && !PAYMENT_DRIVEN_STAGES.includes(to);
+      it(`${from} → ${to}: ${byStaff ? "allowed" : "refused (409)"}`, async () => {
+        await setStage(from);
+        const res = await move(orderId, { stage: to, ...(to === "cancelled" ? { reason: "Customer withdrew" } : {}) });
+        const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, orderId));
+        if (byStaff) {
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.json().stage).toBe(to);
+          expect(order!.stage).toBe(to);
+        } else {
+          expect(res.statusCode, res.body).toBe(409);
+          expect(res.json().message).toBeTruthy();
+          expect(order!.stage).toBe(from);
+        }
+      });
+    }
+  }
+});
+
+describe("rules around the table", () => {
+  it("staff cannot set a payment stage; the system (payments) can", async () => {
+    await setStage("awaiting_deposit");
+    const staff = await move(orderId, { stage: "deposit_received" });
+    expect(staff.statusCode).toBe(409);
+    expect(staff.json().message).toMatch(/payments/);
+    const deps = { db: db(), env: apps.env, clock: apps.clock, log: apps.storefront.log };
+    await db().transaction((tx) =>
+      moveOrderStage(tx, { orderId, to: "deposit_received", actor: "system", bySystem: true }, deps),
+    );
+    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, orderId));
+    expect(order).toMatchObject({ stage: "deposit_received", status: "confirmed" });
+    // the system is held to the table too
+    await expect(
+      db().transaction((tx) =>
+        moveOrderStage(tx, { orderId, to: "balance_paid", actor: "system", bySystem: true }, deps),
+      ),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("a cancel needs a reason (400 with the field), which is stored", async () => {
+    await setStage("in_production");
+    const res = await move(orderId, { stage: "cancelled" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues[0].path).toEqual(["reason"]);
+    const ok = await move(orderId, { stage: "cancelled", reason: "Site not ready" });
+    expect(ok.statusCode).toBe(200);
+    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, orderId));
+    expect(order).toMatchObject({ stage: "cancelled", status: "cancelled", cancelReason: "Site not ready" });
+  });
+
+  it("bad input is a 400 with the field; unknown order 404; no session 401", async () => {
+    const bad = await move(orderId, { stage: "shipped" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].path).toEqual(["stage"]);
+    expect((await move(999_999, { stage: "in_production" })).statusCode).toBe(404);
+    const anonymous = await apps.backoffice.inject({
+      method: "PUT",
+      url: `/api/admin/orders/${orderId}/stage`,
+      headers: { origin: apps.env.backofficeOrigin },
+      payload: { stage: "in_production" },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("a move writes the timeline (who, when) and e-mails the customer through the outbox", async () => {
+    await setStage("deposit_received");
+    const res = await move(orderId, { stage: "in_production" });
+    expect(res.statusCode).toBe(200);
+    const [event] = await db()
+      .select()
+      .from(schema.orderEvents)
+      .where(and(eq(schema.orderEvents.orderId, orderId), eq(schema.orderEvents.kind, "stage")))
+      .orderBy(desc(schema.orderEvents.id))
+      .limit(1);
+    expect(event).toMatchObject({ fromStage: "deposit_received", toStage: "in_production", actor: "owner" });
+    const [mail] = await db()
+      .select()
+      .from(schema.notifications)
+      .where(
+        and(eq(schema.notifications.kind, "order-stage-in_production"), eq(schema.notifications.entityId, orderId)),
+      )
+      .orderBy(desc(schema.notifications.id));
+    expect(mail).toMatchObject({ channel: "email", recipient: "maria@example.com", status: "pending" });
+    expect(mail!.subject).toContain("In production");
+    expect(mail!.bodyText).toContain("/order-status?order=");
+  });
+
+  it("the pipeline board lists the order with its outstanding amount and only the staff moves", async () => {
+    await setStage("quality_check");
+    const res = await apps.backoffice.inject({
+      method: "GET",
+      url: "/api/admin/pipeline",
+      headers: { cookie, origin: apps.env.backofficeOrigin },
+    });
+    expect(res.statusCode).toBe(200);
+    const row = res.json().find((o: { id: number }) => o.id === orderId);
+    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, orderId));
+    expect(row).toMatchObject({ stage: "quality_check", totalCents: order!.totalCents, paidCents: 0 });
+    expect(row.outstandingCents).toBe(order!.totalCents);
+    expect(row.moves).toEqual(["in_production", "ready_for_delivery", "cancelled"]);
+  });
+});
