@@ -323,6 +323,18 @@ export function articleMeta(post: ArticleFacts): PageMeta {
   };
 }
 
+/** A customer's proposal (/proposal/{token}): private to whoever holds the link, never indexed. */
+export const PROPOSAL_PATH = /^\/proposal\/[A-Za-z0-9_-]{20,64}$/;
+export function proposalMeta(path: string): PageMeta {
+  return {
+    title: "Your Proposal | Container Homes of Texas",
+    description: "Your container-home proposal: lines, totals, terms and validity; accept it or ask for changes.",
+    path,
+    heading: "Your Proposal",
+    noindex: true,
+  };
+}
+
 export const notFoundMeta: PageMeta = {
   title: "404 Page Not Found | Container Homes of Texas",
   description: "The page you are looking for does not exist.",

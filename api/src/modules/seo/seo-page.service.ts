@@ -18,8 +18,10 @@ import {
   headingOf,
   notFoundMeta,
   type PageMeta,
+  PROPOSAL_PATH,
   pageHead,
   productMeta,
+  proposalMeta,
   SITE_NAME,
   type SiteIdentity,
   staticPageMeta,
@@ -87,6 +89,7 @@ export async function resolvePage(deps: Deps, rawPath: string, data?: SiteData):
       : await orNotFound(getPostBySlug(deps.db, slug));
     return post ? { status: 200, meta: articleMeta(post), post } : notFound;
   }
+  if (PROPOSAL_PATH.test(path)) return { status: 200, meta: proposalMeta(path) };
   const meta = staticPageMeta(path);
   if (!meta) return notFound;
   const page: ResolvedPage = { status: 200, meta };
