@@ -80,6 +80,18 @@ export function inlineStylesheets(html: string, root: string): string {
   });
 }
 
+/**
+ * The address without its trailing slashes, query string kept, or null when it has none to drop.
+ * Leading slashes are folded to one so that `//host/` can never become a redirect to another site.
+ */
+export function withoutTrailingSlash(url: string): string | null {
+  const queryAt = url.indexOf("?");
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (path.length <= 1 || !path.endsWith("/")) return null;
+  const trimmed = `/${path.replace(/^\/+/, "").replace(/\/+$/, "")}`;
+  return queryAt === -1 ? trimmed : `${trimmed}${url.slice(queryAt)}`;
+}
+
 export async function serveSpa(
   app: FastifyInstance,
   root: string,
@@ -106,6 +118,11 @@ export async function serveSpa(
   const backofficePage = { html: indexHtml };
   const cache = readCache(options.deps.db);
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (options.surface === "storefront") {
+      // one address per page: /products/ → /products (the router renders nothing for the slash form)
+      const canonical = withoutTrailingSlash(req.url);
+      if (canonical !== null) return reply.header("cache-control", "public, max-age=3600").redirect(canonical, 301);
+    }
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
     if (options.surface !== "storefront") return sendHtml(req, reply, backofficePage);
     // a page depends only on its URL and the public data: rendered once, until that data changes;
