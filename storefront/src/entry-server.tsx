@@ -23,20 +23,21 @@ export function configure(get: ServerGet): void {
 }
 
 /**
- * Renders the page at `url` with its data. Null when the page is not a plain success (not found,
- * a read failed): the caller then sends the page without server markup, as before.
+ * Renders the page at `url` with its data: a found page, or a not-found screen (an unknown path, a
+ * missing product or article), which the caller sends with its 404 status. Null when a read failed
+ * for another reason: the caller then sends the page without server markup, as before.
  */
 export async function render(url: string, siteConfig: SiteConfig): Promise<ServerRender | null> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(siteConfigQuery.queryKey, siteConfig);
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
-  const settled = router.state.matches.every(
-    (m) => m.status === "success" && !(m as { globalNotFound?: boolean; _notFound?: boolean }).globalNotFound,
-  );
-  if (!settled) return null;
+  const matches = router.state.matches as { status: string; globalNotFound?: boolean }[];
+  const notFound = matches.some((m) => m.status === "notFound" || m.globalNotFound);
+  if (!matches.every((m) => m.status === "success" || m.status === "notFound")) return null;
+  // the read that found nothing (a 404 from the API) is what made the page a not-found screen
   const cached = queryClient.getQueryCache().getAll();
-  if (cached.some((q) => q.state.status === "error")) return null;
+  if (!notFound && cached.some((q) => q.state.status === "error")) return null;
 
   const app = (
     <StrictMode>

@@ -2,6 +2,7 @@ import { notFoundMeta, productMeta } from "@ch/api/contracts/seo";
 import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { buttonClass } from "../components/ui";
 import { NotFoundScreen } from "../features/layout/not-found";
+import { CategoryLinks } from "../features/products/category-links";
 import { ProductPage } from "../features/products/product-page";
 import { headFor } from "../features/seo/head";
 import { productQuery } from "../lib/queries";
@@ -25,9 +26,12 @@ export const Route = createFileRoute("/product/$id")({
       text="The product you're looking for doesn't exist."
       documentTitle={notFoundMeta.title}
     >
-      <Link to="/products/{-$category}" params={{ category: undefined }} className={buttonClass.primary}>
-        Browse Products
-      </Link>
+      <div className="flex flex-col items-center gap-6">
+        <Link to="/products/{-$category}" params={{ category: undefined }} className={buttonClass.primary}>
+          Browse Products
+        </Link>
+        <CategoryLinks label="Product categories" />
+      </div>
     </NotFoundScreen>
   ),
 });

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { PageHeader } from "../../components/ui";
 import { categoryLabel } from "../../lib/format";
 import { productsQuery } from "../../lib/queries";
+import { CategoryLinks, isProductCategory } from "./category-links";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
 
 const FILTERS = [
@@ -16,11 +17,17 @@ const FILTERS = [
 export function ProductsPage({ category }: { category?: string }) {
   const products = useQuery(productsQuery(category));
   const inFilters = FILTERS.some((f) => f.category === category);
+  // an address such as /products/xyz: the server answers 404, the page shows the real categories
+  const unknown = category !== undefined && !isProductCategory(category);
   return (
     <>
       <PageHeader
-        title={category ? categoryLabel(category) : "Our Container Homes"}
-        intro="Move-in-ready shipping-container homes and buildings, built in San Antonio with a steel frame, R-13 insulation and mini-split HVAC."
+        title={unknown ? "Category Not Found" : category ? categoryLabel(category) : "Our Container Homes"}
+        intro={
+          unknown
+            ? `We have no category called “${category}”. Choose one of ours below.`
+            : "Move-in-ready shipping-container homes and buildings, built in San Antonio with a steel frame, R-13 insulation and mini-split HVAC."
+        }
       />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
         <nav aria-label="Product categories" className="mb-8 flex flex-wrap justify-center gap-2">
@@ -51,7 +58,7 @@ export function ProductsPage({ category }: { category?: string }) {
               </Link>
             );
           })}
-          {category && !inFilters ? (
+          {category && !inFilters && !unknown ? (
             <span className="rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white" aria-current="page">
               {categoryLabel(category)}
             </span>
@@ -77,9 +84,12 @@ export function ProductsPage({ category }: { category?: string }) {
             </button>
           </div>
         ) : products.data.length === 0 ? (
-          <div className="py-16 text-center">
+          <div className="py-16 text-center" data-testid="products-empty">
             <h2 className="text-xl font-semibold text-slate-900">No products found</h2>
-            <p className="mt-2 text-slate-600">Try selecting a different category</p>
+            <p className="mt-2 mb-6 text-slate-600">
+              {unknown ? "This category does not exist. Our categories:" : "Try selecting a different category"}
+            </p>
+            {unknown ? <CategoryLinks label="All product categories" /> : null}
           </div>
         ) : (
           <section aria-labelledby="product-list-title">
