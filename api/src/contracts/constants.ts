@@ -25,6 +25,21 @@ export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 export const PROJECT_TYPES = ["20ft-home", "40ft-home", "multi-unit", "commercial", "custom"] as const;
 export const BUDGETS = ["under-100k", "100k-250k", "250k-500k", "over-500k"] as const;
 
+/** How the forms and the back office name each value (the values themselves are stored). */
+export const PROJECT_TYPE_LABELS: Record<(typeof PROJECT_TYPES)[number], string> = {
+  "20ft-home": "20ft Home",
+  "40ft-home": "40ft Home",
+  "multi-unit": "Multi-Unit",
+  commercial: "Commercial",
+  custom: "Custom Project",
+};
+export const BUDGET_LABELS: Record<(typeof BUDGETS)[number], string> = {
+  "under-100k": "Under $100,000",
+  "100k-250k": "$100,000 - $250,000",
+  "250k-500k": "$250,000 - $500,000",
+  "over-500k": "Over $500,000",
+};
+
 export const PAYMENT_METHODS = ["usdt", "bank-transfer"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -38,6 +53,14 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 /** Where a lead came from; all of them land in the back office's Contacts inbox. */
 export const LEAD_SOURCES = ["contact-form", "contact-page", "quote-request", "call-request", "roi", "chat"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  "contact-form": "Contact form",
+  "contact-page": "Contact page",
+  "quote-request": "Quote request",
+  "call-request": "Call request",
+  roi: "ROI calculator",
+  chat: "Chat message",
+};
 
 /** The spec's "simple shape": text, at sign, text, dot, text. */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -30,7 +30,12 @@ export function Tabs<T extends string>({
     }
   };
   return (
-    <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 rounded-lg bg-slate-200/70 p-1">
+    // one row at every width: equal columns on a phone, natural widths from the sm breakpoint on
+    <div
+      role="tablist"
+      aria-label={label}
+      className="grid auto-cols-fr grid-flow-col gap-0.5 rounded-lg bg-slate-200/70 p-1 sm:flex sm:flex-wrap sm:gap-1"
+    >
       {tabs.map((tab, i) => {
         const selected = tab.id === value;
         return (
@@ -47,7 +52,7 @@ export function Tabs<T extends string>({
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(tab.id)}
             onKeyDown={(e) => move(e, i)}
-            className={`whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-700 ${
+            className={`min-h-10 min-w-0 truncate whitespace-nowrap rounded-md px-1 py-1.5 text-xs font-medium sm:min-h-0 sm:px-3 sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-700 ${
               selected ? "bg-white text-slate-900 shadow-sm" : "text-slate-700 hover:text-slate-900"
             }`}
           >

@@ -2,20 +2,11 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { StatusBadge } from "../../components/badge";
 import { LoadError } from "../../components/card";
 import { Dialog } from "../../components/dialog";
-import { formatDateTime, humanize } from "../../lib/format";
+import { formatDateTime } from "../../lib/format";
+import { budgetLabel, leadName, projectTypeLabel, sourceLabel } from "../../lib/labels";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { Notes, Timeline } from "./notes";
-
-const SOURCE_LABEL: Record<string, string> = {
-  "contact-form": "Contact form",
-  "contact-page": "Contact page",
-  "quote-request": "Quote request",
-  "call-request": "Call request",
-  roi: "ROI calculator",
-  chat: "Chat message",
-};
-export const sourceLabel = (source: string) => SOURCE_LABEL[source] ?? humanize(source);
 
 export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const toast = useToast();
@@ -36,7 +27,7 @@ export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClo
     }),
   );
   const c = details.data;
-  const name = c ? `${c.firstName} ${c.lastName}`.trim() || "(no name)" : "";
+  const name = c ? leadName(c) : "";
   return (
     <Dialog open={id !== null} onClose={onClose} title={c ? `Message from ${name}` : "Message"} wide>
       {details.error && <LoadError message={errorMessage(details.error, "The message could not be loaded.")} />}
@@ -71,8 +62,8 @@ export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClo
             <Detail label="Source" value={sourceLabel(c.source)} />
             <Detail label="Product" value={c.productName ?? "—"} />
             <Detail label="Preferred time" value={c.preferredTime ?? "—"} />
-            <Detail label="Project type" value={c.projectType ? humanize(c.projectType) : "N/A"} />
-            <Detail label="Budget" value={c.budget ? humanize(c.budget) : "N/A"} />
+            <Detail label="Project type" value={c.projectType ? projectTypeLabel(c.projectType) : "N/A"} />
+            <Detail label="Budget" value={c.budget ? budgetLabel(c.budget) : "N/A"} />
           </dl>
           <div>
             <h3 className="mb-2 font-semibold text-slate-900">Timeline</h3>

@@ -3,9 +3,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
 import { EmptyState, LoadError } from "../../components/card";
 import { StatusSelect } from "../../components/status-select";
-import { formatDate, humanize } from "../../lib/format";
+import { formatDate } from "../../lib/format";
+import { budgetLabel, leadName, projectTypeLabel, sourceLabel } from "../../lib/labels";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { ContactDetailsDialog, sourceLabel } from "./contact-details-dialog";
+import { ContactDetailsDialog } from "./contact-details-dialog";
 import { ListFilters, listParams } from "./list-filters";
 import { STATS_REFRESH_MS } from "./refresh";
 import { useStatusMutations } from "./use-status-mutations";
@@ -45,7 +46,7 @@ export function ContactsTab() {
       {contacts.data && contacts.data.length === 0 && <EmptyState>No contacts match.</EmptyState>}
       {contacts.data && contacts.data.length > 0 && (
         <div className="table-wrap">
-          <table className="data-table">
+          <table className="data-table stack-table">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -60,19 +61,19 @@ export function ContactsTab() {
             </thead>
             <tbody>
               {contacts.data.map((c) => {
-                const name = `${c.firstName} ${c.lastName}`.trim() || "(no name)";
+                const name = leadName(c);
                 return (
                   <tr key={c.id} data-testid={`contact-row-${c.id}`}>
-                    <td className="font-medium text-slate-900">{name}</td>
-                    <td>{c.email || "—"}</td>
-                    <td>
+                    <td className="stack-title font-medium text-slate-900">{name}</td>
+                    <td data-label="Email">{c.email || "—"}</td>
+                    <td data-label="Source">
                       <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">
                         {sourceLabel(c.source)}
                       </span>
                     </td>
-                    <td className="capitalize">{c.projectType ? humanize(c.projectType) : "N/A"}</td>
-                    <td>{c.budget ? humanize(c.budget) : "N/A"}</td>
-                    <td>
+                    <td data-label="Project type">{c.projectType ? projectTypeLabel(c.projectType) : "N/A"}</td>
+                    <td data-label="Budget">{c.budget ? budgetLabel(c.budget) : "N/A"}</td>
+                    <td data-label="Status" className="stack-first">
                       <StatusSelect
                         label={`Status for ${name}`}
                         value={c.status}
@@ -83,8 +84,10 @@ export function ContactsTab() {
                         }
                       />
                     </td>
-                    <td className="whitespace-nowrap">{formatDate(c.createdAt)}</td>
-                    <td>
+                    <td data-label="Date" className="whitespace-nowrap">
+                      {formatDate(c.createdAt)}
+                    </td>
+                    <td data-label="Actions">
                       <button type="button" className="btn-secondary py-1" onClick={() => setOpenId(c.id)}>
                         View Message<span className="sr-only"> from {name}</span>
                       </button>

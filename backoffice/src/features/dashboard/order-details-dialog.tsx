@@ -2,9 +2,11 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { StatusBadge } from "../../components/badge";
 import { LoadError } from "../../components/card";
 import { Dialog } from "../../components/dialog";
-import { formatDate, formatDateTime, formatUsd, humanize } from "../../lib/format";
+import { formatDate, formatDateTime, formatUsd } from "../../lib/format";
+import { paymentMethodLabel } from "../../lib/labels";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { OrderPayments } from "../payments/order-payments";
 import { Notes, Timeline } from "./notes";
 
 export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -32,11 +34,24 @@ export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose
       {!o && !details.error && <p className="text-sm text-slate-600">Loading…</p>}
       {o && (
         <div className="space-y-6 text-sm">
-          <div className="flex flex-wrap gap-2">
-            <StatusBadge value={o.status} />
-            <StatusBadge value={o.paymentStatus} />
-            <span className="text-slate-600">Placed {formatDateTime(o.createdAt)}</span>
-          </div>
+          <dl className="flex flex-wrap items-center gap-x-5 gap-y-2">
+            <div className="flex items-center gap-2">
+              <dt className="text-slate-600">Order status</dt>
+              <dd>
+                <StatusBadge value={o.status} />
+              </dd>
+            </div>
+            <div className="flex items-center gap-2">
+              <dt className="text-slate-600">Payment</dt>
+              <dd>
+                <StatusBadge value={o.paymentStatus} />
+              </dd>
+            </div>
+            <div className="flex items-center gap-2">
+              <dt className="text-slate-600">Placed</dt>
+              <dd>{formatDateTime(o.createdAt)}</dd>
+            </div>
+          </dl>
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <h3 className="font-semibold text-slate-900">Customer</h3>
@@ -61,7 +76,7 @@ export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose
             </div>
             <div>
               <h3 className="font-semibold text-slate-900">Payment method</h3>
-              <p>{o.paymentMethod === "usdt" ? "USDT (cryptocurrency)" : humanize(o.paymentMethod)}</p>
+              <p>{paymentMethodLabel(o.paymentMethod)}</p>
               <p className="text-slate-600">Estimated delivery {formatDate(o.estimatedDelivery)}</p>
             </div>
           </div>
@@ -100,6 +115,7 @@ export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose
               <dd className="text-right font-semibold">{formatUsd(o.totalAmount)}</dd>
             </dl>
           </div>
+          <OrderPayments orderId={o.id} />
           <div>
             <h3 className="mb-2 font-semibold text-slate-900">Timeline</h3>
             <Timeline created={o.createdAt} entries={o.timeline.filter((e) => !e.action.endsWith(".note"))} />

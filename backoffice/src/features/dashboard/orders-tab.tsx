@@ -42,7 +42,7 @@ export function OrdersTab() {
       {orders.data && orders.data.length === 0 && <EmptyState>No orders match.</EmptyState>}
       {orders.data && orders.data.length > 0 && (
         <div className="table-wrap">
-          <table className="data-table">
+          <table className="data-table stack-table">
             <thead>
               <tr>
                 <th scope="col">Customer</th>
@@ -57,16 +57,18 @@ export function OrdersTab() {
             <tbody>
               {orders.data.map((o) => (
                 <tr key={o.id} data-testid={`order-row-${o.orderNumber}`}>
-                  <td>
+                  <td className="stack-title">
                     <div className="font-medium text-slate-900">{o.customerName}</div>
                     <div className="text-xs text-slate-600">{o.customerEmail}</div>
                     <div className="text-xs text-slate-600">{o.orderNumber}</div>
                   </td>
-                  <td className="max-w-64 truncate" title={o.productName}>
-                    {o.productName}
+                  <td data-label="Product" title={o.productName}>
+                    <span className="max-w-64 truncate">{o.productName}</span>
                   </td>
-                  <td className="tabular-nums">{formatUsd(o.totalAmount)}</td>
-                  <td>
+                  <td data-label="Amount" className="tabular-nums">
+                    {formatUsd(o.totalAmount)}
+                  </td>
+                  <td data-label="Order status" className="stack-first">
                     <StatusSelect
                       label={`Order status for ${o.orderNumber}`}
                       value={o.status}
@@ -77,7 +79,7 @@ export function OrdersTab() {
                       }
                     />
                   </td>
-                  <td>
+                  <td data-label="Payment" className="stack-first">
                     <StatusSelect
                       label={`Payment status for ${o.orderNumber}`}
                       value={o.paymentStatus}
@@ -88,8 +90,10 @@ export function OrdersTab() {
                       }
                     />
                   </td>
-                  <td className="whitespace-nowrap">{formatDate(o.createdAt)}</td>
-                  <td>
+                  <td data-label="Date" className="whitespace-nowrap">
+                    {formatDate(o.createdAt)}
+                  </td>
+                  <td data-label="Actions">
                     <button type="button" className="btn-secondary py-1" onClick={() => setOpenId(o.id)}>
                       View Details<span className="sr-only"> of order {o.orderNumber}</span>
                     </button>

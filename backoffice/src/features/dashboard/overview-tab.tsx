@@ -1,6 +1,7 @@
 import { StatusBadge } from "../../components/badge";
 import { Card, EmptyState } from "../../components/card";
-import { formatDate, formatUsd, humanize } from "../../lib/format";
+import { formatDate, formatUsd, truncate } from "../../lib/format";
+import { leadName, leadProject, sourceLabel } from "../../lib/labels";
 import type { RouterOutputs } from "../../lib/types";
 
 type Stats = RouterOutputs["admin"]["stats"];
@@ -38,13 +39,12 @@ export function OverviewTab({ stats }: { stats: Stats | undefined }) {
             {stats.recentContacts.map((c) => (
               <li key={c.id} className="flex items-start justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium text-slate-900">
-                    {c.firstName} {c.lastName}
+                  <p className="font-medium text-slate-900">{leadName(c)}</p>
+                  {/* a chat message or an ROI result has no project or budget: its message says what it is */}
+                  <p className="truncate text-sm text-slate-600">
+                    {leadProject(c) ?? (c.message ? truncate(c.message, 80) : "No details given")}
                   </p>
-                  <p className="text-sm text-slate-600">
-                    {c.projectType ? humanize(c.projectType) : "N/A"} · {c.budget ? humanize(c.budget) : "N/A"}
-                  </p>
-                  <p className="text-xs text-slate-600">{humanize(c.source)}</p>
+                  <p className="text-xs text-slate-600">{sourceLabel(c.source)}</p>
                 </div>
                 <StatusBadge value={c.status} />
               </li>

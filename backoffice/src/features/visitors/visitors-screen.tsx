@@ -182,7 +182,7 @@ export function VisitorsScreen() {
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
               <CountList title="Top 10 Pages" rows={s.topPages.slice(0, 10).map((p) => [pageLabel(p.path), p.count])} />
               <CountList title="Browsers" rows={s.topBrowsers.map((b) => [b.browser, b.count])} />
-              <CountList title="Devices" rows={s.topDevices.map((d) => [d.device, d.count])} />
+              <CountList title="Devices" rows={s.topDevices.map((d) => [d.device, d.count])} capitalize />
             </div>
           )}
         </TabPanel>
@@ -199,7 +199,8 @@ export function VisitorsScreen() {
   );
 }
 
-function CountList({ title, rows }: { title: string; rows: [string, number][] }) {
+/** `capitalize` for words such as device types; page paths are shown exactly as they are. */
+function CountList({ title, rows, capitalize }: { title: string; rows: [string, number][]; capitalize?: boolean }) {
   return (
     <Card title={title}>
       {rows.length === 0 ? (
@@ -208,7 +209,7 @@ function CountList({ title, rows }: { title: string; rows: [string, number][] })
         <ol className="divide-y divide-slate-100 text-sm">
           {rows.map(([label, count]) => (
             <li key={label} className="flex justify-between gap-3 py-2">
-              <span className="truncate capitalize">{label}</span>
+              <span className={`truncate ${capitalize ? "capitalize" : ""}`}>{label}</span>
               <span className="font-medium tabular-nums">{count}</span>
             </li>
           ))}

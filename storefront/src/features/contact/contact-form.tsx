@@ -1,5 +1,5 @@
 // The enquiry form of the home page's contact section and of /contact (where Message is required).
-import { BUDGETS, PROJECT_TYPES } from "@ch/api/contracts/constants";
+import { BUDGET_LABELS, BUDGETS, PROJECT_TYPE_LABELS, PROJECT_TYPES } from "@ch/api/contracts/constants";
 import type { ContactInput } from "@ch/api/contracts/leads";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -7,20 +7,6 @@ import { HydratedFieldset } from "../../components/hydrated-fieldset";
 import { buttonClass, Field, inputClass, TextField } from "../../components/ui";
 import { postJson } from "../../lib/api";
 import { toast } from "../../lib/toast";
-
-const PROJECT_LABELS: Record<(typeof PROJECT_TYPES)[number], string> = {
-  "20ft-home": "20ft Home",
-  "40ft-home": "40ft Home",
-  "multi-unit": "Multi-Unit",
-  commercial: "Commercial",
-  custom: "Custom Project",
-};
-const BUDGET_LABELS: Record<(typeof BUDGETS)[number], string> = {
-  "under-100k": "Under $100,000",
-  "100k-250k": "$100,000 - $250,000",
-  "250k-500k": "$250,000 - $500,000",
-  "over-500k": "Over $500,000",
-};
 
 const empty = { firstName: "", lastName: "", email: "", phone: "", projectType: "", budget: "", message: "" };
 
@@ -90,7 +76,7 @@ export function ContactForm({ page = false }: { page?: boolean }) {
               <option value="">Select a project type</option>
               {PROJECT_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {PROJECT_LABELS[t]}
+                  {PROJECT_TYPE_LABELS[t]}
                 </option>
               ))}
             </select>
