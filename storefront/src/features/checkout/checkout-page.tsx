@@ -13,7 +13,7 @@ import { formatAmount } from "../../lib/format";
 import { saveLastOrder } from "../../lib/last-order";
 import type { ProductDto } from "../../lib/queries";
 import { depositTerms, useSiteConfig } from "../../lib/site-config";
-import { toast } from "../../lib/toast";
+import { dismissToast, toast } from "../../lib/toast";
 import { type CheckoutForm, emptyCheckoutForm, validateCheckout } from "./validation";
 import { WalletQr } from "./wallet-qr";
 
@@ -127,6 +127,8 @@ export function CheckoutPage() {
       if (problem.field) formRef.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
       return;
     }
+    // the form is valid now: an earlier complaint ("Invalid Email") must not follow to the thank-you page
+    dismissToast();
     const order: OrderInput = {
       firstName: form.firstName.trim(),
       lastName: form.lastName.trim(),

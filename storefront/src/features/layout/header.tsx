@@ -8,9 +8,10 @@ import { itemCount } from "../../lib/cart-ops";
 import { pageRoute } from "../../lib/page-route";
 import { openQuoteDialog } from "../../lib/quote";
 
-const linkBase = "rounded-md px-3 py-2 text-sm font-medium transition-colors";
-const activeClass = `${linkBase} bg-slate-800 text-amber-400`;
-const idleClass = `${linkBase} text-slate-200 hover:bg-slate-800 hover:text-white`;
+// narrower between lg and xl, so that the whole header (with Schedule Call) fits from 1024 px on
+const linkBase = "rounded-md px-3 py-2 text-sm font-medium transition-colors lg:px-2 xl:px-3";
+const idleColours = "text-slate-200 hover:bg-slate-800 hover:text-white";
+const idleClass = `${linkBase} ${idleColours}`;
 
 const PAGES = [
   { label: "About", to: pageRoute("/about") },
@@ -21,15 +22,18 @@ const PAGES = [
 
 function NavLinks({ onChoose, vertical }: { onChoose?: () => void; vertical?: boolean }) {
   const block = vertical ? "block" : "";
-  const active = { className: `${activeClass} ${block}`, "aria-current": "page" as const };
+  // the router adds the active or the idle colours to the shared base (each class once)
+  const active = { className: "bg-slate-800 text-amber-400", "aria-current": "page" as const };
+  const inactive = { className: idleColours };
   return (
     <>
       <Link
         to="/products/{-$category}"
         params={{ category: undefined }}
         onClick={onChoose}
-        className={`${idleClass} ${block}`}
+        className={`${linkBase} ${block}`}
         activeProps={active}
+        inactiveProps={inactive}
       >
         Products
       </Link>
@@ -43,7 +47,14 @@ function NavLinks({ onChoose, vertical }: { onChoose?: () => void; vertical?: bo
         How it Works
       </Link>
       {PAGES.map((item) => (
-        <Link key={item.label} to={item.to} onClick={onChoose} className={`${idleClass} ${block}`} activeProps={active}>
+        <Link
+          key={item.label}
+          to={item.to}
+          onClick={onChoose}
+          className={`${linkBase} ${block}`}
+          activeProps={active}
+          inactiveProps={inactive}
+        >
           {item.label}
         </Link>
       ))}
@@ -75,7 +86,7 @@ export function Header() {
   const close = () => setMenuOpen(false);
   return (
     <header className="sticky top-0 z-40 bg-slate-900 text-white shadow-md">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:gap-3 lg:px-6 xl:gap-4 xl:px-8">
         <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-bold">
           <span
             className="grid h-9 w-9 shrink-0 place-items-center rounded-lg bg-amber-500 text-sm font-black text-slate-950"
@@ -83,7 +94,7 @@ export function Header() {
           >
             CH
           </span>
-          <span className="truncate text-sm sm:text-lg">{SITE_NAME}</span>
+          <span className="truncate text-sm sm:text-lg lg:text-base xl:text-lg">{SITE_NAME}</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           <NavLinks />
@@ -105,18 +116,16 @@ export function Header() {
             ) : null}
           </Link>
           <div className="hidden items-center gap-2 lg:flex">
-            <span className="hidden xl:block">
-              <button
-                type="button"
-                className={buttonClass.ghostOnDark}
-                onClick={() => openQuoteDialog({ kind: "call", title: "Schedule a Call" })}
-              >
-                Schedule Call
-              </button>
-            </span>
             <button
               type="button"
-              className={buttonClass.primary}
+              className={`${buttonClass.ghostOnDark} lg:px-3 xl:px-5`}
+              onClick={() => openQuoteDialog({ kind: "call", title: "Schedule a Call" })}
+            >
+              Schedule Call
+            </button>
+            <button
+              type="button"
+              className={`${buttonClass.primary} lg:px-3 xl:px-5`}
               onClick={() => openQuoteDialog({ kind: "quote", title: "Get a Quote" })}
             >
               Get Quote

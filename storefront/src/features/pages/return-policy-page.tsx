@@ -35,7 +35,11 @@ export function ReturnPolicyPage() {
       intro="Custom-built homes cannot be returned like a parcel, so we protect you at every stage instead: before construction, on delivery and for the first year."
       updated="November 22, 2026"
       before={
-        <div className="mx-auto max-w-6xl px-4 pt-12 sm:px-6">
+        // the cards' h3 titles sit under this h2, not straight under the page's h1
+        <section aria-labelledby="guarantees-heading" className="mx-auto max-w-6xl px-4 pt-12 sm:px-6">
+          <h2 id="guarantees-heading" className="sr-only">
+            Our guarantees at a glance
+          </h2>
           <CardGrid
             cards={[
               {
@@ -57,7 +61,7 @@ export function ReturnPolicyPage() {
               },
             ]}
           />
-        </div>
+        </section>
       }
       sections={[
         {

@@ -177,7 +177,7 @@ export function ProductPage({ product }: { product: ProductDto }) {
           {config ? (
             <aside aria-labelledby="product-contact" className="mt-6 rounded-2xl bg-slate-900 p-5 text-white">
               <h2 id="product-contact" className="font-semibold">
-                Questions about the {product.name}?
+                Questions about {product.name}?
               </h2>
               <p className="mt-1 text-sm text-slate-300">Our San Antonio team answers Monday to Saturday.</p>
               <div className="mt-3 flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
