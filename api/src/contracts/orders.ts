@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, PAYMENT_METHODS } from "./constants";
 import { email, id, optionalText, phone, requiredText, text, usState, zipCode } from "./fields";
+import type { ReceiptPaymentDto } from "./payments";
 
 /** A cart line as the storefront keeps it; only id and quantity are trusted by the server. */
 export const cartItem = z.strictObject({
@@ -73,6 +74,8 @@ export interface OrderReceiptDto {
   amountDueNow: number;
   /** What is left to pay on delivery; amountDueNow + balanceOnDelivery = totalAmount. */
   balanceOnDelivery: number;
+  /** The invoices (deposit, balance: reference, exact USDT amount), what is paid, and the wallet to pay to. */
+  payment?: ReceiptPaymentDto;
   createdAt: string;
   estimatedDelivery: string;
 }

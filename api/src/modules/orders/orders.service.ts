@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminOrderDto } from "../../contracts/admin";
 import type { OrderReceiptDto, orderInput } from "../../contracts/orders";
+import type { ReceiptPaymentDto } from "../../contracts/payments";
 import { computeTotals, splitDeposit } from "../../contracts/totals";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
@@ -12,6 +13,8 @@ import { enforceRateLimit, type RateLimitHit, rateLimitUpsertSql } from "../../l
 import { type Actor, listAudit, recordAudit } from "../audit/audit.service";
 import { orderMessages } from "../notifications/messages";
 import { announceEnqueued, outboxRow } from "../notifications/outbox";
+import { createInvoicesForOrder, planInvoices } from "../payments/invoices";
+import { getOrderPayments, receiptPayment } from "../payments/payments.service";
 import { getSettings } from "../settings/settings.service";
 
 const { orders, orderLines, notes } = schema;
@@ -72,8 +75,9 @@ function toReceipt(order: OrderRow, lines: NewLine[]): OrderReceiptDto {
 //    before anything is written.
 // 3. ORDER_STORE_SQL, one statement and so one transaction: locks the cart's products FOR SHARE in id
 //    order while checking that each still has the name, price and stock the order was priced with,
-//    and only then inserts the order, its lines, its outbox rows and (with an Idempotency-Key) the
-//    stored answer. A product changed between 1 and 3 inserts nothing; the order is priced again
+//    and only then inserts the order, its lines, its invoices (deposit and balance, payments/invoices.ts),
+//    its outbox rows and (with an Idempotency-Key) the stored answer. An invoice whose random USDT tag
+//    is taken (ON CONFLICT DO NOTHING) is stored right after with another tag. A product changed between 1 and 3 inserts nothing; the order is priced again
 //    from the new rows (same order id) and stored, or refused as above.
 const ORDER_PREPARE_SQL = `
   with p as (
@@ -108,7 +112,7 @@ const OUTBOX_COLUMNS = [
   ["payload", "jsonb"],
   ["status", "text"],
 ] as const;
-const STORE_FIXED_PARAMS = 28;
+const STORE_FIXED_PARAMS = 33;
 
 /**
  * The store statement for `messages` outbox rows, with or without an Idempotency-Key to mark done.
@@ -147,6 +151,14 @@ function storeOrderSql(messages: number, withKey: boolean): string {
     from o, unnest($24::int[], $25::text[], $26::int[], $27::int[])
       with ordinality as x(product_id, product_name, unit_price_cents, quantity, position)
     order by x.position
+  ),
+  inv as (
+    insert into invoices (order_id, kind, reference, amount_cents, usdt_amount_micro, valid_until, created_at, updated_at)
+    select o.id, x.kind, x.reference, x.amount_cents, x.usdt::bigint, x.valid_until, $23::timestamptz, $23::timestamptz
+    from o, unnest($29::text[], $30::text[], $31::int[], $32::text[], $33::timestamptz[])
+      as x(kind, reference, amount_cents, usdt, valid_until)
+    on conflict do nothing
+    returning id
   )${
     messages > 0
       ? `,
@@ -161,12 +173,12 @@ function storeOrderSql(messages: number, withKey: boolean): string {
     withKey
       ? `,
   k as (
-    update idempotency_keys set state = 'done', response_status = $30::int, response_body = $31::text
-    where key = $29::text and exists (select 1 from o)
+    update idempotency_keys set state = 'done', response_status = $35::int, response_body = $36::text
+    where key = $34::text and exists (select 1 from o)
   )`
       : ""
   }
-  select count(*)::int as stored from o`;
+  select (select count(*)::int from o) as stored, (select count(*)::int from inv) as invoices`;
 }
 
 const storeStatements = new Map<string, string>();
@@ -246,6 +258,9 @@ export async function placeOrder(
   const { db, env, clock } = deps;
   // the deposit and the e-mail's business details are those of the settings when the order is placed
   const settings = await getSettings(deps);
+  if (input.paymentMethod === "usdt" && !env.USDT_WALLET_ADDRESS) {
+    throw conflict("USDT payments are not available at the moment; please choose bank transfer");
+  }
   const ids = [...new Set(input.cartItems.map((item) => item.id))].sort((a, b) => a - b);
   const limit = options.rateLimit;
   let orderId: number | null = null;
@@ -282,12 +297,17 @@ export async function placeOrder(
       depositPercent: settings.depositPercent,
       status: NEW_ORDER_STATUS,
       paymentStatus: NEW_PAYMENT_STATUS,
+      stage: "awaiting_deposit",
+      stageChangedAt: now,
+      cancelReason: null,
+      proposalId: null,
       clientOrderDate: input.orderDate ? new Date(input.orderDate) : null,
       createdAt: now,
       updatedAt: now,
     };
-    const receipt = toReceipt(order, priced);
-    const messages = orderMessages({ ...order, lines: priced }, env, settings);
+    const planned = planInvoices(order);
+    const receipt = { ...toReceipt(order, priced), payment: receiptPayment(env, planned) };
+    const messages = orderMessages({ ...order, lines: priced, invoices: planned }, env, settings);
     const params: unknown[] = [
       found.map((p) => p.id),
       found.map((p) => p.name),
@@ -317,6 +337,11 @@ export async function placeOrder(
       priced.map((l) => l.unitPriceCents),
       priced.map((l) => l.quantity),
       order.depositPercent,
+      planned.map((i) => i.kind),
+      planned.map((i) => i.reference),
+      planned.map((i) => i.amountCents),
+      planned.map((i) => (i.usdtAmountMicro === null ? null : String(i.usdtAmountMicro))),
+      planned.map((i) => (i.validUntil ? i.validUntil.toISOString() : null)),
     ];
     const withKey = options.idempotencyKey !== undefined;
     if (withKey) params.push(options.idempotencyKey, 201, JSON.stringify(receipt));
@@ -335,8 +360,14 @@ export async function placeOrder(
         row.status,
       );
     }
-    const [result] = await queryRows<{ stored: number }>(db, storeStatement(messages.length, withKey), params);
+    const [result] = await queryRows<{ stored: number; invoices: number }>(
+      db,
+      storeStatement(messages.length, withKey),
+      params,
+    );
     if (result && result.stored === 1) {
+      // rare: a USDT tag was taken by another invoice meanwhile; store the missing invoice with another tag
+      if (result.invoices < planned.length) await createInvoicesForOrder(db, order);
       announceEnqueued();
       return receipt;
     }
@@ -346,7 +377,13 @@ export async function placeOrder(
 }
 
 /** The customer's own look-up: the same "not found" for an unknown number and a wrong e-mail. */
-export async function findOrderForCustomer(db: Executor, orderNumber: string, email: string): Promise<OrderReceiptDto> {
+export async function findOrderForCustomer(
+  deps: Pick<Deps, "db" | "env">,
+  orderNumber: string,
+  email: string,
+): Promise<OrderReceiptDto> {
+  const { db } = deps;
+  const { env } = deps;
   const [order] = await db
     .select()
     .from(orders)
@@ -354,7 +391,20 @@ export async function findOrderForCustomer(db: Executor, orderNumber: string, em
     .limit(1);
   if (!order) throw notFound("No order matches that order number and e-mail address");
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  return toReceipt(order, lines);
+  return withPayment(toReceipt(order, lines), await getOrderPayments({ db, env }, order.id));
+}
+
+/** The amounts due come from the order's invoices (an order without invoices keeps its split). */
+function withPayment(receipt: OrderReceiptDto, payment: ReceiptPaymentDto): OrderReceiptDto {
+  const deposit = payment.invoices.find((i) => i.kind === "deposit");
+  const balance = payment.invoices.find((i) => i.kind === "balance");
+  if (payment.invoices.length === 0) return { ...receipt, payment };
+  return {
+    ...receipt,
+    amountDueNow: deposit?.amount ?? 0,
+    balanceOnDelivery: balance?.amount ?? 0,
+    payment,
+  };
 }
 
 function summarizeProducts(lines: LineRow[]): string {

@@ -38,6 +38,9 @@ export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClo
             <StatusBadge value={c.status} />
             <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">{sourceLabel(c.source)}</span>
             <span className="text-slate-600">Received {formatDateTime(c.createdAt)}</span>
+            <a className="btn-primary ml-auto" href={`/admin/proposals?edit=true&lead=${c.id}`}>
+              Create proposal
+            </a>
           </div>
           <div>
             <h3 className="font-semibold text-slate-900">Message</h3>

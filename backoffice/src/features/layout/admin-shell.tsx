@@ -15,6 +15,8 @@ const NAV = [
 ] as const;
 // Screens owned by other features; plain links so this layout does not depend on their route files.
 const MORE = [
+  { href: "/admin/proposals", label: "Proposals" },
+  { href: "/admin/pipeline", label: "Pipeline" },
   { href: "/admin/seo", label: "SEO Report" },
   { href: "/admin/notifications", label: "Notifications" },
   { href: "/admin/settings", label: "Settings" },

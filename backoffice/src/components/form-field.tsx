@@ -1,0 +1,59 @@
+// The one form-field primitive: a label bound to its control, an optional hint and the field's error
+// (from the API's zod issues, keyed by path), announced to assistive technology.
+import { type ReactNode, useId } from "react";
+
+export type FieldErrors = Record<string, string>;
+
+/** The issues of a refused write (zod on the client, or the server's { issues }), keyed by "a.b.0". */
+export function issuesOf(error: unknown): FieldErrors {
+  const found: FieldErrors = {};
+  const issues =
+    (error as { issues?: unknown }).issues ??
+    (error as { data?: { issues?: unknown } }).data?.issues ??
+    (error as { shape?: { data?: { issues?: unknown } } }).shape?.data?.issues;
+  if (Array.isArray(issues)) {
+    for (const issue of issues as { path: (string | number)[]; message: string }[]) {
+      found[issue.path.join(".")] ??= issue.message;
+    }
+  }
+  return found;
+}
+
+export function FormField({
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  className?: string;
+  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children({
+        id,
+        ...(error ? { "aria-invalid": true as const } : {}),
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+      })}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

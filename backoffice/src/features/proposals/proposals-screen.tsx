@@ -1,0 +1,284 @@
+// Proposals: the list, one proposal (latest figures, versions, the customer's change requests, the
+// acceptance, Send), the editor (new, from a lead, or a new version) and the price lists.
+import type { ProposalLineDto } from "@ch/api/contracts/proposals";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { Card, LoadError } from "../../components/card";
+import { type Column, DataTable } from "../../components/data-table";
+import { formatDate, formatDateTime, formatUsd, humanize } from "../../lib/format";
+import { useToast } from "../../lib/toast";
+import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { PriceLists } from "./price-lists";
+import { type EditorDraft, emptyDraft, ProposalEditor } from "./proposal-editor";
+
+const money = (cents: number) => formatUsd(cents / 100);
+
+export interface ProposalsSearch {
+  id?: number;
+  edit?: boolean;
+  lead?: number;
+}
+
+export function ProposalsScreen({ search }: { search: ProposalsSearch }) {
+  const navigate = useNavigate();
+  const go = (next: ProposalsSearch) => void navigate({ to: "/admin/proposals", search: next });
+  if (search.edit && search.id) return <EditExisting id={search.id} onDone={(id) => go({ id })} />;
+  if (search.edit) return <CreateNew lead={search.lead} onDone={(id) => go({ id })} onCancel={() => go({})} />;
+  if (search.id)
+    return <ProposalDetail id={search.id} onEdit={() => go({ id: search.id, edit: true })} onBack={() => go({})} />;
+  return <ProposalList onOpen={(id) => go({ id })} onNew={() => go({ edit: true })} />;
+}
+
+type ListRow = NonNullable<ReturnType<typeof useList>["data"]>[number];
+const useList = () => useQuery(trpc.proposals.list.queryOptions());
+
+function ProposalList({ onOpen, onNew }: { onOpen: (id: number) => void; onNew: () => void }) {
+  const list = useList();
+  const columns: Column<ListRow>[] = [
+    {
+      header: "Customer",
+      cell: (p) => (
+        <button type="button" className="text-left font-medium text-amber-800 underline" onClick={() => onOpen(p.id)}>
+          {p.customerName}
+        </button>
+      ),
+    },
+    { header: "State", cell: (p) => p.state },
+    { header: "Status", cell: (p) => humanize(p.status) },
+    { header: "Version", cell: (p) => p.currentVersion, numeric: true },
+    { header: "Total", cell: (p) => money(p.totalCents), numeric: true },
+    { header: "Valid until", cell: (p) => formatDate(`${p.validUntil}T12:00:00Z`) },
+  ];
+  return (
+    <div className="space-y-6">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold text-slate-900">Proposals</h1>
+        <button type="button" className="btn-primary" onClick={onNew}>
+          New proposal
+        </button>
+      </div>
+      <Card title="All proposals">
+        {list.isError ? (
+          <LoadError message={errorMessage(list.error, "The proposals could not be loaded")} />
+        ) : (
+          <DataTable
+            label="Proposals"
+            columns={columns}
+            rows={list.data ?? []}
+            rowKey={(p) => p.id}
+            empty={list.isPending ? "Loading…" : "No proposals yet."}
+          />
+        )}
+      </Card>
+      <PriceLists />
+    </div>
+  );
+}
+
+function CreateNew({
+  lead,
+  onDone,
+  onCancel,
+}: {
+  lead: number | undefined;
+  onDone: (id: number) => void;
+  onCancel: () => void;
+}) {
+  const contact = useQuery({ ...trpc.leads.details.queryOptions({ id: lead ?? 0 }), enabled: lead !== undefined });
+  if (lead !== undefined && contact.isPending) return <p className="text-slate-600">Loading the lead…</p>;
+  const c = contact.data;
+  const initial = emptyDraft(
+    c
+      ? {
+          enquiryId: c.id,
+          customerName: `${c.firstName} ${c.lastName}`.trim(),
+          email: c.email,
+          phone: c.phone ?? "",
+        }
+      : {},
+  );
+  return (
+    <Card title={c ? `New proposal for ${initial.customerName} (lead #${c.id})` : "New proposal"}>
+      <ProposalEditor id={null} initial={initial} onSaved={onDone} onCancel={onCancel} />
+    </Card>
+  );
+}
+
+function EditExisting({ id, onDone }: { id: number; onDone: (id: number) => void }) {
+  const detail = useQuery(trpc.proposals.byId.queryOptions({ id }));
+  if (detail.isPending) return <p className="text-slate-600">Loading…</p>;
+  if (detail.isError) return <LoadError message={errorMessage(detail.error, "The proposal could not be loaded")} />;
+  const p = detail.data;
+  const v = p.versions[0]!;
+  const draft: EditorDraft = emptyDraft({
+    enquiryId: p.enquiryId,
+    customerName: p.customerName,
+    email: p.email,
+    phone: p.phone ?? "",
+    address: p.address,
+    city: p.city,
+    state: p.state,
+    zipCode: p.zipCode,
+    lines: v.lines.map((l) => ({
+      kind: l.kind,
+      refId: l.refId ? String(l.refId) : "",
+      name: l.name,
+      unitPrice: String(l.unitPriceCents / 100),
+      quantity: String(l.quantity),
+    })),
+    deliveryBandId: v.deliveryBandId ? String(v.deliveryBandId) : "",
+    discount: String(v.discountCents / 100),
+    taxState: v.taxState,
+    validUntil: v.validUntil,
+    depositPercent: String(v.depositPercent),
+    terms: v.terms,
+  });
+  return (
+    <Card title={`Edit proposal #${p.id}${v.sentAt ? ` (saving makes version ${p.currentVersion + 1})` : ""}`}>
+      <ProposalEditor id={id} initial={draft} onSaved={onDone} onCancel={() => onDone(id)} />
+    </Card>
+  );
+}
+
+function Figures({ v }: { v: { lines: ProposalLineDto[] } & Record<string, unknown> }) {
+  const n = (key: string) => v[key] as number;
+  return (
+    <dl className="grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" data-testid="proposal-figures">
+      {v.lines.map((l, i) => (
+        <div key={i} className="contents">
+          <dt>
+            {l.name} × {l.quantity}
+          </dt>
+          <dd className="text-right tabular-nums">{money(l.lineTotalCents)}</dd>
+        </div>
+      ))}
+      <dt className="border-t pt-1">Subtotal</dt>
+      <dd className="border-t pt-1 text-right tabular-nums">{money(n("subtotalCents"))}</dd>
+      <dt>Discount</dt>
+      <dd className="text-right tabular-nums">−{money(n("discountCents"))}</dd>
+      <dt>Delivery {v.deliveryLabel ? `(${String(v.deliveryLabel)})` : ""}</dt>
+      <dd className="text-right tabular-nums">{money(n("deliveryCents"))}</dd>
+      <dt>
+        Tax ({String(v.taxState)} {n("taxRateBasisPoints") / 100}%)
+      </dt>
+      <dd className="text-right tabular-nums">{money(n("taxCents"))}</dd>
+      <dt className="font-semibold">Total</dt>
+      <dd className="text-right font-semibold tabular-nums">{money(n("totalCents"))}</dd>
+      <dt>Deposit ({n("depositPercent")}%)</dt>
+      <dd className="text-right tabular-nums">{money(Math.round((n("totalCents") * n("depositPercent")) / 100))}</dd>
+    </dl>
+  );
+}
+
+function ProposalDetail({ id, onEdit, onBack }: { id: number; onEdit: () => void; onBack: () => void }) {
+  const toast = useToast();
+  const detail = useQuery(trpc.proposals.byId.queryOptions({ id }));
+  const me = useQuery(trpc.admin.me.queryOptions());
+  const send = useMutation(
+    trpc.proposals.send.mutationOptions({
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.proposals.byId.queryKey({ id }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.proposals.list.queryKey() });
+        toast({ title: "Proposal sent to the customer" });
+      },
+      onError: (error) =>
+        toast({ title: errorMessage(error, "The proposal could not be sent"), variant: "destructive" }),
+    }),
+  );
+  if (detail.isPending) return <p className="text-slate-600">Loading…</p>;
+  if (detail.isError) return <LoadError message={errorMessage(detail.error, "The proposal could not be loaded")} />;
+  const p = detail.data;
+  const current = p.versions[0]!;
+  const link = `${me.data?.storefrontOrigin ?? ""}/proposal/${p.token}`;
+  return (
+    <div className="space-y-6">
+      <button type="button" className="btn-ghost" onClick={onBack}>
+        ← All proposals
+      </button>
+      <Card
+        title={`Proposal #${p.id}: ${p.customerName}`}
+        actions={
+          p.status === "accepted" ? null : (
+            <div className="flex gap-2">
+              <button type="button" className="btn-secondary" onClick={onEdit}>
+                {current.sentAt ? "Edit (new version)" : "Edit"}
+              </button>
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={send.isPending}
+                onClick={() => send.mutate({ id })}
+              >
+                {current.sentAt ? "Send again" : "Send to customer"}
+              </button>
+            </div>
+          )
+        }
+      >
+        <div className="grid gap-6 lg:grid-cols-2">
+          <div className="space-y-1 text-sm">
+            <p>
+              <strong>Status:</strong> <span data-testid="proposal-status">{humanize(p.status)}</span> · version{" "}
+              {p.currentVersion}
+            </p>
+            <p>
+              {p.email}
+              {p.phone ? ` · ${p.phone}` : ""}
+            </p>
+            <p>{[p.address, p.city, p.state, p.zipCode].filter(Boolean).join(", ")}</p>
+            <p>Valid until {formatDate(`${current.validUntil}T12:00:00Z`)}</p>
+            {p.enquiryId ? <p>From lead #{p.enquiryId}</p> : null}
+            {current.sentAt ? (
+              <p>
+                Customer link:{" "}
+                <a className="break-all text-amber-800 underline" href={link} data-testid="proposal-link">
+                  {link}
+                </a>
+              </p>
+            ) : (
+              <p className="text-slate-500">Not sent yet: the customer's link works once it is sent.</p>
+            )}
+            {p.acceptance ? (
+              <p className="rounded bg-green-50 p-2 text-green-900">
+                Accepted by {p.acceptance.fullName} on {formatDateTime(p.acceptance.acceptedAt)} (version{" "}
+                {p.acceptance.version}, from {p.acceptance.ipAddress ?? "unknown address"})
+                {p.orderNumber ? `: order ${p.orderNumber}` : ""}
+              </p>
+            ) : null}
+          </div>
+          <Figures v={current as never} />
+        </div>
+      </Card>
+      <Card title="Change requests">
+        <DataTable
+          label="Change requests"
+          rows={p.changeRequests}
+          rowKey={(c) => c.id}
+          empty="The customer has not asked for changes."
+          columns={[
+            { header: "When", cell: (c) => formatDateTime(c.createdAt) },
+            { header: "Version", cell: (c) => c.version, numeric: true },
+            { header: "Message", cell: (c) => <span className="whitespace-pre-line">{c.message}</span> },
+          ]}
+        />
+      </Card>
+      <Card title="Versions">
+        <DataTable
+          label="Versions"
+          rows={p.versions}
+          rowKey={(v) => v.version}
+          empty="No versions."
+          columns={[
+            { header: "Version", cell: (v) => v.version, numeric: true },
+            { header: "Total", cell: (v) => money(v.totalCents), numeric: true },
+            {
+              header: "Created",
+              cell: (v) => `${formatDateTime(v.createdAt)}${v.createdBy ? ` by ${v.createdBy}` : ""}`,
+            },
+            { header: "Sent", cell: (v) => (v.sentAt ? formatDateTime(v.sentAt) : "not sent") },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
