@@ -1,9 +1,10 @@
-// Background work of an API process: the notification outbox worker and hourly housekeeping.
-// Any number of API processes may run these at once: the worker claims rows with SKIP LOCKED and
-// housekeeping is idempotent SQL.
+// Background work of an API process: the notification outbox worker, the USDT wallet watcher and hourly
+// housekeeping. Any number of API processes may run these at once: the worker claims rows with SKIP LOCKED,
+// the watcher runs on the one process holding its lease (watcher_state), housekeeping is idempotent SQL.
 import type { Deps } from "./lib/deps";
 import { purgeExpiredSessions } from "./modules/admin/auth.service";
 import { createOutboxWorker, type OutboxWorker } from "./modules/notifications/worker";
+import { createTronWatcher, type TronWatcher } from "./modules/payments/tron-watcher";
 import { deleteOldVisits } from "./modules/visits/visits.service";
 
 export interface BackgroundJobs {
@@ -35,10 +36,15 @@ export function startBackgroundJobs(deps: Deps): BackgroundJobs {
     worker = createOutboxWorker(deps);
     worker.start();
   }
+  let watcher: TronWatcher | null = null;
+  if (deps.env.TRON_WATCHER === "on" && deps.env.USDT_WALLET_ADDRESS) {
+    watcher = createTronWatcher(deps);
+    watcher.start();
+  }
   return {
     async stop() {
       clearInterval(timer);
-      await Promise.all([worker?.stop(), housekeeping]);
+      await Promise.all([worker?.stop(), watcher?.stop(), housekeeping]);
     },
   };
 }

@@ -9,6 +9,7 @@ import { leadRoutes } from "./modules/leads/leads.rest";
 import { notificationRoutes } from "./modules/notifications/notifications.rest";
 import { orderRoutes } from "./modules/orders/orders.rest";
 import { adminStageRoutes } from "./modules/orders/stages.rest";
+import { adminPaymentRoutes, paymentRoutes } from "./modules/payments/payments.rest";
 import { adminProposalRoutes, proposalRoutes } from "./modules/proposals/proposals.rest";
 import { adminSeoRoutes, seoRoutes } from "./modules/seo/seo.rest";
 import { settingsRoutes } from "./modules/settings/settings.rest";
@@ -18,6 +19,7 @@ export const publicRoutes: RouteSpec[] = [
   ...catalogRoutes,
   ...contentRoutes,
   ...orderRoutes,
+  ...paymentRoutes,
   ...leadRoutes,
   ...proposalRoutes,
   ...chatRoutes,
@@ -33,6 +35,7 @@ export const backofficeRoutes: RouteSpec[] = [
   ...settingsRoutes,
   ...adminProposalRoutes,
   ...adminStageRoutes,
+  ...adminPaymentRoutes,
 ];
 
 export const allRoutes: RouteSpec[] = [...publicRoutes, ...backofficeRoutes];

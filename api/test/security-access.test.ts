@@ -26,6 +26,8 @@ const STOREFRONT_PUBLIC = new Set([
   "GET /api/blog/:slug",
   "POST /api/orders",
   "POST /api/orders/lookup",
+  // the customer's USDT transaction hash: order number + e-mail, as the look-up (rate-limited)
+  "POST /api/orders/:orderNumber/payments",
   "POST /api/contact",
   "POST /api/quote-requests",
   "POST /api/roi",
@@ -73,6 +75,7 @@ const PUBLIC_ROUTER = [
   "leads.saveRoi",
   "orders.lookup",
   "orders.place",
+  "payments.submitHash",
   "seo.audit",
   "seo.report",
   "seo.score",

@@ -7,6 +7,7 @@ import { adminLeadsRouter, leadsRouter } from "../modules/leads/leads.router";
 import { adminNotificationsRouter } from "../modules/notifications/notifications.router";
 import { adminOrdersRouter, ordersRouter } from "../modules/orders/orders.router";
 import { adminStagesRouter } from "../modules/orders/stages.router";
+import { adminPaymentsRouter, paymentsRouter } from "../modules/payments/payments.router";
 import { adminProposalsRouter, proposalsRouter } from "../modules/proposals/proposals.router";
 import { adminSeoRouter, seoRouter } from "../modules/seo/seo.router";
 import { adminSettingsRouter } from "../modules/settings/settings.router";
@@ -16,6 +17,7 @@ export const publicAppRouter = router({
   catalog: catalogRouter,
   content: contentRouter,
   orders: ordersRouter,
+  payments: paymentsRouter,
   leads: leadsRouter,
   proposals: proposalsRouter,
   chat: chatRouter,
@@ -27,6 +29,7 @@ export const adminAppRouter = router({
   catalog: adminCatalogRouter,
   content: adminContentRouter,
   orders: adminOrdersRouter,
+  payments: adminPaymentsRouter,
   leads: adminLeadsRouter,
   proposals: adminProposalsRouter,
   stages: adminStagesRouter,

@@ -91,7 +91,12 @@ export interface OrderForMessage {
   /** Percent of the total due now (the rest on delivery); the settings' when absent. */
   depositPercent?: number;
   lines: { productName: string; quantity: number; unitPriceCents: number }[];
+  /** The order's invoices: their payment references and, for USDT, the exact amount each asks for. */
+  invoices?: { kind: string; reference: string; amountCents: number; usdtAmountMicro: bigint | null }[];
 }
+
+/** "21558.004217" (the exact USDT amount of an invoice, six decimals). */
+const usdtText = (micro: bigint) => `${micro / 1_000_000n}.${(micro % 1_000_000n).toString().padStart(6, "0")}`;
 
 const paymentLabel = (method: string) => (method === "usdt" ? "USDT (TRC20 network)" : "bank transfer");
 const taxLabel = `Tax (${Math.round(TAX_RATE * 1000) / 10}%)`;
@@ -137,10 +142,13 @@ export function orderMessages(
     ),
   ]);
   const statusUrl = `${env.PUBLIC_SITE_URL ?? env.storefrontOrigin}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
+  const first = order.invoices?.[0];
   const instructions =
     order.paymentMethod === "usdt"
-      ? `Please send ${dueNow} in USDT on the TRC20 network only to the wallet ${env.USDT_WALLET_ADDRESS}. Sending on any other network may lose the funds. After paying, e-mail your receipt to ${company.email} with your order number.`
-      : `A member of our team will e-mail you our bank details within 1 business hour. The amount due now is ${dueNow}. After paying, e-mail your receipt to ${company.email} with your order number.`;
+      ? first?.usdtAmountMicro
+        ? `The amount due now is ${dueNow}. Please send exactly ${usdtText(first.usdtAmountMicro)} USDT on the TRC20 network only to the wallet ${env.USDT_WALLET_ADDRESS}. The exact amount, to the last digit, tells us which order your transfer pays, and we record it automatically. Sending on any other network may lose the funds.`
+        : `Please send ${dueNow} in USDT on the TRC20 network only to the wallet ${env.USDT_WALLET_ADDRESS}. Sending on any other network may lose the funds. After paying, e-mail your receipt to ${company.email} with your order number.`
+      : `A member of our team will e-mail you our bank details within 1 business hour. The amount due now is ${dueNow}${first ? `; please give the payment reference ${first.reference}` : ""}. After paying, e-mail your receipt to ${company.email} with your order number.`;
   const amount = (cents: number) => usd(cents);
   const text = [
     `Thank you for your order, ${order.firstName}!`,

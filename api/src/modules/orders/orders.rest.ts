@@ -82,6 +82,6 @@ export const orderRoutes = [
     body: orderStatusLookupInput,
     rateLimit: "orderLookup",
     answer: "The order's lines, totals, status and payment status; 404 when the pair does not match",
-    handler: ({ deps, body }) => findOrderForCustomer(deps.db, body.orderNumber, body.email),
+    handler: ({ deps, body }) => findOrderForCustomer(deps, body.orderNumber, body.email),
   }),
 ];

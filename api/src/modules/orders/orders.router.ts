@@ -17,7 +17,7 @@ export const ordersRouter = router({
     }),
   lookup: rateLimited("orderLookup")
     .input(orderStatusLookupInput)
-    .mutation(({ ctx, input }) => findOrderForCustomer(ctx.deps.db, input.orderNumber, input.email)),
+    .mutation(({ ctx, input }) => findOrderForCustomer(ctx.deps, input.orderNumber, input.email)),
 });
 
 export const adminOrdersRouter = router({

@@ -7,6 +7,7 @@ import { formatDate } from "../../lib/format";
 import { deleteLastOrder, readLastOrder } from "../../lib/last-order";
 import { type SiteConfig, useSiteConfig } from "../../lib/site-config";
 import { OrderFigures, paymentLabel } from "./order-summary";
+import { PaymentPanel } from "./payment-panel";
 
 /** The steps after payment; the lead time and warranty are the business settings'. */
 function nextSteps(config: SiteConfig | undefined): string[] {
@@ -102,6 +103,7 @@ export function ConfirmationPage() {
           <OrderFigures receipt={receipt} />
         </section>
       </div>
+      <PaymentPanel receipt={receipt} />
       <section aria-labelledby="next-title" className="mt-6 rounded-2xl bg-slate-900 p-6 text-white sm:p-8">
         <h2 id="next-title" className="text-xl font-bold">
           Next Steps

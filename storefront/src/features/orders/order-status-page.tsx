@@ -6,6 +6,7 @@ import { buttonClass, PageHeader, TextField } from "../../components/ui";
 import { ApiError, postJson } from "../../lib/api";
 import { formatDate } from "../../lib/format";
 import { OrderFigures, paymentLabel, statusLabel } from "./order-summary";
+import { PaymentPanel } from "./payment-panel";
 
 function problemText(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) {
@@ -107,6 +108,11 @@ export function OrderStatusPage({ initialOrder }: { initialOrder: string }) {
             <div className="mt-6">
               <OrderFigures receipt={receipt} />
             </div>
+            <PaymentPanel
+              receipt={receipt}
+              email={email.trim()}
+              onSubmitted={() => lookup.mutate({ orderNumber: receipt.orderNumber, email: email.trim() })}
+            />
           </section>
         ) : null}
       </div>

@@ -1,0 +1,74 @@
+// The documented REST paths of payments: the customer's USDT transaction hash (storefront origin,
+// rate-limited, the same 404 as the order look-up for a wrong pair) and the staff ledger (back office).
+import { idParams } from "../../contracts/admin";
+import {
+  orderNumberParams,
+  recordPaymentInput,
+  rejectPaymentInput,
+  submitPaymentInput,
+} from "../../contracts/payments";
+import { route } from "../../http/route";
+import {
+  getAdminOrderPayments,
+  recordStaffPayment,
+  rejectPendingPayment,
+  submitTransactionHash,
+} from "./payments.service";
+
+export const paymentRoutes = [
+  route({
+    method: "POST",
+    url: "/api/orders/:orderNumber/payments",
+    access: "public",
+    summary: "Submit the hash of a USDT (TRC20) transfer that pays an order",
+    tags: ["orders", "payments"],
+    params: orderNumberParams,
+    body: submitPaymentInput,
+    successStatus: 201,
+    rateLimit: "orderLookup",
+    answer:
+      "201 { status: 'recorded', payment } when the transfer is confirmed and checked; 202 { status: 'pending_verification', payment } when TronGrid does not show it yet (it is checked again); 404 for a wrong order number / e-mail pair; 409 for a hash already recorded or claimed; 422 for a transfer that is not USDT to the shop's wallet",
+    handler: async ({ deps, params, body, reply }) => {
+      const answer = await submitTransactionHash(deps, params.orderNumber, body.email, body.txHash);
+      reply.code(answer.status);
+      return answer.body;
+    },
+  }),
+];
+
+export const adminPaymentRoutes = [
+  route({
+    method: "GET",
+    url: "/api/admin/orders/:id/payments",
+    access: "admin",
+    summary: "An order's invoices, payment ledger and timeline",
+    tags: ["admin", "payments"],
+    params: idParams,
+    answer: "{ invoices, payments, events, paid, outstanding }",
+    handler: ({ deps, params }) => getAdminOrderPayments(deps.db, params.id),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/orders/:id/payments",
+    access: "admin",
+    summary: "Record a received bank transfer (positive amount) or a refund (negative amount)",
+    tags: ["admin", "payments"],
+    params: idParams,
+    body: recordPaymentInput,
+    successStatus: 201,
+    answer:
+      "201 with the ledger entry; partial payments add up over the invoices (deposit first); 409 for a refund larger than what was paid",
+    handler: ({ deps, params, body, admin }) => recordStaffPayment(deps, admin!, params.id, body),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/payments/:id/reject",
+    access: "admin",
+    summary: "Reject a submitted transaction hash that is pending verification",
+    tags: ["admin", "payments"],
+    params: idParams,
+    body: rejectPaymentInput,
+    answer: "The ledger entry, now rejected; 409 when it is not pending verification",
+    handler: ({ deps, params, body, admin }) => rejectPendingPayment(deps, admin!, params.id, body.reason),
+  }),
+];

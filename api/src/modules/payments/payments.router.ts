@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { id, requiredText } from "../../contracts/fields";
+import { recordPaymentInput, rejectPaymentInput, submitPaymentInput } from "../../contracts/payments";
+import { adminProcedure, rateLimited, router } from "../../trpc/trpc";
+import {
+  getAdminOrderPayments,
+  recordStaffPayment,
+  rejectPendingPayment,
+  submitTransactionHash,
+} from "./payments.service";
+
+export const paymentsRouter = router({
+  /** The customer's USDT transaction hash; the answer says recorded or pending_verification. */
+  submitHash: rateLimited("orderLookup")
+    .input(z.strictObject({ orderNumber: requiredText(40, "order number"), ...submitPaymentInput.shape }))
+    .mutation(async ({ ctx, input }) => {
+      const answer = await submitTransactionHash(ctx.deps, input.orderNumber, input.email, input.txHash);
+      return answer.body;
+    }),
+});
+
+export const adminPaymentsRouter = router({
+  forOrder: adminProcedure
+    .input(z.strictObject({ id: id() }))
+    .query(({ ctx, input }) => getAdminOrderPayments(ctx.deps.db, input.id)),
+  record: adminProcedure
+    .input(z.strictObject({ id: id(), payment: recordPaymentInput }))
+    .mutation(({ ctx, input }) => recordStaffPayment(ctx.deps, ctx.admin, input.id, input.payment)),
+  reject: adminProcedure
+    .input(z.strictObject({ paymentId: id(), ...rejectPaymentInput.shape }))
+    .mutation(({ ctx, input }) => rejectPendingPayment(ctx.deps, ctx.admin, input.paymentId, input.reason)),
+});

@@ -1,0 +1,611 @@
+/**
+ * The payment ledger: every payment of an order, how it settles the order's invoices, and what follows.
+ *
+ * 1. A payment is recorded in one transaction with its consequences: the ledger row, the invoices'
+ *    statuses, the order's timeline event, the customer's e-mail (outbox) and, when the deposit or the
+ *    whole order becomes paid, the payment stage (stages.service, as the system).
+ * 2. Money settles invoices in their order (deposit, then balance) from the sum of recorded payments, so
+ *    partial payments add up and a refund (a negative entry) takes back from the last invoice paid.
+ * 3. A USDT transaction is recorded once, for one order: payments.tx_hash is unique; a customer's hash
+ *    that TronGrid does not show yet stays "pending_verification" until the watcher sees it confirmed
+ *    (tron-watcher.ts) or staff reject it.
+ */
+import { type Executor, schema } from "@ch/db";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type {
+  AdminOrderPaymentsDto,
+  AdminPaymentDto,
+  InvoiceDto,
+  OrderEventDto,
+  OrderPaymentsDto,
+  PaymentDto,
+  ReceiptPaymentDto,
+  recordPaymentInput,
+  SubmitPaymentAnswer,
+} from "../../contracts/payments";
+import type { Deps } from "../../lib/deps";
+import { AppError, conflict, notFound } from "../../lib/errors";
+import type { Actor } from "../audit/audit.service";
+import { escapeHtml } from "../notifications/messages";
+import { enqueue, type OutboxMessage } from "../notifications/outbox";
+import { moveOrderStage } from "../orders/stages.service";
+import type { InvoiceRow, PlannedInvoice } from "./invoices";
+import { findTransfer, TronApiError, type TronTransfer } from "./trongrid";
+import { formatUsdt, microToCents } from "./usdt";
+
+const { orders, invoices, payments, orderEvents } = schema;
+type OrderRow = typeof orders.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usd = (cents: number) => usdFormat.format(cents / 100);
+
+// ---- reading -------------------------------------------------------------------------------------
+
+interface Allocation {
+  invoice: InvoiceRow;
+  paidCents: number;
+  status: string;
+}
+
+/** Recorded money settles the invoices in their order (deposit first); what is left over is excess. */
+export function allocate(invoiceRows: InvoiceRow[], recordedCents: number): Allocation[] {
+  let left = recordedCents;
+  return invoiceRows.map((invoice) => {
+    if (invoice.status === "void") return { invoice, paidCents: 0, status: "void" };
+    const paidCents = Math.max(0, Math.min(left, invoice.amountCents));
+    left -= paidCents;
+    const status = paidCents >= invoice.amountCents ? "paid" : paidCents > 0 ? "partially_paid" : "open";
+    return { invoice, paidCents, status };
+  });
+}
+
+function invoiceDto(a: Allocation): InvoiceDto {
+  return {
+    id: a.invoice.id,
+    kind: a.invoice.kind as InvoiceDto["kind"],
+    reference: a.invoice.reference,
+    amount: a.invoice.amountCents / 100,
+    paid: a.paidCents / 100,
+    outstanding: (a.invoice.amountCents - a.paidCents) / 100,
+    usdtAmount: a.invoice.usdtAmountMicro === null ? null : formatUsdt(a.invoice.usdtAmountMicro),
+    status: a.status,
+    validUntil: a.invoice.validUntil?.toISOString() ?? null,
+  };
+}
+
+function paymentDto(p: PaymentRow): PaymentDto {
+  return {
+    id: p.id,
+    invoiceId: p.invoiceId,
+    method: p.method,
+    status: p.status,
+    amount: p.amountCents / 100,
+    usdtAmount: p.usdtAmountMicro === null ? null : formatUsdt(p.usdtAmountMicro),
+    txHash: p.txHash,
+    reference: p.reference,
+    flags: p.flags,
+    receivedAt: p.receivedAt?.toISOString() ?? null,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+const adminPaymentDto = (p: PaymentRow): AdminPaymentDto => ({
+  ...paymentDto(p),
+  note: p.note,
+  recordedBy: p.recordedBy,
+  fromAddress: p.fromAddress,
+});
+
+function eventDto(e: typeof orderEvents.$inferSelect): OrderEventDto {
+  return {
+    id: e.id,
+    kind: e.kind,
+    fromStage: e.fromStage,
+    toStage: e.toStage,
+    data: e.data,
+    actor: e.actor,
+    createdAt: e.createdAt.toISOString(),
+  };
+}
+
+async function ledger(db: Executor, orderId: number) {
+  const invoiceRows = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
+  const paymentRows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+  const recordedCents = paymentRows.filter((p) => p.status === "recorded").reduce((s, p) => s + p.amountCents, 0);
+  const allocations = allocate(invoiceRows, recordedCents);
+  const dueCents = allocations.reduce((s, a) => s + (a.status === "void" ? 0 : a.invoice.amountCents), 0);
+  return { invoiceRows, paymentRows, recordedCents, allocations, dueCents };
+}
+
+/** The customer's view of the order's money (no staff notes); usdtWalletAddress null when USDT is unavailable. */
+export async function getOrderPayments(deps: Pick<Deps, "db" | "env">, orderId: number): Promise<OrderPaymentsDto> {
+  const l = await ledger(deps.db, orderId);
+  return {
+    invoices: l.allocations.map(invoiceDto),
+    payments: l.paymentRows.filter((p) => p.status !== "rejected").map(paymentDto),
+    paid: l.recordedCents / 100,
+    outstanding: Math.max(0, l.dueCents - l.recordedCents) / 100,
+    usdtWalletAddress: deps.env.USDT_WALLET_ADDRESS ?? null,
+  };
+}
+
+export async function getAdminOrderPayments(db: Executor, orderId: number): Promise<AdminOrderPaymentsDto> {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw notFound("Order not found");
+  const l = await ledger(db, orderId);
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    // insertion order: a payment and the stage move it causes share one transaction's time
+    .orderBy(asc(orderEvents.id));
+  return {
+    invoices: l.allocations.map(invoiceDto),
+    payments: l.paymentRows.map(adminPaymentDto),
+    events: events.map(eventDto),
+    paid: l.recordedCents / 100,
+    outstanding: Math.max(0, l.dueCents - l.recordedCents) / 100,
+  };
+}
+
+// ---- recording -----------------------------------------------------------------------------------
+
+export interface NewPayment {
+  invoiceId?: number | null | undefined;
+  method: string;
+  amountCents: number;
+  usdtAmountMicro?: bigint | null;
+  txHash?: string | null;
+  fromAddress?: string | null;
+  reference?: string | null;
+  note?: string | null;
+  flags?: string[];
+  receivedAt: Date;
+  /** Staff username, "system" (the watcher) or "customer" (a verified hash). */
+  recordedBy: string;
+}
+
+/**
+ * Applies the ledger to the invoices and the order after a change: invoice statuses, the order's payment
+ * status, and the payment stages (deposit paid → deposit_received; everything paid after delivery →
+ * balance_paid), moved as the system.
+ */
+async function settleOrder(tx: Executor, deps: Deps, order: OrderRow): Promise<void> {
+  const l = await ledger(tx, order.id);
+  const now = deps.clock.now();
+  for (const a of l.allocations) {
+    if (a.status !== a.invoice.status) {
+      await tx.update(invoices).set({ status: a.status, updatedAt: now }).where(eq(invoices.id, a.invoice.id));
+    }
+  }
+  const paymentStatus = l.dueCents > 0 && l.recordedCents >= l.dueCents ? "paid" : "pending";
+  if (paymentStatus !== order.paymentStatus) {
+    await tx.update(orders).set({ paymentStatus, updatedAt: now }).where(eq(orders.id, order.id));
+  }
+  const deposit = l.allocations.find((a) => a.invoice.kind === "deposit");
+  const depositPaid = deposit ? deposit.status === "paid" : l.recordedCents > 0;
+  const allPaid = l.allocations.every((a) => a.status === "paid" || a.status === "void");
+  if (order.stage === "awaiting_deposit" && depositPaid) {
+    await moveOrderStage(tx, { orderId: order.id, to: "deposit_received", actor: "system", bySystem: true }, deps);
+  } else if (order.stage === "delivered" && allPaid) {
+    await moveOrderStage(tx, { orderId: order.id, to: "balance_paid", actor: "system", bySystem: true }, deps);
+  }
+}
+
+/** The customer's e-mail about a recorded payment or refund, with what is paid and what is left. */
+function paymentEmail(order: OrderRow, payment: PaymentRow, paidCents: number, dueCents: number) {
+  const refund = payment.amountCents < 0;
+  const amount =
+    payment.usdtAmountMicro !== null && !refund
+      ? `${formatUsdt(payment.usdtAmountMicro)} USDT (${usd(payment.amountCents)})`
+      : usd(Math.abs(payment.amountCents));
+  const left = Math.max(0, dueCents - paidCents);
+  const lines = [
+    refund
+      ? `We have refunded ${amount} for your order ${order.orderNumber}.`
+      : `We have received your payment of ${amount} for your order ${order.orderNumber}. Thank you!`,
+    "",
+    `Paid so far: ${usd(paidCents)} of ${usd(dueCents)}.`,
+    left > 0 ? `Still to pay: ${usd(left)}.` : "Your order is paid in full.",
+    ...(payment.flags.includes("partial")
+      ? ["", "This transfer was less than the amount due; the rest stays due."]
+      : []),
+    ...(payment.flags.includes("excess")
+      ? ["", "This transfer was more than the amount due; our team will contact you about the difference."]
+      : []),
+  ];
+  const text = lines.join("\n");
+  return {
+    channel: "email" as const,
+    kind: refund ? "payment-refunded" : "payment-received",
+    recipient: order.email,
+    subject: refund
+      ? `Refund for your order ${order.orderNumber}`
+      : `Payment received for your order ${order.orderNumber}`,
+    bodyText: text,
+    bodyHtml: `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5">${lines
+      .map((l) => (l ? `<p>${escapeHtml(l)}</p>` : ""))
+      .join("")}</body></html>`,
+    entityType: "order",
+    entityId: order.id,
+  };
+}
+
+/**
+ * Records a payment (or settles a pending one with `pendingId`) and everything that follows, inside `tx`.
+ * Returns null when its transaction hash is already recorded (by another process at the same moment).
+ */
+async function recordInTx(
+  tx: Executor,
+  deps: Deps,
+  order: OrderRow,
+  input: NewPayment,
+  pendingId?: number,
+): Promise<PaymentRow | null> {
+  const values = {
+    orderId: order.id,
+    invoiceId: input.invoiceId ?? null,
+    method: input.method,
+    status: "recorded",
+    amountCents: input.amountCents,
+    usdtAmountMicro: input.usdtAmountMicro ?? null,
+    txHash: input.txHash ?? null,
+    fromAddress: input.fromAddress ?? null,
+    reference: input.reference ?? null,
+    note: input.note ?? null,
+    flags: input.flags ?? [],
+    receivedAt: input.receivedAt,
+    recordedBy: input.recordedBy,
+    nextCheckAt: null,
+  };
+  let row: PaymentRow | undefined;
+  if (pendingId !== undefined) {
+    [row] = await tx
+      .update(payments)
+      .set({ ...values, note: sql`coalesce(${payments.note}, ${values.note})` })
+      .where(and(eq(payments.id, pendingId), eq(payments.status, "pending_verification")))
+      .returning();
+  } else {
+    [row] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
+  }
+  if (!row) return null;
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    kind: row.amountCents < 0 ? "refund" : "payment",
+    data: {
+      paymentId: row.id,
+      method: row.method,
+      amount: row.amountCents / 100,
+      ...(row.usdtAmountMicro !== null ? { usdtAmount: formatUsdt(row.usdtAmountMicro) } : {}),
+      ...(row.txHash ? { txHash: row.txHash } : {}),
+      ...(row.reference ? { reference: row.reference } : {}),
+      flags: row.flags,
+    },
+    actor: input.recordedBy,
+    createdAt: deps.clock.now(),
+  });
+  await settleOrder(tx, deps, order);
+  const after = await ledger(tx, order.id);
+  const messages: OutboxMessage[] = [paymentEmail(order, row, after.recordedCents, after.dueCents)];
+  if (row.flags.length > 0) {
+    // late, excess or partial: the team looks at it
+    messages.push({
+      channel: "telegram",
+      kind: "payment-flagged",
+      bodyText: `⚠️ <b>Payment flagged ${escapeHtml(row.flags.join(", "))}</b> on order ${escapeHtml(order.orderNumber)}: ${escapeHtml(
+        usd(row.amountCents),
+      )}${row.txHash ? ` (tx ${escapeHtml(row.txHash)})` : ""}`,
+      entityType: "order",
+      entityId: order.id,
+    });
+  }
+  await enqueue(tx, deps.env, messages);
+  return row;
+}
+
+async function lockOrder(tx: Executor, orderId: number): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
+  if (!order) throw notFound("Order not found");
+  return order;
+}
+
+/** Staff record a bank transfer (positive) or a refund (negative); partial payments add up. */
+export async function recordStaffPayment(
+  deps: Deps,
+  actor: Actor,
+  orderId: number,
+  input: z.output<typeof recordPaymentInput>,
+): Promise<AdminPaymentDto> {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (input.invoiceId !== undefined) {
+      const [invoice] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.id, input.invoiceId), eq(invoices.orderId, orderId)))
+        .limit(1);
+      if (!invoice)
+        throw new AppError(400, "That invoice is not one of this order's", [
+          { path: ["invoiceId"], message: "not an invoice of this order" },
+        ]);
+    }
+    const amountCents = Math.round(input.amount * 100);
+    const l = await ledger(tx, orderId);
+    if (l.recordedCents + amountCents < 0) {
+      throw conflict(`A refund of ${usd(-amountCents)} is more than the ${usd(l.recordedCents)} paid`, {
+        paid: l.recordedCents / 100,
+      });
+    }
+    const target =
+      input.invoiceId ?? l.allocations.find((a) => a.status === "open" || a.status === "partially_paid")?.invoice.id;
+    const outstanding = Math.max(0, l.dueCents - l.recordedCents);
+    const flags = amountCents > outstanding ? ["excess"] : [];
+    const row = await recordInTx(tx, deps, order, {
+      invoiceId: target ?? null,
+      method: input.method,
+      amountCents,
+      reference: input.reference,
+      note: input.note,
+      flags,
+      receivedAt: new Date(input.receivedAt),
+      recordedBy: actor.username,
+    });
+    return adminPaymentDto(row!);
+  });
+}
+
+/** Staff reject a pending hash (it never confirmed, or it is not the customer's). */
+export async function rejectPendingPayment(
+  deps: Deps,
+  actor: Actor,
+  paymentId: number,
+  reason: string,
+): Promise<AdminPaymentDto> {
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .limit(1);
+    if (!found) throw notFound("Payment not found");
+    const orderId = found.orderId;
+    await lockOrder(tx, orderId);
+    const [row] = await tx
+      .update(payments)
+      .set({ status: "rejected", note: reason, recordedBy: actor.username, nextCheckAt: null })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "pending_verification")))
+      .returning();
+    if (!row) throw conflict("Only a payment pending verification can be rejected");
+    await tx.insert(orderEvents).values({
+      orderId,
+      kind: "payment_rejected",
+      data: { paymentId: row.id, txHash: row.txHash, reason },
+      actor: actor.username,
+      createdAt: deps.clock.now(),
+    });
+    return adminPaymentDto(row);
+  });
+}
+
+// ---- USDT transfers ------------------------------------------------------------------------------
+
+export type TransferOutcome = "recorded" | "duplicate" | "unmatched";
+
+/**
+ * Records a confirmed, checked USDT transfer: against the pending submission of its hash when there is one,
+ * else against the open invoice asking for exactly its amount. Flags: partial/excess against what the
+ * invoice still asks, late after the invoice's validity. A hash already recorded changes nothing.
+ */
+export async function recordUsdtTransfer(deps: Deps, transfer: TronTransfer): Promise<TransferOutcome> {
+  return deps.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(payments).where(eq(payments.txHash, transfer.txId)).limit(1);
+    if (existing && existing.status !== "pending_verification") return "duplicate";
+    let orderId: number;
+    let invoiceId: number | null = null;
+    if (existing) {
+      orderId = existing.orderId;
+    } else {
+      const [invoice] = await tx
+        .select()
+        .from(invoices)
+        .where(eq(invoices.usdtAmountMicro, transfer.valueMicro))
+        .limit(1);
+      if (!invoice || invoice.status === "paid" || invoice.status === "void") return "unmatched";
+      orderId = invoice.orderId;
+      invoiceId = invoice.id;
+    }
+    const order = await lockOrder(tx, orderId);
+    const l = await ledger(tx, orderId);
+    const byAmount = l.allocations.find((a) => a.invoice.usdtAmountMicro === transfer.valueMicro);
+    const target =
+      (invoiceId !== null ? l.allocations.find((a) => a.invoice.id === invoiceId) : undefined) ??
+      (byAmount && byAmount.status !== "paid" ? byAmount : undefined) ??
+      l.allocations.find((a) => a.status === "open" || a.status === "partially_paid");
+    const amountCents = microToCents(transfer.valueMicro);
+    const flags: string[] = [];
+    if (target) {
+      const owed = target.invoice.amountCents - target.paidCents;
+      if (amountCents < owed) flags.push("partial");
+      if (amountCents > owed) flags.push("excess");
+      if (target.invoice.validUntil && transfer.blockTimestamp > target.invoice.validUntil.getTime())
+        flags.push("late");
+    } else {
+      flags.push("excess");
+    }
+    const row = await recordInTx(
+      tx,
+      deps,
+      order,
+      {
+        invoiceId: target?.invoice.id ?? null,
+        method: "usdt",
+        amountCents,
+        usdtAmountMicro: transfer.valueMicro,
+        txHash: transfer.txId,
+        fromAddress: transfer.from,
+        flags,
+        receivedAt: new Date(transfer.blockTimestamp),
+        recordedBy: existing ? "customer" : "system",
+      },
+      existing?.id,
+    );
+    return row ? "recorded" : "duplicate";
+  });
+}
+
+/** Pending hash submissions, oldest first (the watcher checks them again). */
+export async function pendingSubmissions(db: Executor) {
+  return db
+    .select({ id: payments.id, txHash: payments.txHash, orderId: payments.orderId, createdAt: orders.createdAt })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.status, "pending_verification"))
+    .orderBy(asc(payments.id));
+}
+
+/**
+ * The customer's hash (order number + e-mail as for the look-up; the same 404 for a wrong pair). A hash
+ * already on the ledger, for this order or another, is 409. The hash is looked up on TronGrid at once:
+ * seen, confirmed and checked → recorded (201); seen but not a USDT transfer to the shop's wallet → 422
+ * and nothing stored; not seen yet, or TronGrid unreachable → stored as pending verification (202).
+ */
+export async function submitTransactionHash(
+  deps: Deps,
+  orderNumber: string,
+  email: string,
+  hash: string,
+): Promise<{ status: 201 | 202; body: SubmitPaymentAnswer }> {
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), sql`lower(${orders.email}) = lower(${email})`))
+    .limit(1);
+  if (!order) throw notFound("No order matches that order number and e-mail address");
+  if (!deps.env.USDT_WALLET_ADDRESS) throw conflict("USDT payments are not available at the moment");
+  const claimed = async () => {
+    const [existing] = await deps.db
+      .select({ orderId: payments.orderId, status: payments.status })
+      .from(payments)
+      .where(eq(payments.txHash, hash))
+      .limit(1);
+    if (!existing) return;
+    throw conflict(
+      existing.orderId === order.id
+        ? existing.status === "pending_verification"
+          ? "That transaction was already submitted for this order and is waiting for verification"
+          : "That transaction is already recorded for this order"
+        : "That transaction is already claimed by another order",
+    );
+  };
+  await claimed();
+
+  let found: Awaited<ReturnType<typeof findTransfer>> = { kind: "unseen" };
+  try {
+    found = await findTransfer(deps.env, hash, order.createdAt.getTime() - 86_400_000);
+  } catch (error) {
+    if (!(error instanceof TronApiError)) throw error;
+    deps.log.warn({ err: error.message }, "TronGrid unavailable; the submitted hash waits for verification");
+  }
+  if (found.kind === "invalid") {
+    throw new AppError(422, `That transaction cannot pay this order: ${found.reason}`, [
+      { path: ["txHash"], message: found.reason },
+    ]);
+  }
+  if (found.kind === "confirmed") {
+    // stored first as this order's claim, then settled like any confirmed transfer (one code path)
+    await insertPending(deps, order, hash, claimed);
+    const outcome = await recordUsdtTransfer(deps, found.transfer);
+    const [row] = await deps.db.select().from(payments).where(eq(payments.txHash, hash)).limit(1);
+    if (outcome === "duplicate" && row?.orderId !== order.id)
+      throw conflict("That transaction is already claimed by another order");
+    return { status: 201, body: { status: "recorded", payment: paymentDto(row!) } };
+  }
+  const row = await insertPending(deps, order, hash, claimed);
+  return { status: 202, body: { status: "pending_verification", payment: paymentDto(row) } };
+}
+
+async function insertPending(
+  deps: Deps,
+  order: OrderRow,
+  hash: string,
+  claimed: () => Promise<void>,
+): Promise<PaymentRow> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        method: "usdt",
+        status: "pending_verification",
+        amountCents: 0,
+        txHash: hash,
+        recordedBy: "customer",
+        nextCheckAt: deps.clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) {
+      await claimed();
+      throw conflict("That transaction is already claimed");
+    }
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      kind: "payment_submitted",
+      data: { paymentId: row.id, txHash: hash },
+      actor: "customer",
+      createdAt: deps.clock.now(),
+    });
+    return row;
+  });
+}
+
+/** Counts checks of the pending submissions (shown to staff); the watcher calls it after each look. */
+export async function notePendingChecked(db: Executor, ids: number[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(payments)
+    .set({ checkAttempts: sql`${payments.checkAttempts} + 1`, nextCheckAt: at })
+    .where(and(inArray(payments.id, ids), eq(payments.status, "pending_verification")));
+}
+
+/** The first open invoice's exact USDT amount, for the order e-mail (null for bank transfers). */
+export function usdtDueText(invoiceRows: { kind: string; usdtAmountMicro: bigint | null }[]): string | null {
+  const deposit = invoiceRows.find((i) => i.usdtAmountMicro !== null);
+  return deposit ? formatUsdt(deposit.usdtAmountMicro!) : null;
+}
+
+/** The payment part of a new order's receipt, from its planned invoices (nothing paid yet). */
+export function receiptPayment(
+  env: Pick<Deps["env"], "USDT_WALLET_ADDRESS">,
+  planned: PlannedInvoice[],
+): ReceiptPaymentDto {
+  const due = planned.reduce((s, i) => s + i.amountCents, 0);
+  return {
+    invoices: planned.map((i) => ({
+      kind: i.kind,
+      reference: i.reference,
+      amount: i.amountCents / 100,
+      paid: 0,
+      outstanding: i.amountCents / 100,
+      usdtAmount: i.usdtAmountMicro === null ? null : formatUsdt(i.usdtAmountMicro),
+      status: "open",
+      validUntil: i.validUntil?.toISOString() ?? null,
+    })),
+    payments: [],
+    paid: 0,
+    outstanding: due / 100,
+    usdtWalletAddress: env.USDT_WALLET_ADDRESS ?? null,
+  };
+}
+
+/** Whether recorded money covers every invoice of the order (for the stage move after delivery). */
+export async function orderFullyPaid(db: Executor, orderId: number): Promise<boolean> {
+  const l = await ledger(db, orderId);
+  return l.allocations.length > 0 && l.allocations.every((a) => a.status === "paid" || a.status === "void");
+}

@@ -1,0 +1,110 @@
+// A fake TronGrid v1 on loopback for the payment tests (API tests and the browser test): it answers
+// GET /v1/accounts/{address}/transactions/trc20 in the v1 shape, honouring only_confirmed, only_to,
+// contract_address, min_timestamp and limit, and pages with meta.fingerprint. `mode` makes it fail:
+// "down" (503), "garbage" (200 with a body that is not the v1 shape), "hang" (never answers).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export const SHOP_WALLET = "TG2bLBBBy5LTsB6DfpuxNRHNB7UF9auMYg";
+export const CUSTOMER_WALLET = "TG6qedLV8i1adHpYTVPHqErrPwHaMqC8q2";
+export const USDT_CONTRACT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+export interface FakeTransfer {
+  transaction_id: string;
+  token_info: { symbol: string; address: string; decimals: number; name: string };
+  block_timestamp: number;
+  from: string;
+  to: string;
+  type: string;
+  value: string;
+  /** Only when set: TronGrid's list does not carry it; a fake that ignores only_confirmed sends it. */
+  confirmed?: boolean;
+}
+
+export function usdtTransfer(txId: string, valueMicro: bigint | string, at: number, to = SHOP_WALLET): FakeTransfer {
+  return {
+    transaction_id: txId,
+    token_info: { symbol: "USDT", address: USDT_CONTRACT, decimals: 6, name: "Tether USD" },
+    block_timestamp: at,
+    from: CUSTOMER_WALLET,
+    to,
+    type: "Transfer",
+    value: String(valueMicro),
+  };
+}
+
+/** A 64-hex transaction id from a small number (distinct per test). */
+export const txId = (n: number) => n.toString(16).padStart(64, "0");
+
+export class FakeTronGrid {
+  transfers: FakeTransfer[] = [];
+  mode: "ok" | "down" | "garbage" | "hang" = "ok";
+  /** false: return unconfirmed transfers and other wallets' too, as if the query's filters were ignored. */
+  honorFilters = true;
+  pageSize = 2;
+  requests: { path: string; query: URLSearchParams; apiKey: string | undefined }[] = [];
+  private server: Server | null = null;
+  private hanging: ServerResponse[] = [];
+  url = "";
+
+  async start(port = 0): Promise<this> {
+    this.server = createServer((req, res) => this.handle(req, res));
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once("error", reject);
+      this.server!.listen(port, "127.0.0.1", resolve);
+    });
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    this.hanging = [];
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://x");
+    const key = req.headers["tron-pro-api-key"];
+    this.requests.push({ path: url.pathname, query: url.searchParams, apiKey: Array.isArray(key) ? key[0] : key });
+    const match = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/.exec(url.pathname);
+    if (req.method !== "GET" || !match) return res.writeHead(404).end();
+    if (this.mode === "down") return res.writeHead(503, { "content-type": "text/plain" }).end("Service Unavailable");
+    if (this.mode === "garbage") return res.writeHead(200, { "content-type": "text/html" }).end("<html>oops</html>");
+    if (this.mode === "hang") {
+      this.hanging.push(res);
+      return;
+    }
+    const q = url.searchParams;
+    const account = decodeURIComponent(match[1]!);
+    const minTs = Number(q.get("min_timestamp") ?? 0);
+    const limit = Math.min(200, Number(q.get("limit") ?? 20));
+    const size = Math.min(limit, this.pageSize);
+    const all = this.transfers
+      .filter((t) => {
+        if (!this.honorFilters) return true;
+        if (q.get("only_confirmed") === "true" && t.confirmed === false) return false;
+        if (q.get("only_to") === "true" && t.to !== account) return false;
+        if (q.get("contract_address") && t.token_info.address !== q.get("contract_address")) return false;
+        return t.block_timestamp >= minTs;
+      })
+      .sort((a, b) => b.block_timestamp - a.block_timestamp);
+    const start = Number(q.get("fingerprint") ?? 0);
+    const page = all.slice(start, start + size).map((t) => {
+      if (this.honorFilters) {
+        const { confirmed: _confirmed, ...rest } = t;
+        return rest;
+      }
+      return t;
+    });
+    const next = start + size < all.length ? String(start + size) : undefined;
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        success: true,
+        meta: { at: Date.now(), page_size: page.length, ...(next ? { fingerprint: next } : {}) },
+        data: page,
+      }),
+    );
+  }
+}

@@ -1,0 +1,140 @@
+// Payments end to end, both origins: checkout with USDT shows the exact deposit amount (amount due plus a
+// per-invoice tag) with the wallet's QR code and copy buttons; a fake TronGrid on loopback (started here,
+// on the storefront port + 3, where scripts/e2e-server.mjs points TRON_API_URL) starts reporting a confirmed
+// transfer of that amount, and the order-status page shows the deposit paid with no hash entered; staff
+// record the balance as a bank transfer in the back office; every customer e-mail arrives at the SMTP sink.
+import type { Browser } from "@playwright/test";
+import { FakeTronGrid, txId, usdtTransfer } from "../../api/test/fake-trongrid";
+import { cleveland, emailReceived, expect, seedCart, test } from "./fixtures";
+
+const port = Number(process.env.E2E_PORT ?? 4100);
+const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
+const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
+const EMAIL = "lena.payments@example.com";
+
+let tron: FakeTronGrid;
+
+test.beforeAll(async ({ playwright }) => {
+  tron = await new FakeTronGrid().start(port + 3);
+  const api = await playwright.request.newContext({ baseURL: ADMIN_ORIGIN });
+  const setup = await api.post("/api/admin/setup", { data: ADMIN });
+  expect([201, 409]).toContain(setup.status());
+  await api.dispose();
+});
+
+test.afterAll(async () => {
+  await tron?.close();
+});
+
+async function staffPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: ADMIN_ORIGIN });
+  const page = await context.newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: /sign in/i }).click();
+  await expect(page).toHaveURL(/\/admin(\/dashboard)?(\?.*)?$/);
+  return { page, context };
+}
+
+test("USDT deposit recorded from the chain by itself, balance recorded by staff as a bank transfer", async ({
+  page,
+  context,
+  browser,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await seedCart(page, [cleveland]);
+  await page.goto("/checkout");
+  // 43,116 + 8 % tax 3,449.28 + shipping 2,500 = 49,065.28; the settings' 50 % deposit: 24,532.64
+  await expect(page.getByTestId("checkout-due-now")).toHaveText("$24,532.64");
+  await page.getByRole("textbox", { name: "First Name", exact: true }).fill("Lena");
+  await page.getByRole("textbox", { name: "Last Name", exact: true }).fill("Ortiz");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(EMAIL);
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("210-555-0177");
+  await page.getByRole("textbox", { name: "Delivery Address", exact: true }).fill("9 Ranch Rd");
+  await page.getByRole("textbox", { name: "City", exact: true }).fill("Boerne");
+  await page.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
+  await page.getByRole("textbox", { name: "ZIP Code", exact: true }).fill("78006");
+  await page.getByRole("button", { name: "Place Order" }).click();
+
+  // the confirmation asks for the exact deposit: 24,532.64 plus a tag of 1-9999 micro-units
+  await expect(page).toHaveURL(/\/order-confirmation$/);
+  const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
+  const exact = page.getByTestId("usdt-exact-amount");
+  await expect(exact).toHaveText(/^24532\.64\d{4}$/);
+  const amount = (await exact.textContent())!.trim();
+  expect(amount.endsWith("0000")).toBe(false);
+  const config = await (await page.request.get("/api/config")).json();
+  await expect(page.getByTestId("usdt-wallet")).toHaveText(config.usdtWalletAddress);
+  await expect(page.getByTestId("wallet-qr")).toBeVisible();
+  await page.getByRole("button", { name: "Copy USDT amount" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(amount);
+  await expect(page.getByTestId("invoice-deposit")).toContainText(`${orderNumber}-D`);
+  await expect(page.getByTestId("invoice-balance")).toContainText("$24,532.64");
+  // kept with the test's results, for a person to look at
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.getByTestId("payment-panel").screenshot({ path: test.info().outputPath("confirmation-usdt-375.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // the e-mail names the same exact amount and the wallet
+  await expect
+    .poll(
+      async () =>
+        (await emailReceived(page)).find((m) => m.to.includes(EMAIL) && m.subject.includes(orderNumber))?.text,
+    )
+    .toContain(`send exactly ${amount} USDT on the TRC20 network only to the wallet ${config.usdtWalletAddress}`);
+
+  // before any transfer: the deposit is open
+  await page.goto(`/order-status?order=${orderNumber}`);
+  await page.getByLabel("Email").fill(EMAIL);
+  await page.getByRole("button", { name: "Look Up Order" }).click();
+  await expect(page.getByTestId("invoice-deposit-status")).toHaveText("Open");
+
+  // the chain reports a confirmed transfer of exactly that amount; nobody enters a hash
+  tron.transfers = [usdtTransfer(txId(0xe2e), amount.replace(".", ""), Date.now() - 30_000)];
+  await expect(async () => {
+    await page.getByRole("button", { name: "Look Up Order" }).click();
+    await expect(page.getByTestId("invoice-deposit-status")).toHaveText("Paid", { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId("invoice-balance-status")).toHaveText("Open");
+  await expect(page.getByTestId("payment-outstanding")).toHaveText("$24,532.64");
+  await expect(page.getByTestId("payments-list")).toContainText("$24,532.64");
+  await expect(page.getByTestId("usdt-exact-amount")).toHaveText(/^24532\.64\d{4}$/); // now the balance's
+  await expect
+    .poll(async () => (await emailReceived(page)).filter((m) => m.to.includes(EMAIL)).map((m) => m.subject))
+    .toContain(`Payment received for your order ${orderNumber}`);
+
+  // staff see the ledger and record the balance as a bank transfer
+  const staff = await staffPage(browser);
+  await staff.page.goto("/admin?tab=orders");
+  await staff.page.getByRole("button", { name: `View Details of order ${orderNumber}` }).click();
+  const dialog = staff.page.getByRole("dialog", { name: `Order ${orderNumber}` });
+  const payments = dialog.getByTestId("order-payments");
+  await expect(payments.getByTestId("admin-invoice-deposit")).toContainText("paid $24,532.64");
+  await expect(payments.getByRole("list", { name: "Payments" })).toContainText("by system");
+  await expect(payments.getByTestId("order-events")).toContainText("Payment $24,532.64");
+  await payments.getByLabel("Amount (USD; negative for a refund)").fill("24532.64");
+  await payments.getByLabel("Bank reference").fill("WIRE-778812");
+  await payments.getByLabel("Note").fill("Balance on delivery");
+  await payments.getByRole("button", { name: "Record payment" }).click();
+  await expect(payments.getByTestId("ledger-outstanding")).toHaveText("$0.00");
+  await expect(payments.getByTestId("admin-invoice-balance")).toContainText("outstanding $0.00");
+  await expect(payments.getByRole("list", { name: "Payments" })).toContainText("WIRE-778812");
+  await payments.screenshot({ path: test.info().outputPath("backoffice-ledger.png") });
+  await staff.context.close();
+
+  // the customer sees everything paid, and got an e-mail for each payment
+  await page.getByRole("button", { name: "Look Up Order" }).click();
+  await expect(page.getByTestId("invoice-balance-status")).toHaveText("Paid");
+  await expect(page.getByTestId("payment-outstanding")).toHaveText("$0.00");
+  await page.getByTestId("order-status-result").screenshot({ path: test.info().outputPath("order-status-paid.png") });
+  await expect
+    .poll(
+      async () =>
+        (await emailReceived(page)).filter((m) => m.to.includes(EMAIL) && m.subject.startsWith("Payment received"))
+          .length,
+    )
+    .toBe(2);
+  const last = (await emailReceived(page)).filter((m) => m.subject.startsWith("Payment received")).at(-1)!;
+  expect(last.text).toContain("Your order is paid in full.");
+});
