@@ -4,7 +4,7 @@
 // names its invoice by its amount (the unique index on invoices.usdt_amount_micro; a taken tag is retried).
 import { randomInt } from "node:crypto";
 import { type Executor, schema } from "@ch/db";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { splitDeposit } from "../../contracts/totals";
 import { centsToMicro } from "./usdt";
 
@@ -113,14 +113,4 @@ export async function createInvoicesForOrder(
 
 export function listInvoices(db: Executor, orderId: number): Promise<InvoiceRow[]> {
   return db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
-}
-
-/** Open (or partly paid) USDT invoices, for the watcher. */
-export function openUsdtInvoices(db: Executor): Promise<InvoiceRow[]> {
-  return db
-    .select()
-    .from(invoices)
-    .where(and(inArray(invoices.status, ["open", "partially_paid"])))
-    .orderBy(asc(invoices.id))
-    .then((rows) => rows.filter((r) => r.usdtAmountMicro !== null));
 }

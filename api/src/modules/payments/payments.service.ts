@@ -574,12 +574,6 @@ export async function notePendingChecked(db: Executor, ids: number[], at: Date):
     .where(and(inArray(payments.id, ids), eq(payments.status, "pending_verification")));
 }
 
-/** The first open invoice's exact USDT amount, for the order e-mail (null for bank transfers). */
-export function usdtDueText(invoiceRows: { kind: string; usdtAmountMicro: bigint | null }[]): string | null {
-  const deposit = invoiceRows.find((i) => i.usdtAmountMicro !== null);
-  return deposit ? formatUsdt(deposit.usdtAmountMicro!) : null;
-}
-
 /** The payment part of a new order's receipt, from its planned invoices (nothing paid yet). */
 export function receiptPayment(
   env: Pick<Deps["env"], "USDT_WALLET_ADDRESS">,
