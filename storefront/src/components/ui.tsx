@@ -57,7 +57,7 @@ export function TextField({
 }: Omit<ComponentProps<"input">, "id"> & { label: string; hint?: string }) {
   return (
     <Field label={label} required={required} hint={hint} className={className}>
-      {(ids) => <input {...ids} {...input} required={required} className={inputClass} />}
+      {(ids) => <input type="text" {...ids} {...input} required={required} className={inputClass} />}
     </Field>
   );
 }

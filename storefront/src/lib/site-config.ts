@@ -47,6 +47,9 @@ export function formatAddress(company: SiteConfig["company"]): string {
 
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
+/** A phone number as link text that does not wrap at its spaces. */
+export const phoneText = (phone: string): string => phone.replace(/ /g, "\u00a0");
+
 /** "50% deposit, balance due on delivery" (or full payment when the deposit is the whole total). */
 export function depositTerms(config: Pick<SiteConfig, "depositPercent">): string {
   return config.depositPercent >= 100

@@ -210,7 +210,7 @@ export function fallbackBody(page: ResolvedPage, config: SiteConfig): string {
   parts.push(`<main>${main.join("")}</main>`);
   parts.push(
     `<footer><p>${escapeHtml(company.name)}, ${escapeHtml(company.street)}, ${escapeHtml(company.city)}, ${escapeHtml(company.region)} ${escapeHtml(company.postalCode)}. ` +
-      `<a href="tel:${escapeHtml(company.phone.replace(/[^\d+]/g, ""))}">${escapeHtml(company.phone)}</a>, ` +
+      `<a href="tel:${escapeHtml(company.phone.replace(/[^\d+]/g, ""))}">${escapeHtml(company.phone).replace(/ /g, "&nbsp;")}</a>, ` +
       `<a href="mailto:${escapeHtml(company.email)}">${escapeHtml(company.email)}</a></p>` +
       `<nav aria-label="Services and policies"><ul>${links(FOOTER_LINKS)}</ul></nav></footer>`,
   );

@@ -37,6 +37,7 @@ export function LoginScreen() {
           <input
             id="username"
             name="username"
+            type="text"
             className="field-input"
             autoComplete="username"
             required

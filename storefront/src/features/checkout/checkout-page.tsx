@@ -193,7 +193,17 @@ export function CheckoutPage() {
 
   const text = (key: keyof CheckoutForm, label: string, props: Record<string, string> = {}, className = "") => (
     <Field label={label} required className={className}>
-      {(ids) => <input {...ids} name={key} className={inputClass} value={form[key]} onChange={set(key)} {...props} />}
+      {(ids) => (
+        <input
+          type="text"
+          {...ids}
+          name={key}
+          className={inputClass}
+          value={form[key]}
+          onChange={set(key)}
+          {...props}
+        />
+      )}
     </Field>
   );
   const due = formatAmount(cents(totals.totalCents));
@@ -224,7 +234,7 @@ export function CheckoutPage() {
               {text("lastName", "Last Name", { autoComplete: "family-name" })}
               {text("email", "Email", { type: "email", autoComplete: "email" })}
               {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
-              {text("address", "Delivery Address", { autoComplete: "street-address" }, "sm:col-span-2")}
+              {text("address", "Delivery Address", { autoComplete: "address-line1" }, "sm:col-span-2")}
               {text("city", "City", { autoComplete: "address-level2" })}
               <Field label="State" required>
                 {(ids) => (

@@ -46,7 +46,7 @@ export function ContactForm({ page = false }: { page?: boolean }) {
 
   return (
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Contact form">
-      <HydratedFieldset>
+      <HydratedFieldset legend="Your enquiry">
         <TextField
           label="First Name"
           required

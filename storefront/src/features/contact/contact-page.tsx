@@ -9,7 +9,7 @@ import {
 import { CheckIcon, MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
 import { buttonClass, PageHeader } from "../../components/ui";
 import { openQuoteDialog } from "../../lib/quote";
-import { formatAddress, type SiteConfig, telHref, useSiteConfig } from "../../lib/site-config";
+import { formatAddress, phoneText, type SiteConfig, telHref, useSiteConfig } from "../../lib/site-config";
 import { ContactForm } from "./contact-form";
 
 /** The opening hours of the business settings, then the days it is closed. */
@@ -51,7 +51,7 @@ export function ContactPage() {
                 <li className="flex items-center gap-3">
                   <PhoneIcon className="h-5 w-5 text-amber-600" />
                   <a href={telHref(config.company.phone)} className="rounded hover:text-amber-700">
-                    {config.company.phone}
+                    {phoneText(config.company.phone)}
                   </a>
                 </li>
                 <li className="flex items-center gap-3">

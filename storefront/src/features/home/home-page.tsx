@@ -7,7 +7,7 @@ import { buttonClass, Skeleton } from "../../components/ui";
 import { categoryLabel, formatPrice } from "../../lib/format";
 import { featuredProductsQuery, galleryQuery, latestPostsQuery, productsQuery } from "../../lib/queries";
 import { openQuoteDialog } from "../../lib/quote";
-import { formatAddress, telHref, useSiteConfig } from "../../lib/site-config";
+import { formatAddress, phoneText, telHref, useSiteConfig } from "../../lib/site-config";
 import { BlogCard, BlogCardSkeleton } from "../blog/blog-card";
 import { GallerySkeleton } from "../gallery/gallery-skeleton";
 
@@ -325,7 +325,7 @@ function ContactSection() {
               <li className="flex items-center gap-3">
                 <PhoneIcon className="h-5 w-5 text-amber-400" />
                 <a href={telHref(config.company.phone)} className="rounded hover:text-amber-400">
-                  {config.company.phone}
+                  {phoneText(config.company.phone)}
                 </a>
               </li>
               <li className="flex items-center gap-3">

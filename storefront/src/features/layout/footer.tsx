@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
 import { useHydrated } from "../../lib/hydrated";
 import { pageRoute } from "../../lib/page-route";
-import { formatAddress, telHref, useSiteConfig } from "../../lib/site-config";
+import { formatAddress, phoneText, telHref, useSiteConfig } from "../../lib/site-config";
 
 const QUICK_LINKS = [
   { label: "Products", to: "/products/{-$category}", params: { category: undefined } },
@@ -78,7 +78,7 @@ export function Footer() {
               <li className="flex gap-2">
                 <PhoneIcon className="h-4 w-4 shrink-0 translate-y-0.5 text-amber-400" />
                 <a href={telHref(config.company.phone)} className={linkClass}>
-                  {config.company.phone}
+                  {phoneText(config.company.phone)}
                 </a>
               </li>
               <li className="flex gap-2">

@@ -14,8 +14,18 @@ export function NotFoundScreen({
   documentTitle: string;
   children?: ReactNode;
 }) {
+  // a <title> of its own: the server's (data-server-head) is removed once the app has hydrated, and
+  // an address no route matches has no route head to put one back; removed when the screen goes
   useEffect(() => {
-    document.title = documentTitle;
+    const own = document.head.querySelector("title:not([data-server-head])");
+    if (own) {
+      own.textContent = documentTitle;
+      return;
+    }
+    const title = document.createElement("title");
+    title.textContent = documentTitle;
+    document.head.append(title);
+    return () => title.remove();
   }, [documentTitle]);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

@@ -1,7 +1,7 @@
 import { hoursSentence } from "@ch/api/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { pageRoute } from "../../lib/page-route";
-import { telHref, useSiteConfig } from "../../lib/site-config";
+import { phoneText, telHref, useSiteConfig } from "../../lib/site-config";
 import { CardGrid } from "./blocks";
 import { Bullets, LegalPage } from "./legal";
 
@@ -14,7 +14,7 @@ export function ReturnPolicyPage() {
     <>
       {phone ? (
         <a href={telHref(phone)} className="font-semibold text-amber-800 underline">
-          {phone}
+          {phoneText(phone)}
         </a>
       ) : (
         "our phone line"
@@ -229,7 +229,7 @@ export function ReturnPolicyPage() {
                   href={telHref(phone)}
                   className="inline-flex items-center justify-center rounded-lg bg-slate-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-slate-700"
                 >
-                  Call {phone}
+                  {phoneText(`Call ${phone}`)}
                 </a>
               ) : null}
               {email ? (

@@ -1,5 +1,5 @@
 import { hoursSentence } from "@ch/api/contracts/business-facts";
-import { telHref, useSiteConfig } from "../../lib/site-config";
+import { phoneText, telHref, useSiteConfig } from "../../lib/site-config";
 import { CardGrid, CheckList, Section, Steps } from "./blocks";
 import { ServicePage } from "./service-page";
 
@@ -84,7 +84,7 @@ export function WarrantySupportPage() {
         text: "Send us a message or call the support line.",
         ctas: [
           { label: "Contact Support", to: "/contact" },
-          ...(phone ? [{ label: `Call ${phone}`, href: telHref(phone), variant: "outline" as const }] : []),
+          ...(phone ? [{ label: phoneText(`Call ${phone}`), href: telHref(phone), variant: "outline" as const }] : []),
         ],
       }}
     >
@@ -150,7 +150,7 @@ export function WarrantySupportPage() {
             {config ? <p className="mt-2 text-slate-600">{hoursSentence(config)}.</p> : null}
             {phone ? (
               <a href={telHref(phone)} className="mt-3 inline-block font-semibold text-amber-800 underline">
-                {phone}
+                {phoneText(phone)}
               </a>
             ) : null}
           </li>

@@ -9,7 +9,7 @@ import { addToCart } from "../../lib/cart";
 import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import type { ProductDto } from "../../lib/queries";
 import { openQuoteDialog } from "../../lib/quote";
-import { depositTerms, telHref, useSiteConfig } from "../../lib/site-config";
+import { depositTerms, phoneText, telHref, useSiteConfig } from "../../lib/site-config";
 import { toast } from "../../lib/toast";
 import { downloadText, specSheetFileName, specSheetText } from "./spec-sheet";
 
@@ -185,7 +185,7 @@ export function ProductPage({ product }: { product: ProductDto }) {
                   href={telHref(config.company.phone)}
                   className="inline-flex items-center gap-2 rounded hover:text-amber-400"
                 >
-                  <PhoneIcon className="h-4 w-4 text-amber-400" /> {config.company.phone}
+                  <PhoneIcon className="h-4 w-4 text-amber-400" /> {phoneText(config.company.phone)}
                 </a>
                 <a
                   href={`mailto:${config.company.email}`}

@@ -115,7 +115,7 @@ export function RoiCalculator() {
             save.mutate();
           }}
         >
-          <HydratedFieldset>
+          <HydratedFieldset legend="Your rental figures">
             <TextField
               label="Email (optional)"
               type="email"
