@@ -104,8 +104,27 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
     .poll(async () => (await emailReceived(page)).filter((m) => m.to.includes(EMAIL)).map((m) => m.subject))
     .toContain(`Payment received for your order ${orderNumber}`);
 
-  // staff see the ledger and record the balance as a bank transfer
+  // staff move the build through the stages to delivery (the payment stages are the ledger's)
   const staff = await staffPage(browser);
+  const stageOf = async () => {
+    const board: { orderNumber: string; stage: string }[] = await (
+      await staff.page.request.get("/api/admin/pipeline")
+    ).json();
+    return board.find((o) => o.orderNumber === orderNumber)?.stage;
+  };
+  expect(await stageOf()).toBe("deposit_received");
+  const orderId = Number(orderNumber.slice(-6));
+  const move = (stage: string) =>
+    staff.page.request.put(`/api/admin/orders/${orderId}/stage`, {
+      data: { stage },
+      headers: { origin: ADMIN_ORIGIN },
+    });
+  expect((await move("balance_paid")).status()).toBe(409); // set by payments, not by hand
+  for (const stage of ["in_production", "quality_check", "ready_for_delivery", "delivered"]) {
+    expect((await move(stage)).status(), stage).toBe(200);
+  }
+
+  // staff see the ledger and record the balance as a bank transfer
   await staff.page.goto("/admin?tab=orders");
   await staff.page.getByRole("button", { name: `View Details of order ${orderNumber}` }).click();
   const dialog = staff.page.getByRole("dialog", { name: `Order ${orderNumber}` });
@@ -121,6 +140,9 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
   await expect(payments.getByTestId("admin-invoice-balance")).toContainText("outstanding $0.00");
   await expect(payments.getByRole("list", { name: "Payments" })).toContainText("WIRE-778812");
   await payments.screenshot({ path: test.info().outputPath("backoffice-ledger.png") });
+  // the whole order paid after delivery: balance paid by itself; staff complete it
+  await expect.poll(stageOf).toBe("balance_paid");
+  expect((await move("completed")).status()).toBe(200);
   await staff.context.close();
 
   // the customer sees everything paid, and got an e-mail for each payment
@@ -137,4 +159,14 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
     .toBe(2);
   const last = (await emailReceived(page)).filter((m) => m.subject.startsWith("Payment received")).at(-1)!;
   expect(last.text).toContain("Your order is paid in full.");
+  // and one for each stage it went through
+  await expect
+    .poll(async () => (await emailReceived(page)).filter((m) => m.to.includes(EMAIL)).map((m) => m.subject))
+    .toEqual(
+      expect.arrayContaining(
+        ["Deposit received", "In production", "Delivered", "Balance paid", "Completed"].map(
+          (stage) => `Your order ${orderNumber}: ${stage}`,
+        ),
+      ),
+    );
 });
