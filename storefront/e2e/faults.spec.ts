@@ -1,0 +1,133 @@
+// The smaller faults of issue 13, each as the visitor met it: the checkout toast on the thank-you
+// page, the product page's copy, trailing-slash addresses, the not-found pages, heading order,
+// configuration hints on the public SEO report, the chat's Telegram claim and the floating chat button.
+import { cleveland, expect, seedCart, test, toast } from "./fixtures";
+
+test("a checkout complaint does not follow the visitor to the thank-you page", async ({ page }) => {
+  // time stands still: the toast cannot go away on its own timer before the check below
+  await page.clock.install();
+  await seedCart(page, [cleveland]);
+  await page.goto("/checkout");
+  await page.clock.pauseAt(new Date());
+  const fields: [string, string][] = [
+    ["First Name", "Ana"],
+    ["Last Name", "Lopez"],
+    ["Email", "ana@example"],
+    ["Phone", "210-555-0100"],
+    ["Delivery Address", "1 Main St"],
+    ["City", "San Antonio"],
+    ["ZIP Code", "78205"],
+  ];
+  for (const [label, value] of fields) await page.getByRole("textbox", { name: label, exact: true }).fill(value);
+  await page.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(toast(page)).toContainText("Invalid Email");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("ana@example.com");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(toast(page)).toHaveCount(0);
+});
+
+test("product page: 'Questions about The Cleveland?'", async ({ page }) => {
+  await page.goto("/product/1");
+  await expect(page.getByRole("heading", { name: "Questions about The Cleveland?" })).toBeVisible();
+  await expect(page.getByText(/the The /)).toHaveCount(0);
+});
+
+test("trailing-slash addresses answer 301 to the address without it, query kept", async ({ request, baseURL }) => {
+  for (const [from, to] of [
+    ["/products/", "/products"],
+    ["/blog/", "/blog"],
+    ["/products/20ft-homes/?sort=price", "/products/20ft-homes?sort=price"],
+    ["//example.com/", "/example.com"],
+  ]) {
+    // the full address, so that "//example.com/" is a path on this site and not another host
+    const res = await request.get(`${baseURL}${from}`, { maxRedirects: 0 });
+    expect(res.status(), from).toBe(301);
+    const location = new URL(res.headers().location!, "http://x");
+    expect(location.pathname + location.search, from).toBe(to);
+  }
+});
+
+test("an unknown category and an unknown product keep 404 and lead to the real categories", async ({ page }) => {
+  for (const path of ["/products/xyz", "/product/abc"]) {
+    const res = await page.request.get(path);
+    expect(res.status(), path).toBe(404);
+    const html = await res.text();
+    // the server's own HTML carries the screen and its links (no <noscript> fallback with a second <main>)
+    expect(html).not.toContain("<noscript>");
+    for (const category of ["20ft-homes", "40ft-homes", "multi-unit", "container-offices"]) {
+      expect(html, `${path} links to ${category}`).toContain(`href="/products/${category}"`);
+    }
+    await page.goto(path);
+    await page.getByRole("link", { name: "Container Offices" }).last().click();
+    await expect(page).toHaveURL(/\/products\/container-offices$/);
+  }
+  await page.goto("/products/xyz");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Category Not Found");
+  await expect(page.getByTestId("products-empty")).toContainText("This category does not exist");
+});
+
+test("/return-policy: headings go h1 → h2 → h3 without a skip", async ({ page }) => {
+  await page.goto("/return-policy");
+  const levels = await page.locator("h1, h2, h3, h4").evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+  expect(levels[0]).toBe(1);
+  for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!, `heading ${i}`).toBeLessThanOrEqual(1);
+});
+
+test("the public SEO report shows no configuration hints", async ({ page }) => {
+  await page.goto("/seo-report");
+  await expect(page.getByRole("heading", { name: "Next Steps" })).toBeVisible({ timeout: 30_000 });
+  const text = (await page.locator("main").textContent()) ?? "";
+  expect(text).not.toMatch(/development|PUBLIC_SITE_URL|SOCIAL_|COMPANY_|Settings|storefront\/public/);
+});
+
+test("chat: without Telegram configured, the reply does not claim a Telegram forward", async ({ page }) => {
+  // the server says whether Telegram is configured (site config); this page is told it is not
+  await page.route("**/*", async (route) => {
+    if (route.request().resourceType() !== "document") return route.continue();
+    const response = await route.fetch();
+    const body = (await response.text()).replace('"telegramForwarding":true', '"telegramForwarding":false');
+    return route.fulfill({ response, body });
+  });
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Open chat" }).click();
+  const panel = page.locator("#chat-panel");
+  await expect(panel.getByText("AI Assistant + messages to our team")).toBeVisible();
+  await panel.getByRole("button", { name: "Schedule Call" }).click();
+  const reply = panel.getByTestId("bot-message").nth(1);
+  await expect(reply).toContainText("Your message has been saved for our team", { timeout: 5000 });
+  await expect(reply).not.toContainText("Telegram");
+});
+
+test("the floating chat button never covers the footer's links", async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const button = (await page.getByRole("button", { name: "Open chat" }).boundingBox())!;
+    for (const link of await page.locator("footer a").all()) {
+      const box = await link.boundingBox();
+      if (!box) continue;
+      const overlaps =
+        box.x < button.x + button.width &&
+        button.x < box.x + box.width &&
+        box.y < button.y + button.height &&
+        button.y < box.y + box.height;
+      expect(overlaps, `${await link.textContent()} at ${width}px`).toBe(false);
+    }
+  }
+});
+
+test("the header shows Schedule Call from 1024 px on, without overflowing", async ({ page }) => {
+  for (const width of [1024, 1100, 1279]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/about");
+    const call = page.locator("header").getByRole("button", { name: "Schedule Call" });
+    await expect(call, `${width}px`).toBeVisible();
+    const box = (await call.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+});
