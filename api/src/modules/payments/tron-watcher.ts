@@ -158,7 +158,9 @@ export function createTronWatcher(deps: Deps, overrides: Partial<TronWatcherOpti
           updatedAt: clock.now(),
         })
         .where(and(eq(watcherState.name, WATCHER_NAME), eq(watcherState.leaseOwner, options.owner)));
-      log.warn({ err: error.message, failures, retryInMs }, "USDT watcher: TronGrid unavailable; will retry");
+      // an outage is logged at its start and then at doubling intervals, not on every retry
+      const level = (failures & (failures - 1)) === 0 ? "warn" : "debug";
+      log[level]({ err: error.message, failures, retryInMs }, "USDT watcher: TronGrid unavailable; will retry");
       const result = { ran: true as const, error: error.message, retryInMs };
       events.emit("tick", result);
       return result;
