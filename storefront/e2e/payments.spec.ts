@@ -89,6 +89,10 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
   await page.getByLabel("Email").fill(EMAIL);
   await page.getByRole("button", { name: "Look Up Order" }).click();
   await expect(page.getByTestId("invoice-deposit-status")).toHaveText("Open");
+  await expect(page.getByLabel("Transaction hash")).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.getByTestId("payment-panel").screenshot({ path: test.info().outputPath("order-status-open-375.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // the chain reports a confirmed transfer of exactly that amount; nobody enters a hash
   tron.transfers = [usdtTransfer(txId(0xe2e), amount.replace(".", ""), Date.now() - 30_000)];
