@@ -78,6 +78,9 @@ export interface OrderReceiptDto {
   payment?: ReceiptPaymentDto;
   createdAt: string;
   estimatedDelivery: string;
+  /** The build stage (api/src/contracts/stages.ts) and when each stage was reached, oldest first. */
+  stage?: string;
+  stages?: { stage: string | null; at: string }[];
 }
 
 export const orderIdParams = z.strictObject({ id: id() });

@@ -16,6 +16,7 @@ import { announceEnqueued, outboxRow } from "../notifications/outbox";
 import { createInvoicesForOrder, planInvoices } from "../payments/invoices";
 import { getOrderPayments, receiptPayment } from "../payments/payments.service";
 import { getSettings } from "../settings/settings.service";
+import { stageHistory } from "./stages.service";
 
 const { orders, orderLines, notes } = schema;
 type OrderRow = typeof orders.$inferSelect;
@@ -391,7 +392,8 @@ export async function findOrderForCustomer(
     .limit(1);
   if (!order) throw notFound("No order matches that order number and e-mail address");
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  return withPayment(toReceipt(order, lines), await getOrderPayments({ db, env }, order.id));
+  const receipt = withPayment(toReceipt(order, lines), await getOrderPayments({ db, env }, order.id));
+  return { ...receipt, stage: order.stage, stages: await stageHistory(db, order.id) };
 }
 
 /** The amounts due come from the order's invoices (an order without invoices keeps its split). */

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import { buttonClass, PageHeader, TextField } from "../../components/ui";
 import { ApiError, postJson } from "../../lib/api";
 import { formatDate } from "../../lib/format";
+import { OrderStages } from "./order-stages";
 import { OrderFigures, paymentLabel, statusLabel } from "./order-summary";
 import { PaymentPanel } from "./payment-panel";
 
@@ -105,6 +106,7 @@ export function OrderStatusPage({ initialOrder }: { initialOrder: string }) {
                 </dd>
               </div>
             </dl>
+            {receipt.stage && receipt.stages ? <OrderStages stage={receipt.stage} stages={receipt.stages} /> : null}
             <div className="mt-6">
               <OrderFigures receipt={receipt} />
             </div>
