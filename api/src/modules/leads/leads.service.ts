@@ -36,6 +36,7 @@ async function storeEnquiry(
   tx: Executor,
   deps: Deps,
   values: typeof enquiries.$inferInsert,
+  settings: Awaited<ReturnType<typeof getSettings>>,
   productName: string | null = null,
 ): Promise<EnquiryRow> {
   const now = deps.clock.now();
@@ -43,7 +44,7 @@ async function storeEnquiry(
     .insert(enquiries)
     .values({ ...values, createdAt: now, updatedAt: now })
     .returning();
-  await enqueue(tx, deps.env, enquiryMessages({ ...row!, productName }, deps.env, await getSettings(deps)));
+  await enqueue(tx, deps.env, enquiryMessages({ ...row!, productName }, deps.env, settings));
   return row!;
 }
 
@@ -52,17 +53,24 @@ export async function submitContact(deps: Deps, input: z.output<typeof contactIn
   if (source === "contact-page" && !input.message) {
     throw badRequest("Invalid body: message is required", [{ path: ["message"], message: "message is required" }]);
   }
+  // read before the transaction: on the embedded database a read outside it waits for it to end
+  const settings = await getSettings(deps);
   const row = await deps.db.transaction((tx) =>
-    storeEnquiry(tx, deps, {
-      source,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      phone: input.phone,
-      projectType: input.projectType,
-      budget: input.budget,
-      message: input.message,
-    }),
+    storeEnquiry(
+      tx,
+      deps,
+      {
+        source,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        projectType: input.projectType,
+        budget: input.budget,
+        message: input.message,
+      },
+      settings,
+    ),
   );
   return toAdminContact(row);
 }
@@ -71,6 +79,7 @@ export async function submitQuoteRequest(
   deps: Deps,
   input: z.output<typeof quoteRequestInput>,
 ): Promise<AdminContactDto> {
+  const settings = await getSettings(deps);
   const row = await deps.db.transaction(async (tx) => {
     let productName: string | null = null;
     if (input.productId) {
@@ -95,6 +104,7 @@ export async function submitQuoteRequest(
         preferredTime: input.preferredTime,
         message: input.message,
       },
+      settings,
       productName,
     );
   });
@@ -110,14 +120,20 @@ export async function saveRoi(deps: Deps, input: z.output<typeof roiInput>) {
     monthlyExpenses: Math.round(input.monthlyExpenses),
   };
   const figures = computeRoi(inputs);
+  const settings = await getSettings(deps);
   return deps.db.transaction(async (tx) => {
     let enquiryId: number | null = null;
     if (input.email) {
-      const enquiry = await storeEnquiry(tx, deps, {
-        source: "roi",
-        email: input.email,
-        message: `ROI calculation: investment $${inputs.investment.toLocaleString("en-US")}, $${inputs.rentPerDay}/day, ${inputs.occupancyDays} days/month, expenses $${inputs.monthlyExpenses}/month → monthly income $${figures.monthlyIncome.toLocaleString("en-US")}, ROI ${figures.roiPercent.toFixed(1)}% a year, payback ${figures.paybackMonths} months.`,
-      });
+      const enquiry = await storeEnquiry(
+        tx,
+        deps,
+        {
+          source: "roi",
+          email: input.email,
+          message: `ROI calculation: investment $${inputs.investment.toLocaleString("en-US")}, $${inputs.rentPerDay}/day, ${inputs.occupancyDays} days/month, expenses $${inputs.monthlyExpenses}/month → monthly income $${figures.monthlyIncome.toLocaleString("en-US")}, ROI ${figures.roiPercent.toFixed(1)}% a year, payback ${figures.paybackMonths} months.`,
+        },
+        settings,
+      );
       enquiryId = enquiry.id;
     }
     const [row] = await tx
