@@ -1,0 +1,162 @@
+// Selling a custom build end to end, both origins: a quote request lands in the Contacts inbox → staff
+// build a proposal from the lead with an option, a custom line and delivery, and send it → the customer
+// opens the e-mailed link, sees the server's figures, accepts → the order-status page shows the deposit
+// invoice and the stages → the deposit is recorded (bank transfer) and the order moves to "deposit
+// received" by itself → staff move it through the stages on the pipeline board to delivered. Every
+// customer e-mail along the way arrives at the SMTP sink. Screenshots are kept with the test's results.
+import type { Browser } from "@playwright/test";
+import { emailReceived, expect, test } from "./fixtures";
+
+const port = Number(process.env.E2E_PORT ?? 4100);
+const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
+const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
+const EMAIL = "dana.proposal@example.com";
+
+test.beforeAll(async ({ playwright }) => {
+  const api = await playwright.request.newContext({ baseURL: ADMIN_ORIGIN });
+  const setup = await api.post("/api/admin/setup", { data: ADMIN });
+  expect([201, 409]).toContain(setup.status());
+  await api.dispose();
+});
+
+async function staffPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: ADMIN_ORIGIN });
+  const page = await context.newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: /sign in/i }).click();
+  await expect(page).toHaveURL(/\/admin(\/dashboard)?(\?.*)?$/);
+  return { page, context };
+}
+
+const mailsTo = async (page: import("@playwright/test").Page, subject: RegExp) =>
+  (await emailReceived(page)).filter((m) => m.to.includes(EMAIL) && subject.test(m.subject));
+
+test("quote request → proposal → acceptance → deposit → stages on the pipeline board", async ({ page, browser }) => {
+  // 1. the customer asks for a quote
+  const quote = await page.request.post("/api/quote-requests", {
+    data: { kind: "quote", firstName: "Dana", lastName: "Reyes", email: EMAIL, message: "A 40ft home near Austin" },
+  });
+  expect(quote.status()).toBe(201);
+  const leadId = (await quote.json()).id as number;
+
+  // 2. staff build a proposal from the lead: an option, a custom line, delivery; then send it
+  const staff = await staffPage(browser);
+  await staff.page.goto(`/admin/proposals?edit=true&lead=${leadId}`);
+  await expect(staff.page.getByRole("textbox", { name: "Customer name" })).toHaveValue("Dana Reyes");
+  await staff.page.getByRole("textbox", { name: "Address" }).fill("9 Ranch Rd");
+  await staff.page.getByRole("textbox", { name: "City" }).fill("Austin");
+  await staff.page.getByRole("textbox", { name: "ZIP code" }).fill("78701");
+  await staff.page.getByRole("button", { name: "Add option" }).click();
+  await staff.page
+    .getByRole("combobox", { name: "Line 1: option" })
+    .selectOption({ label: "Concrete pier foundation ($4,500)" });
+  await staff.page.getByRole("button", { name: "Add custom line" }).click();
+  await staff.page.getByRole("textbox", { name: "Line 2: custom item" }).fill("Site work");
+  await staff.page.getByRole("textbox", { name: "Unit price ($)" }).fill("12500.50");
+  await staff.page.getByRole("combobox", { name: "Delivery" }).selectOption({ label: "Up to 100 miles: $1,500" });
+  await staff.page.getByRole("button", { name: "Create proposal" }).click();
+  // 4,500 + 12,500.50 = 17,000.50; + delivery 1,500 = 18,500.50; TX 6.25 % = 1,156.28125 → 1,156.28; total 19,656.78
+  await expect(staff.page.getByTestId("proposal-figures")).toContainText("$19,656.78");
+  await staff.page.getByRole("button", { name: "Send to customer" }).click();
+  await expect(staff.page.getByTestId("proposal-status")).toHaveText("sent");
+  const link = (await staff.page.getByTestId("proposal-link").textContent())!.trim();
+  const path = new URL(link).pathname;
+
+  // the e-mail carries the same link
+  await expect.poll(async () => (await mailsTo(page, /proposal/i)).length).toBe(1);
+  const [sent] = await mailsTo(page, /proposal/i);
+  expect(sent!.text).toContain(path);
+  expect(sent!.text).toContain("$19,656.78");
+
+  // 3. the customer opens the link and sees the figures (noindex)
+  await page.goto(path);
+  await expect(page.getByTestId("proposal-total")).toHaveText("$19,656.78");
+  await expect(page.getByTestId("proposal-deposit")).toHaveText("$9,828.39");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: test.info().outputPath("proposal-375.png"), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: test.info().outputPath("proposal-1440.png"), fullPage: true });
+
+  // accepting needs the typed name and the agreement
+  await page.getByRole("button", { name: "Accept Proposal" }).click();
+  await expect(page.getByRole("alert")).toContainText("full name");
+  await page.getByRole("textbox", { name: "Your full name" }).fill("Dana Reyes");
+  await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
+  await page.getByRole("button", { name: "Accept Proposal" }).click();
+  await expect(page.getByTestId("proposal-state")).toContainText("Accepted by Dana Reyes");
+  const orderNumber = (await page.getByTestId("proposal-state").locator("strong").textContent())!.trim();
+  expect(orderNumber).toMatch(/^CH-\d{4}-\d{6}$/);
+  await expect.poll(async () => (await mailsTo(page, new RegExp(`order ${orderNumber}$`))).length).toBe(1);
+  const [confirmation] = await mailsTo(page, new RegExp(`order ${orderNumber}$`));
+  expect(confirmation!.text).toContain("$9,828.39");
+
+  // 4. the order-status page shows the deposit invoice and the first stage
+  const lookUp = async () => {
+    await page.goto(`/order-status?order=${orderNumber}`);
+    await page.getByRole("textbox", { name: "Email" }).fill(EMAIL);
+    await page.getByRole("button", { name: "Look Up Order" }).click();
+  };
+  await lookUp();
+  await expect(page.getByTestId("invoice-deposit")).toContainText(`${orderNumber}-D`);
+  await expect(page.getByTestId("invoice-deposit")).toContainText("$9,828.39");
+  await expect(page.getByTestId("order-stages").locator('[aria-current="step"]')).toContainText("Awaiting deposit");
+
+  // 5. the deposit arrives (staff record the bank transfer): the stage moves by itself
+  const board = await staff.page.request.get("/api/admin/pipeline");
+  const order = ((await board.json()) as { id: number; orderNumber: string }[]).find(
+    (o) => o.orderNumber === orderNumber,
+  )!;
+  const paid = await staff.page.request.post(`/api/admin/orders/${order.id}/payments`, {
+    headers: { origin: ADMIN_ORIGIN },
+    data: {
+      method: "bank-transfer",
+      amount: 9828.39,
+      receivedAt: new Date().toISOString().slice(0, 10),
+      reference: `${orderNumber}-D`,
+    },
+  });
+  expect(paid.status()).toBe(201);
+
+  // 6. staff move it through the stages on the pipeline board (only allowed moves are offered)
+  await staff.page.goto("/admin/pipeline");
+  const card = staff.page.locator(`[data-order="${orderNumber}"]`);
+  await expect(
+    staff.page.locator('[data-stage="deposit_received"]').locator(`[data-order="${orderNumber}"]`),
+  ).toBeVisible();
+  await expect(card.getByTestId("outstanding")).toHaveText("$9,828.39");
+  await expect(card.getByRole("button", { name: /Balance paid/ })).toHaveCount(0);
+  for (const [label, stage] of [
+    ["In production", "in_production"],
+    ["Quality check", "quality_check"],
+    ["Ready for delivery", "ready_for_delivery"],
+  ] as const) {
+    await card.getByRole("button", { name: `→ ${label}` }).click();
+    await expect(staff.page.locator(`[data-stage="${stage}"]`).locator(`[data-order="${orderNumber}"]`)).toBeVisible();
+  }
+  await staff.page.setViewportSize({ width: 1440, height: 900 });
+  await staff.page.screenshot({ path: test.info().outputPath("pipeline-board.png"), fullPage: true });
+  await card.getByRole("button", { name: "→ Delivered" }).click();
+  await expect(staff.page.locator('[data-stage="delivered"]').locator(`[data-order="${orderNumber}"]`)).toBeVisible();
+  // after delivery there is nothing staff may do but wait for the balance (no cancel)
+  await expect(card.getByRole("button")).toHaveCount(0);
+
+  // every stage change e-mailed the customer
+  for (const label of ["Deposit received", "In production", "Quality check", "Ready for delivery", "Delivered"]) {
+    await expect.poll(async () => (await mailsTo(page, new RegExp(`${orderNumber}: ${label}$`))).length).toBe(1);
+  }
+
+  // the order-status page lists the stages with their dates
+  await lookUp();
+  await expect(page.getByTestId("order-stages").locator('[aria-current="step"]')).toContainText("Delivered");
+  await expect(page.getByTestId("order-stages")).toContainText("In production");
+  await page.getByTestId("order-status-result").screenshot({ path: test.info().outputPath("order-status-stages.png") });
+  await staff.context.close();
+});
+
+test("an unknown proposal link says so", async ({ page }) => {
+  await page.goto(`/proposal/${"A".repeat(32)}`);
+  await expect(page.getByRole("heading", { name: "Proposal not found" })).toBeVisible();
+});
