@@ -173,12 +173,19 @@ describe.skipIf(!hasSsr)("server-side render of the storefront", () => {
     expect(preload).toBeLessThan(head.search(/<script type="module"/));
   });
 
-  it("keeps 404s and the pages that depend on the visitor's browser as before", async () => {
-    for (const url of ["/product/999999", "/blog/no-such-article", "/no-such-page"]) {
+  it("renders not-found screens with their 404 status; the pages that depend on the visitor's browser as before", async () => {
+    for (const [url, heading] of [
+      ["/product/999999", "Product Not Found"],
+      ["/blog/no-such-article", "Article Not Found"],
+      ["/no-such-page", "404 Page Not Found"],
+      ["/products/no-such-category", "Category Not Found"],
+    ] as const) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.body, url).toContain('<div id="root"></div>');
-      expect(res.body, url).not.toContain('id="query-state"');
+      expect(res.body, url).not.toContain('<div id="root"></div>');
+      expect(res.body, url).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      // the app's own screen replaces the no-script fallback (no second <main> inside <noscript>)
+      expect(res.body, url).not.toContain("<noscript>");
     }
     for (const url of ["/cart", "/checkout", "/order-confirmation", "/order-status"]) {
       const res = await app.inject({ method: "GET", url });
