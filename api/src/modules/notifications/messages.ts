@@ -125,6 +125,8 @@ export function orderMessages(
     deposit.balanceCents > 0
       ? `${usd(deposit.depositCents)} (a ${deposit.depositPercent}% deposit; the balance of ${usd(deposit.balanceCents)} is due on delivery)`
       : usd(deposit.depositCents);
+  // catalog orders are taxed at TAX_RATE; an accepted proposal carries its delivery state's rate
+  const orderTaxLabel = order.taxCents === Math.round(order.subtotalCents * TAX_RATE) ? taxLabel : "Sales tax";
   const items = order.lines.map((l) => `• ${l.productName} × ${l.quantity} @ ${usd(l.unitPriceCents)}`);
   const staff = join([
     `🛒 <b>New order ${escapeHtml(order.orderNumber)}</b>`,
@@ -158,7 +160,7 @@ export function orderMessages(
     ...order.lines.map((l) => `${l.productName} × ${l.quantity}: ${amount(l.unitPriceCents * l.quantity)}`),
     "",
     `Subtotal: ${amount(order.subtotalCents)}`,
-    `${taxLabel}: ${amount(order.taxCents)}`,
+    `${orderTaxLabel}: ${amount(order.taxCents)}`,
     `Shipping & delivery: ${amount(order.shippingCents)}`,
     `Total: ${amount(order.totalCents)}`,
     `Due now (${deposit.depositPercent}% deposit): ${amount(deposit.depositCents)}`,
@@ -186,7 +188,7 @@ export function orderMessages(
 <table role="presentation" style="width:100%;border-collapse:collapse">
 ${order.lines.map((l) => row(`${escapeHtml(l.productName)} × ${l.quantity}`, amount(l.unitPriceCents * l.quantity))).join("\n")}
 ${row("Subtotal", amount(order.subtotalCents))}
-${row(escapeHtml(taxLabel), amount(order.taxCents))}
+${row(escapeHtml(orderTaxLabel), amount(order.taxCents))}
 ${row("Shipping &amp; delivery", amount(order.shippingCents))}
 ${row("Total", amount(order.totalCents), true)}
 ${row(`Due now (${deposit.depositPercent}% deposit)`, amount(deposit.depositCents), true)}

@@ -21,7 +21,7 @@ export function PipelineScreen() {
       <p className="text-sm text-slate-600">
         Deposit received and balance paid move by themselves when the payments are recorded.
       </p>
-      <div className="flex gap-4 overflow-x-auto pb-4" data-testid="pipeline-board">
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] gap-3" data-testid="pipeline-board">
         {ORDER_STAGES.map((stage) => {
           const inStage = orders.filter((o) => o.stage === stage);
           const outstanding = inStage.reduce((sum, o) => sum + o.outstandingCents, 0);
@@ -29,7 +29,7 @@ export function PipelineScreen() {
             <section
               key={stage}
               aria-labelledby={`stage-${stage}`}
-              className="w-72 shrink-0 rounded-xl border border-slate-200 bg-slate-50 p-3"
+              className="min-h-24 rounded-xl border border-slate-200 bg-slate-50 p-3"
               data-stage={stage}
             >
               <h2

@@ -24,8 +24,9 @@ export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
           </tr>
         </thead>
         <tbody>
-          {receipt.lines.map((line) => (
-            <tr key={line.productId} className="border-b border-slate-100">
+          {receipt.lines.map((line, index) => (
+            // option and custom lines of a proposal's order share product id 0
+            <tr key={`${line.productId}-${index}`} className="border-b border-slate-100">
               <td className="py-2 pr-2">
                 {line.name}
                 <span className="block text-xs text-slate-600">{formatAmount(line.unitPrice)} each</span>
@@ -42,7 +43,10 @@ export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
           <dd>{formatAmount(receipt.subtotal)}</dd>
         </div>
         <div className="flex justify-between">
-          <dt className="text-slate-600">Tax (8%)</dt>
+          {/* catalog orders are taxed at 8 %; an accepted proposal carries its delivery state's rate */}
+          <dt className="text-slate-600">
+            {Math.round(receipt.subtotal * 8) === Math.round(receipt.tax * 100) ? "Tax (8%)" : "Sales tax"}
+          </dt>
           <dd>{formatAmount(receipt.tax)}</dd>
         </div>
         <div className="flex justify-between">
