@@ -118,8 +118,7 @@ export async function startTestApps(options: { env?: Record<string, string>; see
     clock,
     env,
     async close() {
-      await storefront.close();
-      await backoffice.close();
+      await Promise.all([storefront.close(), backoffice.close()]);
       await db.drop();
     },
   };
