@@ -31,6 +31,10 @@ const STOREFRONT_PUBLIC = new Set([
   "POST /api/contact",
   "POST /api/quote-requests",
   "POST /api/roi",
+  // a customer's proposal at its unguessable link: read, accept, ask for changes (rate-limited)
+  "GET /api/proposals/:token",
+  "POST /api/proposals/:token/accept",
+  "POST /api/proposals/:token/changes",
   "POST /api/telegram/chat",
   "POST /api/visits",
   // the site's own SEO scan (rate-limited per IP) and search-engine files (public by nature)
@@ -76,6 +80,9 @@ const PUBLIC_ROUTER = [
   "orders.lookup",
   "orders.place",
   "payments.submitHash",
+  "proposals.accept",
+  "proposals.byToken",
+  "proposals.requestChanges",
   "seo.audit",
   "seo.report",
   "seo.score",
