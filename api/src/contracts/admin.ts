@@ -65,7 +65,10 @@ export interface AdminContactDto {
 export interface DashboardStatsDto {
   totalOrders: number;
   pendingOrders: number;
+  /** Money received: recorded payments in the ledger, net of refunds (not what was merely ordered). */
   totalRevenue: number;
+  /** The totals of orders that are not cancelled, paid or not. */
+  orderedAmount: number;
   newContacts: number;
   totalProducts: number;
   roiCalculations: number;

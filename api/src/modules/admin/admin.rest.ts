@@ -75,7 +75,8 @@ export const adminRoutes = [
     access: "admin",
     summary: "Dashboard cards, counts and the five most recent orders and contacts",
     tags: ["admin"],
-    answer: "Dashboard stats",
+    answer:
+      "{ totalOrders, pendingOrders, totalRevenue (payments received: the ledger's recorded entries net of refunds), orderedAmount (totals of orders not cancelled), newContacts, totalProducts, roiCalculations, recentOrders, recentContacts }",
     handler: ({ deps }) => recentDashboardStats(deps.db),
   }),
   route({

@@ -1,5 +1,6 @@
 // Dashboard cards and the Analytics tab, computed from orders and enquiries (never sample figures).
-// "Revenue" everywhere means the totals of orders that are not cancelled.
+// The dashboard's "Total Revenue" is money received (the payment ledger), shown next to the amount
+// ordered; elsewhere "revenue" means the totals of orders that are not cancelled.
 import { type Database, type Executor, rowsOf, schema } from "@ch/db";
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { DashboardStatsDto } from "../../contracts/admin";
@@ -8,7 +9,7 @@ import { readCache } from "../../lib/read-cache";
 import { listContactsForAdmin } from "../leads/leads.service";
 import { listOrdersForAdmin } from "../orders/orders.service";
 
-const { orders, enquiries, products, roiCalculations } = schema;
+const { orders, enquiries, products, roiCalculations, payments } = schema;
 
 export async function dashboardStats(db: Executor): Promise<DashboardStatsDto> {
   const [orderRow] = await db
@@ -18,13 +19,18 @@ export async function dashboardStats(db: Executor): Promise<DashboardStatsDto> {
       revenueCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} <> 'cancelled'), 0)::bigint`,
     })
     .from(orders);
+  const [paidRow] = await db
+    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint` })
+    .from(payments)
+    .where(eq(payments.status, "recorded"));
   const [contactRow] = await db.select({ n: count() }).from(enquiries).where(eq(enquiries.status, "new"));
   const [productRow] = await db.select({ n: count() }).from(products);
   const [roiRow] = await db.select({ n: count() }).from(roiCalculations);
   return {
     totalOrders: Number(orderRow?.total ?? 0),
     pendingOrders: Number(orderRow?.pending ?? 0),
-    totalRevenue: Number(orderRow?.revenueCents ?? 0) / 100,
+    totalRevenue: Number(paidRow?.cents ?? 0) / 100,
+    orderedAmount: Number(orderRow?.revenueCents ?? 0) / 100,
     newContacts: Number(contactRow?.n ?? 0),
     totalProducts: Number(productRow?.n ?? 0),
     roiCalculations: Number(roiRow?.n ?? 0),

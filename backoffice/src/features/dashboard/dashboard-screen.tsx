@@ -38,7 +38,11 @@ export function DashboardScreen({ tab, onTab }: { tab: DashboardTab; onTab: (tab
       <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending}>
         <StatCard label="Total Orders" value={s ? s.totalOrders : dash} />
         <StatCard label="Pending Orders" value={s ? s.pendingOrders : dash} />
-        <StatCard label="Total Revenue" value={s ? formatUsd(s.totalRevenue) : dash} hint="Orders not cancelled" />
+        <StatCard
+          label="Total Revenue"
+          value={s ? formatUsd(s.totalRevenue) : dash}
+          hint={s ? `Payments received · ${formatUsd(s.orderedAmount)} ordered` : "Payments received"}
+        />
         <StatCard label="New Contacts" value={s ? s.newContacts : dash} hint="Leads with status new" />
       </div>
       <div className="mt-6">
