@@ -372,3 +372,53 @@ describe("price lists", () => {
     expect(created.versions[0]).toMatchObject({ taxRateBasisPoints: 650, taxCents: 195_007 });
   });
 });
+
+describe("sales funnel", () => {
+  it("counts visitors by utm_source/referrer and leads → sent → accepted → deposit paid by the lead's source", async () => {
+    await db()
+      .insert(schema.visits)
+      .values([
+        { path: "/?utm_source=google", deviceType: "desktop", browser: "Chrome", visitorHash: "a".repeat(64) },
+        {
+          path: "/products",
+          deviceType: "mobile",
+          browser: "Safari",
+          visitorHash: "b".repeat(64),
+          referrer: "https://www.bing.com/search?q=x",
+        },
+        { path: "/", deviceType: "mobile", browser: "Safari", visitorHash: "c".repeat(64) },
+      ]);
+    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.email, "dana@example.com"));
+    const paid = await apps.backoffice.inject({
+      method: "POST",
+      url: `/api/admin/orders/${order!.id}/payments`,
+      headers: { cookie, origin: apps.env.backofficeOrigin },
+      payload: { method: "bank-transfer", amount: 16_469.28, receivedAt: new Date().toISOString().slice(0, 10) },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const res = await apps.backoffice.inject({
+      method: "GET",
+      url: "/api/trpc/proposals.funnel",
+      headers: { cookie, origin: apps.env.backofficeOrigin },
+    });
+    const f = res.json().result.data;
+    expect(f.visitors).toEqual(
+      expect.arrayContaining([
+        { source: "google", count: 1 },
+        { source: "www.bing.com", count: 1 },
+        { source: "direct", count: 1 },
+      ]),
+    );
+    expect(f.leads).toContainEqual({ source: "quote-request", count: 1 });
+    // the lead's proposal; the others were made from scratch (expired one, price-list one)
+    expect(f.proposalsSent).toHaveLength(2);
+    expect(f.proposalsSent).toEqual(
+      expect.arrayContaining([
+        { source: "direct", count: 1 },
+        { source: "quote-request", count: 1 },
+      ]),
+    );
+    expect(f.accepted).toEqual([{ source: "quote-request", count: 1 }]);
+    expect(f.depositPaid).toEqual([{ source: "quote-request", count: 1 }]);
+  });
+});

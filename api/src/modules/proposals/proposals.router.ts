@@ -11,6 +11,7 @@ import {
   tokenParams,
 } from "../../contracts/proposals";
 import { adminProcedure, rateLimited, router } from "../../trpc/trpc";
+import { salesFunnel } from "../analytics/funnel.service";
 import {
   acceptProposal,
   createProposal,
@@ -54,6 +55,14 @@ export const adminProposalsRouter = router({
   send: adminProcedure
     .input(z.strictObject({ id: id() }))
     .mutation(({ ctx, input }) => sendProposal(ctx.deps, ctx.admin, input.id)),
+  /** Visitors → leads → proposals sent → accepted → deposit paid, by source, over [from, to) (default: the last 30 days). */
+  funnel: adminProcedure
+    .input(z.strictObject({ days: z.coerce.number().int().min(1).max(366).default(30) }).optional())
+    .query(({ ctx, input }) => {
+      const to = ctx.deps.clock.now();
+      const from = new Date(to.getTime() - (input?.days ?? 30) * 86_400_000);
+      return salesFunnel(ctx.deps.db, { from, to });
+    }),
   priceLists: adminProcedure.query(({ ctx }) => listPriceLists(ctx.deps.db)),
   saveOption: adminProcedure
     .input(z.strictObject({ id: id().nullable(), option: proposalOptionInput }))
