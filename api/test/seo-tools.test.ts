@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
+import { readCache } from "../src/lib/read-cache";
 import { type AuditResult, auditScore, type SeoReport, type SeoScore, weightedScore } from "../src/contracts/seo";
 import { inspectHtml } from "../src/modules/seo/inspect";
 import { auditChecks, auditTarget } from "../src/modules/seo/seo-audit.service";
@@ -257,6 +258,8 @@ describe.skipIf(!hasDist)("report and score from the built site", () => {
   });
 
   it("marks SSL down when the site address is plain HTTP", async () => {
+    // pages rendered for the https app above are cached per database; this app has another address
+    readCache(db.handle.db).invalidate();
     const plain = await buildApp({
       surface: "storefront",
       db: db.handle.db,

@@ -91,11 +91,14 @@ describe("compression on the storefront origin", () => {
     expect(gunzipSync(missing.rawPayload).toString()).toContain("<title");
   });
 
-  it("never compresses JSON under /api", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/products", headers: { "accept-encoding": "gzip, br" } });
+  it("compresses JSON under /api over 1 KB by Accept-Encoding", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/products", headers: { "accept-encoding": "gzip" } });
     expect(res.statusCode).toBe(200);
-    expect(res.headers["content-encoding"]).toBeUndefined();
-    expect(Array.isArray(res.json())).toBe(true);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(Array.isArray(JSON.parse(gunzipSync(res.rawPayload).toString()))).toBe(true);
+    const plain = await app.inject({ method: "GET", url: "/api/products" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
   });
 });
 
