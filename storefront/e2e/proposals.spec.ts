@@ -153,6 +153,12 @@ test("quote request → proposal → acceptance → deposit → stages on the pi
   await expect(page.getByTestId("order-stages").locator('[aria-current="step"]')).toContainText("Delivered");
   await expect(page.getByTestId("order-stages")).toContainText("In production");
   await page.getByTestId("order-status-result").screenshot({ path: test.info().outputPath("order-status-stages.png") });
+
+  // the funnel counts this sale from the quote request to the deposit
+  await staff.page.goto("/admin/proposals");
+  const funnel = staff.page.getByTestId("sales-funnel");
+  await expect(funnel.locator("li", { hasText: "Deposit paid" }).first()).toContainText("quote request");
+  await staff.page.screenshot({ path: test.info().outputPath("proposals-list.png"), fullPage: true });
   await staff.context.close();
 });
 

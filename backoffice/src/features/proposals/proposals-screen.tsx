@@ -8,6 +8,7 @@ import { type Column, DataTable } from "../../components/data-table";
 import { formatDate, formatDateTime, formatUsd, humanize } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { FunnelCard } from "./funnel-card";
 import { PriceLists } from "./price-lists";
 import { type EditorDraft, emptyDraft, ProposalEditor } from "./proposal-editor";
 
@@ -70,6 +71,7 @@ function ProposalList({ onOpen, onNew }: { onOpen: (id: number) => void; onNew: 
           />
         )}
       </Card>
+      <FunnelCard />
       <PriceLists />
     </div>
   );
