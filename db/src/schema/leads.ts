@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Every lead in one inbox: contact forms, quote and call requests, saved ROI results, forwarded chats. */
@@ -19,7 +20,11 @@ export const enquiries = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("enquiries_created_idx").on(t.createdAt)],
+  (t) => [
+    index("enquiries_created_idx").on(t.createdAt),
+    // Analytics reads the distinct lower(email) of every lead from this index
+    index("enquiries_email_lower_idx").on(sql`lower(${t.email})`),
+  ],
 );
 
 export const roiCalculations = pgTable("roi_calculations", {

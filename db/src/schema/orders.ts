@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 export const orders = pgTable(
@@ -37,6 +38,8 @@ export const orders = pgTable(
   (t) => [
     index("orders_created_idx").on(t.createdAt),
     index("orders_email_idx").on(t.email),
+    // Analytics' enquirers-who-ordered probe and the order lookup compare lower(email)
+    index("orders_email_lower_idx").on(sql`lower(${t.email})`),
     index("orders_stage_idx").on(t.stage),
   ],
 );
