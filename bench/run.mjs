@@ -795,6 +795,8 @@ try {
     log(`scale: filling a large shop's history${SHORT ? " (tiny, --short)" : ""}`);
     report.scale = await scaleBench({
       short: SHORT,
+      // --scale-db=postgres (or pglite) measures one database only, for a shorter run
+      databases: args.find((a) => a.startsWith("--scale-db="))?.slice(11) ?? "postgres,pglite",
       ports: PORT,
       startPostgres,
       startApi,

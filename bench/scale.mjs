@@ -118,8 +118,9 @@ export async function scaleBench(ctx) {
     return seconds;
   };
 
+  const wanted = new Set((ctx.databases ?? "postgres,pglite").split(","));
   // PostgreSQL: the API migrates and seeds, the bench adds the history, the API is told to drop its caches
-  {
+  if (wanted.has("postgres")) {
     const pg = await ctx.startPostgres("scale");
     const api = ctx.startApi("api (scale, PostgreSQL)", ctx.ports.api, ctx.ports.apiAdmin, { DATABASE_URL: pg.url });
     await ctx.waitForHttp(`http://127.0.0.1:${ctx.ports.api}/healthz`, api, 120_000);
@@ -131,7 +132,7 @@ export async function scaleBench(ctx) {
     await ctx.stopProcess(api);
   }
   // PGlite: one process at a time owns the data folder, so the API creates it, stops, the bench fills it
-  {
+  if (wanted.has("pglite")) {
     const dataDir = mkdtempSync(join(tmpdir(), "bench-scale-pglite-"));
     ctx.onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
     const env = { DATA_DIR: dataDir };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
-import { analytics, recentDashboardStats } from "../analytics/analytics.service";
+import { recentAnalytics, recentDashboardStats } from "../analytics/analytics.service";
 import { listAudit } from "../audit/audit.service";
 import { listVisits, visitorStats } from "../visits/visits.service";
 import { hasAdmin } from "./auth.service";
@@ -17,7 +17,7 @@ export const adminCoreRouter = router({
     storefrontOrigin: ctx.deps.env.storefrontOrigin,
   })),
   stats: adminProcedure.query(({ ctx }) => recentDashboardStats(ctx.deps.db)),
-  analytics: adminProcedure.query(({ ctx }) => analytics(ctx.deps.db, ctx.deps.clock.now())),
+  analytics: adminProcedure.query(({ ctx }) => recentAnalytics(ctx.deps.db, ctx.deps.clock.now())),
   visitors: adminProcedure.query(({ ctx }) => listVisits(ctx.deps.db, 50)),
   visitorStats: adminProcedure.query(({ ctx }) => visitorStats(ctx.deps.db)),
   audit: adminProcedure
