@@ -6,8 +6,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import { readCache } from "../src/lib/read-cache";
 import { type AuditResult, auditScore, type SeoReport, type SeoScore, weightedScore } from "../src/contracts/seo";
+import { readCache } from "../src/lib/read-cache";
 import { inspectHtml } from "../src/modules/seo/inspect";
 import { auditChecks, auditTarget } from "../src/modules/seo/seo-audit.service";
 import {
