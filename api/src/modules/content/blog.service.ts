@@ -140,6 +140,52 @@ export async function getPostBySlug(db: Executor, slug: string, { includeDrafts 
   return toBlogDto(row);
 }
 
+/** One post as the back office's editor opens it (drafts too), by id. */
+export async function getPostById(db: Executor, id: number): Promise<BlogPostDto> {
+  const [row] = await db.select(postColumns).from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
+  if (!row) throw notFound("Post not found");
+  return toBlogDto(row);
+}
+
+/** A row of the back office's post list: no body (the editor loads it with getPostById). */
+export interface AdminPostSummary {
+  id: number;
+  slug: string;
+  title: string;
+  category: string;
+  published: boolean;
+  updatedAt: string;
+}
+
+export const ADMIN_POSTS_PAGE = 50;
+
+/** One page of every post (drafts too), newest first, with the total: the back office's Blog list. */
+export async function listPostsForAdmin(
+  db: Executor,
+  options: { limit?: number | undefined; offset?: number | undefined } = {},
+): Promise<{ posts: AdminPostSummary[]; total: number; limit: number; offset: number }> {
+  const limit = options.limit ?? ADMIN_POSTS_PAGE;
+  const offset = options.offset ?? 0;
+  const rows = await db
+    .select({
+      id: blogPosts.id,
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      category: blogPosts.category,
+      published: blogPosts.published,
+      updatedAt: blogPosts.updatedAt,
+    })
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(limit)
+    .offset(offset);
+  const total =
+    rows.length > 0 && rows.length < limit
+      ? offset + rows.length
+      : Number((await db.select({ n: sql<number>`count(*)::int` }).from(blogPosts))[0]?.n ?? 0);
+  return { posts: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })), total, limit, offset };
+}
+
 async function assertSlugFree(db: Executor, slug: string, exceptId?: number) {
   const [row] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1);
   if (row && row.id !== exceptId) throw conflict(`The slug "${slug}" is already used by another post`);

@@ -11,7 +11,16 @@ import { id } from "../../contracts/fields";
 import { readCache } from "../../lib/read-cache";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
 import { recordAudit } from "../audit/audit.service";
-import { createPost, deletePost, getPostBySlug, listPosts, searchPublishedPosts, updatePost } from "./blog.service";
+import {
+  createPost,
+  deletePost,
+  getPostById,
+  getPostBySlug,
+  listPosts,
+  listPostsForAdmin,
+  searchPublishedPosts,
+  updatePost,
+} from "./blog.service";
 import {
   createGalleryItem,
   deleteGalleryItem,
@@ -74,7 +83,16 @@ export const adminContentRouter = router({
       return items;
     }),
   ),
-  posts: adminProcedure.query(({ ctx }) => readCache(ctx.deps.db).value("admin:posts", () => listPosts(ctx.deps.db))),
+  /** One page of post summaries (no body), drafts too: the Blog list. */
+  posts: adminProcedure
+    .input(blogListQuery.pick({ limit: true, offset: true }).optional())
+    .query(({ ctx, input }) =>
+      readCache(ctx.deps.db).value(`admin:posts:${input?.limit ?? ""}:${input?.offset ?? ""}`, () =>
+        listPostsForAdmin(ctx.deps.db, { limit: input?.limit, offset: input?.offset }),
+      ),
+    ),
+  /** One post with its body, drafts too: what the editor opens. */
+  post: adminProcedure.input(byId).query(({ ctx, input }) => getPostById(ctx.deps.db, input.id)),
   createPost: adminProcedure.input(blogPostInput).mutation(({ ctx, input }) =>
     ctx.deps.db.transaction(async (tx) => {
       const post = await createPost(tx, input, ctx.deps.clock.now());

@@ -5,19 +5,19 @@ import { ConfirmDialog, Dialog } from "../../components/dialog";
 import { formatDate, humanize } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
-import type { RouterOutputs } from "../../lib/types";
+import { loadPost, type Post, type PostSummary, refreshPosts as refresh, toInput } from "./post-input";
 
-import { refreshPosts as refresh, toInput } from "./post-input";
-
-type Post = RouterOutputs["content"]["posts"][number];
+const PAGE = 50;
 const PostForm = lazy(() => import("./post-form"));
 
 export function BlogScreen() {
   const toast = useToast();
-  const posts = useQuery(trpc.content.posts.queryOptions());
+  const [offset, setOffset] = useState(0);
+  const posts = useQuery(trpc.content.posts.queryOptions({ limit: PAGE, offset }));
   const [editing, setEditing] = useState<Post | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Post | null>(null);
+  const [opening, setOpening] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<PostSummary | null>(null);
   const failed = (title: string) => (error: unknown) =>
     toast({ title, description: errorMessage(error, "The change was not saved"), variant: "destructive" });
   const toggle = useMutation(
@@ -42,6 +42,26 @@ export function BlogScreen() {
       onError: failed("Delete Failed"),
     }),
   );
+  const openEditor = async (p: PostSummary) => {
+    setOpening(p.id);
+    try {
+      setEditing(await loadPost(p.id));
+      setFormOpen(true);
+    } catch (error) {
+      failed("Post Not Loaded")(error);
+    } finally {
+      setOpening(null);
+    }
+  };
+  const togglePublished = async (p: PostSummary) => {
+    try {
+      const full = await loadPost(p.id);
+      toggle.mutate({ id: p.id, data: { ...toInput(full), published: !p.published } });
+    } catch (error) {
+      failed("Update Failed")(error);
+    }
+  };
+  const page = posts.data;
 
   return (
     <div>
@@ -63,8 +83,8 @@ export function BlogScreen() {
       </p>
       <div className="mt-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         {posts.error && <LoadError message={errorMessage(posts.error, "Posts could not be loaded.")} />}
-        {posts.data && posts.data.length === 0 && <EmptyState>No posts yet.</EmptyState>}
-        {posts.data && posts.data.length > 0 && (
+        {page && page.total === 0 && <EmptyState>No posts yet.</EmptyState>}
+        {page && page.posts.length > 0 && (
           <div className="table-wrap">
             <table className="data-table">
               <thead>
@@ -77,7 +97,7 @@ export function BlogScreen() {
                 </tr>
               </thead>
               <tbody>
-                {posts.data.map((p) => (
+                {page.posts.map((p) => (
                   <tr key={p.id}>
                     <td>
                       <div className="w-56 whitespace-normal sm:w-auto">
@@ -103,10 +123,8 @@ export function BlogScreen() {
                         <button
                           type="button"
                           className="btn-secondary py-1"
-                          onClick={() => {
-                            setEditing(p);
-                            setFormOpen(true);
-                          }}
+                          disabled={opening === p.id}
+                          onClick={() => void openEditor(p)}
                         >
                           Edit<span className="sr-only"> {p.title}</span>
                         </button>
@@ -114,7 +132,7 @@ export function BlogScreen() {
                           type="button"
                           className="btn-secondary py-1"
                           disabled={toggle.isPending}
-                          onClick={() => toggle.mutate({ id: p.id, data: { ...toInput(p), published: !p.published } })}
+                          onClick={() => void togglePublished(p)}
                         >
                           {p.published ? "Unpublish" : "Publish"}
                           <span className="sr-only"> {p.title}</span>
@@ -133,6 +151,31 @@ export function BlogScreen() {
               </tbody>
             </table>
           </div>
+        )}
+        {page && page.total > PAGE && (
+          <nav aria-label="Posts pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+            <span className="text-slate-600">
+              {page.offset + 1}–{page.offset + page.posts.length} of {page.total}
+            </span>
+            <span className="flex gap-2">
+              <button
+                type="button"
+                className="btn-secondary py-1"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - PAGE))}
+              >
+                Previous
+              </button>
+              <button
+                type="button"
+                className="btn-secondary py-1"
+                disabled={page.offset + page.posts.length >= page.total}
+                onClick={() => setOffset(offset + PAGE)}
+              >
+                Next
+              </button>
+            </span>
+          </nav>
         )}
       </div>
       <Dialog open={formOpen} onClose={() => setFormOpen(false)} title={editing ? "Edit Post" : "New Post"} wide>
