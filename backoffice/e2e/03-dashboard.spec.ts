@@ -52,7 +52,7 @@ test("cards and the Overview tab show real figures", async ({ page }) => {
   await expect(recentOrders).toContainText("John Baker");
   const recentContacts = page.locator("section", { has: page.getByRole("heading", { name: "Recent Contacts" }) });
   await expect(recentContacts).toContainText("Sam Lee");
-  await expect(recentContacts).toContainText("40ft home");
+  await expect(recentContacts).toContainText("40ft Home · $100,000 - $250,000");
 });
 
 test("Analytics tab: charts and acquisition figures from the database", async ({ page }) => {
