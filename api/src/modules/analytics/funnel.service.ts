@@ -24,7 +24,9 @@ const steps = (rows: { source: string | null; n: number | string }[]): FunnelSte
   rows.map((r) => ({ source: r.source ?? "direct", count: Number(r.n) })).sort((a, b) => b.count - a.count);
 
 export async function salesFunnel(db: Executor, period: { from: Date; to: Date }): Promise<SalesFunnelDto> {
-  const { from, to } = period;
+  // as ISO text with a cast: postgres.js cannot send a Date through a raw sql template
+  const from = sql`${period.from.toISOString()}::timestamptz`;
+  const to = sql`${period.to.toISOString()}::timestamptz`;
   const visitors = rowsOf<{ source: string | null; n: number }>(
     await db.execute(sql`
       select coalesce(
@@ -67,8 +69,8 @@ export async function salesFunnel(db: Executor, period: { from: Date; to: Date }
       group by 1`),
   );
   return {
-    from: from.toISOString(),
-    to: to.toISOString(),
+    from: period.from.toISOString(),
+    to: period.to.toISOString(),
     visitors: steps(visitors),
     leads: steps(leads),
     proposalsSent: steps(sent),

@@ -155,8 +155,9 @@ function storeOrderSql(messages: number, withKey: boolean): string {
   ),
   inv as (
     insert into invoices (order_id, kind, reference, amount_cents, usdt_amount_micro, valid_until, created_at, updated_at)
-    select o.id, x.kind, x.reference, x.amount_cents, x.usdt::bigint, x.valid_until, $23::timestamptz, $23::timestamptz
-    from o, unnest($29::text[], $30::text[], $31::int[], $32::text[], $33::timestamptz[])
+    select o.id, x.kind, x.reference, x.amount_cents, x.usdt::bigint, x.valid_until::timestamptz, $23::timestamptz, $23::timestamptz
+    -- (text[], not timestamptz[]: postgres.js has no array serializer for timestamptz)
+    from o, unnest($29::text[], $30::text[], $31::int[], $32::text[], $33::text[])
       as x(kind, reference, amount_cents, usdt, valid_until)
     on conflict do nothing
     returning id

@@ -82,7 +82,7 @@ export function createTronWatcher(deps: Deps, overrides: Partial<TronWatcherOpti
       .onConflictDoUpdate({
         target: watcherState.name,
         set: { leaseOwner: options.owner, leaseUntil: until, updatedAt: now },
-        setWhere: sql`${watcherState.leaseOwner} = ${options.owner} or ${watcherState.leaseUntil} is null or ${watcherState.leaseUntil} < ${now}`,
+        setWhere: sql`${watcherState.leaseOwner} = ${options.owner} or ${watcherState.leaseUntil} is null or ${watcherState.leaseUntil} < ${now.toISOString()}::timestamptz`,
       })
       .returning();
     return state ?? null;

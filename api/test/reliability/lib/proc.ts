@@ -34,6 +34,10 @@ export function startServer(options: {
     // API only: no built SPA needed
     STOREFRONT_DIST: "/nonexistent",
     BACKOFFICE_DIST: "/nonexistent",
+    // USDT orders need a valid shop wallet (a test address that belongs to nobody we know); nothing
+    // listens on port 9, so the wallet watcher's TronGrid reads fail fast and stay offline
+    USDT_WALLET_ADDRESS: "TG2bLBBBy5LTsB6DfpuxNRHNB7UF9auMYg",
+    TRON_API_URL: "http://127.0.0.1:9",
     ...options.env,
   };
   const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "api", "src", "server.ts")], {
