@@ -110,6 +110,6 @@ describe("database outage (acceptance 6)", () => {
     }
     expect(server!.child.exitCode).toBeNull(); // no restart happened
     // the log has the detail the answers lack
-    expect(server!.log.some((l) => l.includes("database unavailable"))).toBe(true);
+    await expect.poll(() => server!.log.some((l) => l.includes("database unavailable")), { timeout: 5_000 }).toBe(true);
   });
 });

@@ -65,8 +65,9 @@ const cookieOf = (answer: { headers: http.IncomingHttpHeaders }) =>
 
 describe("two API processes on one database (acceptance 8)", () => {
   it("migrate and seed exactly once when started together on an empty database", async () => {
+    // the log is written in blocks, flushed within a second: wait for both lines
+    await expect.poll(() => Boolean(readyLine(a!) && readyLine(b!)), { timeout: 5_000 }).toBe(true);
     const [ra, rb] = [readyLine(a!), readyLine(b!)];
-    expect(ra && rb).toBeTruthy();
     expect([ra.migrations.length > 0, rb.migrations.length > 0].filter(Boolean)).toHaveLength(1);
     expect([ra.seeded, rb.seeded].filter(Boolean)).toHaveLength(1);
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
