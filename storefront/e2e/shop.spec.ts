@@ -20,7 +20,7 @@ test.describe("products", () => {
 
     await page.goto("/products/no-such-category");
     await expect(page.getByText("No products found")).toBeVisible();
-    await expect(page.getByText("Try selecting a different category")).toBeVisible();
+    await expect(page.getByText("This category does not exist. Our categories:")).toBeVisible();
   });
 
   test("product page: gallery, specifications, spec sheet download with its toast and event", async ({ page }) => {
