@@ -9,3 +9,4 @@ export * from "./rollups";
 export * from "./sales";
 export * from "./settings";
 export * from "./visits";
+export * from "./two-factor";
