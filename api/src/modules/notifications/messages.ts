@@ -1,6 +1,11 @@
 // Texts of staff (Telegram, HTML parse mode) and customer (e-mail) notifications.
 // Telegram's HTML mode knows only a few tags and the entities &lt; &gt; &amp; &quot;: every value that
 // comes from a visitor goes through escapeHtml, and every staff text through fitTelegram (4096 limit).
+// A customer e-mail to an address typed into a public form (nobody has proven it belongs to the
+// visitor) says what was received in fixed words and figures the server computed: never the visitor's
+// own text (names, messages, addresses), so the shop's sender cannot carry someone else's words to a
+// stranger. Such e-mails are marked UNPROVEN_RECIPIENT and capped by the worker (acknowledgement-cap.ts);
+// the staff messages keep every detail.
 
 import { hoursSentence } from "../../contracts/business-facts";
 import { TAX_RATE } from "../../contracts/constants";
@@ -9,6 +14,9 @@ import { splitDeposit } from "../../contracts/totals";
 import type { Env } from "../../env";
 import { defaultSettings } from "../settings/settings.service";
 import type { OutboxMessage } from "./outbox";
+
+/** The payload that marks an e-mail to an address typed into a public form (capped by the worker). */
+export const UNPROVEN_RECIPIENT = { acknowledgement: "unproven-recipient" } as const;
 
 export const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -113,11 +121,17 @@ ${body}
 </div></body></html>`;
 }
 
-/** The texts of a new order; the business details and deposit come from the settings (`defaultSettings` in tests). */
+/**
+ * The texts of a new order; the business details and deposit come from the settings (`defaultSettings`
+ * in tests). The customer's e-mail names no one and no address: the order number, the catalog's product
+ * names and the server's figures only. `recipientProven` (staff typed the address, as for a proposal)
+ * leaves it out of the acknowledgement cap.
+ */
 export function orderMessages(
   order: OrderForMessage,
   env: Env,
   settings: BusinessSettings = defaultSettings(env),
+  options: { recipientProven?: boolean } = {},
 ): OutboxMessage[] {
   const { company } = settings;
   const deposit = splitDeposit(order.totalCents, order.depositPercent ?? settings.depositPercent);
@@ -153,7 +167,7 @@ export function orderMessages(
       : `A member of our team will e-mail you our bank details within 1 business hour. The amount due now is ${dueNow}${first ? `; please give the payment reference ${first.reference}` : ""}. After paying, e-mail your receipt to ${company.email} with your order number.`;
   const amount = (cents: number) => usd(cents);
   const text = [
-    `Thank you for your order, ${order.firstName}!`,
+    "Thank you for your order!",
     "",
     `Order number: ${order.orderNumber}`,
     "",
@@ -168,8 +182,6 @@ export function orderMessages(
     "",
     `Payment by ${paymentLabel(order.paymentMethod)}: ${instructions}`,
     "",
-    `Delivery to: ${order.address}, ${order.city}, ${order.state} ${order.zipCode}`,
-    "",
     `Follow your order: ${statusUrl}`,
     `(look it up with your order number and this e-mail address)`,
     "",
@@ -183,7 +195,7 @@ export function orderMessages(
       : `<tr><td ${cell}>${label}</td><td ${right}>${value}</td></tr>`;
   const html = emailHtml(
     company,
-    `<h1 style="font-size:20px;margin:0 0 12px">Thank you for your order, ${escapeHtml(order.firstName)}!</h1>
+    `<h1 style="font-size:20px;margin:0 0 12px">Thank you for your order!</h1>
 <p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}</p>
 <table role="presentation" style="width:100%;border-collapse:collapse">
 ${order.lines.map((l) => row(`${escapeHtml(l.productName)} × ${l.quantity}`, amount(l.unitPriceCents * l.quantity))).join("\n")}
@@ -195,7 +207,6 @@ ${row(`Due now (${deposit.depositPercent}% deposit)`, amount(deposit.depositCent
 ${row("Balance due on delivery", amount(deposit.balanceCents))}
 </table>
 <p><strong>Payment by ${escapeHtml(paymentLabel(order.paymentMethod))}:</strong> ${escapeHtml(instructions)}</p>
-<p><strong>Delivery to:</strong> ${escapeHtml(`${order.address}, ${order.city}, ${order.state} ${order.zipCode}`)}</p>
 <p><a href="${escapeHtml(statusUrl)}">Follow your order</a> (look it up with your order number and this e-mail address)</p>`,
   );
   return [
@@ -209,6 +220,7 @@ ${row("Balance due on delivery", amount(deposit.balanceCents))}
       bodyHtml: html,
       entityType: "order",
       entityId: order.id,
+      ...(options.recipientProven ? {} : { payload: UNPROVEN_RECIPIENT }),
     },
   ];
 }
@@ -259,12 +271,13 @@ export function enquiryMessages(
     { channel: "telegram", kind: "enquiry", bodyText: staff, entityType: "enquiry", entityId: enquiry.id },
   ];
   if (enquiry.email) {
+    // fixed words only: the visitor's name, message and preferred time stay with the staff message
     const ack = acknowledgement(enquiry);
     const text = [
-      `Hello ${enquiry.firstName || "there"},`,
+      "Hello,",
       "",
       `${ack.thanks} A member of our team will get back to you within 24 hours (our hours: ${hours}).`,
-      ...(enquiry.message ? ["", ack.quoteLabel, enquiry.message] : []),
+      ...(ack.figures ? ["", "Your figures:", ack.figures] : []),
       "",
       `If you need us sooner, call ${company.phone} or reply to ${company.email}.`,
       "",
@@ -272,9 +285,9 @@ export function enquiryMessages(
     ].join("\n");
     const html = emailHtml(
       company,
-      `<p>Hello ${escapeHtml(enquiry.firstName || "there")},</p>
+      `<p>Hello,</p>
 <p>${escapeHtml(ack.thanks)} A member of our team will get back to you within 24 hours (our hours: ${escapeHtml(hours)}).</p>
-${enquiry.message ? `<p><strong>${escapeHtml(ack.quoteLabel)}</strong><br>${escapeHtml(enquiry.message).replace(/\n/g, "<br>")}</p>` : ""}
+${ack.figures ? `<p><strong>Your figures:</strong><br>${escapeHtml(ack.figures)}</p>` : ""}
 <p>If you need us sooner, call ${escapeHtml(company.phone)} or reply to ${escapeHtml(company.email)}.</p>`,
     );
     messages.push({
@@ -286,37 +299,35 @@ ${enquiry.message ? `<p><strong>${escapeHtml(ack.quoteLabel)}</strong><br>${esca
       bodyHtml: html,
       entityType: "enquiry",
       entityId: enquiry.id,
+      payload: UNPROVEN_RECIPIENT,
     });
   }
   return messages;
 }
 
-function acknowledgement(enquiry: EnquiryForMessage): { subject: string; thanks: string; quoteLabel: string } {
+/**
+ * The subject and thanks of an acknowledgement. Only the product's name (from the catalog) and, for the
+ * ROI calculator, the figures the server computed (saveRoi writes that message from numbers alone) are
+ * quoted.
+ */
+function acknowledgement(enquiry: EnquiryForMessage): { subject: string; thanks: string; figures: string | null } {
   switch (enquiry.source) {
     case "call-request":
-      return {
-        subject: "We received your call request",
-        thanks: `Thank you for your call request${enquiry.preferredTime ? ` (preferred time: ${enquiry.preferredTime})` : ""}.`,
-        quoteLabel: "Your message:",
-      };
+      return { subject: "We received your call request", thanks: "Thank you for your call request.", figures: null };
     case "quote-request":
       return {
         subject: "We received your quote request",
         thanks: `Thank you for your quote request${enquiry.productName ? ` for the ${enquiry.productName}` : ""}.`,
-        quoteLabel: "Your message:",
+        figures: null,
       };
     case "roi":
       return {
         subject: "Your ROI calculation",
         thanks: "Thank you for using our ROI calculator.",
-        quoteLabel: "Your figures:",
+        figures: enquiry.message,
       };
     default:
-      return {
-        subject: "We received your message",
-        thanks: "Thank you for your message.",
-        quoteLabel: "Your message:",
-      };
+      return { subject: "We received your message", thanks: "Thank you for your message.", figures: null };
   }
 }
 

@@ -5,7 +5,9 @@
  *    "sending" with a lease (lockedUntil) and attempts + 1. Due = pending and nextAttemptAt passed,
  *    or "sending" with an expired lease (its process died mid-delivery). Any number of workers and
  *    processes may run: a row is claimed by one of them at a time.
- * 2. Deliver outside any transaction, with a time limit well under the lease.
+ * 2. Deliver outside any transaction, with a time limit well under the lease. An acknowledgement to an
+ *    address typed into a public form is first counted against its caps (acknowledgement-cap.ts) on its
+ *    first attempt; beyond a cap it is settled "failed" with the reason and never sent.
  * 3. Settle conditioned on the claim (same attempts and lockedUntil, still "sending"): sent, back to
  *    pending with exponential backoff and jitter (Telegram's 429 retry_after is honoured and does not
  *    count as an attempt), or failed after the last attempt or on a permanent error. A worker whose
@@ -18,6 +20,12 @@ import { EventEmitter } from "node:events";
 import { schema } from "@ch/db";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
+import {
+  type AcknowledgementCaps,
+  acknowledgementCapsFromEnv,
+  acknowledgementRefusal,
+  isCappedAcknowledgement,
+} from "./acknowledgement-cap";
 import { DeliveryError } from "./delivery-error";
 import { createEmailSender, type EmailSender } from "./email";
 import { type Channel, channelConfigured, outboxSignal } from "./outbox";
@@ -38,12 +46,15 @@ export interface OutboxWorkerOptions {
   nudgeDelayMs: number;
   /** Source of jitter, in [0, 1). */
   random: () => number;
+  /** How many acknowledgements may go to one unproven address a day, and overall an hour. */
+  acknowledgementCaps: AcknowledgementCaps;
 }
 
 export type Settlement =
   | { id: number; status: "sent"; attempts: number }
   | { id: number; status: "pending"; attempts: number; delayMs: number; error: string; rateLimited: boolean }
   | { id: number; status: "failed"; attempts: number; error: string }
+  | { id: number; status: "skipped"; attempts: number; reason: string }
   | { id: number; status: "lost"; attempts: number };
 
 export interface OutboxWorkerStats {
@@ -51,6 +62,8 @@ export interface OutboxWorkerStats {
   retried: number;
   rateLimited: number;
   failed: number;
+  /** Acknowledgements not sent because a cap was reached. */
+  skipped: number;
   lostClaims: number;
 }
 
@@ -78,6 +91,7 @@ export function workerOptionsFromEnv(env: Deps["env"]): OutboxWorkerOptions {
     stopGraceMs: 4000,
     nudgeDelayMs: 20,
     random: Math.random,
+    acknowledgementCaps: acknowledgementCapsFromEnv(env),
   };
 }
 
@@ -94,7 +108,7 @@ export function createOutboxWorker(deps: Deps, overrides: Partial<OutboxWorkerOp
   const options = { ...workerOptionsFromEnv(deps.env), ...overrides };
   const { db, env, clock, log } = deps;
   const events = new EventEmitter();
-  const stats: OutboxWorkerStats = { sent: 0, retried: 0, rateLimited: 0, failed: 0, lostClaims: 0 };
+  const stats: OutboxWorkerStats = { sent: 0, retried: 0, rateLimited: 0, failed: 0, skipped: 0, lostClaims: 0 };
   const channels = (["telegram", "email"] as const).filter((c) => channelConfigured(env, c));
   let email: EmailSender | null = null;
   let telegramPausedUntil = 0;
@@ -221,6 +235,28 @@ export function createOutboxWorker(deps: Deps, overrides: Partial<OutboxWorkerOp
     return updated ? { id: row.id, status: "failed", attempts: row.attempts, error: message } : lost(row);
   }
 
+  /** The reason a capped acknowledgement may not go, counted once: on its first attempt. */
+  async function refusal(row: NotificationRow): Promise<string | null> {
+    if (row.attempts !== 1 || !row.recipient || !isCappedAcknowledgement(row)) return null;
+    return acknowledgementRefusal(db, options.acknowledgementCaps, row.recipient, clock.now());
+  }
+
+  async function skip(row: NotificationRow, reason: string): Promise<Settlement> {
+    const [updated] = await db
+      .update(notifications)
+      .set({ status: "failed", lockedUntil: null, lastError: reason })
+      .where(
+        and(
+          eq(notifications.id, row.id),
+          eq(notifications.status, "sending"),
+          eq(notifications.attempts, row.attempts),
+          eq(notifications.lockedUntil, row.lockedUntil!),
+        ),
+      )
+      .returning({ id: notifications.id });
+    return updated ? { id: row.id, status: "skipped", attempts: row.attempts, reason } : lost(row);
+  }
+
   function lost(row: NotificationRow): Settlement {
     log.warn({ notificationId: row.id }, "outbox: lease expired before the delivery was recorded");
     return { id: row.id, status: "lost", attempts: row.attempts };
@@ -238,6 +274,9 @@ export function createOutboxWorker(deps: Deps, overrides: Partial<OutboxWorkerOp
         { notificationId: row.id, kind: row.kind, error: outcome.error, retryInMs: outcome.delayMs },
         "notification delivery will be retried",
       );
+    } else if (outcome.status === "skipped") {
+      stats.skipped += 1;
+      log.info({ notificationId: row.id, kind: row.kind }, "acknowledgement not sent: cap reached");
     } else stats.lostClaims += 1;
     events.emit("settled", outcome);
   }
@@ -246,6 +285,11 @@ export function createOutboxWorker(deps: Deps, overrides: Partial<OutboxWorkerOp
     while (!stopping) {
       const row = await claim();
       if (!row) return;
+      const refused = await refusal(row);
+      if (refused !== null) {
+        record(await skip(row, refused), row);
+        continue;
+      }
       let error: unknown = null;
       try {
         await deliver(row);

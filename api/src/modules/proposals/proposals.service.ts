@@ -645,6 +645,8 @@ export async function acceptProposal(
         },
         deps.env,
         settings,
+        // staff typed the proposal's address: not an acknowledgement to an unproven one
+        { recipientProven: true },
       ),
     );
     return { orderNumber, email: p.email, totalCents: v.totalCents, ...depositOf(v) };
