@@ -1,12 +1,26 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-export const admins = pgTable("admins", {
-  id: serial("id").primaryKey(),
-  username: text("username").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
-});
+/**
+ * Staff accounts. `role` is owner | sales | content (api/src/modules/staff/access-policy.ts says what
+ * each may do); the first admin, made by setup, is an owner. A disabled account cannot sign in and its
+ * sessions are deleted when it is disabled.
+ */
+export const admins = pgTable(
+  "admins",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").notNull().default("owner"),
+    /** Where invites and password resets go; unique without regard to case. */
+    email: text("email"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("admins_email_idx").on(sql`lower(${t.email})`)],
+);
 
 /** The cookie carries a random token; only its SHA-256 is stored here. */
 export const sessions = pgTable(

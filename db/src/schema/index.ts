@@ -8,5 +8,6 @@ export * from "./payments";
 export * from "./rollups";
 export * from "./sales";
 export * from "./settings";
-export * from "./visits";
+export * from "./staff";
 export * from "./two-factor";
+export * from "./visits";
