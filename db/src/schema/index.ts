@@ -11,3 +11,4 @@ export * from "./settings";
 export * from "./staff";
 export * from "./two-factor";
 export * from "./visits";
+export * from "./webhooks";
