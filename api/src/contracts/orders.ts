@@ -17,6 +17,41 @@ export const cartItem = z.strictObject({
     .max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
 });
 
+type CartLine = { id: number; quantity: number };
+
+/**
+ * One line per product, in the order each product first appears, with the quantities of its lines
+ * added together: the per-product cap (MAX_LINE_QUANTITY) applies to that sum, so 20 lines of the same
+ * product count as one line of 20 times the quantity.
+ */
+export function mergeCartLines<T extends CartLine>(items: readonly T[]): T[] {
+  const merged = new Map<number, T>();
+  for (const item of items) {
+    const seen = merged.get(item.id);
+    merged.set(item.id, seen ? { ...seen, quantity: seen.quantity + item.quantity } : { ...item });
+  }
+  return [...merged.values()];
+}
+
+/** Refuses a product whose lines add up to more than MAX_LINE_QUANTITY (on its first line's quantity). */
+function refineMergedQuantities(items: readonly CartLine[], ctx: z.RefinementCtx) {
+  const totals = new Map<number, { first: number; lines: number; quantity: number }>();
+  items.forEach((item, index) => {
+    if (!Number.isInteger(item.quantity)) return; // the line's own issue says why
+    const seen = totals.get(item.id) ?? { first: index, lines: 0, quantity: 0 };
+    totals.set(item.id, { ...seen, lines: seen.lines + 1, quantity: seen.quantity + item.quantity });
+  });
+  for (const [id, t] of totals) {
+    if (t.lines > 1 && t.quantity > MAX_LINE_QUANTITY) {
+      ctx.addIssue({
+        code: "custom",
+        path: [t.first, "quantity"],
+        message: `product ${id} is on ${t.lines} lines adding up to ${t.quantity}; at most ${MAX_LINE_QUANTITY} of one product`,
+      });
+    }
+  }
+}
+
 export const orderInput = z.strictObject({
   firstName: requiredText(80, "first name"),
   lastName: requiredText(80, "last name"),
@@ -28,7 +63,12 @@ export const orderInput = z.strictObject({
   zipCode: zipCode(),
   deliveryNotes: optionalText(1000),
   paymentMethod: z.enum(PAYMENT_METHODS),
-  cartItems: z.array(cartItem).min(1, "the cart is empty").max(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines`),
+  cartItems: z
+    .array(cartItem)
+    .min(1, "the cart is empty")
+    .max(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines`)
+    .superRefine(refineMergedQuantities)
+    .transform(mergeCartLines),
   totalAmount: z.number().min(0).max(1_000_000_000),
   orderDate: z.iso.datetime({ offset: true }).optional(),
 });

@@ -2,11 +2,12 @@ import { type Executor, schema } from "@ch/db";
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminOrderDto } from "../../contracts/admin";
-import type { OrderReceiptDto, orderInput } from "../../contracts/orders";
+import { MAX_LINE_QUANTITY } from "../../contracts/constants";
+import { mergeCartLines, type OrderReceiptDto, type orderInput } from "../../contracts/orders";
 import type { ReceiptPaymentDto } from "../../contracts/payments";
 import { computeTotals, splitDeposit } from "../../contracts/totals";
 import type { Deps } from "../../lib/deps";
-import { conflict, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import { groupBy } from "../../lib/group-by";
 import { queryRows } from "../../lib/prepared";
 import { enforceRateLimit, type RateLimitHit, rateLimitUpsertSql } from "../../lib/rate-limit";
@@ -213,6 +214,9 @@ export interface PlaceOrderOptions {
   idempotencyKey?: string | undefined;
 }
 
+/** The largest total an order can hold (orders.total_cents is a 4-byte integer). */
+const MAX_TOTAL_CENTS = 2_147_483_647;
+
 /** Refuses unknown and unavailable products, prices the cart, and refuses a total more than a cent off. */
 function priceCart(input: ParsedOrder, ids: number[], found: ProductRow[]) {
   const byId = new Map(found.map((p) => [p.id!, p]));
@@ -236,6 +240,11 @@ function priceCart(input: ParsedOrder, ids: number[], found: ProductRow[]) {
     };
   });
   const totals = computeTotals(priced);
+  if (totals.totalCents > MAX_TOTAL_CENTS) {
+    throw badRequest("The order is too large to place online; please contact us for a quote", [
+      { path: ["cartItems"], message: "the order total is too large" },
+    ]);
+  }
   if (Math.abs(Math.round(input.totalAmount * 100) - totals.totalCents) > 1) {
     throw conflict("The order total does not match current prices", {
       subtotal: totals.subtotalCents / 100,
@@ -263,7 +272,16 @@ export async function placeOrder(
   if (input.paymentMethod === "usdt" && !env.USDT_WALLET_ADDRESS) {
     throw conflict("USDT payments are not available at the moment; please choose bank transfer");
   }
-  const ids = [...new Set(input.cartItems.map((item) => item.id))].sort((a, b) => a - b);
+  // the contract merges the lines of one product (mergeCartLines); merged again here for other callers,
+  // so that the per-product cap always applies to the product's whole quantity
+  input = { ...input, cartItems: mergeCartLines(input.cartItems) };
+  const over = input.cartItems.findIndex((item) => item.quantity > MAX_LINE_QUANTITY);
+  if (over >= 0) {
+    throw badRequest(`Invalid body: at most ${MAX_LINE_QUANTITY} of one product`, [
+      { path: ["cartItems", over, "quantity"], message: `at most ${MAX_LINE_QUANTITY} of one product` },
+    ]);
+  }
+  const ids = input.cartItems.map((item) => item.id).sort((a, b) => a - b);
   const limit = options.rateLimit;
   let orderId: number | null = null;
   for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {

@@ -26,7 +26,7 @@ import { formatOrderNumber } from "../orders/orders.service";
 import { recordOrderEvent } from "../orders/stages.service";
 import { createInvoicesForOrder } from "../payments/invoices";
 import { getSettings, siteUrlOf } from "../settings/settings.service";
-import { priceProposal } from "./pricing";
+import { priceProposal, refuseRepeatedOverCap } from "./pricing";
 
 const {
   proposals,
@@ -94,6 +94,7 @@ async function priceInput(db: Executor, input: ParsedProposal, defaultDepositPer
   const taxState = input.taxState ?? input.state;
   const [rate] = await db.select().from(taxRates).where(eq(taxRates.state, taxState)).limit(1);
   const depositPercent = input.depositPercent ?? defaultDepositPercent;
+  refuseRepeatedOverCap(lines);
   const priced = priceProposal({
     lines,
     delivery: band ? { feeCents: band.feeCents, perUnit: band.perUnit } : null,
