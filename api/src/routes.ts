@@ -2,6 +2,7 @@
 import type { RouteSpec } from "./http/route";
 import { adminRoutes } from "./modules/admin/admin.rest";
 import { exportRoutes } from "./modules/admin/exports.rest";
+import { twoFactorRoutes } from "./modules/admin/two-factor.rest";
 import { catalogRoutes } from "./modules/catalog/catalog.rest";
 import { chatRoutes } from "./modules/chat/chat.rest";
 import { contentRoutes } from "./modules/content/content.rest";
@@ -29,6 +30,7 @@ export const publicRoutes: RouteSpec[] = [
 
 export const backofficeRoutes: RouteSpec[] = [
   ...adminRoutes,
+  ...twoFactorRoutes,
   ...exportRoutes,
   ...notificationRoutes,
   ...adminSeoRoutes,

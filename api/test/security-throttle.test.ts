@@ -1,5 +1,6 @@
-// Throttling with counters in the database: failed sign-ins (5 per IP and username, 10 per username
-// from any IP, in 15 minutes → 429 with Retry-After, lapsing by itself) and per-IP limits on every
+// Throttling with counters in the database: sign-ins (5 per IP and username in 15 minutes → 429 with
+// Retry-After, lapsing by itself; past 10 per username from any IP each attempt waits a growing delay,
+// never a 15-minute lock: see sign-in-holes.test.ts and decision 0014) and per-IP limits on every
 // public write at their real size (PUBLIC_RATE_LIMIT_SCALE=1), which a tRPC batch cannot get around.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_WRITE_RULES } from "../src/lib/rate-limit";
@@ -49,13 +50,15 @@ describe("sign-in throttling (acceptance 2)", () => {
     expect(later.headers["set-cookie"]).toBeDefined();
   });
 
-  it("locks a username after 10 failures from any addresses, for every address", async () => {
+  it("slows a username down after 10 failures from any addresses, for a short while only", async () => {
     apps.clock.advance(16 * 60_000);
     for (let i = 1; i <= 10; i++) expect((await login(`wrong-${i}`, `198.51.100.${i}`)).statusCode).toBe(401);
     const fresh = await login(PASSWORD, "198.51.100.200");
     expect(fresh.statusCode).toBe(429);
-    expect(Number(fresh.headers["retry-after"])).toBeGreaterThan(0);
-    apps.clock.advance(15 * 60_000 + 1000);
+    const retryAfter = Number(fresh.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    apps.clock.advance(retryAfter * 1000);
     expect((await login(PASSWORD, "198.51.100.200")).statusCode).toBe(200);
   });
 

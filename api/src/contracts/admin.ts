@@ -8,6 +8,12 @@ export const PASSWORD_MAX = 256;
 export const loginInput = z.strictObject({
   username: requiredText(64, "username"),
   password: z.string().min(1, "password is required").max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`),
+  /** A current authenticator code sent with the password: both factors at once (and past the per-user slow-down). */
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "must be the 6-digit code from your authenticator app")
+    .optional(),
 });
 
 export const setupInput = z.strictObject({

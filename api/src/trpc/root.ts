@@ -1,5 +1,6 @@
 // The two tRPC routers: the storefront origin mounts only the public one, so it can never act as an admin.
 import { adminCoreRouter } from "../modules/admin/admin.router";
+import { adminTwoFactorRouter } from "../modules/admin/two-factor.router";
 import { adminCatalogRouter, catalogRouter } from "../modules/catalog/catalog.router";
 import { chatRouter } from "../modules/chat/chat.router";
 import { adminContentRouter, contentRouter } from "../modules/content/content.router";
@@ -26,6 +27,7 @@ export const publicAppRouter = router({
 
 export const adminAppRouter = router({
   admin: adminCoreRouter,
+  twoFactor: adminTwoFactorRouter,
   catalog: adminCatalogRouter,
   content: adminContentRouter,
   orders: adminOrdersRouter,

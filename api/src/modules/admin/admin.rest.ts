@@ -7,6 +7,7 @@ import {
   paymentStatusInput,
   setupInput,
 } from "../../contracts/admin";
+import { readDeviceToken, setDeviceCookie } from "../../http/device-cookie";
 import { route } from "../../http/route";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../../http/session-cookie";
 import { unauthorized } from "../../lib/errors";
@@ -15,6 +16,7 @@ import { listContactsForAdmin, setContactStatus } from "../leads/leads.service";
 import { listOrdersForAdmin, setOrderField } from "../orders/orders.service";
 import { listVisits, visitorStats } from "../visits/visits.service";
 import { resolveSession, setupFirstAdmin, signIn, signOut } from "./auth.service";
+import { rememberDevice } from "./sign-in-throttle";
 
 export const adminRoutes = [
   route({
@@ -26,7 +28,7 @@ export const adminRoutes = [
     body: setupInput,
     successStatus: 201,
     answer: "201 with { id, username }",
-    handler: ({ deps, body }) => setupFirstAdmin(deps, body),
+    handler: ({ deps, body, ip }) => setupFirstAdmin(deps, body, ip),
   }),
   route({
     method: "POST",
@@ -35,10 +37,20 @@ export const adminRoutes = [
     summary: "Sign in; sets an httpOnly session cookie",
     tags: ["admin"],
     body: loginInput,
-    answer: "{ ok, username, expiresAt }; 401 for a wrong pair; 429 with Retry-After after repeated failures",
+    answer:
+      "{ ok, username, expiresAt }; with two-factor sign-in { ok: false, step: 'code' | 'enrol', challenge, expiresAt } (then POST /api/admin/login/verify); 401 for a wrong pair; 429 with Retry-After after repeated failures; 503 with Retry-After when too many sign-ins are being checked at once",
     handler: async ({ deps, body, req, reply, ip }) => {
-      const result = await signIn(deps, body, ip, readSessionToken(req, deps.env));
+      const result = await signIn(deps, body, ip, readSessionToken(req, deps.env), readDeviceToken(req, deps.env));
+      if ("challenge" in result) {
+        return {
+          ok: false,
+          step: result.purpose,
+          challenge: result.challenge,
+          expiresAt: result.expiresAt.toISOString(),
+        };
+      }
       setSessionCookie(reply, deps.env, result.token);
+      setDeviceCookie(reply, deps.env, await rememberDevice(deps, result.admin.id, readDeviceToken(req, deps.env)));
       req.log.info({ admin: result.admin.username }, "admin signed in");
       return { ok: true, username: result.admin.username, expiresAt: result.expiresAt.toISOString() };
     },

@@ -1,13 +1,22 @@
 // First-admin setup, sign-in with throttling shared through the database, and server-side sessions.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { rowsOf, schema } from "@ch/db";
+import { schema } from "@ch/db";
 import argon2 from "argon2";
 import { and, count, eq, gt, gte, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
-import { AppError, badRequest, conflict, forbidden, tooManyRequests } from "../../lib/errors";
+import { AppError, badRequest, conflict, forbidden } from "../../lib/errors";
 import { readCache } from "../../lib/read-cache";
 import { recordAudit } from "../audit/audit.service";
 import { isCommonPassword } from "./common-passwords";
+import {
+  hitAddressLimit,
+  isKnownDevice,
+  purgeSignInState,
+  reserveSignInAttempt,
+  signInSucceeded,
+  withHashSlot,
+} from "./sign-in-throttle";
+import { codeLetsThrough, hasTwoFactor, type SignInChallenge, secondFactorChallenge } from "./totp.service";
 
 const { admins, sessions, loginAttempts, settings } = schema;
 
@@ -15,9 +24,6 @@ export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 8 * 3600_000;
 /** How long a session's last-seen time may lag before it is written again. */
 const LAST_SEEN_REFRESH_MS = 15_000;
-const THROTTLE_WINDOW_MS = 15 * 60_000;
-const MAX_FAILURES_PER_IP_AND_USER = 5;
-const MAX_FAILURES_PER_USER = 10;
 const SETUP_LOCK = 72_617_003;
 
 /** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. */
@@ -65,14 +71,18 @@ async function checkSetupToken(deps: Deps, given: string | undefined): Promise<v
 export async function setupFirstAdmin(
   deps: Deps,
   input: { username: string; password: string; setupToken?: string | undefined },
+  ipAddress = "local",
 ): Promise<{ id: number; username: string }> {
+  // cheap answers first: nothing is hashed once setup is closed, nor past the per-address limit
+  if (await hasAdmin(deps)) throw conflict("Setup is closed: an admin account already exists");
+  await hitAddressLimit(deps, "setup", ipAddress);
   if (isCommonPassword(input.password)) {
     throw badRequest("This password is too common. Please choose a less predictable password.", [
       { path: ["password"], message: "is one of the most common passwords" },
     ]);
   }
   await checkSetupToken(deps, input.setupToken);
-  const passwordHash = await argon2.hash(input.password, ARGON2_OPTIONS);
+  const passwordHash = await withHashSlot(() => argon2.hash(input.password, ARGON2_OPTIONS));
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
     const [existing] = await tx.select({ n: count() }).from(admins);
@@ -87,58 +97,59 @@ export async function setupFirstAdmin(
   });
 }
 
-async function assertNotThrottled(deps: Deps, username: string, ipAddress: string): Promise<void> {
-  const since = new Date(deps.clock.now().getTime() - THROTTLE_WINDOW_MS);
-  const [row] = rowsOf<{ per_pair: number; per_user: number; oldest_pair: string | null; oldest_user: string | null }>(
-    await deps.db.execute(sql`
-      select
-        count(*) filter (where ip_address = ${ipAddress})::int as per_pair,
-        count(*)::int as per_user,
-        min(created_at) filter (where ip_address = ${ipAddress}) as oldest_pair,
-        min(created_at) as oldest_user
-      from login_attempts
-      where username = ${username} and succeeded = 0 and created_at >= ${since.toISOString()}`),
-  );
-  const lockedSince =
-    (row?.per_pair ?? 0) >= MAX_FAILURES_PER_IP_AND_USER
-      ? row?.oldest_pair
-      : (row?.per_user ?? 0) >= MAX_FAILURES_PER_USER
-        ? row?.oldest_user
-        : null;
-  if (lockedSince) {
-    deps.log.warn({ username, ip: ipAddress }, "admin sign-in throttled");
-    const until = new Date(lockedSince).getTime() + THROTTLE_WINDOW_MS;
-    throw tooManyRequests(
-      Math.max(1, Math.ceil((until - deps.clock.now().getTime()) / 1000)),
-      "Too many failed sign-in attempts. Please try again later.",
-    );
-  }
-}
-
 export interface SignIn {
   admin: { id: number; username: string };
   token: string;
   expiresAt: Date;
 }
 
+/**
+ * Sign-in, step one. Throttled before anything is hashed (sign-in-throttle.ts). With a second factor the
+ * answer is a challenge and the session waits for the code (totp.service.ts), unless a correct `code`
+ * came with the password.
+ */
 export async function signIn(
   deps: Deps,
-  input: { username: string; password: string },
+  input: { username: string; password: string; code?: string | undefined },
   ipAddress: string,
   previousToken?: string,
-): Promise<SignIn> {
+  deviceToken?: string,
+): Promise<SignIn | SignInChallenge> {
   const username = input.username;
-  await assertNotThrottled(deps, username, ipAddress);
+  await hitAddressLimit(deps, "signIn", ipAddress);
   const [admin] = await deps.db.select().from(admins).where(eq(admins.username, username)).limit(1);
+  const codeOk = await codeLetsThrough(deps, admin?.id, input.code);
+  const knownDevice = admin ? await isKnownDevice(deps, admin.id, deviceToken) : false;
+  const reservation = await reserveSignInAttempt(deps, { username, ipAddress, trusted: codeOk || knownDevice });
   // Verify against a dummy hash for unknown users so both failures take about the same time.
   dummyHash ??= argon2.hash(randomBytes(16).toString("hex"), ARGON2_OPTIONS);
-  const valid = await argon2.verify(admin?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+  const hash = admin?.passwordHash ?? (await dummyHash);
+  const valid = await withHashSlot(() => argon2.verify(hash, input.password).catch(() => false));
+  const codeWrong = Boolean(input.code) && !codeOk && admin !== undefined && (await hasTwoFactor(deps.db, admin.id));
   const now = deps.clock.now();
-  if (!admin || !valid) {
+  if (!admin || !valid || codeWrong) {
     await deps.db.insert(loginAttempts).values({ username, ipAddress, succeeded: 0, createdAt: now });
     deps.log.warn({ username, ip: ipAddress }, "admin sign-in failed");
     throw new AppError(401, "Invalid username or password");
   }
+  await signInSucceeded(deps, reservation);
+  if (!codeOk) {
+    const challenge = await secondFactorChallenge(deps, admin, ipAddress);
+    if (challenge) return challenge;
+  }
+  return startSession(deps, admin, ipAddress, previousToken, input.password);
+}
+
+/** A complete sign-in: a new session (rotated: the browser's previous one ends), audited. */
+export async function startSession(
+  deps: Deps,
+  admin: { id: number; username: string; passwordHash?: string },
+  ipAddress: string,
+  previousToken?: string,
+  password?: string,
+): Promise<SignIn> {
+  const username = admin.username;
+  const now = deps.clock.now();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
   await deps.db.transaction(async (tx) => {
@@ -149,9 +160,10 @@ export async function signIn(
       .values({ id: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, expiresAt });
     await tx.insert(loginAttempts).values({ username, ipAddress, succeeded: 1, createdAt: now });
     await recordAudit(tx, admin, "admin.login", "admin", admin.id, { ip: ipAddress });
-    const rehash = argon2.needsRehash(admin.passwordHash, ARGON2_OPTIONS)
-      ? await argon2.hash(input.password, ARGON2_OPTIONS)
-      : null;
+    const rehash =
+      password && admin.passwordHash && argon2.needsRehash(admin.passwordHash, ARGON2_OPTIONS)
+        ? await withHashSlot(() => argon2.hash(password, ARGON2_OPTIONS))
+        : null;
     await tx
       .update(admins)
       .set({ lastLoginAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
@@ -240,4 +252,5 @@ export async function purgeExpiredSessions(deps: Deps): Promise<void> {
   await deps.db
     .delete(loginAttempts)
     .where(sql`${loginAttempts.createdAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}`);
+  await purgeSignInState(deps);
 }

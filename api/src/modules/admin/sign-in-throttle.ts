@@ -1,0 +1,284 @@
+// Sign-in throttling (docs/decisions/0014-sign-in-throttle-and-two-factor.md).
+//
+// 1. Per address: every sign-in and setup request counts against a database-backed window
+//    (lib/rate-limit.ts) before anything is hashed.
+// 2. Per (user, address): 5 attempts in 15 minutes, reserved atomically before the password is hashed
+//    (one INSERT … ON CONFLICT DO UPDATE … RETURNING on a counter row: concurrent requests queue on
+//    the row lock, so 60 at once cannot all be checked).
+// 3. Per user, from any address: no hard lock. Past 10 attempts each granted attempt pushes the next
+//    one out (1 s, 2 s, 4 s … at most 60 s); a browser that signed in before (known-device cookie) or a
+//    request carrying a correct TOTP code is not held back by it.
+// 4. Per process: at most HASH_CONCURRENCY argon2 hashes at once; a few more wait briefly, the rest
+//    get 503 with Retry-After, so a flood of sign-ins cannot starve every other request of CPU.
+import { createHash, randomBytes } from "node:crypto";
+import { schema } from "@ch/db";
+import { and, eq, sql } from "drizzle-orm";
+import type { Deps } from "../../lib/deps";
+import { AppError, tooManyRequests } from "../../lib/errors";
+import { queryRows } from "../../lib/prepared";
+import { countHit, type RateRule, rateLimitHit } from "../../lib/rate-limit";
+
+const { knownDevices, signInThrottle } = schema;
+
+export const PAIR_WINDOW_MS = 15 * 60_000;
+export const MAX_ATTEMPTS_PER_PAIR = 5;
+/** Attempts for one user (any address) before each further attempt waits. */
+export const FREE_ATTEMPTS_PER_USER = 10;
+export const MAX_USER_DELAY_SECONDS = 60;
+/** A user's count starts again after this long without an attempt. */
+export const USER_QUIET_MS = 15 * 60_000;
+export const KNOWN_DEVICE_DAYS = 90;
+
+/** Per-address limits (scaled by PUBLIC_RATE_LIMIT_SCALE like the public writes). */
+export const ADDRESS_RULES = {
+  signIn: { limit: 30, windowSeconds: 600 },
+  setup: { limit: 10, windowSeconds: 600 },
+} satisfies Record<string, RateRule>;
+
+export const HASH_CONCURRENCY = 1;
+export const HASH_QUEUE = 16;
+export const HASH_WAIT_MS = 2_000;
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+export async function hitAddressLimit(deps: Deps, name: keyof typeof ADDRESS_RULES, ip: string): Promise<void> {
+  const rule = ADDRESS_RULES[name];
+  const limit = Math.max(1, Math.round(rule.limit * deps.env.PUBLIC_RATE_LIMIT_SCALE));
+  await countHit(
+    deps.db,
+    rateLimitHit(`admin-${name}:${ip}`, { limit, windowSeconds: rule.windowSeconds }, deps.clock.now()),
+  );
+}
+
+// $1 key, $2 now (ISO text), $3 window ms, $4 limit. A fixed window from the pair's first attempt.
+const PAIR_SQL = `
+insert into sign_in_throttle as t (key, attempts, window_start, last_attempt_at, next_at, granted)
+values ($1::text, 1, $2::timestamptz, $2::timestamptz, $2::timestamptz, true)
+on conflict (key) do update set
+  attempts = case
+    when t.window_start <= $2::timestamptz - $3::int * interval '1 millisecond' then 1
+    when t.attempts < $4::int then t.attempts + 1
+    else t.attempts end,
+  window_start = case
+    when t.window_start <= $2::timestamptz - $3::int * interval '1 millisecond' then $2::timestamptz
+    else t.window_start end,
+  granted = t.window_start <= $2::timestamptz - $3::int * interval '1 millisecond' or t.attempts < $4::int,
+  last_attempt_at = $2::timestamptz
+returning granted, attempts, window_start`;
+
+// $1 key, $2 now, $3 quiet ms, $4 free attempts, $5 max delay seconds. Granted when next_at has come
+// (or the user has been quiet); a granted attempt sets next_at from the new count.
+const USER_SQL = `
+with upsert as (
+  insert into sign_in_throttle as t (key, attempts, window_start, last_attempt_at, next_at, granted)
+  values ($1::text, 1, $2::timestamptz, $2::timestamptz, $2::timestamptz, true)
+  on conflict (key) do update set
+    granted = t.last_attempt_at <= $2::timestamptz - $3::int * interval '1 millisecond' or t.next_at <= $2::timestamptz,
+    attempts = case
+      when t.last_attempt_at <= $2::timestamptz - $3::int * interval '1 millisecond' then 1
+      when t.next_at <= $2::timestamptz then t.attempts + 1
+      else t.attempts end,
+    window_start = case
+      when t.last_attempt_at <= $2::timestamptz - $3::int * interval '1 millisecond' then $2::timestamptz
+      else t.window_start end,
+    last_attempt_at = case
+      when t.last_attempt_at <= $2::timestamptz - $3::int * interval '1 millisecond' or t.next_at <= $2::timestamptz
+      then $2::timestamptz else t.last_attempt_at end,
+    next_at = case
+      when t.last_attempt_at <= $2::timestamptz - $3::int * interval '1 millisecond' then $2::timestamptz
+      when t.next_at <= $2::timestamptz then $2::timestamptz
+        + least(power(2, greatest(t.attempts + 1 - $4::int, 0))::int, $5::int)
+          * (case when t.attempts + 1 >= $4::int then 1 else 0 end) * interval '1 second'
+      else t.next_at end
+  returning granted, attempts, next_at
+)
+select granted, attempts, next_at from upsert`;
+
+interface PairRow {
+  granted: boolean;
+  attempts: number;
+  window_start: string | Date;
+}
+interface UserRow {
+  granted: boolean;
+  attempts: number;
+  next_at: string | Date;
+}
+
+/** The address first: it never holds a space, so the key cannot be ambiguous whatever the username. */
+const pairKey = (ip: string, username: string) => `pair:${ip} ${username}`;
+
+const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+
+export interface SignInReservation {
+  username: string;
+  ipAddress: string;
+  /** The attempt went past the per-user slow-down because of a known device or a correct code. */
+  bypassedUserDelay: boolean;
+}
+
+/**
+ * Reserves one sign-in attempt before any password is hashed; throws 429 with Retry-After when the
+ * pair is locked or the user's next attempt is not due yet (unless `trusted`: a known device or a
+ * correct second factor).
+ */
+export async function reserveSignInAttempt(
+  deps: Deps,
+  input: { username: string; ipAddress: string; trusted: boolean },
+): Promise<SignInReservation> {
+  const now = deps.clock.now();
+  const nowText = now.toISOString();
+  const key = pairKey(input.ipAddress, input.username);
+  const [pair] = await queryRows<PairRow>(deps.db, PAIR_SQL, [key, nowText, PAIR_WINDOW_MS, MAX_ATTEMPTS_PER_PAIR]);
+  if (pair && !pair.granted) {
+    deps.log.warn({ username: input.username, ip: input.ipAddress }, "admin sign-in throttled (user and address)");
+    throw tooManyRequests(
+      secondsUntil(new Date(new Date(pair.window_start).getTime() + PAIR_WINDOW_MS), now),
+      "Too many failed sign-in attempts. Please try again later.",
+    );
+  }
+  if (!input.trusted) {
+    const [user] = await queryRows<UserRow>(deps.db, USER_SQL, [
+      `user:${input.username}`,
+      nowText,
+      USER_QUIET_MS,
+      FREE_ATTEMPTS_PER_USER,
+      MAX_USER_DELAY_SECONDS,
+    ]);
+    if (user && !user.granted) {
+      deps.log.warn({ username: input.username, ip: input.ipAddress }, "admin sign-in slowed down (user)");
+      const retryAfter = secondsUntil(new Date(user.next_at), now);
+      throw new AppError(
+        429,
+        `Sign-in for this account is slowed down after failed attempts. Try again in ${retryAfter} s, sign in from a device you used before, or add your authenticator code.`,
+        [],
+        { retryAfter, codeAccepted: true },
+        { "retry-after": String(retryAfter) },
+      );
+    }
+  }
+  return { username: input.username, ipAddress: input.ipAddress, bypassedUserDelay: input.trusted };
+}
+
+/**
+ * A correct password: the pair counter starts again and the attempt the user row reserved is given back
+ * (the delays stay as the failures made them, so the real user never helps a guesser).
+ */
+export async function signInSucceeded(deps: Deps, reservation: SignInReservation): Promise<void> {
+  await deps.db
+    .delete(signInThrottle)
+    .where(eq(signInThrottle.key, pairKey(reservation.ipAddress, reservation.username)));
+  if (!reservation.bypassedUserDelay) {
+    await deps.db
+      .update(signInThrottle)
+      .set({ attempts: sql`greatest(${signInThrottle.attempts} - 1, 0)` })
+      .where(eq(signInThrottle.key, `user:${reservation.username}`));
+  }
+}
+
+// ---- known devices -------------------------------------------------------------------------
+
+/** Whether the device token (from its cookie) belongs to this admin and is still fresh. */
+export async function isKnownDevice(deps: Deps, adminId: number, token: string | undefined): Promise<boolean> {
+  if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) return false;
+  const since = new Date(deps.clock.now().getTime() - KNOWN_DEVICE_DAYS * 86_400_000);
+  const [row] = await deps.db
+    .select({ id: knownDevices.id })
+    .from(knownDevices)
+    .where(
+      and(
+        eq(knownDevices.id, sha256(token)),
+        eq(knownDevices.adminId, adminId),
+        sql`${knownDevices.lastUsedAt} >= ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** After a complete sign-in: keeps (or issues) the browser's device token; returns the token for the cookie. */
+export async function rememberDevice(deps: Deps, adminId: number, token: string | undefined): Promise<string> {
+  const now = deps.clock.now();
+  if (token && (await isKnownDevice(deps, adminId, token))) {
+    await deps.db
+      .update(knownDevices)
+      .set({ lastUsedAt: now })
+      .where(eq(knownDevices.id, sha256(token)));
+    return token;
+  }
+  const fresh = randomBytes(32).toString("base64url");
+  await deps.db.insert(knownDevices).values({ id: sha256(fresh), adminId, createdAt: now, lastUsedAt: now });
+  return fresh;
+}
+
+/** Drops counters and device tokens nobody can use any more (run with the session purge). */
+export async function purgeSignInState(deps: Deps): Promise<void> {
+  const now = deps.clock.now().getTime();
+  await deps.db
+    .delete(signInThrottle)
+    .where(sql`${signInThrottle.lastAttemptAt} < ${new Date(now - 86_400_000).toISOString()}::timestamptz`);
+  await deps.db
+    .delete(knownDevices)
+    .where(
+      sql`${knownDevices.lastUsedAt} < ${new Date(now - KNOWN_DEVICE_DAYS * 86_400_000).toISOString()}::timestamptz`,
+    );
+  await deps.db
+    .delete(schema.signInChallenges)
+    .where(sql`${schema.signInChallenges.expiresAt} < ${new Date(now).toISOString()}::timestamptz`);
+}
+
+// ---- the hashing gate ----------------------------------------------------------------------
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Figures for tests and the benchmark. */
+export const hashGate = { started: 0, maxRunning: 0, busyRefusals: 0 };
+
+/**
+ * Runs an argon2 hash or verification when a slot is free. At most HASH_QUEUE callers wait, each at
+ * most HASH_WAIT_MS; past that the request is answered 503 with Retry-After instead of piling up.
+ */
+export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_CONCURRENCY) {
+    if (waiting.length >= HASH_QUEUE) throw busy();
+    await new Promise<void>((resolve, reject) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const at = waiting.indexOf(wake);
+        if (at >= 0) waiting.splice(at, 1);
+        reject(busy());
+      }, HASH_WAIT_MS);
+      timer.unref?.();
+      waiting.push(wake);
+    });
+  } else {
+    running++;
+  }
+  hashGate.started++;
+  hashGate.maxRunning = Math.max(hashGate.maxRunning, running);
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    // the slot passes straight to the next waiter; otherwise it is freed
+    if (next) next();
+    else running--;
+  }
+}
+
+function busy(): AppError {
+  hashGate.busyRefusals++;
+  return new AppError(
+    503,
+    "The server is busy signing people in. Please try again in a moment.",
+    [],
+    {},
+    {
+      "retry-after": "1",
+    },
+  );
+}

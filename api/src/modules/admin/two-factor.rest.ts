@@ -1,0 +1,146 @@
+// Two-factor sign-in over REST: the second sign-in step, enrolment, recovery codes and the owner's policy.
+// The same services back the tRPC procedures in two-factor.router.ts.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import {
+  signInEnrolConfirmInput,
+  signInEnrolInput,
+  signInVerifyInput,
+  twoFactorConfirmInput,
+  twoFactorDisableInput,
+  twoFactorPolicyInput,
+} from "../../contracts/two-factor";
+import { readDeviceToken, setDeviceCookie } from "../../http/device-cookie";
+import { route } from "../../http/route";
+import { readSessionToken, setSessionCookie } from "../../http/session-cookie";
+import type { Deps } from "../../lib/deps";
+import { startSession } from "./auth.service";
+import { hitAddressLimit, rememberDevice } from "./sign-in-throttle";
+import {
+  beginChallengeEnrolment,
+  beginEnrolment,
+  completeChallenge,
+  completeChallengeEnrolment,
+  confirmEnrolment,
+  disableTwoFactor,
+  regenerateRecoveryCodes,
+  setTwoFactorRequired,
+  twoFactorStatus,
+} from "./totp.service";
+
+/** Both factors passed: the session (rotated) and the known-device cookie. */
+async function finishSignIn(
+  deps: Deps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ip: string,
+  admin: { id: number; username: string },
+) {
+  const result = await startSession(deps, admin, ip, readSessionToken(req, deps.env));
+  setSessionCookie(reply, deps.env, result.token);
+  setDeviceCookie(reply, deps.env, await rememberDevice(deps, admin.id, readDeviceToken(req, deps.env)));
+  req.log.info({ admin: admin.username }, "admin signed in");
+  return { ok: true, username: admin.username, expiresAt: result.expiresAt.toISOString() };
+}
+
+export const twoFactorRoutes = [
+  route({
+    method: "POST",
+    url: "/api/admin/login/verify",
+    access: "adminAuth",
+    summary: "Sign-in step two: the challenge from /api/admin/login with a 6-digit code or a recovery code",
+    tags: ["admin"],
+    body: signInVerifyInput,
+    answer:
+      "{ ok, username, expiresAt } and the session cookie; 401 for a wrong, reused or old code (5 tries per challenge, 5 minutes)",
+    handler: async ({ deps, body, req, reply, ip }) => {
+      await hitAddressLimit(deps, "signIn", ip);
+      const { admin } = await completeChallenge(deps, body);
+      return finishSignIn(deps, req, reply, ip, admin);
+    },
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/login/enrol",
+    access: "adminAuth",
+    summary: "Sign-in when the owner requires two-factor and the account has none: a new TOTP secret to scan",
+    tags: ["admin"],
+    body: signInEnrolInput,
+    answer: "{ secret, otpauthUrl }",
+    handler: async ({ deps, body, ip }) => {
+      await hitAddressLimit(deps, "signIn", ip);
+      return beginChallengeEnrolment(deps, body.challenge);
+    },
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/login/enrol/confirm",
+    access: "adminAuth",
+    summary: "Sign-in with enrolment: the first code turns two-factor on and starts the session",
+    tags: ["admin"],
+    body: signInEnrolConfirmInput,
+    answer: "{ ok, username, expiresAt, recoveryCodes } (the 10 recovery codes are shown this once)",
+    handler: async ({ deps, body, req, reply, ip }) => {
+      await hitAddressLimit(deps, "signIn", ip);
+      const { admin, recoveryCodes } = await completeChallengeEnrolment(deps, body);
+      return { ...(await finishSignIn(deps, req, reply, ip, admin)), recoveryCodes };
+    },
+  }),
+  route({
+    method: "GET",
+    url: "/api/admin/two-factor",
+    access: "admin",
+    summary: "Whether two-factor sign-in is on for the signed-in admin, recovery codes left, and the owner's policy",
+    tags: ["admin"],
+    answer: "{ enabled, enabledAt, recoveryCodesLeft, required }",
+    handler: ({ deps, admin }) => twoFactorStatus(deps, admin!.id),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/two-factor/enrol",
+    access: "admin",
+    summary: "Start enrolment: a new TOTP secret (RFC 6238) for an authenticator app",
+    tags: ["admin"],
+    answer: "{ secret, otpauthUrl }; 409 when two-factor is already on",
+    handler: ({ deps, admin }) => beginEnrolment(deps, admin!),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/two-factor/confirm",
+    access: "admin",
+    summary: "Finish enrolment with the first code; answers 10 single-use recovery codes, shown once",
+    tags: ["admin"],
+    body: twoFactorConfirmInput,
+    answer: "{ recoveryCodes }",
+    handler: ({ deps, admin, body }) => confirmEnrolment(deps, admin!, body.code),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/two-factor/disable",
+    access: "admin",
+    summary: "Turn two-factor off with a current code or a recovery code (refused while the owner requires it)",
+    tags: ["admin"],
+    body: twoFactorDisableInput,
+    answer: "{ enabled: false }",
+    handler: ({ deps, admin, body }) => disableTwoFactor(deps, admin!, body),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/two-factor/recovery-codes",
+    access: "admin",
+    summary: "Replace the recovery codes (needs a current code); the old ones stop working",
+    tags: ["admin"],
+    body: twoFactorConfirmInput,
+    answer: "{ recoveryCodes }",
+    handler: ({ deps, admin, body }) => regenerateRecoveryCodes(deps, admin!, body),
+  }),
+  route({
+    method: "PUT",
+    url: "/api/admin/two-factor/policy",
+    access: "admin",
+    summary: "Owner setting: require two-factor sign-in for every account",
+    tags: ["admin"],
+    body: twoFactorPolicyInput,
+    answer: "{ required }; 409 when the owner's own account has no two-factor yet",
+    handler: ({ deps, admin, body }) => setTwoFactorRequired(deps, admin!, body.required),
+  }),
+];
