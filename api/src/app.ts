@@ -18,6 +18,13 @@ import Fastify, {
 } from "fastify";
 import type { Env } from "./env";
 import { installJsonCompression } from "./http/compression";
+import {
+  capConnectionsPerAddress,
+  clientErrorHandler,
+  connectionCap,
+  frameworkErrorHandler,
+  serverTimeouts,
+} from "./http/connections";
 import { installRequestDeadline } from "./http/deadline";
 import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
 import { openApiDocument, referencePage } from "./http/openapi";
@@ -79,11 +86,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
     maxRequestsPerSocket: 0,
     connectionTimeout: 30_000,
-    requestTimeout: 30_000,
+    // header, request and keep-alive limits, and the framework's own refusals in our shape (http/connections.ts)
+    ...serverTimeouts(env),
+    frameworkErrors: frameworkErrorHandler(env, surface),
+    clientErrorHandler: clientErrorHandler(env, surface),
     return503OnClosing: true,
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
   });
+  capConnectionsPerAddress(app.server, connectionCap(env), app.log);
   const deps: Deps = { db: options.db, env, clock: options.clock ?? systemClock, log: app.log };
   const lifecycle = options.lifecycle ?? { draining: false };
 

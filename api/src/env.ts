@@ -79,6 +79,28 @@ export const envSchema = z.object({
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** Time limit of one delivery (Telegram request or SMTP conversation); must be well under the lease. */
   NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Webhooks (modules/webhooks, docs/decisions/0015-webhooks.md): the time limit of one delivery attempt,
+   * how many attempts run at once (one per endpoint), the first retry delay (doubling, with jitter, up to
+   * the max), how long a delivery is retried (an endpoint failing that long is disabled), and how long a
+   * rotated-out secret keeps signing beside the new one.
+   */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(6 * 3_600_000),
+  WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(1000).max(30 * 86_400_000).default(3 * 86_400_000),
+  WEBHOOK_SECRET_OVERLAP_MS: z.coerce.number().int().min(0).max(30 * 86_400_000).default(86_400_000),
+  /**
+   * Slow clients (http/connections.ts): the time a request's headers, and the whole request, may take
+   * to arrive; an idle keep-alive connection's life; how many connections one address may hold open at
+   * once (0 = no cap). Unset, the cap is 256, or none behind a proxy (TRUST_PROXY: every connection
+   * then comes from the proxy, which limits its own clients).
+   */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   STOREFRONT_DIST: z.string().default(join(repoRoot, "storefront", "dist")),
   BACKOFFICE_DIST: z.string().default(join(repoRoot, "backoffice", "dist")),
 });
@@ -88,30 +110,71 @@ export type Env = z.infer<typeof envSchema> & { storefrontOrigin: string; backof
 /** Thrown when the configuration cannot run; server.ts prints it and exits. */
 export class ConfigError extends Error {}
 
-/** The wallet and token addresses: a bad one refuses to start; in production a missing wallet does too. */
-function checkPaymentAddresses(parsed: z.infer<typeof envSchema>): void {
+/** Host names that only reach this machine: never a public address. */
+const LOOPBACK_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|\[::ffff:127(\.\d{1,3}){3}\])$/i;
+
+/** Why `value` cannot be the public address of a production site, or null when it can. */
+function publicUrlProblem(name: string, value: string | undefined): string | null {
+  if (value === undefined) return `${name} is missing`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${name} "${value}" is not a URL`;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return `${name} "${value}" is not an http(s) address`;
+  if (LOOPBACK_HOST.test(url.hostname)) return `${name} "${value}" points at this machine (${url.hostname})`;
+  return null;
+}
+
+/**
+ * Every setting that cannot run, named at once: a bad wallet or token address anywhere; in production
+ * also a missing wallet and a missing or local public address of the site and the back office (their
+ * defaults are localhost, which would put wrong links in e-mails, sitemaps and the CSRF check).
+ */
+function configProblems(parsed: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const production = parsed.NODE_ENV === "production";
   const wallet = parsed.USDT_WALLET_ADDRESS;
   if (wallet === undefined) {
-    if (parsed.NODE_ENV === "production") {
-      throw new ConfigError(
+    if (production) {
+      problems.push(
         "USDT_WALLET_ADDRESS is missing: in production the API needs the shop's TRON (TRC20) wallet address to take USDT payments",
       );
     }
   } else {
     const problem = tronAddressProblem(wallet);
-    if (problem) throw new ConfigError(`USDT_WALLET_ADDRESS "${wallet}" is not valid: it ${problem}`);
+    if (problem) problems.push(`USDT_WALLET_ADDRESS "${wallet}" is not valid: it ${problem}`);
   }
   const contract = tronAddressProblem(parsed.USDT_CONTRACT_ADDRESS);
-  if (contract)
-    throw new ConfigError(`USDT_CONTRACT_ADDRESS "${parsed.USDT_CONTRACT_ADDRESS}" is not valid: it ${contract}`);
+  if (contract) problems.push(`USDT_CONTRACT_ADDRESS "${parsed.USDT_CONTRACT_ADDRESS}" is not valid: it ${contract}`);
+  if (production) {
+    const site = publicUrlProblem("PUBLIC_SITE_URL", parsed.PUBLIC_SITE_URL);
+    if (site) problems.push(`${site}: in production set it to the storefront's public https:// address`);
+    const backoffice = publicUrlProblem("BACKOFFICE_ORIGIN", parsed.BACKOFFICE_ORIGIN);
+    if (backoffice) problems.push(`${backoffice}: in production set it to the back office's public https:// origin`);
+    if (parsed.STOREFRONT_ORIGIN !== undefined) {
+      const storefront = publicUrlProblem("STOREFRONT_ORIGIN", parsed.STOREFRONT_ORIGIN);
+      if (storefront)
+        problems.push(`${storefront}: in production set it to the storefront's public origin, or leave it unset`);
+    }
+  }
+  return problems;
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.parse(source);
-  checkPaymentAddresses(parsed);
+  const problems = configProblems(parsed);
+  if (problems.length === 1) throw new ConfigError(problems[0]);
+  if (problems.length > 1) throw new ConfigError(`${problems.length} settings cannot run:\n- ${problems.join("\n- ")}`);
+  // in production (checked above) the storefront's origin defaults to that of its public address
+  const storefrontDefault =
+    parsed.NODE_ENV === "production" && parsed.PUBLIC_SITE_URL
+      ? new URL(parsed.PUBLIC_SITE_URL).origin
+      : `http://localhost:${parsed.PORT}`;
   return {
     ...parsed,
-    storefrontOrigin: parsed.STOREFRONT_ORIGIN ?? `http://localhost:${parsed.PORT}`,
+    storefrontOrigin: parsed.STOREFRONT_ORIGIN ?? storefrontDefault,
     backofficeOrigin: parsed.BACKOFFICE_ORIGIN ?? `http://localhost:${parsed.ADMIN_PORT}`,
   };
 }

@@ -2,6 +2,7 @@
 // housekeeping. Any number of API processes may run these at once: the worker claims rows with SKIP LOCKED,
 // the watcher runs on the one process holding its lease (watcher_state), housekeeping is idempotent SQL.
 import type { Deps } from "./lib/deps";
+import { purgeExpiredRateLimits } from "./lib/rate-limit";
 import { purgeExpiredSessions } from "./modules/admin/auth.service";
 import { createOutboxWorker, type OutboxWorker } from "./modules/notifications/worker";
 import { createTronWatcher, type TronWatcher } from "./modules/payments/tron-watcher";
@@ -17,6 +18,8 @@ const HOUSEKEEPING_INTERVAL_MS = 3600_000;
 export async function runHousekeeping(deps: Deps): Promise<void> {
   try {
     await purgeExpiredSessions(deps);
+    const counters = await purgeExpiredRateLimits(deps);
+    if (counters > 0) deps.log.info({ removed: counters }, "expired rate-limit counters deleted");
     const removed = await deleteOldVisits(deps);
     if (removed > 0) deps.log.info({ removed }, "old visitor records deleted");
   } catch (error) {

@@ -91,6 +91,10 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     // that need it (nothing listens on port 9, so any other look-up fails fast and stays offline)
     USDT_WALLET_ADDRESS: "TG2bLBBBy5LTsB6DfpuxNRHNB7UF9auMYg",
     TRON_API_URL: "http://127.0.0.1:9",
+    // production refuses local public addresses (env.ts): a production test gets public-looking ones
+    ...(overrides.NODE_ENV === "production"
+      ? { PUBLIC_SITE_URL: "https://containers.example", BACKOFFICE_ORIGIN: "https://admin.containers.example" }
+      : {}),
     ...overrides,
   });
 }

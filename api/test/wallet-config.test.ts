@@ -33,7 +33,13 @@ describe("USDT wallet configuration", () => {
     expect(() => loadEnv({ NODE_ENV: "production", USDT_WALLET_ADDRESS: "not-an-address" })).toThrow(
       /USDT_WALLET_ADDRESS/,
     );
-    expect(loadEnv({ NODE_ENV: "production", USDT_WALLET_ADDRESS: ` ${VALID} ` }).USDT_WALLET_ADDRESS).toBe(VALID);
+    const publicAddresses = {
+      PUBLIC_SITE_URL: "https://containers.example",
+      BACKOFFICE_ORIGIN: "https://admin.containers.example",
+    };
+    expect(
+      loadEnv({ NODE_ENV: "production", USDT_WALLET_ADDRESS: ` ${VALID} `, ...publicAddresses }).USDT_WALLET_ADDRESS,
+    ).toBe(VALID);
   });
 
   it("outside production no wallet means USDT is unavailable, never a built-in address", () => {

@@ -22,18 +22,35 @@ export function contentSecurityPolicy(env: Env): string {
   ].join("; ");
 }
 
+/**
+ * The headers every answer carries, the route's own and the framework's early refusals alike (an
+ * unparsable address, an oversized header block: see http/connections.ts).
+ */
+export function securityHeaders(
+  env: Env,
+  surface: "storefront" | "backoffice",
+  url: string,
+  csp = contentSecurityPolicy(env),
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    "content-security-policy": csp,
+    "cross-origin-opener-policy": "same-origin",
+  };
+  if (isProduction(env)) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  if (surface === "backoffice" && (url.startsWith("/api/") || url === "/api")) headers["cache-control"] = "no-store";
+  return headers;
+}
+
 export function installSecurityHeaders(app: FastifyInstance, env: Env, surface: "storefront" | "backoffice"): void {
   const csp = contentSecurityPolicy(env);
+  // built once: the two sets an answer can get (back-office API paths add no-store)
+  const page = securityHeaders(env, surface, "/", csp);
+  const api = securityHeaders(env, surface, "/api/", csp);
   app.addHook("onSend", async (req, reply, payload) => {
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    reply.header("x-frame-options", "DENY");
-    reply.header("content-security-policy", csp);
-    reply.header("cross-origin-opener-policy", "same-origin");
-    if (isProduction(env)) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
-    if (surface === "backoffice" && (req.url.startsWith("/api/") || req.url === "/api")) {
-      reply.header("cache-control", "no-store");
-    }
+    reply.headers(req.url.startsWith("/api/") || req.url === "/api" ? api : page);
     reply.removeHeader("x-powered-by");
     return payload;
   });

@@ -8,6 +8,8 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { blogListHref, parseBlogListSearch } from "../contracts/blog-list";
+import { PROPOSAL_PATH } from "../contracts/seo";
 import type { Deps } from "../lib/deps";
 import { readCache } from "../lib/read-cache";
 import { renderStorefrontPage } from "../modules/seo/seo-page.service";
@@ -92,6 +94,33 @@ export function withoutTrailingSlash(url: string): string | null {
   return queryAt === -1 ? trimmed : `${trimmed}${url.slice(queryAt)}`;
 }
 
+/**
+ * The query parameters a storefront page reads, as the function that writes them in one canonical
+ * form (the blog's search, category and page). Every other page, and every other parameter (tracking
+ * tags, made-up ones), does not change what the server renders: it is keyed and rendered on its path.
+ */
+const PAGE_QUERIES: Record<string, (query: URLSearchParams) => string> = {
+  "/blog": (query) => blogListHref(parseBlogListSearch(Object.fromEntries(query))),
+};
+
+/**
+ * The address a page is rendered and cached under, and whether a visitor chose it freely (known
+ * parameters with any value, a proposal's token): those are kept apart in a bounded store.
+ */
+export function pageAddress(url: string): { address: string; chosen: boolean } {
+  const queryAt = url.indexOf("?");
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const canonical = PAGE_QUERIES[path];
+  if (canonical) {
+    const address = canonical(new URLSearchParams(queryAt === -1 ? "" : url.slice(queryAt + 1)));
+    return { address, chosen: address.includes("?") };
+  }
+  return { address: path, chosen: PROPOSAL_PATH.test(path) };
+}
+
+/** Only a page that exists is kept: made-up paths (404) would otherwise fill the cache. */
+const keepPage = (page: { status: number }) => page.status === 200;
+
 export async function serveSpa(
   app: FastifyInstance,
   root: string,
@@ -125,14 +154,15 @@ export async function serveSpa(
     }
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
     if (options.surface !== "storefront") return sendHtml(req, reply, backofficePage);
-    // a page depends only on its URL and the public data: rendered once, until that data changes;
-    // addresses with a query string (blog searches, tracking tags) are the visitor's choice, so they
-    // are kept apart and bounded and cannot push out the site's own pages
-    const render = () => renderStorefrontPage(options.deps, req.url, indexHtml, undefined, renderer);
-    const key = `page:${req.url}`;
-    const page = await (req.url.includes("?")
-      ? cache.chosenValue(key, render, PAGE_MAX_AGE_MS)
-      : cache.valueFor(key, PAGE_MAX_AGE_MS, render));
+    // a page depends only on its path, the parameters it reads and the public data: rendered once,
+    // until that data changes; addresses a visitor chooses freely (blog searches) are kept apart and
+    // bounded, and not-found pages are not kept, so neither can push out the site's own pages
+    const { address, chosen } = pageAddress(req.url);
+    const render = () => renderStorefrontPage(options.deps, address, indexHtml, undefined, renderer);
+    const key = `page:${address}`;
+    const page = await (chosen
+      ? cache.chosenValue(key, render, PAGE_MAX_AGE_MS, keepPage)
+      : cache.valueFor(key, PAGE_MAX_AGE_MS, render, keepPage));
     return sendHtml(req, reply.code(page.status), page);
   };
   app.get("/", sendPage);

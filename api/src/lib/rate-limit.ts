@@ -1,4 +1,5 @@
-// Fixed-window counters in PostgreSQL, so every API process sees the same count.
+// Fixed-window counters in PostgreSQL, so every API process sees the same count. Rows whose window
+// is over are deleted by the hourly housekeeping (jobs.ts, purgeExpiredRateLimits).
 import type { Executor } from "@ch/db";
 import { tooManyRequests } from "./errors";
 import { queryRows } from "./prepared";
@@ -17,7 +18,18 @@ export interface RateLimitHit {
   now: Date;
 }
 
+/**
+ * The longest window a rule may use. A row whose window started longer ago than this is past every
+ * rule's window, so the purge can delete it without knowing which rule wrote it.
+ */
+export const MAX_RATE_WINDOW_SECONDS = 86_400;
+
 export function rateLimitHit(key: string, rule: RateRule, now: Date): RateLimitHit {
+  if (!(rule.windowSeconds > 0 && rule.windowSeconds <= MAX_RATE_WINDOW_SECONDS)) {
+    throw new Error(
+      `rate limit window of ${rule.windowSeconds} s for "${key}": it must be 1 to ${MAX_RATE_WINDOW_SECONDS} s`,
+    );
+  }
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   return { key, limit: rule.limit, windowStart, windowMs, now };
@@ -58,6 +70,20 @@ export async function countHit(db: Executor, hit: RateLimitHit): Promise<void> {
 /** Counts one hit for `key`; throws 429 with Retry-After when the window's limit is passed. */
 export async function hitRateLimit(db: Executor, key: string, rule: RateRule, now: Date): Promise<void> {
   await countHit(db, rateLimitHit(key, rule, now));
+}
+
+const PURGE_SQL = `with purged as (delete from rate_limits where window_start < $1::timestamptz returning 1)
+  select count(*)::int as count from purged`;
+
+/**
+ * Deletes the counters whose window is over for every rule (started MAX_RATE_WINDOW_SECONDS or more
+ * ago); returns how many. Idempotent: any number of processes may run it. A counter hit again later
+ * simply starts a new row, as a new window would.
+ */
+export async function purgeExpiredRateLimits(deps: { db: Executor; clock: { now(): Date } }): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - MAX_RATE_WINDOW_SECONDS * 1000);
+  const [row] = await queryRows<{ count: number }>(deps.db, PURGE_SQL, [before.toISOString()]);
+  return row?.count ?? 0;
 }
 
 /** Per-IP limits on public writes. Generous for people, tight enough to stop a script. */

@@ -39,6 +39,8 @@ const live = new Set<ReadCache>();
 export interface RememberedSession {
   adminId: number;
   username: string;
+  /** The account's staff role when the row was read; a role change touches the account's session rows. */
+  role: string;
   lastSeenAtMs: number;
   expiresAtMs: number;
 }
@@ -59,7 +61,13 @@ class TimedValues {
     private readonly evict: "all" | "leastRecent" = "all",
   ) {}
 
-  async get<T>(key: string, maxAgeMs: number, load: () => Promise<T>, usable: () => boolean): Promise<T> {
+  async get<T>(
+    key: string,
+    maxAgeMs: number,
+    load: () => Promise<T>,
+    usable: () => boolean,
+    keep: (value: T) => boolean = () => true,
+  ): Promise<T> {
     const now = Date.now();
     const canUse = usable();
     const hit = canUse ? this.entries.get(key) : undefined;
@@ -73,7 +81,7 @@ class TimedValues {
     }
     const generation = this.generation;
     const value = await load();
-    if (canUse && generation === this.generation && usable()) {
+    if (canUse && generation === this.generation && usable() && keep(value)) {
       this.entries.delete(key);
       if (this.entries.size >= this.maxEntries) {
         if (this.evict === "all") this.entries.clear();
@@ -88,6 +96,23 @@ class TimedValues {
     this.generation++;
     this.entries.clear();
   }
+
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Where a read is kept: with the site's own reads, or apart with the keys a visitor chooses. */
+export interface CacheOptions {
+  /**
+   * The key holds a value the visitor picked freely (a page number, an offset): kept in the bounded
+   * store of chosen keys (see `chosenValue`), so such keys never push out the common reads.
+   */
+  chosen?: boolean;
 }
 
 export class ReadCache {
@@ -117,8 +142,12 @@ export class ReadCache {
    * The JSON of `load()` as UTF-8 bytes (encoded once, not per answer, and compressed once per encoding),
    * from memory when the channel is trusted.
    */
-  async json(key: string, load: () => Promise<unknown>): Promise<Buffer> {
+  async json(key: string, load: () => Promise<unknown>, options: CacheOptions = {}): Promise<Buffer> {
     if (!this.timer) this.start();
+    if (options.chosen) {
+      const encode = async () => keepCompressedForms(Buffer.from(JSON.stringify(await load())));
+      return this.chosen.get(`json:${key}`, Number.POSITIVE_INFINITY, encode, () => this.trusted());
+    }
     const trusted = this.trusted();
     if (trusted) {
       const hit = this.entries.get(key);
@@ -137,8 +166,9 @@ export class ReadCache {
    * The value of `load()` itself, for tRPC procedures (which serialize their result). Callers must not
    * change it: it is shared by every request until the next change.
    */
-  async value<T>(key: string, load: () => Promise<T>): Promise<T> {
+  async value<T>(key: string, load: () => Promise<T>, options: CacheOptions = {}): Promise<T> {
     if (!this.timer) this.start();
+    if (options.chosen) return this.chosen.get(`value:${key}`, Number.POSITIVE_INFINITY, load, () => this.trusted());
     const trusted = this.trusted();
     if (trusted) {
       const hit = this.values.get(key);
@@ -157,9 +187,9 @@ export class ReadCache {
    * Like `value`, but an entry is also dropped after `maxAgeMs`: for answers that depend on the clock
    * as well as on the announced data (rendered pages show the year, for instance).
    */
-  valueFor<T>(key: string, maxAgeMs: number, load: () => Promise<T>): Promise<T> {
+  valueFor<T>(key: string, maxAgeMs: number, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
     if (!this.timer) this.start();
-    return this.timed.get(key, maxAgeMs, load, () => this.trusted());
+    return this.timed.get(key, maxAgeMs, load, () => this.trusted(), keep);
   }
 
   /**
@@ -167,9 +197,31 @@ export class ReadCache {
    * page numbers): kept apart, at most MAX_CHOSEN, least recently used forgotten first, so that such
    * keys never push out the common reads. Dropped on every change like the rest.
    */
-  chosenValue<T>(key: string, load: () => Promise<T>, maxAgeMs = Number.POSITIVE_INFINITY): Promise<T> {
+  chosenValue<T>(
+    key: string,
+    load: () => Promise<T>,
+    maxAgeMs = Number.POSITIVE_INFINITY,
+    keep?: (value: T) => boolean,
+  ): Promise<T> {
     if (!this.timer) this.start();
-    return this.chosen.get(key, maxAgeMs, load, () => this.trusted());
+    return this.chosen.get(key, maxAgeMs, load, () => this.trusted(), keep);
+  }
+
+  /** How many entries each store holds (for tests and the benchmark). */
+  sizes(): { json: number; values: number; pages: number; chosen: number } {
+    return { json: this.entries.size, values: this.values.size, pages: this.timed.size, chosen: this.chosen.size };
+  }
+
+  /** Whether an entry is held under `key` (a `json`/`value` key, or a page or chosen key). */
+  holds(key: string): boolean {
+    return (
+      this.entries.has(key) ||
+      this.values.has(key) ||
+      this.timed.has(key) ||
+      this.chosen.has(key) ||
+      this.chosen.has(`json:${key}`) ||
+      this.chosen.has(`value:${key}`)
+    );
   }
 
   /**
@@ -323,7 +375,8 @@ export async function sendCachedJson(
   reply: FastifyReply,
   key: string,
   load: () => Promise<unknown>,
+  options: CacheOptions = {},
 ): Promise<FastifyReply> {
-  const body = await readCache(db).json(key, load);
+  const body = await readCache(db).json(key, load, options);
   return reply.type("application/json; charset=utf-8").send(body);
 }

@@ -1,6 +1,7 @@
 import { type Executor, schema } from "@ch/db";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { ProductDto, ProductInput } from "../../contracts/catalog";
+import { PRODUCT_CATEGORIES } from "../../contracts/constants";
 import { notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
 
@@ -24,10 +25,17 @@ export function toProductDto(row: ProductRow): ProductDto {
   };
 }
 
+/**
+ * The products, of one category when asked. A category the catalog does not have is a 404 (thrown,
+ * so never kept by the read cache: made-up categories cannot fill it).
+ */
 export async function listProducts(
   db: Executor,
   filter: { category?: string | undefined } = {},
 ): Promise<ProductDto[]> {
+  if (filter.category !== undefined && !(PRODUCT_CATEGORIES as readonly string[]).includes(filter.category)) {
+    throw notFound(`No product category "${filter.category}"`);
+  }
   const rows = await db
     .select()
     .from(products)

@@ -23,8 +23,13 @@ export const contentRoutes = [
     query: blogListQuery,
     answer: "Array of posts",
     handler: ({ deps, query, reply }) =>
-      sendCachedJson(deps.db, reply, `posts:${query.limit ?? ""}:${query.offset ?? ""}`, () =>
-        listPosts(deps.db, { published: true, limit: query.limit, offset: query.offset }),
+      sendCachedJson(
+        deps.db,
+        reply,
+        `posts:${query.limit ?? ""}:${query.offset ?? ""}`,
+        () => listPosts(deps.db, { published: true, limit: query.limit, offset: query.offset }),
+        // a page size or offset is the caller's choice: kept apart, bounded (lib/read-cache.ts)
+        { chosen: query.limit !== undefined || query.offset !== undefined },
       ),
   }),
   route({

@@ -34,8 +34,10 @@ export const contentRouter = router({
   posts: publicProcedure
     .input(blogListQuery.optional())
     .query(({ ctx, input }) =>
-      readCache(ctx.deps.db).value(`posts:${input?.limit ?? ""}:${input?.offset ?? ""}`, () =>
-        listPosts(ctx.deps.db, { published: true, limit: input?.limit, offset: input?.offset }),
+      readCache(ctx.deps.db).value(
+        `posts:${input?.limit ?? ""}:${input?.offset ?? ""}`,
+        () => listPosts(ctx.deps.db, { published: true, limit: input?.limit, offset: input?.offset }),
+        { chosen: input?.limit !== undefined || input?.offset !== undefined },
       ),
     ),
   /** Summaries (no body) of one page of published posts, searched and filtered: see GET /api/blog/search. */

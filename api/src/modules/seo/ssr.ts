@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ZodType } from "zod";
 import { productIdParams, productListQuery } from "../../contracts/catalog";
+import { PRODUCT_CATEGORIES } from "../../contracts/constants";
 import { blogListQuery, blogSearchQuery, slugParams } from "../../contracts/content";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
@@ -37,6 +38,8 @@ const CLIENT_ONLY = /^\/(cart|checkout|order-confirmation|order-status|proposal|
 
 export const isServerRendered = (path: string): boolean => !CLIENT_ONLY.test(path);
 
+const isProductCategory = (value: string) => (PRODUCT_CATEGORIES as readonly string[]).includes(value);
+
 function parse<T>(schema: ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (!result.success) throw new AppError(400, "Invalid request");
@@ -57,6 +60,9 @@ export function publicReads(deps: Deps): (path: string) => Promise<unknown> {
     if (p === "/api/products/featured") return cache.value("ssr:products:featured", () => listFeaturedProducts(db));
     if (p === "/api/products") {
       const { category } = parse(productListQuery, query);
+      // the one difference from the REST route (404): the page of a category the catalog does not have
+      // already answers 404 (resolvePage) and shows the real categories over an empty list; not cached
+      if (category !== undefined && !isProductCategory(category)) return [];
       return cache.value(`ssr:products:list:${category ?? ""}`, () => listProducts(db, { category }));
     }
     const productId = /^\/api\/products\/([^/]+)$/.exec(p)?.[1];
