@@ -88,9 +88,24 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
-  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(6 * 3_600_000),
-  WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(1000).max(30 * 86_400_000).default(3 * 86_400_000),
-  WEBHOOK_SECRET_OVERLAP_MS: z.coerce.number().int().min(0).max(30 * 86_400_000).default(86_400_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400_000)
+    .default(6 * 3_600_000),
+  WEBHOOK_RETRY_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(30 * 86_400_000)
+    .default(3 * 86_400_000),
+  WEBHOOK_SECRET_OVERLAP_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400_000)
+    .default(86_400_000),
   /**
    * Slow clients (http/connections.ts): the time a request's headers, and the whole request, may take
    * to arrive; an idle keep-alive connection's life; how many connections one address may hold open at
