@@ -1,6 +1,7 @@
 // Build stages through PUT /api/admin/orders/{id}/stage: every pair of stages from the one table of
 // allowed moves (api/src/contracts/stages.ts), payment stages refused to staff but allowed to the system,
-// a cancel without a reason, the timeline row and the customer's e-mail in the outbox, the pipeline board.
+// a cancel without a reason, the timeline row and the customer's e-mail in the outbox, the pipeline board,
+// and balance paid reached by itself whether the balance arrives after delivery or before it.
 import { schema } from "@ch/db";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,5 +153,114 @@ describe("rules around the table", () => {
     expect(row).toMatchObject({ stage: "quality_check", totalCents: order!.totalCents, paidCents: 0 });
     expect(row.outstandingCents).toBe(order!.totalCents);
     expect(row.moves).toEqual(["in_production", "ready_for_delivery", "cancelled"]);
+  });
+});
+
+describe("balance paid moves by itself", () => {
+  async function paidOrder() {
+    const [product] = await db()
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.inStock, true))
+      .orderBy(asc(schema.products.id))
+      .limit(1);
+    const res = await apps.storefront.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: orderBody([{ id: product!.id, quantity: 1, price: product!.priceCents / 100 }], {
+        paymentMethod: "bank-transfer",
+      }),
+    });
+    expect(res.statusCode).toBe(201);
+    const [order] = await db()
+      .select()
+      .from(schema.orders)
+      .where(eq(schema.orders.orderNumber, res.json().orderNumber));
+    const invoices = await db()
+      .select()
+      .from(schema.invoices)
+      .where(eq(schema.invoices.orderId, order!.id))
+      .orderBy(asc(schema.invoices.id));
+    return { order: order!, deposit: invoices[0]!, balance: invoices[1]! };
+  }
+  const pay = (id: number, cents: number) =>
+    apps.backoffice.inject({
+      method: "POST",
+      url: `/api/admin/orders/${id}/payments`,
+      headers: { cookie, origin: apps.env.backofficeOrigin },
+      payload: { method: "bank-transfer", amount: cents / 100, receivedAt: "2026-03-02" },
+    });
+  const stageRows = async (id: number) =>
+    (
+      await db()
+        .select({ from: schema.orderEvents.fromStage, to: schema.orderEvents.toStage, actor: schema.orderEvents.actor })
+        .from(schema.orderEvents)
+        .where(and(eq(schema.orderEvents.orderId, id), eq(schema.orderEvents.kind, "stage")))
+        .orderBy(asc(schema.orderEvents.id))
+    ).map((e) => `${e.from}→${e.to} by ${e.actor}`);
+  const mails = async (id: number) =>
+    (
+      await db()
+        .select({ kind: schema.notifications.kind })
+        .from(schema.notifications)
+        .where(and(eq(schema.notifications.entityId, id), eq(schema.notifications.channel, "email")))
+    ).map((n) => n.kind);
+
+  it("the balance recorded after delivery moves delivered → balance paid (system), with its e-mail", async () => {
+    const { order, deposit, balance } = await paidOrder();
+    expect((await pay(order.id, deposit.amountCents)).statusCode).toBe(201);
+    for (const stage of ["in_production", "quality_check", "ready_for_delivery", "delivered"]) {
+      const res = await move(order.id, { stage });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().stage).toBe(stage);
+    }
+    // a part of the balance is not enough
+    expect((await pay(order.id, 100_00)).statusCode).toBe(201);
+    const [partly] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(partly!.stage).toBe("delivered");
+    expect((await pay(order.id, balance.amountCents - 100_00)).statusCode).toBe(201);
+    const [after] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(after).toMatchObject({ stage: "balance_paid", paymentStatus: "paid" });
+    expect((await stageRows(order.id)).slice(-2)).toEqual([
+      "ready_for_delivery→delivered by owner",
+      "delivered→balance_paid by system",
+    ]);
+    expect(await mails(order.id)).toContain("order-stage-balance_paid");
+    // and staff complete it
+    expect((await move(order.id, { stage: "completed" })).json().stage).toBe("completed");
+  });
+
+  it("a balance paid before delivery moves the order on to balance paid when staff mark it delivered", async () => {
+    const { order, deposit, balance } = await paidOrder();
+    expect((await pay(order.id, deposit.amountCents)).statusCode).toBe(201);
+    for (const stage of ["in_production", "quality_check", "ready_for_delivery"]) {
+      expect((await move(order.id, { stage })).statusCode).toBe(200);
+    }
+    // the whole balance arrives early: invoices paid, the stage stays (balance paid only after delivery)
+    expect((await pay(order.id, balance.amountCents)).statusCode).toBe(201);
+    const [early] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(early).toMatchObject({ stage: "ready_for_delivery", paymentStatus: "paid" });
+    const res = await move(order.id, { stage: "delivered" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().stage).toBe("balance_paid");
+    const [after] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(after!.stage).toBe("balance_paid");
+    expect((await stageRows(order.id)).slice(-2)).toEqual([
+      "ready_for_delivery→delivered by owner",
+      "delivered→balance_paid by system",
+    ]);
+    const kinds = await mails(order.id);
+    expect(kinds).toContain("order-stage-delivered");
+    expect(kinds).toContain("order-stage-balance_paid");
+  });
+
+  it("an order with money still due stays delivered", async () => {
+    const { order, deposit } = await paidOrder();
+    expect((await pay(order.id, deposit.amountCents)).statusCode).toBe(201);
+    for (const stage of ["in_production", "quality_check", "ready_for_delivery", "delivered"]) {
+      expect((await move(order.id, { stage })).json().stage).toBe(stage);
+    }
+    const [after] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(after).toMatchObject({ stage: "delivered", paymentStatus: "pending" });
   });
 });

@@ -14,7 +14,7 @@ export const adminStageRoutes = [
     params: idParams,
     body: stageMoveInput,
     answer:
-      "{ stage, stageChangedAt }; 409 for a move the stages table does not allow or a payment stage (deposit received, balance paid: set by the ledger); 400 for a cancel without a reason",
+      "{ stage, stageChangedAt } (a move to delivered of an order already paid in full answers balance_paid: the ledger moves it on); 409 for a move the stages table does not allow or a payment stage (deposit received, balance paid: set by the ledger); 400 for a cancel without a reason",
     handler: ({ deps, params, body, admin }) => moveOrderStageByStaff(deps, admin!, params.id, body),
   }),
   route({

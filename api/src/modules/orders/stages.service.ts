@@ -15,6 +15,8 @@ import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { escapeHtml } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
+// payments.service imports this file too: each uses the other's functions only when called
+import { orderFullyPaid } from "../payments/payments.service";
 import { defaultSettings, siteUrlOf } from "../settings/settings.service";
 
 const { orders, orderEvents } = schema;
@@ -273,16 +275,28 @@ export async function pipelineBoard(db: Executor) {
   });
 }
 
-/** A staff member moves an order (PUT /api/admin/orders/{id}/stage). */
+/**
+ * A staff member moves an order (PUT /api/admin/orders/{id}/stage). An order whose balance was paid
+ * before delivery goes on to balance paid as the system, in the same transaction: payments move the
+ * payment stages, and recording the balance earlier could not (the table allows it only after delivery).
+ */
 export async function moveOrderStageByStaff(
   deps: Deps,
   actor: { username: string },
   orderId: number,
   input: { stage: OrderStage; reason?: string | undefined },
 ) {
-  return deps.db.transaction((tx) =>
-    moveOrderStage(tx, { orderId, to: input.stage, actor: actor.username, reason: input.reason }, deps),
-  );
+  return deps.db.transaction(async (tx) => {
+    const moved = await moveOrderStage(
+      tx,
+      { orderId, to: input.stage, actor: actor.username, reason: input.reason },
+      deps,
+    );
+    if (moved.stage === "delivered" && (await orderFullyPaid(tx, orderId))) {
+      return moveOrderStage(tx, { orderId, to: "balance_paid", actor: "system", bySystem: true }, deps);
+    }
+    return moved;
+  });
 }
 
 /** The stages an order has reached, with their dates, for the customer's order-status page. */
