@@ -108,13 +108,14 @@ export const envSchema = z.object({
     .default(86_400_000),
   /**
    * Slow clients (http/connections.ts): the time a request's headers, and the whole request, may take
-   * to arrive; an idle keep-alive connection's life; how many connections one address may hold open at
-   * once (0 = no cap). Unset, the cap is 256, or none behind a proxy (TRUST_PROXY: every connection
-   * then comes from the proxy, which limits its own clients).
+   * to arrive; an idle keep-alive connection's life (unset: 10 s, or 72 s behind a proxy, TRUST_PROXY,
+   * so that it outlives the proxy's own idle limit); how many connections one address may hold open at
+   * once (0 = no cap; unset: 256, or none behind a proxy, whose connections all come from its address
+   * and which limits its own clients).
    */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   STOREFRONT_DIST: z.string().default(join(repoRoot, "storefront", "dist")),
   BACKOFFICE_DIST: z.string().default(join(repoRoot, "backoffice", "dist")),

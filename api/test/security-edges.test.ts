@@ -16,7 +16,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type Surface } from "../src/app";
 import { ConfigError, loadEnv } from "../src/env";
-import { connectionCap } from "../src/http/connections";
+import { connectionCap, serverTimeouts } from "../src/http/connections";
 import { pageAddress } from "../src/http/spa";
 import { startBackgroundJobs } from "../src/jobs";
 import { hitRateLimit, MAX_RATE_WINDOW_SECONDS, rateLimitHit } from "../src/lib/rate-limit";
@@ -239,14 +239,16 @@ describe("6. slow and piled-up connections", () => {
     for (const socket of kept) socket.destroy();
   });
 
-  it("caps 256 connections per address by default, none behind a proxy unless set", () => {
+  it("caps 256 connections per address and keeps idle connections 10 s by default; behind a proxy no cap, 72 s", () => {
     expect(connectionCap(testEnv())).toBe(256);
     expect(connectionCap(testEnv({ TRUST_PROXY: "1" }))).toBe(0);
     expect(connectionCap(testEnv({ TRUST_PROXY: "1", MAX_CONNECTIONS_PER_ADDRESS: "1000" }))).toBe(1000);
-    const env = testEnv();
-    expect([env.HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS, env.KEEP_ALIVE_TIMEOUT_MS]).toEqual([
+    const direct = serverTimeouts(testEnv());
+    expect([direct.http.headersTimeout, direct.requestTimeout, direct.keepAliveTimeout]).toEqual([
       10_000, 30_000, 10_000,
     ]);
+    expect(direct.http.connectionsCheckingInterval).toBe(1000);
+    expect(serverTimeouts(testEnv({ TRUST_PROXY: "1" })).keepAliveTimeout).toBe(72_000);
   });
 });
 

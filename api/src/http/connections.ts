@@ -23,7 +23,7 @@ export function serverTimeouts(env: Env): Pick<FastifyServerOptions, "requestTim
   const requestTimeout = Math.max(env.REQUEST_TIMEOUT_MS, env.HEADERS_TIMEOUT_MS);
   return {
     requestTimeout,
-    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS ?? (env.TRUST_PROXY ? 72_000 : 10_000),
     http: {
       headersTimeout: env.HEADERS_TIMEOUT_MS,
       requestTimeout,
