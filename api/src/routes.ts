@@ -14,6 +14,7 @@ import { adminPaymentRoutes, paymentRoutes } from "./modules/payments/payments.r
 import { adminProposalRoutes, proposalRoutes } from "./modules/proposals/proposals.rest";
 import { adminSeoRoutes, seoRoutes } from "./modules/seo/seo.rest";
 import { settingsRoutes } from "./modules/settings/settings.rest";
+import { staffRoutes } from "./modules/staff/staff.rest";
 import { visitRoutes } from "./modules/visits/visits.rest";
 
 export const publicRoutes: RouteSpec[] = [
@@ -35,6 +36,7 @@ export const backofficeRoutes: RouteSpec[] = [
   ...notificationRoutes,
   ...adminSeoRoutes,
   ...settingsRoutes,
+  ...staffRoutes,
   ...adminProposalRoutes,
   ...adminStageRoutes,
   ...adminPaymentRoutes,

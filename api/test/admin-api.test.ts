@@ -27,11 +27,11 @@ describe("setup and sign-in", () => {
       payload: { username: "owner", password: "abc" },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toContain("at least 6 characters");
+    expect(short.json().message).toContain("at least 12 characters");
     const common = await apps.backoffice.inject({
       method: "POST",
       url: "/api/admin/setup",
-      payload: { username: "owner", password: "password123" },
+      payload: { username: "owner", password: "password123456" },
     });
     expect(common.statusCode).toBe(400);
     cookie = await signedInCookie(apps);

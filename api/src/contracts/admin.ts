@@ -2,7 +2,8 @@ import { z } from "zod";
 import { CONTACT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "./constants";
 import { id, requiredText, text } from "./fields";
 
-export const PASSWORD_MIN = 6;
+/** The same rule as every new password (contracts/staff.ts newPassword). */
+export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
 
 export const loginInput = z.strictObject({

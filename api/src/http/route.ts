@@ -3,13 +3,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Deps } from "../lib/deps";
-import { unauthorized } from "../lib/errors";
+import { forbidden, unauthorized } from "../lib/errors";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES, publicLimitHit, type RateLimitHit } from "../lib/rate-limit";
 import { parseInput } from "../lib/validate";
 import { resolveSession, type SessionAdmin } from "../modules/admin/auth.service";
+import { mayCallPath } from "../modules/staff/access-policy";
 import { readSessionToken } from "./session-cookie";
 
-/** public: storefront origin, no session. admin: back-office origin, session required. adminAuth: back-office origin, no session (login, setup). */
+/**
+ * public: storefront origin, no session. admin: back-office origin, a session whose role may use the path
+ * (modules/staff/access-policy.ts; 403 otherwise). adminAuth: back-office origin, no session (login, setup).
+ */
 export type Access = "public" | "admin" | "adminAuth";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -80,6 +84,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
         if (spec.access === "admin") {
           admin = await resolveSession(deps, readSessionToken(req, deps.env));
           if (!admin) throw unauthorized();
+          if (!mayCallPath(admin.role, spec.method, spec.url)) throw forbidden("Your role does not allow this");
         }
         const limitInHandler = spec.rateLimit !== undefined && spec.rateLimitInHandler === true;
         if (spec.rateLimit && !limitInHandler) await hitPublicLimit(deps, spec.rateLimit, req.ip);

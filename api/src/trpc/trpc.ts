@@ -3,7 +3,8 @@
  * 1. The context carries the service dependencies, the request and the reply (for cookies).
  * 2. Errors thrown by services (AppError) become tRPC errors with the same status and issues;
  *    anything unexpected becomes a generic INTERNAL_SERVER_ERROR (logged, never shown).
- * 3. Procedure tiers: publicProcedure, rateLimited(name) for public writes, adminProcedure (session required).
+ * 3. Procedure tiers: publicProcedure, rateLimited(name) for public writes, adminProcedure (a session whose
+ *    role may call this procedure: modules/staff/access-policy.ts, default deny, 403 otherwise).
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
@@ -11,9 +12,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { toErrorAnswer } from "../http/errors";
 import { readSessionToken } from "../http/session-cookie";
 import type { Deps } from "../lib/deps";
-import { unauthorized } from "../lib/errors";
+import { forbidden, unauthorized } from "../lib/errors";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES } from "../lib/rate-limit";
 import { resolveSession } from "../modules/admin/auth.service";
+import { mayCallProcedure } from "../modules/staff/access-policy";
 
 export interface TrpcContext {
   deps: Deps;
@@ -109,6 +111,7 @@ export const rateLimited = (name: keyof typeof PUBLIC_WRITE_RULES) =>
 export const adminProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
   const admin = await resolveSession(ctx.deps, readSessionToken(ctx.req, ctx.deps.env));
   if (!admin) throw unauthorized();
+  if (!mayCallProcedure(admin.role, path)) throw forbidden("Your role does not allow this");
   const result = await next({ ctx: { ...ctx, admin } });
   if (result.ok && type === "mutation") ctx.req.log.info({ admin: admin.username, action: path }, "admin change");
   return result;

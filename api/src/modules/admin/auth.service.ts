@@ -2,7 +2,8 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { schema } from "@ch/db";
 import argon2 from "argon2";
-import { and, count, eq, gt, gte, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import type { StaffRole } from "../../contracts/staff";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, forbidden } from "../../lib/errors";
 import { readCache } from "../../lib/read-cache";
@@ -35,6 +36,8 @@ let dummyHash: Promise<string> | undefined;
 export interface SessionAdmin {
   id: number;
   username: string;
+  /** What the account may do (modules/staff/access-policy.ts). */
+  role: StaffRole;
   sessionId: string;
 }
 
@@ -89,7 +92,7 @@ export async function setupFirstAdmin(
     if ((existing?.n ?? 0) > 0) throw conflict("Setup is closed: an admin account already exists");
     const [admin] = await tx
       .insert(admins)
-      .values({ username: input.username, passwordHash })
+      .values({ username: input.username, passwordHash, role: "owner" })
       .returning({ id: admins.id, username: admins.username });
     await tx.delete(settings).where(eq(settings.key, "setup_token_sha256"));
     await recordAudit(tx, admin!, "admin.setup", "admin", admin!.id, { username: admin!.username });
@@ -117,7 +120,12 @@ export async function signIn(
 ): Promise<SignIn | SignInChallenge> {
   const username = input.username;
   await hitAddressLimit(deps, "signIn", ipAddress);
-  const [admin] = await deps.db.select().from(admins).where(eq(admins.username, username)).limit(1);
+  // a disabled account is answered as an unknown one
+  const [admin] = await deps.db
+    .select()
+    .from(admins)
+    .where(and(eq(admins.username, username), isNull(admins.disabledAt)))
+    .limit(1);
   const codeOk = await codeLetsThrough(deps, admin?.id, input.code);
   const knownDevice = admin ? await isKnownDevice(deps, admin.id, deviceToken) : false;
   const reservation = await reserveSignInAttempt(deps, { username, ipAddress, trusted: codeOk || knownDevice });
@@ -191,7 +199,7 @@ export async function resolveSession(deps: Deps, token: string | undefined): Pro
     nowMs >= remembered.lastSeenAtMs &&
     nowMs < remembered.expiresAtMs
   ) {
-    return { id: remembered.adminId, username: remembered.username, sessionId: id };
+    return { id: remembered.adminId, username: remembered.username, role: remembered.role as StaffRole, sessionId: id };
   }
   const mark = cache.sessionMark();
   const [row] = await deps.db
@@ -200,12 +208,14 @@ export async function resolveSession(deps: Deps, token: string | undefined): Pro
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       username: admins.username,
+      role: admins.role,
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .where(
       and(
         eq(sessions.id, id),
+        isNull(admins.disabledAt),
         gt(sessions.expiresAt, now),
         gte(sessions.lastSeenAt, new Date(nowMs - IDLE_TIMEOUT_MS)),
       ),
@@ -221,13 +231,14 @@ export async function resolveSession(deps: Deps, token: string | undefined): Pro
       {
         adminId: row.adminId,
         username: row.username,
+        role: row.role,
         lastSeenAtMs: row.lastSeenAt.getTime(),
         expiresAtMs: row.expiresAt.getTime(),
       },
       mark,
     );
   }
-  return { id: row.adminId, username: row.username, sessionId: id };
+  return { id: row.adminId, username: row.username, role: row.role as StaffRole, sessionId: id };
 }
 
 export async function signOut(deps: Deps, token: string | undefined): Promise<void> {

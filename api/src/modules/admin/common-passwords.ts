@@ -1,4 +1,4 @@
-// The most common passwords of 6+ characters from public breach-frequency lists; refused at setup.
+// The most common passwords of 6+ characters from public breach-frequency lists; refused for every new password.
 export const COMMON_PASSWORDS = new Set(
   `123456 password 12345678 qwerty 123456789 12345 1234 111111 1234567 dragon 123123 baseball abc123 football
 monkey letmein 696969 shadow master 666666 qwertyuiop 123321 mustang 1234567890 michael 654321 superman
@@ -19,7 +19,18 @@ containerhome texas123 sanantonio`
     .filter((p) => p.length > 0),
 );
 
+/**
+ * Common, or a common word padded to length: "password1234!", "Qwerty123456", "containerhome2024" are
+ * refused now that new passwords need 12 characters (a bare list entry is rarely that long).
+ */
 export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();
-  return COMMON_PASSWORDS.has(lower) || /^(.)\1+$/.test(password) || /^(?:0?1234567890?|9876543210?)$/.test(password);
+  if (COMMON_PASSWORDS.has(lower) || /^(.)\1+$/.test(password) || /^(?:0?1234567890?|9876543210?)$/.test(password)) {
+    return true;
+  }
+  if (/^\d+$/.test(password)) return true;
+  const stem = lower.replace(/[\d\W_]+$/, "").replace(/^[\d\W_]+/, "");
+  if (stem.length === 0 || COMMON_PASSWORDS.has(stem)) return true;
+  // the same word twice ("passwordpassword") or one short chunk repeated ("abcabcabcabc")
+  return /^(.{1,6})\1+$/.test(stem) || /^(.+)\1$/.test(stem);
 }

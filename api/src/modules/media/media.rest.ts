@@ -4,9 +4,10 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { readSessionToken } from "../../http/session-cookie";
 import type { Deps } from "../../lib/deps";
-import { unauthorized } from "../../lib/errors";
+import { forbidden, unauthorized } from "../../lib/errors";
 import { resolveSession, type SessionAdmin } from "../admin/auth.service";
 import { recordAudit } from "../audit/audit.service";
+import { mayCallPath } from "../staff/access-policy";
 import { convertUpload, MEDIA_MAX_BYTES, UPLOAD_TYPES } from "./upload.service";
 
 const signedIn = new WeakMap<FastifyRequest, SessionAdmin>();
@@ -23,6 +24,7 @@ export const mediaUploadPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app:
       onRequest: async (req) => {
         const admin = await resolveSession(deps, readSessionToken(req, deps.env));
         if (!admin) throw unauthorized();
+        if (!mayCallPath(admin.role, "POST", "/api/admin/media")) throw forbidden("Your role does not allow this");
         signedIn.set(req, admin);
       },
     },

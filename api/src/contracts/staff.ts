@@ -1,0 +1,77 @@
+// Staff accounts, roles, invites and passwords: the shapes shared by the API and the back office.
+import { z } from "zod";
+import { email, id, requiredText } from "./fields";
+
+export const STAFF_ROLES = ["owner", "sales", "content"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  owner: "Owner",
+  sales: "Sales",
+  content: "Content",
+};
+
+/**
+ * The back office's areas: what the navigation shows. Which role has which is the server's answer
+ * (staff.me, from api/src/modules/staff/access-policy.ts), never decided in the browser.
+ */
+export const STAFF_AREAS = [
+  "dashboard",
+  "orders",
+  "leads",
+  "proposals",
+  "pipeline",
+  "visitors",
+  "catalog",
+  "gallery",
+  "blog",
+  "seo",
+  "activity",
+  "notifications",
+  "settings",
+  "staff",
+] as const;
+export type StaffArea = (typeof STAFF_AREAS)[number];
+
+/** New passwords (setup, invites, change, reset): at least 12 characters, and not a common password. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const newPassword = () =>
+  z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const staffUsername = () =>
+  requiredText(64, "username").pipe(z.string().regex(/^[A-Za-z0-9._@-]+$/, "may use letters, digits and . _ @ - only"));
+
+/** Single-use tokens from e-mailed links (43 base64url characters). */
+export const linkToken = () =>
+  z
+    .string()
+    .trim()
+    .min(20, "the link is incomplete")
+    .max(100, "the link is not valid")
+    .regex(/^[A-Za-z0-9_-]+$/, "the link is not valid");
+
+export const inviteInput = z.strictObject({ email: email(), role: z.enum(STAFF_ROLES) });
+export const staffIdInput = z.strictObject({ id: id() });
+export const setRoleInput = z.strictObject({ id: id(), role: z.enum(STAFF_ROLES) });
+export const setDisabledInput = z.strictObject({ id: id(), disabled: z.boolean() });
+export const roleBody = z.strictObject({ role: z.enum(STAFF_ROLES) });
+
+export const acceptInviteInput = z.strictObject({
+  token: linkToken(),
+  username: staffUsername(),
+  password: newPassword(),
+});
+export const invitePreviewQuery = z.strictObject({ token: linkToken() });
+
+export const changePasswordInput = z.strictObject({
+  currentPassword: z.string().min(1, "current password is required").max(PASSWORD_MAX_LENGTH),
+  newPassword: newPassword(),
+});
+
+export const forgotPasswordInput = z.strictObject({ email: email() });
+export const resetPasswordInput = z.strictObject({ token: linkToken(), password: newPassword() });

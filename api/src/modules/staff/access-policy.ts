@@ -1,0 +1,157 @@
+/**
+ * Who may call what: the one table of roles for every admin tRPC procedure and every admin REST path.
+ * 1. Default deny: a procedure or path that no rule names is the owner's alone, so a new one (API keys,
+ *    webhooks, …) is closed to sales and content until a rule here opens it.
+ * 2. The owner may do everything; the rules say which other roles may too.
+ * 3. Exact rules win over prefix rules: `orders.*` opens a whole router, `proposals.saveTaxRate` closes
+ *    one procedure of an open router again.
+ * Enforced in adminProcedure (trpc/trpc.ts), the REST admin check (http/route.ts) and the upload route;
+ * api/test/staff-roles.test.ts walks the router and the route list against it.
+ */
+import type { StaffArea, StaffRole } from "../../contracts/staff";
+
+type Others = readonly Exclude<StaffRole, "owner">[];
+
+const ANY: Others = ["sales", "content"];
+const SALES: Others = ["sales"];
+const CONTENT: Others = ["content"];
+const OWNER_ONLY: Others = [];
+
+/** tRPC: `router.procedure` exactly, or `router.*` for every procedure of a router. */
+export const PROCEDURE_RULES: Record<string, Others> = {
+  // one's own account
+  "admin.me": ANY,
+  "staff.me": ANY,
+  "staff.changePassword": ANY,
+  "twoFactor.status": ANY,
+  "twoFactor.begin": ANY,
+  "twoFactor.confirm": ANY,
+  "twoFactor.disable": ANY,
+  "twoFactor.regenerateRecoveryCodes": ANY,
+  "twoFactor.setPolicy": OWNER_ONLY,
+  // the dashboard's cards are orders, revenue and leads; traffic is for both
+  "admin.stats": SALES,
+  "admin.analytics": SALES,
+  "admin.visitors": ANY,
+  "admin.visitorStats": ANY,
+  "admin.audit": OWNER_ONLY,
+  // sales
+  "orders.*": SALES,
+  "payments.*": SALES,
+  "leads.*": SALES,
+  "proposals.*": SALES,
+  "stages.*": SALES,
+  "pipeline.*": SALES,
+  "funnel.*": SALES,
+  // prices and taxes are business settings: sales read the price list, the owner changes it
+  "proposals.saveOption": OWNER_ONLY,
+  "proposals.saveDeliveryBand": OWNER_ONLY,
+  "proposals.deleteDeliveryBand": OWNER_ONLY,
+  "proposals.saveTaxRate": OWNER_ONLY,
+  "proposals.deleteTaxRate": OWNER_ONLY,
+  // content
+  "catalog.*": CONTENT,
+  "content.*": CONTENT,
+  "seo.*": CONTENT,
+  "media.*": CONTENT,
+  // the owner's: settings, staff, the outbox (it holds invite and reset links), API keys, webhooks
+  "settings.*": OWNER_ONLY,
+  "staff.*": OWNER_ONLY,
+  "notifications.*": OWNER_ONLY,
+};
+
+/**
+ * REST: "METHOD /path" or "/path" (every method), with the route's own pattern (`:id`); a trailing
+ * `/*` matches the path itself and everything under it.
+ */
+export const REST_RULES: Record<string, Others> = {
+  "GET /api/admin/account": ANY,
+  "POST /api/admin/password/change": ANY,
+  "GET /api/admin/two-factor": ANY,
+  "POST /api/admin/two-factor/enrol": ANY,
+  "POST /api/admin/two-factor/confirm": ANY,
+  "POST /api/admin/two-factor/disable": ANY,
+  "POST /api/admin/two-factor/recovery-codes": ANY,
+  "/api/admin/two-factor/policy": OWNER_ONLY,
+  "/api/admin/dashboard/*": SALES,
+  "/api/admin/orders/*": SALES,
+  "/api/admin/orders.csv": SALES,
+  "/api/admin/contacts/*": SALES,
+  "/api/admin/contacts.csv": SALES,
+  "/api/admin/proposals/*": SALES,
+  "/api/admin/pipeline/*": SALES,
+  "/api/admin/payments/*": SALES,
+  "/api/admin/funnel/*": SALES,
+  "/api/admin/price-lists/*": OWNER_ONLY,
+  "/api/admin/visitors": ANY,
+  "/api/admin/visitor-stats": ANY,
+  "/api/admin/seo/*": CONTENT,
+  "/api/admin/media/*": CONTENT,
+  "/api/admin/products/*": CONTENT,
+  "/api/admin/gallery/*": CONTENT,
+  "/api/admin/blog/*": CONTENT,
+  "/api/admin/settings/*": OWNER_ONLY,
+  "/api/admin/staff/*": OWNER_ONLY,
+  "/api/admin/notifications/*": OWNER_ONLY,
+};
+
+function othersForProcedure(path: string): Others {
+  const exact = PROCEDURE_RULES[path];
+  if (exact) return exact;
+  const dot = path.indexOf(".");
+  return (dot > 0 ? PROCEDURE_RULES[`${path.slice(0, dot)}.*`] : undefined) ?? OWNER_ONLY;
+}
+
+function othersForPath(method: string, url: string): Others {
+  const exact = REST_RULES[`${method} ${url}`] ?? REST_RULES[url];
+  if (exact) return exact;
+  // the longest prefix rule that covers the path wins
+  let best: { length: number; others: Others } | undefined;
+  for (const [key, others] of Object.entries(REST_RULES)) {
+    if (!key.endsWith("/*")) continue;
+    const [ruleMethod, rulePath] = key.includes(" ") ? key.split(" ", 2) : [undefined, key];
+    if (ruleMethod && ruleMethod !== method) continue;
+    const prefix = rulePath!.slice(0, -2);
+    if ((url === prefix || url.startsWith(`${prefix}/`)) && prefix.length > (best?.length ?? -1)) {
+      best = { length: prefix.length, others };
+    }
+  }
+  return best?.others ?? OWNER_ONLY;
+}
+
+export function rolesForProcedure(path: string): StaffRole[] {
+  return ["owner", ...othersForProcedure(path)];
+}
+
+/** `url` is the route's declared pattern (e.g. /api/admin/orders/:id/status), not the request's path. */
+export function rolesForPath(method: string, url: string): StaffRole[] {
+  return ["owner", ...othersForPath(method.toUpperCase(), url)];
+}
+
+export const mayCallProcedure = (role: StaffRole, path: string) => rolesForProcedure(path).includes(role);
+export const mayCallPath = (role: StaffRole, method: string, url: string) => rolesForPath(method, url).includes(role);
+
+/** The back office's areas and the procedure each one's screen opens with: a role sees an area it may read. */
+const AREA_PROBES: Record<StaffArea, string> = {
+  dashboard: "admin.stats",
+  orders: "orders.list",
+  leads: "leads.list",
+  proposals: "proposals.list",
+  pipeline: "stages.board",
+  visitors: "admin.visitors",
+  catalog: "catalog.list",
+  gallery: "content.gallery",
+  blog: "content.posts",
+  seo: "seo.siteReport",
+  activity: "admin.audit",
+  notifications: "notifications.list",
+  settings: "settings.get",
+  staff: "staff.list",
+};
+
+export function areasOf(role: StaffRole): StaffArea[] {
+  return (Object.keys(AREA_PROBES) as StaffArea[]).filter((area) => mayCallProcedure(role, AREA_PROBES[area]));
+}
+
+export const isStaffRole = (value: string): value is StaffRole =>
+  value === "owner" || value === "sales" || value === "content";

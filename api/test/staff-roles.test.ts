@@ -1,0 +1,431 @@
+// Staff roles, invites and passwords. The role matrix is generated from the admin tRPC router and the
+// REST route list: every admin procedure and path is called as sales, content and owner, and must answer
+// 403 exactly where modules/staff/access-policy.ts says, so a new path cannot be forgotten.
+import { schema } from "@ch/db";
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StaffRole } from "../src/contracts/staff";
+import { mayCallPath, mayCallProcedure, rolesForPath, rolesForProcedure } from "../src/modules/staff/access-policy";
+import { backofficeRoutes } from "../src/routes";
+import { adminAppRouter } from "../src/trpc/root";
+import { signedInCookie, startTestApps, type TestApps } from "./harness";
+
+let apps: TestApps;
+const cookies: Record<StaffRole, string> = { owner: "", sales: "", content: "" };
+const OWNER = { username: "owner", password: "Tr4ilhead-Container!" };
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+const send = (method: Method, url: string, cookie?: string, payload?: unknown) =>
+  apps.backoffice.inject({
+    method,
+    url,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(method === "GET" ? {} : { "content-type": "application/json" }),
+    },
+    ...(method === "GET" ? {} : { payload: JSON.stringify(payload ?? {}) }),
+  });
+
+const cookieOf = (res: { cookies: { name: string; value: string }[] }) => {
+  const c = res.cookies.find((x) => x.name.includes("admin") || x.name.includes("session")) ?? res.cookies[0];
+  if (!c) throw new Error("no session cookie");
+  return `${c.name}=${c.value}`;
+};
+
+async function login(username: string, password: string) {
+  return send("POST", "/api/admin/login", undefined, { username, password });
+}
+
+/** The link's token from the newest e-mail to `to` in the outbox. */
+async function tokenMailedTo(to: string, kind: string): Promise<string> {
+  const [row] = await apps.db.handle.db
+    .select({ body: schema.notifications.bodyText, kind: schema.notifications.kind })
+    .from(schema.notifications)
+    .where(eq(schema.notifications.recipient, to))
+    .orderBy(desc(schema.notifications.id))
+    .limit(1);
+  expect(row?.kind).toBe(kind);
+  const token = /#token=([A-Za-z0-9_-]+)/.exec(row?.body ?? "")?.[1];
+  if (!token) throw new Error(`no link in the e-mail to ${to}`);
+  return token;
+}
+
+async function inviteAndAccept(email: string, role: StaffRole, username: string, password: string) {
+  const invited = await send("POST", "/api/admin/staff/invites", cookies.owner, { email, role });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const token = await tokenMailedTo(email, "staff_invite");
+  const accepted = await send("POST", "/api/admin/invites/accept", undefined, { token, username, password });
+  expect(accepted.statusCode, accepted.body).toBe(201);
+  const signedIn = await login(username, password);
+  expect(signedIn.statusCode, signedIn.body).toBe(200);
+  return { token, cookie: cookieOf(signedIn), id: (accepted.json() as { id: number }).id };
+}
+
+beforeAll(async () => {
+  apps = await startTestApps();
+  cookies.owner = await signedInCookie(apps, OWNER.username, OWNER.password);
+  cookies.sales = (await inviteAndAccept("sam@example.com", "sales", "sam", "Sales-Person-Long-1")).cookie;
+  cookies.content = (await inviteAndAccept("cora@example.com", "content", "cora", "Content-Editor-2026!")).cookie;
+}, 120_000);
+
+afterAll(async () => {
+  await apps?.close();
+});
+
+// ---------------------------------------------------------------------------------------------
+
+const procedures = Object.entries(
+  (adminAppRouter._def as unknown as { procedures: Record<string, { _def: { type: "query" | "mutation" } }> })
+    .procedures,
+).map(([path, p]) => ({ path, type: p._def.type }));
+// the admin routes declared with route(), plus the upload (its own plugin, not JSON)
+const restPaths = backofficeRoutes
+  .filter((r) => r.access === "admin")
+  .map((r) => ({ method: r.method as Method, pattern: r.url, url: r.url.replace(/:[A-Za-z]+/g, "1") }));
+
+const callProcedure = (path: string, type: "query" | "mutation", cookie: string) =>
+  type === "query" ? send("GET", `/api/trpc/${path}`, cookie) : send("POST", `/api/trpc/${path}`, cookie, {});
+
+describe("the policy", () => {
+  it("is default-deny: names nobody but the owner for a procedure or path no rule covers", () => {
+    for (const path of ["webhooks.create", "apiKeys.list", "somethingNew.do"]) {
+      expect(rolesForProcedure(path)).toEqual(["owner"]);
+    }
+    for (const url of ["/api/admin/webhooks", "/api/admin/api-keys/:id", "/api/admin/something-new"]) {
+      expect(rolesForPath("POST", url)).toEqual(["owner"]);
+    }
+  });
+
+  it("gives sales the orders side and content the catalog side (spot checks written by hand)", () => {
+    expect(mayCallProcedure("sales", "orders.list")).toBe(true);
+    expect(mayCallProcedure("sales", "proposals.create")).toBe(true);
+    expect(mayCallProcedure("sales", "catalog.create")).toBe(false);
+    expect(mayCallProcedure("sales", "proposals.saveTaxRate")).toBe(false);
+    expect(mayCallProcedure("content", "orders.list")).toBe(false);
+    expect(mayCallProcedure("content", "content.createPost")).toBe(true);
+    expect(mayCallProcedure("content", "seo.siteReport")).toBe(true);
+    for (const role of ["sales", "content"] as const) {
+      for (const path of ["settings.update", "staff.list", "staff.invite", "admin.audit", "twoFactor.setPolicy"]) {
+        expect(mayCallProcedure(role, path), `${role} ${path}`).toBe(false);
+      }
+      expect(mayCallProcedure(role, "staff.changePassword")).toBe(true);
+      expect(mayCallPath(role, "PUT", "/api/admin/settings")).toBe(false);
+      expect(mayCallPath(role, "GET", "/api/admin/staff")).toBe(false);
+    }
+    expect(mayCallPath("sales", "GET", "/api/admin/orders.csv")).toBe(true);
+    expect(mayCallPath("content", "GET", "/api/admin/orders.csv")).toBe(false);
+    expect(mayCallPath("content", "POST", "/api/admin/media")).toBe(true);
+    expect(mayCallPath("sales", "POST", "/api/admin/media")).toBe(false);
+  });
+});
+
+describe("every admin tRPC procedure, as each role", () => {
+  it("knows the admin router's public procedures (everything else needs a session)", async () => {
+    const open: string[] = [];
+    for (const { path, type } of procedures) {
+      const res =
+        type === "query"
+          ? await send("GET", `/api/trpc/${path}`)
+          : await send("POST", `/api/trpc/${path}`, undefined, {});
+      if (res.statusCode !== 401) open.push(path);
+    }
+    expect(open).toEqual(["admin.setupStatus"]);
+    expect(procedures.length).toBeGreaterThan(50);
+  });
+
+  const cases = procedures
+    .filter((p) => p.path !== "admin.setupStatus")
+    .flatMap((p) => (["sales", "content", "owner"] as const).map((role) => ({ ...p, role })));
+
+  it.each(cases)("$path as $role", async ({ path, type, role }) => {
+    const res = await callProcedure(path, type, cookies[role]);
+    expect(res.statusCode, res.body).not.toBe(401);
+    if (mayCallProcedure(role, path)) {
+      expect(res.statusCode, res.body).not.toBe(403);
+    } else {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.message).toBe("Your role does not allow this");
+    }
+  });
+});
+
+describe("every admin REST path, as each role", () => {
+  it("covers the lists, the exports and the owner's paths", () => {
+    const urls = restPaths.map((r) => r.pattern);
+    for (const u of ["/api/admin/orders", "/api/admin/orders.csv", "/api/admin/settings", "/api/admin/staff"]) {
+      expect(urls).toContain(u);
+    }
+  });
+
+  const cases = restPaths.flatMap((r) => (["sales", "content", "owner"] as const).map((role) => ({ ...r, role })));
+
+  it.each(cases)("$method $pattern as $role", async ({ method, pattern, url, role }) => {
+    const res = await send(method, url, cookies[role], {});
+    expect(res.statusCode, res.body).not.toBe(401);
+    if (mayCallPath(role, method, pattern)) {
+      expect(res.statusCode, res.body).not.toBe(403);
+    } else {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({ message: "Your role does not allow this", issues: [] });
+    }
+  });
+
+  it.each(["sales", "content", "owner"] as const)("POST /api/admin/media (upload) as %s", async (role) => {
+    const res = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/admin/media",
+      headers: { cookie: cookies[role], "content-type": "image/png" },
+      payload: Buffer.from([1, 2, 3]),
+    });
+    if (mayCallPath(role, "POST", "/api/admin/media")) expect(res.statusCode).not.toBe(403);
+    else expect(res.statusCode).toBe(403);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe("staff accounts", () => {
+  it("tells each account its role and areas", async () => {
+    const me = async (role: StaffRole) => (await send("GET", "/api/admin/account", cookies[role])).json();
+    expect(await me("owner")).toMatchObject({ username: "owner", role: "owner" });
+    expect((await me("owner")).areas).toEqual(expect.arrayContaining(["staff", "settings", "orders", "blog"]));
+    const sales = await me("sales");
+    expect(sales).toMatchObject({ username: "sam", role: "sales", email: "sam@example.com" });
+    expect(sales.areas).toContain("orders");
+    expect(sales.areas).not.toContain("blog");
+    expect(sales.areas).not.toContain("staff");
+    const content = await me("content");
+    expect(content.areas).toEqual(expect.arrayContaining(["catalog", "gallery", "blog", "seo"]));
+    expect(content.areas).not.toContain("orders");
+    expect(content.areas).not.toContain("settings");
+  });
+
+  it("lists accounts and waiting invites for the owner, and refuses a second invite to one address", async () => {
+    const again = await send("POST", "/api/admin/staff/invites", cookies.owner, {
+      email: "SAM@example.com",
+      role: "content",
+    });
+    expect(again.statusCode).toBe(409);
+    const waiting = await send("POST", "/api/admin/staff/invites", cookies.owner, {
+      email: "wait@example.com",
+      role: "sales",
+    });
+    expect(waiting.statusCode).toBe(201);
+    const list = (await send("GET", "/api/admin/staff", cookies.owner)).json();
+    expect(list.accounts.map((a: { username: string; role: string }) => `${a.username}:${a.role}`)).toEqual([
+      "owner:owner",
+      "sam:sales",
+      "cora:content",
+    ]);
+    expect(list.invites).toEqual([
+      expect.objectContaining({ email: "wait@example.com", role: "sales", expired: false }),
+    ]);
+    const bad = await send("POST", "/api/admin/staff/invites", cookies.owner, {
+      email: "x@example.com",
+      role: "admin",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].path).toEqual(["role"]);
+  });
+
+  it("an invite works once; a re-sent invite replaces the old link; a taken username keeps it usable", async () => {
+    const invited = await send("POST", "/api/admin/staff/invites", cookies.owner, {
+      email: "once@example.com",
+      role: "content",
+    });
+    const first = await tokenMailedTo("once@example.com", "staff_invite");
+    const resent = await send("POST", `/api/admin/staff/invites/${invited.json().id}/resend`, cookies.owner);
+    expect(resent.statusCode).toBe(200);
+    const second = await tokenMailedTo("once@example.com", "staff_invite");
+    expect(second).not.toBe(first);
+    const old = await send("POST", "/api/admin/invites/accept", undefined, {
+      token: first,
+      username: "once",
+      password: "Once-Only-Passphrase",
+    });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().issues[0].path).toEqual(["token"]);
+    const preview = await send("GET", `/api/admin/invites/preview?token=${second}`);
+    expect(preview.json()).toMatchObject({ email: "once@example.com", role: "content" });
+    const taken = await send("POST", "/api/admin/invites/accept", undefined, {
+      token: second,
+      username: "SAM",
+      password: "Once-Only-Passphrase",
+    });
+    expect(taken.statusCode).toBe(409);
+    const short = await send("POST", "/api/admin/invites/accept", undefined, {
+      token: second,
+      username: "once",
+      password: "short-one",
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toContain("at least 12 characters");
+    const common = await send("POST", "/api/admin/invites/accept", undefined, {
+      token: second,
+      username: "once",
+      password: "password1234!",
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toMatch(/common/);
+    const ok = await send("POST", "/api/admin/invites/accept", undefined, {
+      token: second,
+      username: "once",
+      password: "Once-Only-Passphrase",
+    });
+    expect(ok.statusCode).toBe(201);
+    const reused = await send("POST", "/api/admin/invites/accept", undefined, {
+      token: second,
+      username: "twice",
+      password: "Once-Only-Passphrase",
+    });
+    expect(reused.statusCode).toBe(400);
+  });
+
+  it("a role change applies to a signed-in account at once", async () => {
+    const { cookie, id } = await inviteAndAccept("switch@example.com", "sales", "switcher", "Switching-Roles-2026");
+    expect((await send("GET", "/api/trpc/orders.list", cookie)).statusCode).toBe(200);
+    expect((await send("GET", "/api/trpc/orders.list", cookie)).statusCode).toBe(200); // now remembered
+    const changed = await send("PUT", `/api/admin/staff/${id}/role`, cookies.owner, { role: "content" });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await send("GET", "/api/trpc/orders.list", cookie)).statusCode).toBe(403);
+    expect((await send("GET", "/api/trpc/catalog.list", cookie)).statusCode).toBe(200);
+    const self = await send("PUT", "/api/admin/staff/1/role", cookies.owner, { role: "sales" });
+    expect(self.statusCode).toBe(409);
+  });
+
+  it("a disabled account loses its session at once and cannot sign in; enabled, it can again", async () => {
+    const { cookie, id } = await inviteAndAccept("gone@example.com", "sales", "leaver", "Leaving-Soon-Passphrase");
+    expect((await send("GET", "/api/admin/account", cookie)).statusCode).toBe(200);
+    expect((await send("GET", "/api/admin/account", cookie)).statusCode).toBe(200); // remembered in this process
+    const disabled = await send("POST", `/api/admin/staff/${id}/disable`, cookies.owner);
+    expect(disabled.json()).toEqual({ ok: true, endedSessions: 1 });
+    expect((await send("GET", "/api/admin/account", cookie)).statusCode).toBe(401);
+    expect((await send("GET", "/api/trpc/orders.list", cookie)).statusCode).toBe(401);
+    expect((await login("leaver", "Leaving-Soon-Passphrase")).statusCode).toBe(401);
+    const sessions = await apps.db.handle.db.select().from(schema.sessions).where(eq(schema.sessions.adminId, id));
+    expect(sessions).toHaveLength(0);
+    await send("POST", `/api/admin/staff/${id}/enable`, cookies.owner);
+    expect((await login("leaver", "Leaving-Soon-Passphrase")).statusCode).toBe(200);
+  });
+
+  it("names the staff member in the audit log", async () => {
+    const audit = (await send("GET", "/api/trpc/admin.audit", cookies.owner)).json().result.data as {
+      adminName: string;
+      action: string;
+      detail: Record<string, unknown>;
+    }[];
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          adminName: "owner",
+          action: "staff.invite",
+          detail: { email: "sam@example.com", role: "sales" },
+        }),
+        expect.objectContaining({ adminName: "sam", action: "staff.invite_accepted" }),
+        expect.objectContaining({
+          adminName: "owner",
+          action: "staff.disable",
+          detail: { username: "leaver", endedSessions: 1 },
+        }),
+        expect.objectContaining({
+          adminName: "owner",
+          action: "staff.role",
+          detail: { username: "switcher", from: "sales", to: "content" },
+        }),
+      ]),
+    );
+  });
+});
+
+describe("passwords", () => {
+  it("change: needs the current password, refuses weak ones, ends the other sessions only", async () => {
+    const { cookie } = await inviteAndAccept("pat@example.com", "content", "pat", "Pat-First-Passphrase");
+    const other = cookieOf(await login("pat", "Pat-First-Passphrase"));
+    const wrong = await send("POST", "/api/admin/password/change", cookie, {
+      currentPassword: "not-my-password",
+      newPassword: "Pat-Second-Passphrase",
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().issues[0].path).toEqual(["currentPassword"]);
+    const short = await send("POST", "/api/admin/password/change", cookie, {
+      currentPassword: "Pat-First-Passphrase",
+      newPassword: "Short-1",
+    });
+    expect(short.statusCode).toBe(400);
+    const common = await send("POST", "/api/admin/password/change", cookie, {
+      currentPassword: "Pat-First-Passphrase",
+      newPassword: "Qwerty123456",
+    });
+    expect(common.statusCode).toBe(400);
+    const ok = await send("POST", "/api/admin/password/change", cookie, {
+      currentPassword: "Pat-First-Passphrase",
+      newPassword: "Pat-Second-Passphrase",
+    });
+    expect(ok.json()).toEqual({ ok: true, endedSessions: 1 });
+    expect((await send("GET", "/api/admin/account", cookie)).statusCode).toBe(200);
+    expect((await send("GET", "/api/admin/account", other)).statusCode).toBe(401);
+    expect((await login("pat", "Pat-First-Passphrase")).statusCode).toBe(401);
+    expect((await login("pat", "Pat-Second-Passphrase")).statusCode).toBe(200);
+  });
+
+  it("reset: the same answer for an unknown address, a single-use link, every session ended", async () => {
+    const { cookie } = await inviteAndAccept("rose@example.com", "sales", "rose", "Rose-First-Passphrase");
+    const known = await send("POST", "/api/admin/password/forgot", undefined, { email: "ROSE@example.com" });
+    const unknown = await send("POST", "/api/admin/password/forgot", undefined, { email: "nobody@example.com" });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    const mailed = await apps.db.handle.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.recipient, "nobody@example.com"));
+    expect(mailed).toHaveLength(0);
+    const token = await tokenMailedTo("rose@example.com", "staff_password_reset");
+    const weak = await send("POST", "/api/admin/password/reset", undefined, { token, password: "password123456" });
+    expect(weak.statusCode).toBe(400);
+    const ok = await send("POST", "/api/admin/password/reset", undefined, {
+      token,
+      password: "Rose-Second-Passphrase",
+    });
+    expect(ok.json()).toEqual({ ok: true, username: "rose" });
+    expect((await send("GET", "/api/admin/account", cookie)).statusCode).toBe(401);
+    const again = await send("POST", "/api/admin/password/reset", undefined, {
+      token,
+      password: "Rose-Third-Passphrase",
+    });
+    expect(again.statusCode).toBe(400);
+    expect((await login("rose", "Rose-Second-Passphrase")).statusCode).toBe(200);
+    expect((await login("rose", "Rose-Third-Passphrase")).statusCode).toBe(401);
+  });
+
+  it("reset: a link older than 30 minutes is refused", async () => {
+    await send("POST", "/api/admin/password/forgot", undefined, { email: "rose@example.com" });
+    const token = await tokenMailedTo("rose@example.com", "staff_password_reset");
+    apps.clock.advance(30 * 60_000 + 1_000);
+    const late = await send("POST", "/api/admin/password/reset", undefined, {
+      token,
+      password: "Rose-Late-Passphrase",
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().issues[0].path).toEqual(["token"]);
+  });
+
+  it("invite: a link older than 72 hours is refused", async () => {
+    const owner = cookieOf(await login(OWNER.username, OWNER.password));
+    await send("POST", "/api/admin/staff/invites", owner, { email: "late@example.com", role: "sales" });
+    const token = await tokenMailedTo("late@example.com", "staff_invite");
+    apps.clock.advance(72 * 3600_000 + 1_000);
+    const late = await send("POST", "/api/admin/invites/accept", undefined, {
+      token,
+      username: "late",
+      password: "Late-Comer-Passphrase",
+    });
+    expect(late.statusCode).toBe(400);
+    const owner2 = cookieOf(await login(OWNER.username, OWNER.password));
+    const list = (await send("GET", "/api/admin/staff", owner2)).json();
+    expect(list.invites).toEqual(
+      expect.arrayContaining([expect.objectContaining({ email: "late@example.com", expired: true })]),
+    );
+  });
+});
