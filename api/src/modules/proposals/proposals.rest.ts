@@ -1,8 +1,10 @@
 // The documented REST paths of proposals: staff create, list, read and send them (back office); the
 // customer reads, accepts or asks for changes at the proposal's unguessable token (storefront, rate-limited).
 import { idParams } from "../../contracts/admin";
+import { funnelPeriodInput, funnelRange } from "../../contracts/funnel";
 import { acceptProposalInput, changeRequestInput, proposalInput, tokenParams } from "../../contracts/proposals";
 import { route } from "../../http/route";
+import { salesFunnel } from "../analytics/funnel.service";
 import {
   acceptProposal,
   createProposal,
@@ -98,5 +100,17 @@ export const adminProposalRoutes = [
     params: idParams,
     answer: "The proposal, status sent; 409 when already accepted",
     handler: ({ deps, params, admin }) => sendProposal(deps, admin!, params.id),
+  }),
+  route({
+    method: "GET",
+    url: "/api/admin/funnel",
+    access: "admin",
+    summary:
+      "The sales funnel by source: visitors → leads → proposals sent → accepted → deposit paid, over `days` (the last N days, 1–366; default 30) or `from`–`to` (whole UTC days, both included, at most 366)",
+    tags: ["admin", "proposals"],
+    query: funnelPeriodInput,
+    answer:
+      "{ from, to (ISO instants, to excluded), visitors, leads, proposalsSent, accepted, depositPaid: [{ source, count }] }; 400 naming the field for a bad period",
+    handler: ({ deps, query }) => salesFunnel(deps.db, funnelRange(query, deps.clock.now())),
   }),
 ];

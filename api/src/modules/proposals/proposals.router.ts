@@ -1,6 +1,7 @@
 // tRPC procedures of proposals: the same services and schemas as proposals.rest.ts.
 import { z } from "zod";
 import { id, usState } from "../../contracts/fields";
+import { funnelPeriodInput, funnelRange } from "../../contracts/funnel";
 import {
   acceptProposalInput,
   changeRequestInput,
@@ -55,14 +56,10 @@ export const adminProposalsRouter = router({
   send: adminProcedure
     .input(z.strictObject({ id: id() }))
     .mutation(({ ctx, input }) => sendProposal(ctx.deps, ctx.admin, input.id)),
-  /** Visitors → leads → proposals sent → accepted → deposit paid, by source, over [from, to) (default: the last 30 days). */
+  /** Visitors → leads → proposals sent → accepted → deposit paid, by source, over a chosen period (default: the last 30 days). */
   funnel: adminProcedure
-    .input(z.strictObject({ days: z.coerce.number().int().min(1).max(366).default(30) }).optional())
-    .query(({ ctx, input }) => {
-      const to = ctx.deps.clock.now();
-      const from = new Date(to.getTime() - (input?.days ?? 30) * 86_400_000);
-      return salesFunnel(ctx.deps.db, { from, to });
-    }),
+    .input(funnelPeriodInput.optional())
+    .query(({ ctx, input }) => salesFunnel(ctx.deps.db, funnelRange(input, ctx.deps.clock.now()))),
   priceLists: adminProcedure.query(({ ctx }) => listPriceLists(ctx.deps.db)),
   saveOption: adminProcedure
     .input(z.strictObject({ id: id().nullable(), option: proposalOptionInput }))

@@ -1,7 +1,11 @@
-// The sales funnel of the last 30 days: each step's total and its sources (from the server; no figure
-// is computed here but the sums of what it returned).
-import { useQuery } from "@tanstack/react-query";
+// The sales funnel over a chosen period (a preset number of days ending now, or a range of whole days):
+// each step's total and its sources, from the server; no figure is computed here but the sums of what it
+// returned. The range is checked with the API's own schema before it is asked for.
+import { FUNNEL_PRESET_DAYS, type FunnelPeriodInput, funnelPeriodInput } from "@ch/api/contracts/funnel";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Card, LoadError } from "../../components/card";
+import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
 import { humanize } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 
@@ -13,14 +17,76 @@ const STEPS = [
   ["depositPaid", "Deposit paid"],
 ] as const;
 
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** The server's days are UTC days: the period is shown in UTC too. */
+const utcDay = (ms: number) =>
+  new Date(ms).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
 export function FunnelCard() {
-  const funnel = useQuery(trpc.proposals.funnel.queryOptions({ days: 30 }));
+  const [preset, setPreset] = useState<string>("30");
+  const [from, setFrom] = useState(() => isoDay(new Date(Date.now() - 29 * 86_400_000)));
+  const [to, setTo] = useState(() => isoDay(new Date()));
+  const wanted: FunnelPeriodInput = preset === "custom" ? { from, to } : { days: Number(preset) };
+  const checked = funnelPeriodInput.safeParse(wanted);
+  const errors: FieldErrors = checked.success ? {} : issuesOf(checked.error);
+  const funnel = useQuery({
+    ...trpc.proposals.funnel.queryOptions(checked.success ? checked.data : {}),
+    enabled: checked.success,
+    placeholderData: keepPreviousData,
+  });
+  const period = funnel.data
+    ? `${utcDay(Date.parse(funnel.data.from))} – ${utcDay(Date.parse(funnel.data.to) - 1)} (UTC)`
+    : "";
   return (
-    <Card title="Sales funnel, last 30 days">
+    <Card title="Sales funnel">
+      <form
+        className="mb-4 flex flex-wrap items-end gap-3"
+        aria-label="Funnel period"
+        onSubmit={(e) => e.preventDefault()}
+        noValidate
+      >
+        <FormField label="Period">
+          {(f) => (
+            <select {...f} className="field-input" value={preset} onChange={(e) => setPreset(e.target.value)}>
+              {FUNNEL_PRESET_DAYS.map((d) => (
+                <option key={d} value={String(d)}>
+                  Last {d} days
+                </option>
+              ))}
+              <option value="custom">Custom range</option>
+            </select>
+          )}
+        </FormField>
+        {preset === "custom" ? (
+          <>
+            <FormField label="From" error={errors.from}>
+              {(f) => (
+                <input
+                  {...f}
+                  type="date"
+                  className="field-input"
+                  value={from}
+                  onChange={(e) => setFrom(e.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField label="To" error={errors.to ?? errors.days}>
+              {(f) => (
+                <input {...f} type="date" className="field-input" value={to} onChange={(e) => setTo(e.target.value)} />
+              )}
+            </FormField>
+          </>
+        ) : null}
+        {period ? (
+          <p className="pb-2 text-sm text-slate-600" data-testid="funnel-period">
+            {period}
+          </p>
+        ) : null}
+      </form>
       {funnel.isError ? (
         <LoadError message={errorMessage(funnel.error, "The funnel could not be loaded")} />
       ) : (
-        <ol className="grid gap-3 sm:grid-cols-5" data-testid="sales-funnel">
+        <ol className="grid gap-3 sm:grid-cols-5" data-testid="sales-funnel" aria-busy={funnel.isFetching}>
           {STEPS.map(([key, label]) => {
             const rows = funnel.data?.[key] ?? [];
             const total = rows.reduce((n, r) => n + r.count, 0);
