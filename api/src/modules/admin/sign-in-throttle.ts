@@ -66,29 +66,25 @@ on conflict (key) do update set
   last_attempt_at = $2::timestamptz
 returning granted, attempts, window_start`;
 
-// $1 key, $2 now, $3 quiet ms, $4 free attempts, $5 max delay seconds. Granted when next_at has come
-// (or the user has been quiet); a granted attempt sets next_at from the new count.
+// $1 key, $2 now, $3 quiet ms, $4 free attempts, $5 max delay seconds. Granted while under the free
+// attempts, when next_at has come, or after a quiet period; a granted attempt past the free ones pushes
+// next_at out by 2^(n - free) seconds (at most $5). Under the free count next_at is not compared, so
+// requests whose clocks were read in a different order than they reach the row are not refused.
+const QUIET = "t.last_attempt_at <= $2::timestamptz - $3::int * interval '1 millisecond'";
+const DUE = "(t.attempts + 1 < $4::int or t.next_at <= $2::timestamptz)";
 const USER_SQL = `
 with upsert as (
   insert into sign_in_throttle as t (key, attempts, window_start, last_attempt_at, next_at, granted)
   values ($1::text, 1, $2::timestamptz, $2::timestamptz, $2::timestamptz, true)
   on conflict (key) do update set
-    granted = t.last_attempt_at <= $2::timestamptz - $3::int * interval '1 millisecond' or t.next_at <= $2::timestamptz,
-    attempts = case
-      when t.last_attempt_at <= $2::timestamptz - $3::int * interval '1 millisecond' then 1
-      when t.next_at <= $2::timestamptz then t.attempts + 1
-      else t.attempts end,
-    window_start = case
-      when t.last_attempt_at <= $2::timestamptz - $3::int * interval '1 millisecond' then $2::timestamptz
-      else t.window_start end,
-    last_attempt_at = case
-      when t.last_attempt_at <= $2::timestamptz - $3::int * interval '1 millisecond' or t.next_at <= $2::timestamptz
-      then $2::timestamptz else t.last_attempt_at end,
+    granted = ${QUIET} or ${DUE},
+    attempts = case when ${QUIET} then 1 when ${DUE} then t.attempts + 1 else t.attempts end,
+    window_start = case when ${QUIET} then $2::timestamptz else t.window_start end,
+    last_attempt_at = case when ${QUIET} or ${DUE} then $2::timestamptz else t.last_attempt_at end,
     next_at = case
-      when t.last_attempt_at <= $2::timestamptz - $3::int * interval '1 millisecond' then $2::timestamptz
-      when t.next_at <= $2::timestamptz then $2::timestamptz
-        + least(power(2, greatest(t.attempts + 1 - $4::int, 0))::int, $5::int)
-          * (case when t.attempts + 1 >= $4::int then 1 else 0 end) * interval '1 second'
+      when ${QUIET} then $2::timestamptz
+      when ${DUE} and t.attempts + 1 >= $4::int then greatest(t.next_at, $2::timestamptz)
+        + least(power(2, t.attempts + 1 - $4::int)::int, $5::int) * interval '1 second'
       else t.next_at end
   returning granted, attempts, next_at
 )

@@ -20,6 +20,7 @@ const MORE = [
   { href: "/admin/seo", label: "SEO Report" },
   { href: "/admin/notifications", label: "Notifications" },
   { href: "/admin/settings", label: "Settings" },
+  { href: "/admin/security", label: "Security" },
 ] as const;
 
 export function AdminShell() {

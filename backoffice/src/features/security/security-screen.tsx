@@ -1,0 +1,250 @@
+// Security: the signed-in admin's two-factor sign-in (TOTP: enrol with a QR code, recovery codes shown
+// once, new codes, turn off) and the owner's setting that requires it for every account.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Card, LoadError } from "../../components/card";
+import { FormField, issuesOf } from "../../components/form-field";
+import { QrCode } from "../../components/qr-code";
+import { RecoveryCodes } from "../../components/recovery-codes";
+import { formatDateTime } from "../../lib/format";
+import { useToast } from "../../lib/toast";
+import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+
+const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.twoFactor.status.queryKey() });
+
+function CodeForm({
+  label,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+  danger = false,
+  name,
+}: {
+  label: string;
+  submitLabel: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (code: string) => void;
+  danger?: boolean;
+  name: string;
+}) {
+  const [code, setCode] = useState("");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit(code.trim());
+  };
+  const message = error ? (issuesOf(error).code ?? errorMessage(error, "That code did not work")) : undefined;
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
+      <FormField label={label} error={message} className="w-48">
+        {(field) => (
+          <input
+            {...field}
+            name={name}
+            className="field-input font-mono tracking-widest"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        )}
+      </FormField>
+      <button type="submit" className={danger ? "btn-danger" : "btn-primary"} disabled={pending || code.trim() === ""}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
+
+function Enrol() {
+  const toast = useToast();
+  const begin = useMutation(trpc.twoFactor.begin.mutationOptions());
+  const confirm = useMutation(
+    trpc.twoFactor.confirm.mutationOptions({
+      onSuccess: () => toast({ title: "Two-factor sign-in is on", description: "Save your recovery codes now." }),
+    }),
+  );
+  if (confirm.data) {
+    return (
+      <div className="space-y-3">
+        <RecoveryCodes codes={confirm.data.recoveryCodes} />
+        <button type="button" className="btn-primary" onClick={() => void refresh()}>
+          Done
+        </button>
+      </div>
+    );
+  }
+  if (!begin.data) {
+    return (
+      <div className="space-y-3">
+        <p className="text-sm text-slate-700">
+          Two-factor sign-in is off. With it on, signing in needs your password and a 6-digit code from an authenticator
+          app (Google Authenticator, 1Password, Authy, …).
+        </p>
+        {begin.error ? <p className="text-sm text-red-700">{errorMessage(begin.error, "Could not start")}</p> : null}
+        <button type="button" className="btn-primary" disabled={begin.isPending} onClick={() => begin.mutate()}>
+          Turn on two-factor sign-in
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        Scan the QR code with your authenticator app (or type the key), then enter the code it shows.
+      </p>
+      <div className="flex flex-wrap items-center gap-4">
+        <QrCode value={begin.data.otpauthUrl} label="QR code to add this account to an authenticator app" />
+        <p className="text-sm break-all text-slate-600">
+          Key:{" "}
+          <span className="font-mono" data-testid="totp-secret">
+            {begin.data.secret}
+          </span>
+        </p>
+      </div>
+      <CodeForm
+        name="code"
+        label="Authenticator code"
+        submitLabel={confirm.isPending ? "Checking..." : "Confirm"}
+        pending={confirm.isPending}
+        error={confirm.error}
+        onSubmit={(code) => confirm.mutate({ code })}
+      />
+    </div>
+  );
+}
+
+function Enabled({ enabledAt, left, required }: { enabledAt: string | null; left: number; required: boolean }) {
+  const toast = useToast();
+  const regenerate = useMutation(trpc.twoFactor.regenerateRecoveryCodes.mutationOptions());
+  const disable = useMutation(
+    trpc.twoFactor.disable.mutationOptions({
+      onSuccess: () => {
+        toast({ title: "Two-factor sign-in is off" });
+        void refresh();
+      },
+    }),
+  );
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-slate-700" data-testid="two-factor-status">
+        Two-factor sign-in is <strong>on</strong>
+        {enabledAt ? ` since ${formatDateTime(enabledAt)}` : ""}. Recovery codes left: <strong>{left}</strong> of 10.
+      </p>
+      {regenerate.data ? (
+        <div className="space-y-3">
+          <RecoveryCodes codes={regenerate.data.recoveryCodes} />
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => {
+              regenerate.reset();
+              void refresh();
+            }}
+          >
+            Done
+          </button>
+        </div>
+      ) : (
+        <div>
+          <h3 className="mb-2 text-sm font-semibold text-slate-900">New recovery codes</h3>
+          <p className="mb-2 text-sm text-slate-600">The codes you have now stop working.</p>
+          <CodeForm
+            name="regenerate-code"
+            label="Authenticator code"
+            submitLabel="Make new codes"
+            pending={regenerate.isPending}
+            error={regenerate.error}
+            onSubmit={(code) => regenerate.mutate({ code })}
+          />
+        </div>
+      )}
+      <div>
+        <h3 className="mb-2 text-sm font-semibold text-slate-900">Turn off</h3>
+        {required ? (
+          <p className="text-sm text-slate-600">The owner requires two-factor sign-in for every account.</p>
+        ) : (
+          <CodeForm
+            name="disable-code"
+            label="Authenticator code"
+            submitLabel="Turn off"
+            danger
+            pending={disable.isPending}
+            error={disable.error}
+            onSubmit={(code) => disable.mutate({ code })}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Policy({ required, ownEnabled }: { required: boolean; ownEnabled: boolean }) {
+  const toast = useToast();
+  const setPolicy = useMutation(
+    trpc.twoFactor.setPolicy.mutationOptions({
+      onSuccess: (answer) => {
+        toast({
+          title: answer.required ? "Two-factor sign-in required" : "Two-factor sign-in optional",
+          description: answer.required
+            ? "Accounts without it set it up at their next sign-in."
+            : "Each account chooses for itself.",
+        });
+        void refresh();
+      },
+      onError: (error) =>
+        toast({ title: "Not saved", description: errorMessage(error, "Could not save"), variant: "destructive" }),
+    }),
+  );
+  return (
+    <label className="flex items-start gap-3 text-sm text-slate-700">
+      <input
+        type="checkbox"
+        className="mt-1 h-4 w-4"
+        checked={required}
+        disabled={setPolicy.isPending || (!required && !ownEnabled)}
+        onChange={(e) => setPolicy.mutate({ required: e.target.checked })}
+      />
+      <span>
+        Require two-factor sign-in for every account.
+        {!ownEnabled && !required ? (
+          <span className="block text-slate-500">Turn it on for your own account first.</span>
+        ) : (
+          <span className="block text-slate-500">Accounts without it must set it up at their next sign-in.</span>
+        )}
+      </span>
+    </label>
+  );
+}
+
+export function SecurityScreen() {
+  const status = useQuery(trpc.twoFactor.status.queryOptions());
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Security</h1>
+      {status.isError ? (
+        <LoadError message={errorMessage(status.error, "Could not load the security settings")} />
+      ) : !status.data ? (
+        <p className="text-sm text-slate-600">Loading...</p>
+      ) : (
+        <>
+          <Card title="Two-factor sign-in">
+            {status.data.enabled ? (
+              <Enabled
+                enabledAt={status.data.enabledAt}
+                left={status.data.recoveryCodesLeft}
+                required={status.data.required}
+              />
+            ) : (
+              <Enrol />
+            )}
+          </Card>
+          <Card title="Every account">
+            <Policy required={status.data.required} ownEnabled={status.data.enabled} />
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
