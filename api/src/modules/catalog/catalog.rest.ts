@@ -21,7 +21,7 @@ export const catalogRoutes = [
     summary: "List products, optionally by category",
     tags: ["catalog"],
     query: productListQuery,
-    answer: "Array of products",
+    answer: "Array of products; 404 for a category the catalog does not have",
     handler: ({ deps, query, reply }) =>
       sendCachedJson(deps.db, reply, `products:list:${query.category ?? ""}`, () =>
         listProducts(deps.db, { category: query.category }),
