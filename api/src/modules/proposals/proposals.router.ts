@@ -17,6 +17,7 @@ import {
   acceptProposal,
   createProposal,
   deleteDeliveryBand,
+  deleteOption,
   deleteTaxRate,
   getProposal,
   getPublicProposal,
@@ -64,6 +65,9 @@ export const adminProposalsRouter = router({
   saveOption: adminProcedure
     .input(z.strictObject({ id: id().nullable(), option: proposalOptionInput }))
     .mutation(({ ctx, input }) => saveOption(ctx.deps, ctx.admin, input.id, input.option)),
+  deleteOption: adminProcedure
+    .input(z.strictObject({ id: id() }))
+    .mutation(({ ctx, input }) => deleteOption(ctx.deps, ctx.admin, input.id)),
   saveDeliveryBand: adminProcedure
     .input(z.strictObject({ id: id().nullable(), band: deliveryBandInput }))
     .mutation(({ ctx, input }) => saveDeliveryBand(ctx.deps, ctx.admin, input.id, input.band)),
