@@ -74,6 +74,7 @@ const messages: Record<number, string> = {
   413: "Request is too large",
   414: "The address is too long",
   431: "Request headers are too large",
+  500: "Internal server error",
 };
 
 function errorBody(status: number): string {
@@ -83,7 +84,8 @@ function errorBody(status: number): string {
 /** Fastify's refusals before routing (FST_ERR_BAD_URL 400, FST_ERR_MAX_PARAM_LENGTH 414), in our shape. */
 export function frameworkErrorHandler(env: Env, surface: Surface) {
   return (error: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    const code = error.statusCode;
+    const status = typeof code === "number" && code >= 400 && code < 600 ? code : 500;
     // the raw URL: Fastify could not make a route's request of it
     const url = (req.raw as IncomingMessage).url ?? "/";
     void reply
