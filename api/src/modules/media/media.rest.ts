@@ -61,8 +61,18 @@ export const mediaUploadOpenApi = {
         "400": { description: "Not a readable image", content: { "application/json": {} } },
         "401": { description: "No valid session", content: { "application/json": {} } },
         "403": { description: "Cross-origin write refused", content: { "application/json": {} } },
-        "413": { description: "Image larger than 8 MB", content: { "application/json": {} } },
-        "415": { description: "Not image/jpeg, image/png or image/webp", content: { "application/json": {} } },
+        "413": {
+          description: "Image larger than 8 MB, or over 32 megapixels (the message gives its size)",
+          content: { "application/json": {} },
+        },
+        "415": {
+          description: "Not sent as image/jpeg, image/png or image/webp, or its bytes are another format (SVG, GIF, …)",
+          content: { "application/json": {} },
+        },
+        "503": {
+          description: "Too many images being converted by this process; retry after Retry-After",
+          content: { "application/json": {} },
+        },
       },
     },
   },
