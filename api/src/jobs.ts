@@ -1,4 +1,4 @@
-// Background work of an API process: the notification outbox worker, the USDT wallet watcher and hourly
+// Background work of an API process: the notification outbox and webhook workers, the USDT wallet watcher and hourly
 // housekeeping. Any number of API processes may run these at once: the worker claims rows with SKIP LOCKED,
 // the watcher runs on the one process holding its lease (watcher_state), housekeeping is idempotent SQL.
 import type { Deps } from "./lib/deps";
@@ -7,6 +7,7 @@ import { purgeExpiredSessions } from "./modules/admin/auth.service";
 import { createOutboxWorker, type OutboxWorker } from "./modules/notifications/worker";
 import { createTronWatcher, type TronWatcher } from "./modules/payments/tron-watcher";
 import { deleteOldVisits } from "./modules/visits/visits.service";
+import { createWebhookWorker, type WebhookWorker } from "./modules/webhooks/worker";
 
 export interface BackgroundJobs {
   /** Stops the timers and lets the outbox worker finish its current delivery (a few seconds at most). */
@@ -39,6 +40,11 @@ export function startBackgroundJobs(deps: Deps): BackgroundJobs {
     worker = createOutboxWorker(deps);
     worker.start();
   }
+  let webhooks: WebhookWorker | null = null;
+  if (deps.env.OUTBOX_WORKER === "on") {
+    webhooks = createWebhookWorker(deps);
+    webhooks.start();
+  }
   let watcher: TronWatcher | null = null;
   if (deps.env.TRON_WATCHER === "on" && deps.env.USDT_WALLET_ADDRESS) {
     watcher = createTronWatcher(deps);
@@ -47,7 +53,7 @@ export function startBackgroundJobs(deps: Deps): BackgroundJobs {
   return {
     async stop() {
       clearInterval(timer);
-      await Promise.all([worker?.stop(), watcher?.stop(), housekeeping]);
+      await Promise.all([worker?.stop(), webhooks?.stop(), watcher?.stop(), housekeeping]);
     },
   };
 }

@@ -12,7 +12,7 @@ import { adminPaymentsRouter, paymentsRouter } from "../modules/payments/payment
 import { adminProposalsRouter, proposalsRouter } from "../modules/proposals/proposals.router";
 import { adminSeoRouter, seoRouter } from "../modules/seo/seo.router";
 import { adminSettingsRouter } from "../modules/settings/settings.router";
-import { adminStaffRouter } from "../modules/staff/staff.router";
+import { adminWebhooksRouter } from "../modules/webhooks/webhooks.router";
 import { router } from "./trpc";
 
 export const publicAppRouter = router({
@@ -39,7 +39,7 @@ export const adminAppRouter = router({
   notifications: adminNotificationsRouter,
   seo: adminSeoRouter,
   settings: adminSettingsRouter,
-  staff: adminStaffRouter,
+  webhooks: adminWebhooksRouter,
 });
 
 export type PublicRouter = typeof publicAppRouter;

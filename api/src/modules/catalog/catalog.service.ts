@@ -4,6 +4,7 @@ import type { ProductDto, ProductInput } from "../../contracts/catalog";
 import { PRODUCT_CATEGORIES } from "../../contracts/constants";
 import { notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
+import { emitWebhookEvent } from "../webhooks/events";
 
 const { products } = schema;
 type ProductRow = typeof products.$inferSelect;
@@ -91,7 +92,10 @@ export async function updateProduct(db: Executor, id: number, input: ProductInpu
     .returning();
   if (!row) throw notFound("Product not found");
   await announceCatalogChange(db);
-  return toProductDto(row);
+  const product = toProductDto(row);
+  // in the caller's transaction (the router passes it), like the audit entry
+  await emitWebhookEvent(db, "product.updated", { ...product, updatedAt: now.toISOString() }, now);
+  return product;
 }
 
 export async function deleteProduct(db: Executor, id: number): Promise<void> {

@@ -10,6 +10,7 @@ import { type Actor, listAudit, recordAudit } from "../audit/audit.service";
 import { enquiryMessages } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
 import { getSettings } from "../settings/settings.service";
+import { emitWebhookEvent } from "../webhooks/events";
 
 const { enquiries, roiCalculations, products, notes } = schema;
 type EnquiryRow = typeof enquiries.$inferSelect;
@@ -45,6 +46,7 @@ async function storeEnquiry(
     .values({ ...values, createdAt: now, updatedAt: now })
     .returning();
   await enqueue(tx, deps.env, enquiryMessages({ ...row!, productName }, deps.env, settings));
+  await emitWebhookEvent(tx, "lead.created", { ...toAdminContact(row!), productName }, now);
   return row!;
 }
 
@@ -165,6 +167,7 @@ export async function createChatLead(tx: Executor, deps: Deps, message: string, 
     .insert(enquiries)
     .values({ source: "chat", message: `${message}\n\n(sent from ${page})`, createdAt: now, updatedAt: now })
     .returning();
+  await emitWebhookEvent(tx, "lead.created", { ...toAdminContact(row!), productName: null }, now);
   return row!;
 }
 

@@ -17,6 +17,8 @@ import { announceEnqueued, outboxRow } from "../notifications/outbox";
 import { createInvoicesForOrder, planInvoices } from "../payments/invoices";
 import { getOrderPayments, receiptPayment } from "../payments/payments.service";
 import { getSettings } from "../settings/settings.service";
+import { newMessageId, webhookEventCte } from "../webhooks/events";
+import { orderCreatedData } from "../webhooks/payloads";
 import { stageHistory } from "./stages.service";
 
 const { orders, orderLines, notes } = schema;
@@ -78,7 +80,7 @@ function toReceipt(order: OrderRow, lines: NewLine[]): OrderReceiptDto {
 // 3. ORDER_STORE_SQL, one statement and so one transaction: locks the cart's products FOR SHARE in id
 //    order while checking that each still has the name, price and stock the order was priced with,
 //    and only then inserts the order, its lines, its invoices (deposit and balance, payments/invoices.ts),
-//    its outbox rows and (with an Idempotency-Key) the stored answer. An invoice whose random USDT tag
+//    its outbox rows, its order.created webhook event and (with an Idempotency-Key) the stored answer. An invoice whose random USDT tag
 //    is taken (ON CONFLICT DO NOTHING) is stored right after with another tag. A product changed between 1 and 3 inserts nothing; the order is priced again
 //    from the new rows (same order id) and stored, or refused as above.
 const ORDER_PREPARE_SQL = `
@@ -162,6 +164,9 @@ function storeOrderSql(messages: number, withKey: boolean): string {
       as x(kind, reference, amount_cents, usdt, valid_until)
     on conflict do nothing
     returning id
+  ),
+  wh as (
+    ${webhookEventCte("order.created", { message: `$${next}`, data: `$${next + 1}`, at: "$23", from: "o" })}
   )${
     messages > 0
       ? `,
@@ -380,6 +385,8 @@ export async function placeOrder(
         row.status,
       );
     }
+    // the order.created webhook event (written only when an endpoint wants it), the last two parameters
+    params.push(newMessageId(), JSON.stringify(orderCreatedData({ ...order, lines: priced })));
     const [result] = await queryRows<{ stored: number; invoices: number }>(
       db,
       storeStatement(messages.length, withKey),

@@ -18,6 +18,7 @@ import { enqueue } from "../notifications/outbox";
 // payments.service imports this file too: each uses the other's functions only when called
 import { orderFullyPaid } from "../payments/payments.service";
 import { defaultSettings, siteUrlOf } from "../settings/settings.service";
+import { emitWebhookEvent } from "../webhooks/events";
 
 const { orders, orderEvents } = schema;
 
@@ -110,8 +111,7 @@ async function stageEmail(
   const label = ORDER_STAGE_LABELS[to];
   const sentence = STAGE_SENTENCES[to];
   const text = [
-    // no name: the address was typed into the checkout form and nobody has proven it is the visitor's
-    "Hello,",
+    `Hello ${order.firstName},`,
     "",
     `Order ${order.orderNumber}: ${label}.`,
     sentence,
@@ -127,7 +127,7 @@ async function stageEmail(
 <body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
 <h1 style="font-size:20px;margin:0 0 12px">Order ${escapeHtml(order.orderNumber)}: ${escapeHtml(label)}</h1>
-<p>Hello,</p>
+<p>Hello ${escapeHtml(order.firstName)},</p>
 <p>${escapeHtml(sentence)}</p>
 ${reason ? `<p><strong>Reason:</strong> ${escapeHtml(reason)}</p>` : ""}
 <p><a href="${escapeHtml(statusUrl)}">Follow your order</a> (look it up with your order number and this e-mail address)</p>
@@ -210,6 +210,20 @@ export async function moveOrderStage(
     at: now,
   });
   await enqueue(db, deps.env, [await stageEmail(db, deps, order, to, reason)]);
+  await emitWebhookEvent(
+    db,
+    "order.stage_changed",
+    {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      from,
+      to,
+      reason,
+      by: input.actor,
+      changedAt: now.toISOString(),
+    },
+    now,
+  );
   return { stage: to, stageChangedAt: now };
 }
 

@@ -30,6 +30,7 @@ import type { Actor } from "../audit/audit.service";
 import { escapeHtml } from "../notifications/messages";
 import { enqueue, type OutboxMessage } from "../notifications/outbox";
 import { moveOrderStage } from "../orders/stages.service";
+import { emitWebhookEvent } from "../webhooks/events";
 import type { InvoiceRow, PlannedInvoice } from "./invoices";
 import { findTransfer, TronApiError, type TronTransfer } from "./trongrid";
 import { formatUsdt, microToCents } from "./usdt";
@@ -306,6 +307,25 @@ async function recordInTx(
     });
   }
   await enqueue(tx, deps.env, messages);
+  await emitWebhookEvent(
+    tx,
+    "payment.recorded",
+    {
+      paymentId: row.id,
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      method: row.method,
+      amount: row.amountCents / 100,
+      ...(row.usdtAmountMicro !== null ? { usdtAmount: formatUsdt(row.usdtAmountMicro) } : {}),
+      ...(row.txHash ? { txHash: row.txHash } : {}),
+      ...(row.reference ? { reference: row.reference } : {}),
+      flags: row.flags,
+      receivedAt: row.receivedAt?.toISOString() ?? null,
+      paidTotal: after.recordedCents / 100,
+      balanceDue: after.dueCents / 100,
+    },
+    deps.clock.now(),
+  );
   return row;
 }
 

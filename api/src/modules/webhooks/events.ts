@@ -1,0 +1,48 @@
+// Writes webhook events. Callers pass the transaction that stores the change being announced, so an
+// event exists exactly when its change does (the webhook outbox; the worker fans it out to deliveries).
+// An event nobody subscribes to is not written at all: the insert is conditioned on an enabled
+// endpoint wanting its type, in the same statement.
+import { randomUUID } from "node:crypto";
+import type { Executor } from "@ch/db";
+import { sql } from "drizzle-orm";
+import type { WebhookEventType } from "../../contracts/webhooks";
+import { outboxSignal } from "../notifications/outbox";
+
+/** The Standard Webhooks message id: the same on every attempt and every resend of one event. */
+export function newMessageId(): string {
+  return `msg_${randomUUID().replaceAll("-", "")}`;
+}
+
+export async function emitWebhookEvent(
+  tx: Executor,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into webhook_events (message_id, type, data, occurred_at)
+    select ${newMessageId()}, ${type}, ${JSON.stringify(data)}::jsonb, ${at.toISOString()}::timestamptz
+    where exists (
+      select 1 from webhook_endpoints e where e.enabled and e.events @> ${JSON.stringify([type])}::jsonb
+    )`);
+  announceWebhooks();
+}
+
+/** Wakes this process's webhook worker: only a hint (the row may not be committed yet); polling stays the guarantee. */
+export function announceWebhooks(): void {
+  outboxSignal.emit("webhook");
+}
+
+/**
+ * The same insert as a data-modifying CTE for callers that store their change in one raw statement
+ * (the order path): `$message`, `$data` and `$at` are that statement's parameter placeholders, and the
+ * row is written only when the CTE `from` yields a row (the order was stored).
+ */
+export function webhookEventCte(
+  type: WebhookEventType,
+  p: { message: string; data: string; at: string; from: string },
+): string {
+  return `insert into webhook_events (message_id, type, data, occurred_at)
+    select ${p.message}::text, '${type}', ${p.data}::jsonb, ${p.at}::timestamptz from ${p.from}
+    where exists (select 1 from webhook_endpoints e where e.enabled and e.events @> '["${type}"]'::jsonb)`;
+}
