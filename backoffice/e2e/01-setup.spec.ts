@@ -27,8 +27,8 @@ test("setup: explains itself, checks mismatch then length, refuses a common pass
   await fill("abc", "abd");
   await expectToast(page, "Password Mismatch", "Passwords do not match");
   await fill("abc", "abc");
-  await expectToast(page, "Password Too Short", "Password must be at least 6 characters long");
-  await fill("password123", "password123");
+  await expectToast(page, "Password Too Short", "Password must be at least 12 characters long");
+  await fill("password123456", "password123456");
   await expectToast(page, "Setup Failed");
   await expect(page.getByTestId("toast")).toHaveAttribute("data-variant", "destructive");
   await expect(page.getByTestId("toast")).toContainText(/common/i);

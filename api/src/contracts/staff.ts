@@ -1,41 +1,9 @@
 // Staff accounts, roles, invites and passwords: the shapes shared by the API and the back office.
 import { z } from "zod";
 import { email, id, requiredText } from "./fields";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_ROLES } from "./staff-roles";
 
-export const STAFF_ROLES = ["owner", "sales", "content"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export const ROLE_LABELS: Record<StaffRole, string> = {
-  owner: "Owner",
-  sales: "Sales",
-  content: "Content",
-};
-
-/**
- * The back office's areas: what the navigation shows. Which role has which is the server's answer
- * (staff.me, from api/src/modules/staff/access-policy.ts), never decided in the browser.
- */
-export const STAFF_AREAS = [
-  "dashboard",
-  "orders",
-  "leads",
-  "proposals",
-  "pipeline",
-  "visitors",
-  "catalog",
-  "gallery",
-  "blog",
-  "seo",
-  "activity",
-  "notifications",
-  "settings",
-  "staff",
-] as const;
-export type StaffArea = (typeof STAFF_AREAS)[number];
-
-/** New passwords (setup, invites, change, reset): at least 12 characters, and not a common password. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 256;
+export * from "./staff-roles";
 
 export const newPassword = () =>
   z

@@ -132,7 +132,12 @@ export function LoginScreen() {
           {login.isPending ? "Signing In..." : "Sign In"}
         </button>
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
+      <p className="mt-4 text-center text-sm">
+        <Link to="/admin/forgot-password" className="font-medium text-slate-900 underline">
+          Forgot password?
+        </Link>
+      </p>
+      <p className="mt-4 text-center text-sm text-slate-600">
         First time here?{" "}
         <Link to="/admin/setup" className="font-medium text-slate-900 underline">
           Set up the admin account

@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH as PASSWORD_MIN } from "@ch/api/contracts/staff-roles";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -5,8 +6,6 @@ import { http } from "../../lib/http";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { AuthCard } from "./auth-card";
-
-const PASSWORD_MIN = 6;
 
 export function SetupScreen() {
   const toast = useToast();

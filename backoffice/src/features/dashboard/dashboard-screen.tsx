@@ -4,6 +4,7 @@ import { LoadError, StatCard } from "../../components/card";
 import { TabPanel, Tabs } from "../../components/tabs";
 import { formatUsd } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { DASHBOARD_TAB_AREAS, useAccount } from "../staff/use-account";
 import { OverviewTab } from "./overview-tab";
 import { STATS_REFRESH_MS } from "./refresh";
 
@@ -23,8 +24,17 @@ export const DASHBOARD_TABS = [
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];
 
-export function DashboardScreen({ tab, onTab }: { tab: DashboardTab; onTab: (tab: DashboardTab) => void }) {
-  const stats = useQuery({ ...trpc.admin.stats.queryOptions(), refetchInterval: STATS_REFRESH_MS });
+export function DashboardScreen({ tab: asked, onTab }: { tab: DashboardTab; onTab: (tab: DashboardTab) => void }) {
+  // a role sees the tabs of its areas (content: Products only) and the figures only with the dashboard's
+  const areas = useAccount().data?.areas ?? [];
+  const tabs = DASHBOARD_TABS.filter((t) => areas.includes(DASHBOARD_TAB_AREAS[t.id]));
+  const tab = tabs.some((t) => t.id === asked) ? asked : tabs[0]?.id;
+  const withFigures = areas.includes("dashboard");
+  const stats = useQuery({
+    ...trpc.admin.stats.queryOptions(),
+    refetchInterval: STATS_REFRESH_MS,
+    enabled: withFigures,
+  });
   const s = stats.data;
   const dash = "—";
   return (
@@ -35,28 +45,32 @@ export function DashboardScreen({ tab, onTab }: { tab: DashboardTab; onTab: (tab
           <LoadError message={errorMessage(stats.error, "The dashboard figures could not be loaded.")} />
         </div>
       )}
-      <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending}>
-        <StatCard label="Total Orders" value={s ? s.totalOrders : dash} />
-        <StatCard label="Pending Orders" value={s ? s.pendingOrders : dash} />
-        <StatCard
-          label="Total Revenue"
-          value={s ? formatUsd(s.totalRevenue) : dash}
-          hint={s ? `Payments received · ${formatUsd(s.orderedAmount)} ordered` : "Payments received"}
-        />
-        <StatCard label="New Contacts" value={s ? s.newContacts : dash} hint="Leads with status new" />
-      </div>
-      <div className="mt-6">
-        <Tabs label="Dashboard sections" tabs={DASHBOARD_TABS} value={tab} onChange={onTab} idPrefix="dash" />
-        <TabPanel idPrefix="dash" id={tab}>
-          <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
-            {tab === "overview" && <OverviewTab stats={s} />}
-            {tab === "analytics" && <AnalyticsTab />}
-            {tab === "orders" && <OrdersTab />}
-            {tab === "contacts" && <ContactsTab />}
-            {tab === "products" && <ProductsTab stats={s} />}
-          </Suspense>
-        </TabPanel>
-      </div>
+      {withFigures && (
+        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending}>
+          <StatCard label="Total Orders" value={s ? s.totalOrders : dash} />
+          <StatCard label="Pending Orders" value={s ? s.pendingOrders : dash} />
+          <StatCard
+            label="Total Revenue"
+            value={s ? formatUsd(s.totalRevenue) : dash}
+            hint={s ? `Payments received · ${formatUsd(s.orderedAmount)} ordered` : "Payments received"}
+          />
+          <StatCard label="New Contacts" value={s ? s.newContacts : dash} hint="Leads with status new" />
+        </div>
+      )}
+      {tab && (
+        <div className="mt-6">
+          <Tabs label="Dashboard sections" tabs={tabs} value={tab} onChange={onTab} idPrefix="dash" />
+          <TabPanel idPrefix="dash" id={tab}>
+            <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+              {tab === "overview" && <OverviewTab stats={s} />}
+              {tab === "analytics" && <AnalyticsTab />}
+              {tab === "orders" && <OrdersTab />}
+              {tab === "contacts" && <ContactsTab />}
+              {tab === "products" && <ProductsTab stats={s} />}
+            </Suspense>
+          </TabPanel>
+        </div>
+      )}
     </div>
   );
 }

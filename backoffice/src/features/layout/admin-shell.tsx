@@ -5,6 +5,7 @@ import { useState } from "react";
 import { http } from "../../lib/http";
 import { useToast } from "../../lib/toast";
 import { ADMIN_AUTH_KEY, errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { mayOpen, useAccount } from "../staff/use-account";
 
 const NAV = [
   { to: "/admin", label: "Dashboard", exact: true },
@@ -20,11 +21,16 @@ const MORE = [
   { href: "/admin/seo", label: "SEO Report" },
   { href: "/admin/notifications", label: "Notifications" },
   { href: "/admin/settings", label: "Settings" },
+  { href: "/admin/staff", label: "Staff" },
   { href: "/admin/security", label: "Security" },
+  { href: "/admin/account", label: "My Account" },
 ] as const;
 
 export function AdminShell() {
   const me = useQuery(trpc.admin.me.queryOptions());
+  // the navigation shows only what the account's role may open (the server's list of areas)
+  const account = useAccount();
+  const areas = account.data?.areas ?? [];
   const navigate = useNavigate();
   const toast = useToast();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -90,7 +96,7 @@ export function AdminShell() {
           aria-label="Admin"
           className={`${menuOpen ? "flex" : "hidden"} mx-auto max-w-7xl flex-col gap-1 px-4 pb-3 sm:px-6 lg:flex lg:flex-row lg:flex-wrap lg:items-center`}
         >
-          {NAV.map((item) => (
+          {NAV.filter((item) => account.data && mayOpen(areas, item.to)).map((item) => (
             <Link
               key={item.to}
               to={item.to}
@@ -102,7 +108,7 @@ export function AdminShell() {
               {item.label}
             </Link>
           ))}
-          {MORE.map((item) => (
+          {MORE.filter((item) => account.data && mayOpen(areas, item.href)).map((item) => (
             <Link
               key={item.href}
               to={item.href as "/admin"}

@@ -1,16 +1,22 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AdminShell } from "../../features/layout/admin-shell";
+import { homeOf, loadAccount, mayOpen } from "../../features/staff/use-account";
 import { http } from "../../lib/http";
 
-// Every admin screen below this layout opens only with a valid server session.
+// Every admin screen below this layout opens only with a valid server session, and only when the
+// account's role may open it (the server's list of areas; it refuses the data anyway).
 export const Route = createFileRoute("/admin/_auth")({
-  beforeLoad: async () => {
+  beforeLoad: async ({ location }) => {
+    let username: string;
     try {
       const session = await http<{ authenticated: boolean; username: string }>("GET", "/api/admin/session");
-      return { username: session.username };
+      username = session.username;
     } catch {
       throw redirect({ to: "/admin/login" });
     }
+    const account = await loadAccount(username);
+    if (!mayOpen(account.areas, location.pathname)) throw redirect({ to: homeOf(account.areas) as "/admin" });
+    return { username };
   },
   component: AdminShell,
 });

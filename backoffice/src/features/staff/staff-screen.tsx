@@ -1,0 +1,266 @@
+// The owner's Staff screen: accounts (role, disable/enable) and waiting invitations (re-send, withdraw),
+// and the invite form. Every change is the server's (staff.*, owner only) and audited there.
+import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@ch/api/contracts/staff-roles";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Card, LoadError } from "../../components/card";
+import { type Column, DataTable } from "../../components/data-table";
+import { Dialog } from "../../components/dialog";
+import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
+import { formatDateTime } from "../../lib/format";
+import { useToast } from "../../lib/toast";
+import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import type { RouterOutputs } from "../../lib/types";
+import { useAccount } from "./use-account";
+
+type StaffList = RouterOutputs["staff"]["list"];
+type Account = StaffList["accounts"][number];
+type Invite = StaffList["invites"][number];
+
+const ROLE_HINTS: Record<StaffRole, string> = {
+  owner: "everything, including settings and staff",
+  sales: "orders, leads, proposals, payments",
+  content: "products, gallery, blog, SEO",
+};
+
+export function StaffScreen() {
+  const toast = useToast();
+  const me = useAccount();
+  const list = useQuery(trpc.staff.list.queryOptions());
+  const [inviting, setInviting] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staff.list.queryKey() });
+  const failed = (title: string) => (error: unknown) =>
+    toast({ title, description: errorMessage(error, "The server refused the change"), variant: "destructive" });
+
+  const setRole = useMutation({
+    ...trpc.staff.setRole.mutationOptions(),
+    onSuccess: () => {
+      toast({ title: "Role changed", description: "It applies to their next request." });
+      void refresh();
+    },
+    onError: failed("Role not changed"),
+  });
+  const setDisabled = useMutation({
+    ...trpc.staff.setDisabled.mutationOptions(),
+    onSuccess: (_answer, input) => {
+      toast({
+        title: input.disabled ? "Account disabled" : "Account enabled",
+        description: input.disabled ? "Its sessions have ended." : "It can sign in again.",
+      });
+      void refresh();
+    },
+    onError: failed("Account not changed"),
+  });
+  const resend = useMutation({
+    ...trpc.staff.resendInvite.mutationOptions(),
+    onSuccess: (invite) => {
+      toast({
+        title: "Invitation sent again",
+        description: `A new link went to ${invite.email}; the old one stops working.`,
+      });
+      void refresh();
+    },
+    onError: failed("Invitation not sent"),
+  });
+  const revoke = useMutation({
+    ...trpc.staff.revokeInvite.mutationOptions(),
+    onSuccess: () => {
+      toast({ title: "Invitation withdrawn" });
+      void refresh();
+    },
+    onError: failed("Invitation not withdrawn"),
+  });
+
+  const accountColumns: Column<Account>[] = [
+    { header: "Username", cell: (a) => <span className="font-medium">{a.username}</span> },
+    { header: "E-mail", cell: (a) => a.email ?? <span className="text-slate-500">none</span> },
+    {
+      header: "Role",
+      cell: (a) =>
+        a.id === me.data?.id ? (
+          <span>{ROLE_LABELS[a.role]} (you)</span>
+        ) : (
+          <select
+            className="field-input py-1"
+            aria-label={`Role of ${a.username}`}
+            value={a.role}
+            disabled={setRole.isPending}
+            onChange={(e) => setRole.mutate({ id: a.id, role: e.target.value as StaffRole })}
+          >
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        ),
+    },
+    {
+      header: "Status",
+      cell: (a) =>
+        a.disabledAt ? (
+          <span className="text-red-800">Disabled {formatDateTime(a.disabledAt)}</span>
+        ) : (
+          <span className="text-emerald-800">Active</span>
+        ),
+    },
+    { header: "Last sign-in", cell: (a) => (a.lastLoginAt ? formatDateTime(a.lastLoginAt) : "never") },
+    {
+      header: "Actions",
+      cell: (a) =>
+        a.id === me.data?.id ? null : (
+          <button
+            type="button"
+            className={a.disabledAt ? "btn-secondary" : "btn-danger"}
+            disabled={setDisabled.isPending}
+            onClick={() => setDisabled.mutate({ id: a.id, disabled: !a.disabledAt })}
+          >
+            {a.disabledAt ? `Enable ${a.username}` : `Disable ${a.username}`}
+          </button>
+        ),
+    },
+  ];
+  const inviteColumns: Column<Invite>[] = [
+    { header: "E-mail", cell: (i) => <span className="font-medium">{i.email}</span> },
+    { header: "Role", cell: (i) => ROLE_LABELS[i.role] },
+    {
+      header: "Link",
+      cell: (i) =>
+        i.expired ? (
+          <span className="text-red-800">Expired {formatDateTime(i.expiresAt)}</span>
+        ) : (
+          `Valid until ${formatDateTime(i.expiresAt)}`
+        ),
+    },
+    {
+      header: "Actions",
+      cell: (i) => (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate({ id: i.id })}
+          >
+            Re-send to {i.email}
+          </button>
+          <button
+            type="button"
+            className="btn-ghost"
+            disabled={revoke.isPending}
+            onClick={() => revoke.mutate({ id: i.id })}
+          >
+            Withdraw
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Staff</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Owner: {ROLE_HINTS.owner}. Sales: {ROLE_HINTS.sales}. Content: {ROLE_HINTS.content}.
+          </p>
+        </div>
+        <button type="button" className="btn-primary" onClick={() => setInviting(true)}>
+          Invite staff
+        </button>
+      </div>
+      {list.error && <LoadError message={errorMessage(list.error, "The staff list could not be loaded.")} />}
+      <Card title="Accounts">
+        <DataTable
+          label="Staff accounts"
+          columns={accountColumns}
+          rows={list.data?.accounts ?? []}
+          rowKey={(a) => a.id}
+          empty={list.isPending ? "Loading…" : "No accounts."}
+        />
+      </Card>
+      <Card title="Waiting invitations">
+        <DataTable
+          label="Waiting invitations"
+          columns={inviteColumns}
+          rows={list.data?.invites ?? []}
+          rowKey={(i) => i.id}
+          empty={list.isPending ? "Loading…" : "No invitation is waiting."}
+        />
+      </Card>
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} onSent={() => void refresh()} />
+    </div>
+  );
+}
+
+function InviteDialog({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: () => void }) {
+  const toast = useToast();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<StaffRole>("sales");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const invite = useMutation({
+    ...trpc.staff.invite.mutationOptions(),
+    onSuccess: (sent) => {
+      toast({ title: "Invitation sent", description: `${sent.email} can accept it within 72 hours.` });
+      setEmail("");
+      setErrors({});
+      onSent();
+      onClose();
+    },
+    onError: (error) => {
+      setErrors(issuesOf(error));
+      toast({
+        title: "Invitation not sent",
+        description: errorMessage(error, "The server refused it"),
+        variant: "destructive",
+      });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    invite.mutate({ email, role });
+  };
+  return (
+    <Dialog open={open} onClose={onClose} title="Invite staff">
+      <form onSubmit={submit} className="space-y-4">
+        <FormField
+          label="E-mail"
+          error={errors.email}
+          hint="The invitation link goes here; it works once, within 72 hours."
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="email"
+              className="field-input"
+              required
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Role" error={errors.role} hint={ROLE_HINTS[role]}>
+          {(p) => (
+            <select {...p} className="field-input" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+              {STAFF_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={invite.isPending}>
+            {invite.isPending ? "Sending…" : "Send invitation"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
