@@ -34,7 +34,10 @@ function CodeForm({
     e.preventDefault();
     onSubmit(code.trim());
   };
-  const message = error ? (issuesOf(error).code ?? errorMessage(error, "That code did not work")) : undefined;
+  const issues = error ? issuesOf(error) : {};
+  const message = error
+    ? (issues.code ?? issues.recoveryCode ?? errorMessage(error, "That code did not work"))
+    : undefined;
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
       <FormField label={label} error={message} className="w-48">
@@ -43,7 +46,6 @@ function CodeForm({
             {...field}
             name={name}
             className="field-input font-mono tracking-widest"
-            inputMode="numeric"
             autoComplete="one-time-code"
             value={code}
             onChange={(e) => setCode(e.target.value)}
@@ -167,12 +169,12 @@ function Enabled({ enabledAt, left, required }: { enabledAt: string | null; left
         ) : (
           <CodeForm
             name="disable-code"
-            label="Authenticator code"
+            label="Authenticator or recovery code"
             submitLabel="Turn off"
             danger
             pending={disable.isPending}
             error={disable.error}
-            onSubmit={(code) => disable.mutate({ code })}
+            onSubmit={(code) => disable.mutate(/^\d{6}$/.test(code) ? { code } : { recoveryCode: code })}
           />
         )}
       </div>

@@ -1,0 +1,72 @@
+// Two-factor sign-in in the browser: enrol with the QR code's key, sign out, sign in with a code, then
+// with a recovery code; finally turned off again so the account signs in with a password alone (the
+// helpers' signIn) for any spec after this one.
+import { Secret, TOTP } from "otpauth";
+import { ADMIN, expect, expectToast, signIn, test } from "./helpers";
+
+/** The authenticator app: the code of `secret`, `stepsAhead` 30-second steps from now (the server accepts ±1). */
+const codeFor = (secret: string, stepsAhead = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), period: 30, timestamp: Date.now() + stepsAhead * 30_000 });
+
+test("enrol TOTP, sign out, sign in with a code, then with a recovery code", async ({ page }) => {
+  // 01-setup made the admin; run alone, this spec makes it (409 once it exists)
+  expect([201, 409]).toContain((await page.request.post("/api/admin/setup", { data: ADMIN })).status());
+  await signIn(page);
+  await page.goto("/admin/security");
+  await expect(page.getByRole("heading", { name: "Security" })).toBeVisible();
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await expect(page.getByTestId("qr-code")).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel("Authenticator code").fill(codeFor(secret));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expectToast(page, "Two-factor sign-in is on");
+  const codes = await page.getByTestId("recovery-codes").locator("li").allTextContents();
+  expect(codes).toHaveLength(10);
+  await page.screenshot({ path: "test-results/two-factor-recovery-codes.png", fullPage: true });
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("two-factor-status")).toContainText("Recovery codes left: 10 of 10");
+
+  // sign out, then in with password and a code (the next step's code: the one above is spent)
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+  // no session before the code
+  expect((await page.request.get("/api/admin/session")).status()).toBe(401);
+  await page.screenshot({ path: "test-results/two-factor-code-step.png", fullPage: true });
+  await page.getByLabel("Authenticator code").fill(codeFor(secret, 1));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  expect((await page.request.get("/api/admin/session")).status()).toBe(200);
+
+  // sign out, then in with a recovery code
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+  await page.getByLabel("Recovery code").fill(codes[0]!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // the recovery code is spent
+  await page.goto("/admin/security");
+  await expect(page.getByTestId("two-factor-status")).toContainText("Recovery codes left: 9 of 10");
+  const reuse = await page.request.post("/api/admin/login", { data: ADMIN });
+  const { challenge } = (await reuse.json()) as { challenge: string };
+  const refused = await page.request.post("/api/admin/login/verify", { data: { challenge, recoveryCode: codes[0] } });
+  expect(refused.status()).toBe(401);
+
+  // turned off with another recovery code: the password alone signs in again
+  await page.getByLabel("Authenticator or recovery code").fill(codes[1]!);
+  await page.getByRole("button", { name: "Turn off" }).click();
+  await expectToast(page, "Two-factor sign-in is off");
+  await expect(page.getByRole("button", { name: "Turn on two-factor sign-in" })).toBeVisible();
+  expect(((await (await page.request.post("/api/admin/login", { data: ADMIN })).json()) as { ok: boolean }).ok).toBe(
+    true,
+  );
+});
