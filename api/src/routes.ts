@@ -14,6 +14,7 @@ import { adminPaymentRoutes, paymentRoutes } from "./modules/payments/payments.r
 import { adminProposalRoutes, proposalRoutes } from "./modules/proposals/proposals.rest";
 import { adminSeoRoutes, seoRoutes } from "./modules/seo/seo.rest";
 import { settingsRoutes } from "./modules/settings/settings.rest";
+import { staffRoutes } from "./modules/staff/staff.rest";
 import { visitRoutes } from "./modules/visits/visits.rest";
 import { webhookRoutes } from "./modules/webhooks/webhooks.rest";
 
@@ -36,6 +37,7 @@ export const backofficeRoutes: RouteSpec[] = [
   ...notificationRoutes,
   ...adminSeoRoutes,
   ...settingsRoutes,
+  ...staffRoutes,
   ...adminProposalRoutes,
   ...adminStageRoutes,
   ...adminPaymentRoutes,

@@ -12,6 +12,7 @@ import { adminPaymentsRouter, paymentsRouter } from "../modules/payments/payment
 import { adminProposalsRouter, proposalsRouter } from "../modules/proposals/proposals.router";
 import { adminSeoRouter, seoRouter } from "../modules/seo/seo.router";
 import { adminSettingsRouter } from "../modules/settings/settings.router";
+import { adminStaffRouter } from "../modules/staff/staff.router";
 import { adminWebhooksRouter } from "../modules/webhooks/webhooks.router";
 import { router } from "./trpc";
 
@@ -40,6 +41,7 @@ export const adminAppRouter = router({
   seo: adminSeoRouter,
   settings: adminSettingsRouter,
   webhooks: adminWebhooksRouter,
+  staff: adminStaffRouter,
 });
 
 export type PublicRouter = typeof publicAppRouter;

@@ -111,7 +111,8 @@ async function stageEmail(
   const label = ORDER_STAGE_LABELS[to];
   const sentence = STAGE_SENTENCES[to];
   const text = [
-    `Hello ${order.firstName},`,
+    // no name: the address was typed into the checkout form and nobody has proven it is the visitor's
+    "Hello,",
     "",
     `Order ${order.orderNumber}: ${label}.`,
     sentence,
@@ -127,7 +128,7 @@ async function stageEmail(
 <body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
 <h1 style="font-size:20px;margin:0 0 12px">Order ${escapeHtml(order.orderNumber)}: ${escapeHtml(label)}</h1>
-<p>Hello ${escapeHtml(order.firstName)},</p>
+<p>Hello,</p>
 <p>${escapeHtml(sentence)}</p>
 ${reason ? `<p><strong>Reason:</strong> ${escapeHtml(reason)}</p>` : ""}
 <p><a href="${escapeHtml(statusUrl)}">Follow your order</a> (look it up with your order number and this e-mail address)</p>

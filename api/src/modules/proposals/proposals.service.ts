@@ -381,52 +381,89 @@ export async function listPriceLists(db: Executor) {
   };
 }
 
+/** The option and delivery-band lists: what the audit log and a 404 call them. */
+const PRICE_LISTS = {
+  proposal_option: { action: "proposal-option", label: "Option" },
+  delivery_band: { action: "delivery-band", label: "Delivery band" },
+} as const;
+type PriceList = keyof typeof PRICE_LISTS;
+
+/**
+ * Creates a row of a price list (id null) or updates one (404 when it does not exist), with its audit
+ * line, in one transaction. `write` runs the insert or update and returns the rows it touched.
+ */
+function savePriceListRow<R extends { id: number }>(
+  deps: Deps,
+  actor: Actor,
+  list: PriceList,
+  id: number | null,
+  input: Record<string, unknown>,
+  write: (tx: Executor) => Promise<R[]>,
+): Promise<R> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await write(tx);
+    if (!row) throw notFound(`${PRICE_LISTS[list].label} not found`);
+    await recordAudit(tx, actor, `${PRICE_LISTS[list].action}.${id ? "update" : "create"}`, list, row.id, input);
+    return row;
+  });
+}
+
+/**
+ * Deletes a row of a price list (404 when it does not exist). Proposals keep what they were priced with:
+ * a version stores its lines, delivery label and figures, so nothing already priced changes.
+ */
+function deletePriceListRow(
+  deps: Deps,
+  actor: Actor,
+  list: PriceList,
+  id: number,
+  remove: (tx: Executor) => Promise<unknown[]>,
+) {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await remove(tx);
+    if (!row) throw notFound(`${PRICE_LISTS[list].label} not found`);
+    await recordAudit(tx, actor, `${PRICE_LISTS[list].action}.delete`, list, id);
+    return { ok: true as const };
+  });
+}
+
 export async function saveOption(
   deps: Deps,
   actor: Actor,
   id: number | null,
   input: z.output<typeof proposalOptionInput>,
 ) {
-  return deps.db.transaction(async (tx) => {
-    const [row] = id
-      ? await tx.update(proposalOptions).set(input).where(eq(proposalOptions.id, id)).returning()
-      : await tx.insert(proposalOptions).values(input).returning();
-    if (!row) throw notFound("Option not found");
-    await recordAudit(
-      tx,
-      actor,
-      id ? "proposal-option.update" : "proposal-option.create",
-      "proposal_option",
-      row.id,
-      input,
-    );
-    return { ...row, createdAt: row.createdAt.toISOString() };
-  });
+  const row = await savePriceListRow(deps, actor, "proposal_option", id, input, (tx) =>
+    id
+      ? tx.update(proposalOptions).set(input).where(eq(proposalOptions.id, id)).returning()
+      : tx.insert(proposalOptions).values(input).returning(),
+  );
+  return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-export async function saveDeliveryBand(
+export function deleteOption(deps: Deps, actor: Actor, id: number) {
+  return deletePriceListRow(deps, actor, "proposal_option", id, (tx) =>
+    tx.delete(proposalOptions).where(eq(proposalOptions.id, id)).returning({ id: proposalOptions.id }),
+  );
+}
+
+export function saveDeliveryBand(
   deps: Deps,
   actor: Actor,
   id: number | null,
   input: z.output<typeof deliveryBandInput>,
 ) {
-  return deps.db.transaction(async (tx) => {
-    const [row] = id
-      ? await tx.update(deliveryBands).set(input).where(eq(deliveryBands.id, id)).returning()
-      : await tx.insert(deliveryBands).values(input).returning();
-    if (!row) throw notFound("Delivery band not found");
-    await recordAudit(tx, actor, id ? "delivery-band.update" : "delivery-band.create", "delivery_band", row.id, input);
-    return row;
-  });
+  return savePriceListRow(deps, actor, "delivery_band", id, input, (tx) =>
+    id
+      ? tx.update(deliveryBands).set(input).where(eq(deliveryBands.id, id)).returning()
+      : tx.insert(deliveryBands).values(input).returning(),
+  );
 }
 
-export async function deleteDeliveryBand(deps: Deps, actor: Actor, id: number) {
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx.delete(deliveryBands).where(eq(deliveryBands.id, id)).returning({ id: deliveryBands.id });
-    if (!row) throw notFound("Delivery band not found");
-    await recordAudit(tx, actor, "delivery-band.delete", "delivery_band", id);
-    return { ok: true };
-  });
+export function deleteDeliveryBand(deps: Deps, actor: Actor, id: number) {
+  return deletePriceListRow(deps, actor, "delivery_band", id, (tx) =>
+    tx.delete(deliveryBands).where(eq(deliveryBands.id, id)).returning({ id: deliveryBands.id }),
+  );
 }
 
 export async function saveTaxRate(deps: Deps, actor: Actor, input: z.output<typeof taxRateInput>) {
