@@ -28,6 +28,7 @@ export const STAFF_AREAS = [
   "notifications",
   "settings",
   "staff",
+  "webhooks",
 ] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 

@@ -22,6 +22,7 @@ const MORE = [
   { href: "/admin/notifications", label: "Notifications" },
   { href: "/admin/settings", label: "Settings" },
   { href: "/admin/staff", label: "Staff" },
+  { href: "/admin/webhooks", label: "Webhooks" },
   { href: "/admin/security", label: "Security" },
   { href: "/admin/account", label: "My Account" },
 ] as const;

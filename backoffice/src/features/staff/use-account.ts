@@ -38,6 +38,7 @@ export function areaOfPath(pathname: string): StaffArea | "dashboard-any" | null
     proposals: "proposals",
     pipeline: "pipeline",
     staff: "staff",
+    webhooks: "webhooks",
   };
   if (first === "" || first === "dashboard") return "dashboard-any";
   return byPath[first] ?? null;

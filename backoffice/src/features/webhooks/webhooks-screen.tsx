@@ -1,0 +1,467 @@
+// The owner's Webhooks screen: endpoints (URL, events, enabled, rotation), the one-time display of a
+// signing secret, and an endpoint's deliveries with each attempt's answer and "Resend". Every rule is
+// the server's (webhooks.*, owner only; docs/decisions/0015-webhooks.md).
+import {
+  canResendDelivery,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+} from "@ch/api/contracts/webhooks";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Card, LoadError } from "../../components/card";
+import { type Column, DataTable } from "../../components/data-table";
+import { Dialog } from "../../components/dialog";
+import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
+import { formatDateTime, truncate } from "../../lib/format";
+import { useToast } from "../../lib/toast";
+import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import type { RouterOutputs } from "../../lib/types";
+
+type Endpoint = RouterOutputs["webhooks"]["list"][number];
+type Delivery = RouterOutputs["webhooks"]["deliveries"][number];
+/** A secret to show once: after create or rotate. */
+type Revealed = { url: string; secret: string; previousValidUntil: string | null };
+
+const DELIVERY_STATUS_CLASS: Record<Delivery["status"], string> = {
+  pending: "bg-yellow-100 text-yellow-900 ring-yellow-300",
+  sending: "bg-blue-100 text-blue-900 ring-blue-300",
+  succeeded: "bg-green-100 text-green-900 ring-green-300",
+  failed: "bg-red-100 text-red-900 ring-red-300",
+};
+
+export function WebhooksScreen() {
+  const toast = useToast();
+  const list = useQuery(trpc.webhooks.list.queryOptions());
+  const [creating, setCreating] = useState(false);
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
+  const failed = (title: string) => (error: unknown) =>
+    toast({ title, description: errorMessage(error, "The server refused the change"), variant: "destructive" });
+
+  const update = useMutation({
+    ...trpc.webhooks.update.mutationOptions(),
+    onSuccess: (endpoint) => {
+      toast({ title: endpoint.enabled ? "Endpoint enabled" : "Endpoint disabled", description: endpoint.url });
+      void refresh();
+    },
+    onError: failed("Endpoint not changed"),
+  });
+  const rotate = useMutation({
+    ...trpc.webhooks.rotateSecret.mutationOptions(),
+    onSuccess: (answer) => {
+      setRevealed({
+        url: answer.endpoint.url,
+        secret: answer.secret,
+        previousValidUntil: answer.endpoint.previousSecretValidUntil,
+      });
+      void refresh();
+    },
+    onError: failed("Secret not rotated"),
+  });
+  const remove = useMutation({
+    ...trpc.webhooks.delete.mutationOptions(),
+    onSuccess: (_answer, input) => {
+      toast({ title: "Endpoint removed" });
+      if (selected === input.id) setSelected(null);
+      void refresh();
+    },
+    onError: failed("Endpoint not removed"),
+  });
+
+  const columns: Column<Endpoint>[] = [
+    {
+      header: "URL",
+      cell: (e) => (
+        <div className="max-w-xs">
+          <span className="break-all font-medium">{e.url}</span>
+          {e.description ? <p className="text-xs text-slate-500">{e.description}</p> : null}
+        </div>
+      ),
+    },
+    {
+      header: "Events",
+      cell: (e) => (
+        <ul className="text-xs">
+          {e.events.map((t) => (
+            <li key={t}>
+              <code>{t}</code>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      header: "Status",
+      cell: (e) =>
+        e.enabled ? (
+          <div>
+            <span className="text-emerald-800">Enabled</span>
+            {e.failingSince ? (
+              <p className="text-xs text-red-800">Failing since {formatDateTime(e.failingSince)}</p>
+            ) : null}
+            {e.previousSecretValidUntil ? (
+              <p className="text-xs text-slate-500">
+                Old secret signs until {formatDateTime(e.previousSecretValidUntil)}
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <div>
+            <span className="text-red-800">Disabled{e.disabledAt ? ` ${formatDateTime(e.disabledAt)}` : ""}</span>
+            {e.disabledReason ? <p className="max-w-xs text-xs text-slate-600">{e.disabledReason}</p> : null}
+          </div>
+        ),
+    },
+    {
+      header: "Deliveries",
+      cell: (e) => (
+        <span className="whitespace-nowrap text-xs">
+          {e.deliveries.succeeded} delivered · {e.deliveries.pending + e.deliveries.sending} waiting ·{" "}
+          {e.deliveries.failed} failed
+        </span>
+      ),
+    },
+    {
+      header: "Actions",
+      cell: (e) => (
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary" onClick={() => setSelected(e.id)}>
+            Deliveries
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={rotate.isPending}
+            onClick={() => rotate.mutate({ id: e.id })}
+          >
+            Rotate secret
+          </button>
+          <button
+            type="button"
+            className="btn-ghost"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ id: e.id, patch: { enabled: !e.enabled } })}
+          >
+            {e.enabled ? "Disable" : "Enable"}
+          </button>
+          <button
+            type="button"
+            className="btn-danger"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (window.confirm(`Remove ${e.url} and its delivery log?`)) remove.mutate({ id: e.id });
+            }}
+          >
+            Remove
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  const current = list.data?.find((e) => e.id === selected) ?? null;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Webhooks</h1>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600">
+            Tell another system (accounting, CRM, delivery scheduling) when something happens. Each request is signed
+            per the Standard Webhooks specification and retried for up to 3 days; an endpoint failing that long is
+            disabled and you are told.
+          </p>
+        </div>
+        <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+          Add endpoint
+        </button>
+      </div>
+      {list.error && <LoadError message={errorMessage(list.error, "The webhook endpoints could not be loaded.")} />}
+      <Card title="Endpoints">
+        <DataTable
+          label="Webhook endpoints"
+          columns={columns}
+          rows={list.data ?? []}
+          rowKey={(e) => e.id}
+          empty={list.isPending ? "Loading…" : "No endpoint yet: add one to start sending events."}
+        />
+      </Card>
+      {current ? <DeliveriesCard endpoint={current} onChanged={() => void refresh()} /> : null}
+      <CreateDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(answer) => {
+          setRevealed({ url: answer.endpoint.url, secret: answer.secret, previousValidUntil: null });
+          setSelected(answer.endpoint.id);
+          void refresh();
+        }}
+      />
+      <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
+    </div>
+  );
+}
+
+function DeliveriesCard({ endpoint, onChanged }: { endpoint: Endpoint; onChanged: () => void }) {
+  const toast = useToast();
+  const input = { id: endpoint.id, limit: 50 };
+  const deliveries = useQuery({
+    ...trpc.webhooks.deliveries.queryOptions(input),
+    // while something is still being attempted, look again now and then
+    refetchInterval: (query) =>
+      query.state.data?.some((d) => d.status === "pending" || d.status === "sending") ? 3000 : false,
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey(input) });
+    onChanged();
+  };
+  const resend = useMutation({
+    ...trpc.webhooks.resend.mutationOptions(),
+    onSuccess: () => {
+      toast({ title: "Delivery queued again", description: "Same message id; it goes out within seconds." });
+      refresh();
+    },
+    onError: (error) =>
+      toast({ title: "Not resent", description: errorMessage(error, "The server refused it"), variant: "destructive" }),
+  });
+  const columns: Column<Delivery>[] = [
+    {
+      header: "Event",
+      cell: (d) => (
+        <div>
+          <code className="font-medium">{d.type}</code>
+          <p className="text-xs text-slate-500">
+            {formatDateTime(d.occurredAt)} · <code>{d.messageId}</code>
+            {d.resentFrom ? ` · resend of #${d.resentFrom}` : ""}
+          </p>
+        </div>
+      ),
+    },
+    {
+      header: "Status",
+      cell: (d) => (
+        <div>
+          <span
+            className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ring-1 ring-inset ${DELIVERY_STATUS_CLASS[d.status]}`}
+          >
+            {d.status}
+          </span>
+          {d.nextAttemptAt ? (
+            <p className="text-xs text-slate-500">Next attempt {formatDateTime(d.nextAttemptAt)}</p>
+          ) : null}
+        </div>
+      ),
+    },
+    { header: "Attempts", numeric: true, cell: (d) => d.attempts },
+    {
+      header: "Last answer",
+      cell: (d) => {
+        const last = d.attemptLog[0];
+        if (!last) return <span className="text-slate-500">not attempted yet</span>;
+        return (
+          <div className="max-w-xs text-xs">
+            <span className="font-medium">{last.statusCode ?? "no answer"}</span>
+            {last.error ? <span className="text-red-800"> · {last.error}</span> : null}
+            {last.responseExcerpt ? (
+              <pre className="mt-1 whitespace-pre-wrap break-all text-slate-600">
+                {truncate(last.responseExcerpt, 160)}
+              </pre>
+            ) : null}
+          </div>
+        );
+      },
+    },
+    {
+      header: "Duration",
+      numeric: true,
+      cell: (d) => (d.attemptLog[0] ? `${d.attemptLog[0].durationMs} ms` : "–"),
+    },
+    {
+      header: "Actions",
+      cell: (d) =>
+        canResendDelivery(d.status) ? (
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={resend.isPending || !endpoint.enabled}
+            title={endpoint.enabled ? undefined : "Enable the endpoint first"}
+            onClick={() => resend.mutate({ deliveryId: d.id })}
+          >
+            Resend
+          </button>
+        ) : null,
+    },
+  ];
+  return (
+    <Card
+      title={`Deliveries to ${endpoint.url}`}
+      actions={
+        <button type="button" className="btn-ghost" onClick={refresh}>
+          Refresh
+        </button>
+      }
+    >
+      {deliveries.error && (
+        <LoadError message={errorMessage(deliveries.error, "The deliveries could not be loaded.")} />
+      )}
+      <DataTable
+        label="Webhook deliveries"
+        columns={columns}
+        rows={deliveries.data ?? []}
+        rowKey={(d) => d.id}
+        empty={
+          deliveries.isPending ? "Loading…" : "Nothing sent yet: deliveries appear when a subscribed event happens."
+        }
+      />
+    </Card>
+  );
+}
+
+function CreateDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (answer: RouterOutputs["webhooks"]["create"]) => void;
+}) {
+  const toast = useToast();
+  const [url, setUrl] = useState("");
+  const [description, setDescription] = useState("");
+  const [events, setEvents] = useState<WebhookEventType[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useMutation({
+    ...trpc.webhooks.create.mutationOptions(),
+    onSuccess: (answer) => {
+      setUrl("");
+      setDescription("");
+      setEvents([]);
+      setErrors({});
+      onClose();
+      onCreated(answer);
+    },
+    onError: (error) => {
+      setErrors(issuesOf(error));
+      toast({
+        title: "Endpoint not added",
+        description: errorMessage(error, "The server refused it"),
+        variant: "destructive",
+      });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate({ url, description, events });
+  };
+  const toggle = (type: WebhookEventType, on: boolean) =>
+    setEvents((list) => (on ? [...list, type] : list.filter((t) => t !== type)));
+  const eventsError = errors.events ?? Object.entries(errors).find(([path]) => path.startsWith("events."))?.[1];
+  return (
+    <Dialog open={open} onClose={onClose} title="Add webhook endpoint">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <FormField label="URL" error={errors.url} hint="Where the events are POSTed; https:// in production.">
+          {(p) => (
+            <input
+              {...p}
+              type="url"
+              className="field-input"
+              required
+              autoComplete="off"
+              placeholder="https://example.com/hooks/containers"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Description" error={errors.description} hint="Optional: which system this is.">
+          {(p) => (
+            <input
+              {...p}
+              className="field-input"
+              maxLength={200}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          )}
+        </FormField>
+        <fieldset aria-describedby={eventsError ? "webhook-events-error" : undefined}>
+          <legend className="field-label">Events</legend>
+          <div className="mt-1 space-y-2">
+            {WEBHOOK_EVENT_TYPES.map((type) => (
+              <label key={type} className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-1"
+                  checked={events.includes(type)}
+                  onChange={(e) => toggle(type, e.target.checked)}
+                />
+                <span>
+                  <code>{type}</code>
+                  <span className="block text-xs text-slate-500">{WEBHOOK_EVENT_LABELS[type]}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {eventsError ? (
+            <p id="webhook-events-error" className="mt-1 text-sm text-red-700">
+              {eventsError}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={create.isPending}>
+            {create.isPending ? "Adding…" : "Add endpoint"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function SecretDialog({ revealed, onClose }: { revealed: Revealed | null; onClose: () => void }) {
+  const toast = useToast();
+  const copy = async () => {
+    if (!revealed) return;
+    try {
+      await navigator.clipboard.writeText(revealed.secret);
+      toast({ title: "Secret copied" });
+    } catch {
+      toast({ title: "Copy it by hand", description: "The browser did not allow copying.", variant: "destructive" });
+    }
+  };
+  return (
+    <Dialog open={revealed !== null} onClose={onClose} title="Signing secret">
+      {revealed ? (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700">
+            The secret for <span className="break-all font-medium">{revealed.url}</span>. It is shown this once: store
+            it in the receiving system now, which verifies each request&apos;s <code>webhook-signature</code> with it.
+          </p>
+          <output
+            aria-label="Signing secret"
+            className="block break-all rounded-md bg-slate-100 p-3 font-mono text-sm text-slate-900"
+          >
+            {revealed.secret}
+          </output>
+          {revealed.previousValidUntil ? (
+            <p className="text-sm text-slate-600">
+              The previous secret keeps signing beside this one until {formatDateTime(revealed.previousValidUntil)}.
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn-secondary" onClick={() => void copy()}>
+              Copy
+            </button>
+            <button type="button" className="btn-primary" onClick={onClose}>
+              I have stored it
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
