@@ -23,7 +23,6 @@ export const PROCEDURE_RULES: Record<string, Others> = {
   "admin.me": ANY,
   "staff.me": ANY,
   "staff.changePassword": ANY,
-  "staff.setEmail": ANY,
   "twoFactor.status": ANY,
   "twoFactor.begin": ANY,
   "twoFactor.confirm": ANY,
@@ -46,7 +45,6 @@ export const PROCEDURE_RULES: Record<string, Others> = {
   "funnel.*": SALES,
   // prices and taxes are business settings: sales read the price list, the owner changes it
   "proposals.saveOption": OWNER_ONLY,
-  "proposals.deleteOption": OWNER_ONLY,
   "proposals.saveDeliveryBand": OWNER_ONLY,
   "proposals.deleteDeliveryBand": OWNER_ONLY,
   "proposals.saveTaxRate": OWNER_ONLY,
@@ -69,7 +67,6 @@ export const PROCEDURE_RULES: Record<string, Others> = {
 export const REST_RULES: Record<string, Others> = {
   "GET /api/admin/account": ANY,
   "POST /api/admin/password/change": ANY,
-  "PUT /api/admin/account/email": ANY,
   "GET /api/admin/two-factor": ANY,
   "POST /api/admin/two-factor/enrol": ANY,
   "POST /api/admin/two-factor/confirm": ANY,
