@@ -101,7 +101,10 @@ describe("the policy", () => {
     expect(mayCallProcedure("sales", "orders.list")).toBe(true);
     expect(mayCallProcedure("sales", "proposals.create")).toBe(true);
     expect(mayCallProcedure("sales", "catalog.create")).toBe(false);
-    expect(mayCallProcedure("sales", "proposals.saveTaxRate")).toBe(false);
+    expect(mayCallProcedure("sales", "proposals.priceLists")).toBe(true);
+    for (const write of ["saveOption", "deleteOption", "saveTaxRate", "deleteDeliveryBand", "saveSomethingNew"]) {
+      expect(mayCallProcedure("sales", `proposals.${write}`), write).toBe(false);
+    }
     expect(mayCallProcedure("content", "orders.list")).toBe(false);
     expect(mayCallProcedure("content", "content.createPost")).toBe(true);
     expect(mayCallProcedure("content", "seo.siteReport")).toBe(true);
@@ -397,6 +400,35 @@ describe("passwords", () => {
     expect(again.statusCode).toBe(400);
     expect((await login("rose", "Rose-Second-Passphrase")).statusCode).toBe(200);
     expect((await login("rose", "Rose-Third-Passphrase")).statusCode).toBe(401);
+  });
+
+  it("the owner sets an e-mail (current password needed) and can then reset by e-mail; the outbox hides the link", async () => {
+    const wrong = await send("PUT", "/api/admin/account/email", cookies.owner, {
+      email: "owner@example.com",
+      currentPassword: "not-my-password",
+    });
+    expect(wrong.statusCode).toBe(400);
+    const taken = await send("PUT", "/api/admin/account/email", cookies.owner, {
+      email: "SAM@example.com",
+      currentPassword: OWNER.password,
+    });
+    expect(taken.statusCode).toBe(409);
+    const set = await send("PUT", "/api/admin/account/email", cookies.owner, {
+      email: "owner@example.com",
+      currentPassword: OWNER.password,
+    });
+    expect(set.json()).toEqual({ ok: true, email: "owner@example.com" });
+    await send("POST", "/api/admin/password/forgot", undefined, { email: "owner@example.com" });
+    const token = await tokenMailedTo("owner@example.com", "staff_password_reset");
+    const outbox = (await send("GET", "/api/admin/notifications", cookies.owner)).json() as {
+      id: number;
+      kind: string;
+    }[];
+    const resetMail = outbox.find((n) => n.kind === "staff_password_reset");
+    expect(resetMail).toBeDefined();
+    const shown = (await send("GET", `/api/admin/notifications/${resetMail!.id}`, cookies.owner)).body;
+    expect(shown).toContain("#token=(hidden)");
+    expect(shown).not.toContain(token);
   });
 
   it("reset: a link older than 30 minutes is refused", async () => {

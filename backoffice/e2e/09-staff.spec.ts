@@ -95,12 +95,12 @@ test("change password on My Account: the old one stops working", async ({ page }
   expect(res.status()).toBe(200);
   await page.goto("/admin/account");
   await expect(page.getByText("Content", { exact: true })).toBeVisible();
-  await page.getByLabel("Current password").fill("not-the-password");
+  await page.getByLabel("Current password", { exact: true }).fill("not-the-password");
   await page.getByLabel("New password", { exact: true }).fill(CHANGED);
   await page.getByLabel("Confirm new password").fill(CHANGED);
   await page.getByRole("button", { name: "Change password" }).click();
   await expectToast(page, "Password not changed", "The current password is not correct");
-  await page.getByLabel("Current password").fill(EDITOR.password);
+  await page.getByLabel("Current password", { exact: true }).fill(EDITOR.password);
   await page.getByRole("button", { name: "Change password" }).click();
   await expectToast(page, "Password changed");
   const old = await page.request.post("/api/admin/login", {

@@ -41,5 +41,11 @@ export const changePasswordInput = z.strictObject({
   newPassword: newPassword(),
 });
 
+/** One's own address for password resets: the current password confirms it is the account's owner. */
+export const setEmailInput = z.strictObject({
+  email: email(),
+  currentPassword: z.string().min(1, "current password is required").max(PASSWORD_MAX_LENGTH),
+});
+
 export const forgotPasswordInput = z.strictObject({ email: email() });
 export const resetPasswordInput = z.strictObject({ token: linkToken(), password: newPassword() });

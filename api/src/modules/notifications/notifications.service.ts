@@ -23,12 +23,13 @@ export type NotificationListInput = z.output<typeof notificationListInput>;
 
 /**
  * The readable text of a notification: Telegram HTML as plain text without its leading emoji (a
- * marker for the chat, noise on a staff screen), e-mail as its plain-text part.
+ * marker for the chat, noise on a staff screen), e-mail as its plain-text part. The single-use tokens
+ * of invitation and password-reset links are hidden: the outbox screen must not hand out sign-in links.
  */
 const readable = (row: { channel: string; bodyText: string }) =>
   row.channel === "telegram"
     ? telegramPlainText(row.bodyText).replace(/^\p{Extended_Pictographic}\uFE0F?\s*/u, "")
-    : row.bodyText;
+    : row.bodyText.replace(/#token=[A-Za-z0-9_-]+/g, "#token=(hidden)");
 
 const PREVIEW_LENGTH = 160;
 

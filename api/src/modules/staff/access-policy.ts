@@ -3,8 +3,8 @@
  * 1. Default deny: a procedure or path that no rule names is the owner's alone, so a new one (API keys,
  *    webhooks, …) is closed to sales and content until a rule here opens it.
  * 2. The owner may do everything; the rules say which other roles may too.
- * 3. Exact rules win over prefix rules: `orders.*` opens a whole router, `proposals.saveTaxRate` closes
- *    one procedure of an open router again.
+ * 3. Exact rules win over prefix rules, and a longer prefix over a shorter one: `orders.*` opens a whole
+ *    router, `proposals.save*` closes the price-list writes of an open router again.
  * Enforced in adminProcedure (trpc/trpc.ts), the REST admin check (http/route.ts) and the upload route;
  * api/test/staff-roles.test.ts walks the router and the route list against it.
  */
@@ -17,12 +17,13 @@ const SALES: Others = ["sales"];
 const CONTENT: Others = ["content"];
 const OWNER_ONLY: Others = [];
 
-/** tRPC: `router.procedure` exactly, or `router.*` for every procedure of a router. */
+/** tRPC: `router.procedure` exactly, or a prefix ending in `*` (`router.*`, `router.save*`). */
 export const PROCEDURE_RULES: Record<string, Others> = {
   // one's own account
   "admin.me": ANY,
   "staff.me": ANY,
   "staff.changePassword": ANY,
+  "staff.setEmail": ANY,
   "twoFactor.status": ANY,
   "twoFactor.begin": ANY,
   "twoFactor.confirm": ANY,
@@ -44,11 +45,10 @@ export const PROCEDURE_RULES: Record<string, Others> = {
   "pipeline.*": SALES,
   "funnel.*": SALES,
   // prices and taxes are business settings: sales read the price list, the owner changes it
-  "proposals.saveOption": OWNER_ONLY,
-  "proposals.saveDeliveryBand": OWNER_ONLY,
-  "proposals.deleteDeliveryBand": OWNER_ONLY,
-  "proposals.saveTaxRate": OWNER_ONLY,
-  "proposals.deleteTaxRate": OWNER_ONLY,
+  // (saveOption, deleteOption, saveDeliveryBand, deleteDeliveryBand, saveTaxRate, deleteTaxRate, …)
+  "proposals.save*": OWNER_ONLY,
+  "proposals.delete*": OWNER_ONLY,
+  "priceLists.*": OWNER_ONLY,
   // content
   "catalog.*": CONTENT,
   "content.*": CONTENT,
@@ -58,6 +58,8 @@ export const PROCEDURE_RULES: Record<string, Others> = {
   "settings.*": OWNER_ONLY,
   "staff.*": OWNER_ONLY,
   "notifications.*": OWNER_ONLY,
+  "webhooks.*": OWNER_ONLY,
+  "apiKeys.*": OWNER_ONLY,
 };
 
 /**
@@ -67,6 +69,7 @@ export const PROCEDURE_RULES: Record<string, Others> = {
 export const REST_RULES: Record<string, Others> = {
   "GET /api/admin/account": ANY,
   "POST /api/admin/password/change": ANY,
+  "PUT /api/admin/account/email": ANY,
   "GET /api/admin/two-factor": ANY,
   "POST /api/admin/two-factor/enrol": ANY,
   "POST /api/admin/two-factor/confirm": ANY,
@@ -93,13 +96,20 @@ export const REST_RULES: Record<string, Others> = {
   "/api/admin/settings/*": OWNER_ONLY,
   "/api/admin/staff/*": OWNER_ONLY,
   "/api/admin/notifications/*": OWNER_ONLY,
+  "/api/admin/webhooks/*": OWNER_ONLY,
+  "/api/admin/api-keys/*": OWNER_ONLY,
 };
 
 function othersForProcedure(path: string): Others {
   const exact = PROCEDURE_RULES[path];
   if (exact) return exact;
-  const dot = path.indexOf(".");
-  return (dot > 0 ? PROCEDURE_RULES[`${path.slice(0, dot)}.*`] : undefined) ?? OWNER_ONLY;
+  let best: { length: number; others: Others } | undefined;
+  for (const [key, others] of Object.entries(PROCEDURE_RULES)) {
+    if (!key.endsWith("*")) continue;
+    const prefix = key.slice(0, -1);
+    if (path.startsWith(prefix) && prefix.length > (best?.length ?? -1)) best = { length: prefix.length, others };
+  }
+  return best?.others ?? OWNER_ONLY;
 }
 
 function othersForPath(method: string, url: string): Others {

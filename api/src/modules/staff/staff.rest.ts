@@ -9,6 +9,7 @@ import {
   invitePreviewQuery,
   resetPasswordInput,
   roleBody,
+  setEmailInput,
 } from "../../contracts/staff";
 import { route } from "../../http/route";
 import {
@@ -23,6 +24,7 @@ import {
   resetPassword,
   revokeInvite,
   setDisabled,
+  setOwnEmail,
   setRole,
 } from "./staff.service";
 
@@ -45,6 +47,16 @@ export const staffRoutes = [
     body: changePasswordInput,
     answer: "{ ok, endedSessions }; 400 when the current password is wrong or the new one is short or common",
     handler: ({ deps, admin, body }) => changePassword(deps, admin!, body),
+  }),
+  route({
+    method: "PUT",
+    url: "/api/admin/account/email",
+    access: "admin",
+    summary: "Set one's own e-mail, where password-reset links go (needs the current password)",
+    tags: ["admin", "staff"],
+    body: setEmailInput,
+    answer: "{ ok, email }; 400 when the current password is wrong; 409 when another account uses the address",
+    handler: ({ deps, admin, body }) => setOwnEmail(deps, admin!, body),
   }),
   route({
     method: "POST",

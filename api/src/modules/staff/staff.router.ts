@@ -1,6 +1,13 @@
 // tRPC procedures of staff accounts. Who may call each is access-policy.ts's answer (staff.* is the
 // owner's; staff.me and staff.changePassword are every account's own).
-import { changePasswordInput, inviteInput, setDisabledInput, setRoleInput, staffIdInput } from "../../contracts/staff";
+import {
+  changePasswordInput,
+  inviteInput,
+  setDisabledInput,
+  setEmailInput,
+  setRoleInput,
+  staffIdInput,
+} from "../../contracts/staff";
 import { adminProcedure, router } from "../../trpc/trpc";
 import {
   accountOf,
@@ -10,6 +17,7 @@ import {
   resendInvite,
   revokeInvite,
   setDisabled,
+  setOwnEmail,
   setRole,
 } from "./staff.service";
 
@@ -19,6 +27,7 @@ export const adminStaffRouter = router({
   changePassword: adminProcedure
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.admin, input)),
+  setEmail: adminProcedure.input(setEmailInput).mutation(({ ctx, input }) => setOwnEmail(ctx.deps, ctx.admin, input)),
   list: adminProcedure.query(({ ctx }) => listStaff(ctx.deps)),
   invite: adminProcedure.input(inviteInput).mutation(({ ctx, input }) => inviteStaff(ctx.deps, ctx.admin, input)),
   resendInvite: adminProcedure

@@ -75,24 +75,49 @@ export async function accountOf(deps: Deps, admin: SessionAdmin) {
   return { ...row, role: admin.role, areas: areasOf(admin.role) };
 }
 
-/** Needs the current password; ends the account's other sessions (this one stays). */
-export async function changePassword(
-  deps: Deps,
-  admin: SessionAdmin,
-  input: { currentPassword: string; newPassword: string },
-): Promise<{ ok: true; endedSessions: number }> {
-  // guessing the current password through this form is throttled per account
-  await hitRateLimit(deps.db, `password-change:${admin.id}`, { limit: 10, windowSeconds: 900 }, deps.clock.now());
+/** Guessing the current password through the account forms is throttled per account (10 per 15 min). */
+async function verifyCurrentPassword(deps: Deps, admin: SessionAdmin, password: string): Promise<void> {
+  await hitRateLimit(deps.db, `password-check:${admin.id}`, { limit: 10, windowSeconds: 900 }, deps.clock.now());
   const [row] = await deps.db
     .select({ passwordHash: admins.passwordHash })
     .from(admins)
     .where(eq(admins.id, admin.id))
     .limit(1);
   if (!row) throw notFound("Account not found");
-  const ok = await withHashSlot(() => argon2.verify(row.passwordHash, input.currentPassword).catch(() => false));
+  const ok = await withHashSlot(() => argon2.verify(row.passwordHash, password).catch(() => false));
   if (!ok) {
     throw badRequest("The current password is not correct", [{ path: ["currentPassword"], message: "is not correct" }]);
   }
+}
+
+/** Sets one's own e-mail (where reset links go); the current password is needed. */
+export async function setOwnEmail(
+  deps: Deps,
+  admin: SessionAdmin,
+  input: { email: string; currentPassword: string },
+): Promise<{ ok: true; email: string }> {
+  await verifyCurrentPassword(deps, admin, input.currentPassword);
+  const email = input.email.trim();
+  return deps.db.transaction(async (tx) => {
+    const [other] = await tx
+      .select({ id: admins.id })
+      .from(admins)
+      .where(and(sql`lower(${admins.email}) = ${email.toLowerCase()}`, ne(admins.id, admin.id)))
+      .limit(1);
+    if (other) throw conflict("Another account uses this e-mail address");
+    await tx.update(admins).set({ email }).where(eq(admins.id, admin.id));
+    await recordAudit(tx, admin, "staff.email", "admin", admin.id, { username: admin.username, email });
+    return { ok: true as const, email };
+  });
+}
+
+/** Needs the current password; ends the account's other sessions (this one stays). */
+export async function changePassword(
+  deps: Deps,
+  admin: SessionAdmin,
+  input: { currentPassword: string; newPassword: string },
+): Promise<{ ok: true; endedSessions: number }> {
+  await verifyCurrentPassword(deps, admin, input.currentPassword);
   assertStrongPassword(input.newPassword, "newPassword");
   if (input.newPassword === input.currentPassword) {
     throw badRequest("The new password must differ from the current one", [

@@ -6,7 +6,7 @@ import { type FormEvent, useState } from "react";
 import { Card, LoadError } from "../../components/card";
 import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
 import { useToast } from "../../lib/toast";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { NewPasswordFields, newPasswordProblem } from "./password-fields";
 import { useAccount } from "./use-account";
 
@@ -71,6 +71,7 @@ export function AccountScreen() {
           </div>
         </dl>
       </Card>
+      <EmailForm current={a?.email ?? null} />
       <Card title="Change password">
         <form onSubmit={submit} className="max-w-md space-y-4">
           <FormField label="Current password" error={errors.currentPassword}>
@@ -100,5 +101,70 @@ export function AccountScreen() {
         </form>
       </Card>
     </div>
+  );
+}
+
+/** Where password-reset links go; the current password confirms the change. */
+function EmailForm({ current }: { current: string | null }) {
+  const toast = useToast();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useMutation({
+    ...trpc.staff.setEmail.mutationOptions(),
+    onSuccess: (answer) => {
+      setEmail("");
+      setPassword("");
+      setErrors({});
+      toast({ title: "E-mail saved", description: `Password-reset links now go to ${answer.email}.` });
+      void queryClient.invalidateQueries({ queryKey: trpc.staff.me.queryKey() });
+    },
+    onError: (error) => {
+      setErrors(issuesOf(error));
+      toast({
+        title: "E-mail not saved",
+        description: errorMessage(error, "The server refused it"),
+        variant: "destructive",
+      });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate({ email, currentPassword: password });
+  };
+  return (
+    <Card title={current ? "Change e-mail" : "Add an e-mail for password resets"}>
+      <form onSubmit={submit} className="max-w-md space-y-4">
+        <FormField label="New e-mail" error={errors.email}>
+          {(p) => (
+            <input
+              {...p}
+              type="email"
+              className="field-input"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Current password (to confirm)" error={errors.currentPassword}>
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              className="field-input"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </FormField>
+        <button type="submit" className="btn-secondary" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save e-mail"}
+        </button>
+      </form>
+    </Card>
   );
 }
