@@ -250,7 +250,7 @@ test.describe("checkout", () => {
     await page.getByRole("button", { name: "Look Up Order" }).click();
     const result = page.getByTestId("order-status-result");
     await expect(result).toContainText(orderNumber);
-    await expect(page.getByTestId("order-status")).toHaveText("Pending");
+    await expect(page.getByTestId("order-status")).toHaveText("Awaiting deposit");
     await expect(page.getByTestId("payment-status")).toHaveText("Pending");
     await expect(result).toContainText("The Cleveland");
     await expect(result).toContainText("$95,630.56");

@@ -104,6 +104,8 @@ export interface OrderReceiptDto {
   lastName: string;
   email: string;
   lines: OrderLineDto[];
+  /** An accepted proposal's discount: the lines' sum − discount = subtotal. Absent when there is none. */
+  discount?: number;
   subtotal: number;
   tax: number;
   shipping: number;

@@ -166,6 +166,8 @@ export function orderMessages(
         : `Please send ${dueNow} in USDT on the TRC20 network only to the wallet ${env.USDT_WALLET_ADDRESS}. Sending on any other network may lose the funds. After paying, e-mail your receipt to ${company.email} with your order number.`
       : `A member of our team will e-mail you our bank details within 1 business hour. The amount due now is ${dueNow}${first ? `; please give the payment reference ${first.reference}` : ""}. After paying, e-mail your receipt to ${company.email} with your order number.`;
   const amount = (cents: number) => usd(cents);
+  // an accepted proposal's order stores its subtotal after the discount (decision 0013)
+  const discountCents = order.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0) - order.subtotalCents;
   const text = [
     "Thank you for your order!",
     "",
@@ -173,6 +175,7 @@ export function orderMessages(
     "",
     ...order.lines.map((l) => `${l.productName} × ${l.quantity}: ${amount(l.unitPriceCents * l.quantity)}`),
     "",
+    ...(discountCents > 0 ? [`Discount: −${amount(discountCents)}`] : []),
     `Subtotal: ${amount(order.subtotalCents)}`,
     `${orderTaxLabel}: ${amount(order.taxCents)}`,
     `Shipping & delivery: ${amount(order.shippingCents)}`,
@@ -199,6 +202,7 @@ export function orderMessages(
 <p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}</p>
 <table role="presentation" style="width:100%;border-collapse:collapse">
 ${order.lines.map((l) => row(`${escapeHtml(l.productName)} × ${l.quantity}`, amount(l.unitPriceCents * l.quantity))).join("\n")}
+${discountCents > 0 ? row("Discount", `−${amount(discountCents)}`) : ""}
 ${row("Subtotal", amount(order.subtotalCents))}
 ${row(escapeHtml(orderTaxLabel), amount(order.taxCents))}
 ${row("Shipping &amp; delivery", amount(order.shippingCents))}

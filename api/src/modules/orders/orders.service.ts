@@ -39,6 +39,8 @@ export function formatOrderNumber(id: number, at: Date): string {
 function toReceipt(order: OrderRow, lines: NewLine[]): OrderReceiptDto {
   const estimated = new Date(order.createdAt.getTime() + DELIVERY_WEEKS * 7 * 86_400_000);
   const deposit = splitDeposit(order.totalCents, order.depositPercent);
+  // an accepted proposal's order stores its subtotal after the discount (decision 0013)
+  const discountCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0) - order.subtotalCents;
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -55,6 +57,7 @@ function toReceipt(order: OrderRow, lines: NewLine[]): OrderReceiptDto {
       quantity: l.quantity,
       lineTotal: (l.unitPriceCents * l.quantity) / 100,
     })),
+    ...(discountCents > 0 ? { discount: discountCents / 100 } : {}),
     subtotal: order.subtotalCents / 100,
     tax: order.taxCents / 100,
     shipping: order.shippingCents / 100,

@@ -1,7 +1,12 @@
 import type { OrderReceiptDto } from "@ch/api/contracts/orders";
+import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/api/contracts/stages";
 import { capitalize, formatAmount } from "../../lib/format";
 
 export const statusLabel = (status: string): string => capitalize(status.replace(/_/g, " "));
+
+/** The order's status as the customer reads it: its build stage when it has one, else the legacy status. */
+export const orderStatusText = (receipt: Pick<OrderReceiptDto, "stage" | "status">): string =>
+  (receipt.stage && ORDER_STAGE_LABELS[receipt.stage as OrderStage]) || statusLabel(receipt.status);
 export const paymentLabel = (method: string): string => (method === "usdt" ? "USDT (TRC20)" : "Bank Transfer");
 
 /** The order's lines and the server's figures. */
@@ -38,6 +43,13 @@ export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
         </tbody>
       </table>
       <dl className="mt-4 space-y-2 text-sm">
+        {/* an accepted proposal's discount: the lines less the discount make the subtotal */}
+        {receipt.discount ? (
+          <div className="flex justify-between">
+            <dt className="text-slate-600">Discount</dt>
+            <dd data-testid="order-discount">−{formatAmount(receipt.discount)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt className="text-slate-600">Subtotal</dt>
           <dd>{formatAmount(receipt.subtotal)}</dd>

@@ -1,0 +1,344 @@
+// The whole sale of a custom build, in chromium, on both origins, as the issue's acceptance describes it:
+// a quote request on the storefront → staff, signed in on the back office, open the lead and build a
+// proposal from it (a catalog product, an option from the staff-managed list, delivery, a discount) and
+// send it → the customer opens the link from the captured e-mail, sees the server's figures, accepts (typed
+// name + terms, paying in USDT) → the order-status page shows the deposit invoice with its exact USDT
+// amount → a fake TronGrid on loopback (started here, on the storefront port + 3) starts reporting a
+// confirmed transfer of exactly that amount → the order moves to "deposit received" by itself, no hash
+// entered → staff move it through the stages on the pipeline board to delivered → staff record the balance
+// as a bank transfer in the order's details → balance paid by itself → staff complete it. Every customer
+// e-mail along the way is read from the SMTP sink and checked (subject and key figure). Screenshots for the
+// closing note go to /tmp/shots14 (or E2E_SHOTS_DIR).
+//
+// Figures (hand-computed): The Cleveland $43,116.00 + Covered deck $6,800.00 = $49,916.00; − discount
+// $916.00 = $49,000.00; + delivery 100–250 miles $3,200.00 = $52,200.00; TX 6.25 % = $3,262.50; total
+// $55,462.50; the settings' 50 % deposit $27,731.25, balance $27,731.25.
+import type { Browser, Page } from "@playwright/test";
+import { FakeTronGrid, txId, usdtTransfer } from "../../api/test/fake-trongrid";
+import { emailReceived, expect, type ReceivedEmail, test } from "./fixtures";
+
+const port = Number(process.env.E2E_PORT ?? 4100);
+const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
+const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots14";
+const EMAIL = "rosa.journey@example.com";
+const TOTAL = "$55,462.50";
+const DEPOSIT = "$27,731.25";
+const BALANCE = "$27,731.25";
+
+let tron: FakeTronGrid;
+
+test.beforeAll(async ({ playwright }) => {
+  tron = await new FakeTronGrid().start(port + 3);
+  const api = await playwright.request.newContext({ baseURL: ADMIN_ORIGIN });
+  const setup = await api.post("/api/admin/setup", { data: ADMIN });
+  expect([201, 409]).toContain(setup.status());
+  await api.dispose();
+});
+
+test.afterAll(async () => {
+  await tron?.close();
+});
+
+async function staffPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: ADMIN_ORIGIN, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: /sign in/i }).click();
+  await expect(page).toHaveURL(/\/admin(\/dashboard)?(\?.*)?$/);
+  return { page, context };
+}
+
+/** The e-mails the customer received whose subject matches, oldest first. */
+const mailsTo = async (page: Page, subject: string | RegExp): Promise<ReceivedEmail[]> =>
+  (await emailReceived(page)).filter(
+    (m) => m.to.includes(EMAIL) && (typeof subject === "string" ? m.subject === subject : subject.test(m.subject)),
+  );
+
+/** Waits for exactly one e-mail with that subject and answers it. */
+async function oneMail(page: Page, subject: string | RegExp): Promise<ReceivedEmail> {
+  await expect.poll(async () => (await mailsTo(page, subject)).length, { message: String(subject) }).toBe(1);
+  return (await mailsTo(page, subject))[0]!;
+}
+
+test("quote request → proposal → acceptance → USDT deposit seen on the chain → stages → balance by bank transfer → completed", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // 1. the customer asks for a quote on the storefront
+  await page.goto("/");
+  await page.getByRole("button", { name: "Get Quote" }).click();
+  const dialog = page.getByRole("dialog", { name: "Get a Quote" });
+  await dialog.getByLabel("First Name").fill("Rosa");
+  await dialog.getByLabel("Last Name").fill("Journey");
+  await dialog.getByLabel("Email").fill(EMAIL);
+  await dialog.getByLabel("Message").fill("A 20ft home with a deck, delivered near Waco");
+  const sentQuote = page.waitForResponse("**/api/quote-requests");
+  await dialog.getByRole("button", { name: "Request Quote" }).click();
+  expect((await sentQuote).status()).toBe(201);
+  const ack = await oneMail(page, "We received your quote request");
+  expect(ack.text).toContain("Thank you for your quote request.");
+
+  // 2. staff open the lead in the Contacts inbox and build a proposal from it
+  const staff = await staffPage(browser);
+  await staff.page.goto("/admin?tab=contacts");
+  await staff.page.getByRole("button", { name: "View Message from Rosa Journey" }).click();
+  await staff.page.getByRole("link", { name: "Create proposal" }).click();
+  await expect(staff.page).toHaveURL(/\/admin\/proposals\?.*lead=\d+/);
+  await expect(staff.page.getByRole("textbox", { name: "Customer name" })).toHaveValue("Rosa Journey");
+  await expect(staff.page.getByRole("textbox", { name: "Email" })).toHaveValue(EMAIL);
+  await staff.page.getByRole("textbox", { name: "Address" }).fill("400 Lake Shore Dr");
+  await staff.page.getByRole("textbox", { name: "City" }).fill("Waco");
+  await staff.page.getByRole("textbox", { name: "ZIP code" }).fill("76701");
+  await staff.page.getByRole("button", { name: "Add product" }).click();
+  await staff.page
+    .getByRole("combobox", { name: "Line 1: catalog product" })
+    .selectOption({ label: "The Cleveland ($43,116)" });
+  await staff.page.getByRole("button", { name: "Add option" }).click();
+  await staff.page
+    .getByRole("combobox", { name: "Line 2: option" })
+    .selectOption({ label: "Covered deck (12 × 20 ft) ($6,800)" });
+  await staff.page.getByRole("combobox", { name: "Delivery" }).selectOption({ label: "100–250 miles: $3,200" });
+  await staff.page.getByRole("textbox", { name: "Discount ($)" }).fill("916");
+  await staff.page.getByRole("button", { name: "Create proposal" }).click();
+  const figures = staff.page.getByTestId("proposal-figures");
+  await expect(figures).toContainText("$49,916.00");
+  await expect(figures).toContainText("$3,262.50");
+  await expect(figures).toContainText(TOTAL);
+  await staff.page.getByRole("button", { name: "Send to customer" }).click();
+  await expect(staff.page.getByTestId("proposal-status")).toHaveText("sent");
+
+  // 3. the proposal e-mail carries the link and the total; the customer opens that link
+  const proposalMail = await oneMail(page, /^Your proposal from /);
+  expect(proposalMail.text).toContain(TOTAL);
+  const linkPath = /\/proposal\/[A-Za-z0-9_-]{20,64}/.exec(proposalMail.text)?.[0];
+  expect(linkPath, "the e-mail links to the proposal").toBeTruthy();
+  expect(await staff.page.getByTestId("proposal-link").textContent()).toContain(linkPath);
+  await page.goto(linkPath!);
+  const lines = page.locator('[aria-labelledby="lines-title"]');
+  await expect(lines).toContainText("The Cleveland");
+  await expect(lines).toContainText("Covered deck (12 × 20 ft)");
+  await expect(page.getByTestId("proposal-totals")).toContainText("$3,200.00");
+  await expect(page.getByTestId("proposal-totals")).toContainText("$3,262.50");
+  await expect(page.getByTestId("proposal-total")).toHaveText(TOTAL);
+  await expect(page.getByTestId("proposal-deposit")).toHaveText(DEPOSIT);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/proposal-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/proposal-1440.png`, fullPage: true });
+
+  // 4. the customer accepts: typed name, USDT, the terms
+  await page.getByRole("textbox", { name: "Your full name" }).fill("Rosa Journey");
+  await page.getByRole("radio", { name: "USDT (TRC20)" }).check();
+  await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
+  await page.getByRole("button", { name: "Accept Proposal" }).click();
+  await expect(page.getByTestId("proposal-state")).toContainText("Accepted by Rosa Journey");
+  const orderNumber = (await page.getByTestId("proposal-state").locator("strong").textContent())!.trim();
+  expect(orderNumber).toMatch(/^CH-\d{4}-\d{6}$/);
+
+  // 5. the order-status page shows the deposit invoice with its exact USDT amount
+  const lookUp = async () => {
+    await page.goto(`/order-status?order=${orderNumber}`);
+    await page.getByRole("textbox", { name: "Email" }).fill(EMAIL);
+    await page.getByRole("button", { name: "Look Up Order" }).click();
+  };
+  await lookUp();
+  await expect(page.getByTestId("invoice-deposit")).toContainText(`${orderNumber}-D`);
+  await expect(page.getByTestId("invoice-deposit")).toContainText(DEPOSIT);
+  await expect(page.getByTestId("invoice-deposit-status")).toHaveText("Open");
+  await expect(page.getByTestId("invoice-balance")).toContainText(BALANCE);
+  // the lines less the discount make the subtotal, as on the proposal
+  await expect(page.getByTestId("order-discount")).toHaveText("−$916.00");
+  await expect(page.getByTestId("order-total")).toHaveText(TOTAL);
+  await expect(page.getByTestId("order-stages").locator('[aria-current="step"]')).toContainText("Awaiting deposit");
+  const exact = page.getByTestId("usdt-exact-amount");
+  await expect(exact).toHaveText(/^27731\.25\d{4}$/);
+  const usdtAmount = (await exact.textContent())!.trim();
+  expect(usdtAmount.endsWith("0000")).toBe(false);
+
+  // the order confirmation e-mail: the total, the deposit due now, the exact USDT amount
+  const confirmation = await oneMail(page, `Your order ${orderNumber}`);
+  expect(confirmation.text).toContain("Discount: −$916.00");
+  expect(confirmation.text).toContain("Subtotal: $49,000.00");
+  expect(confirmation.text).toContain(`Total: ${TOTAL}`);
+  expect(confirmation.text).toContain(DEPOSIT);
+  expect(confirmation.text).toContain(`send exactly ${usdtAmount} USDT`);
+
+  // 6. the chain reports a confirmed transfer of exactly that amount; nobody enters a hash
+  tron.transfers = [usdtTransfer(txId(0x5a1e14), usdtAmount.replace(".", ""), Date.now() - 30_000)];
+  await expect(async () => {
+    await page.getByRole("button", { name: "Look Up Order" }).click();
+    await expect(page.getByTestId("invoice-deposit-status")).toHaveText("Paid", { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId("order-stages").locator('[aria-current="step"]')).toContainText("Deposit received");
+  await expect(page.getByTestId("payment-outstanding")).toHaveText(BALANCE);
+  const depositMail = await oneMail(page, `Payment received for your order ${orderNumber}`);
+  expect(depositMail.text).toContain(`${usdtAmount} USDT (${DEPOSIT})`);
+  expect(depositMail.text).toContain(`Still to pay: ${BALANCE}.`);
+
+  // 7. staff move the build through the stages on the pipeline board
+  await staff.page.goto("/admin/pipeline");
+  const column = (stage: string) => staff.page.locator(`[data-stage="${stage}"]`);
+  const card = staff.page.locator(`[data-order="${orderNumber}"]`);
+  await expect(column("deposit_received").locator(`[data-order="${orderNumber}"]`)).toBeVisible();
+  await expect(card.getByTestId("outstanding")).toHaveText(BALANCE);
+  await expect(card.getByRole("button", { name: /Balance paid/ })).toHaveCount(0);
+  for (const [label, stage] of [
+    ["In production", "in_production"],
+    ["Quality check", "quality_check"],
+    ["Ready for delivery", "ready_for_delivery"],
+  ] as const) {
+    await card.getByRole("button", { name: `→ ${label}` }).click();
+    await expect(column(stage).locator(`[data-order="${orderNumber}"]`)).toBeVisible();
+  }
+  await staff.page.screenshot({ path: `${SHOTS}/pipeline.png`, fullPage: true });
+  await card.getByRole("button", { name: "→ Delivered" }).click();
+  await expect(column("delivered").locator(`[data-order="${orderNumber}"]`)).toBeVisible();
+  await expect(card.getByRole("button")).toHaveCount(0); // nothing to do but wait for the balance
+
+  // 8. staff record the balance as a bank transfer in the order's details
+  await staff.page.goto("/admin?tab=orders");
+  await staff.page.getByRole("button", { name: `View Details of order ${orderNumber}` }).click();
+  const details = staff.page.getByRole("dialog", { name: `Order ${orderNumber}` });
+  const money = details.getByTestId("order-payments");
+  await expect(money.getByTestId("admin-invoice-deposit")).toContainText(`paid ${DEPOSIT}`);
+  await expect(money.getByTestId("ledger-outstanding")).toHaveText(BALANCE);
+  await money.getByLabel("Amount (USD; negative for a refund)").fill("27731.25");
+  await money.getByLabel("Bank reference").fill(`${orderNumber}-B WIRE 5521`);
+  await money.getByLabel("Note").fill("Balance on delivery");
+  await money.getByRole("button", { name: "Record payment" }).click();
+  await expect(money.getByTestId("ledger-outstanding")).toHaveText("$0.00");
+  await expect(money.getByTestId("admin-invoice-balance")).toContainText("outstanding $0.00");
+  await details.getByRole("button", { name: "Close dialog" }).click();
+
+  // the whole order paid after delivery: balance paid by itself; staff complete it on the board
+  await staff.page.goto("/admin/pipeline");
+  await expect(column("balance_paid").locator(`[data-order="${orderNumber}"]`)).toBeVisible();
+  await expect(card.getByTestId("outstanding")).toHaveText("$0.00");
+  await card.getByRole("button", { name: "→ Completed" }).click();
+  await expect(column("completed").locator(`[data-order="${orderNumber}"]`)).toBeVisible();
+
+  // 9. the customer sees every stage with its date, and everything paid
+  await lookUp();
+  const stages = page.getByTestId("order-stages");
+  await expect(stages.locator('[aria-current="step"]')).toContainText("Completed");
+  await expect(page.getByTestId("order-status")).toHaveText("Completed");
+  for (const label of ["Deposit received", "In production", "Quality check", "Delivered", "Balance paid"]) {
+    await expect(stages).toContainText(label);
+  }
+  await expect(page.getByTestId("invoice-balance-status")).toHaveText("Paid");
+  await expect(page.getByTestId("payment-outstanding")).toHaveText("$0.00");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/order-status.png`, fullPage: true });
+
+  // 10. every customer e-mail: the balance's receipt and one for each stage, each once
+  await expect.poll(async () => (await mailsTo(page, `Payment received for your order ${orderNumber}`)).length).toBe(2);
+  const balanceMail = (await mailsTo(page, `Payment received for your order ${orderNumber}`)).at(-1)!;
+  expect(balanceMail.text).toContain(`We have received your payment of ${BALANCE}`);
+  expect(balanceMail.text).toContain(`Paid so far: ${TOTAL} of ${TOTAL}.`);
+  expect(balanceMail.text).toContain("Your order is paid in full.");
+  for (const label of [
+    "Deposit received",
+    "In production",
+    "Quality check",
+    "Ready for delivery",
+    "Delivered",
+    "Balance paid",
+    "Completed",
+  ]) {
+    const mail = await oneMail(page, `Your order ${orderNumber}: ${label}`);
+    expect(mail.text).toContain(`Order ${orderNumber}: ${label}.`);
+    expect(mail.text).toContain(`/order-status?order=${orderNumber}`);
+  }
+  // and nothing else reached the customer: acknowledgement, proposal, confirmation, 2 payments, 7 stages
+  const subjects = (await emailReceived(page)).filter((m) => m.to.includes(EMAIL)).map((m) => m.subject);
+  expect(subjects, subjects.join("\n")).toHaveLength(12);
+
+  // 11. the funnel over a chosen period counts this sale from the quote request to the deposit
+  await staff.page.goto("/admin/proposals");
+  await staff.page.getByRole("combobox", { name: "Period" }).selectOption({ label: "Last 7 days" });
+  const funnel = staff.page.getByTestId("sales-funnel");
+  const depositStep = funnel.locator("> li", { hasText: "Deposit paid" });
+  await expect(depositStep.locator("p").nth(1)).toHaveText("1");
+  await expect(depositStep.locator("li", { hasText: "quote request" })).toContainText("1");
+  await expect(staff.page.getByTestId("funnel-period")).toContainText("(UTC)");
+  // a range that ends before it starts is refused before it is asked for
+  await staff.page.getByRole("combobox", { name: "Period" }).selectOption({ label: "Custom range" });
+  await staff.page.getByLabel("From").fill("2026-03-31");
+  await staff.page.getByLabel("To").fill("2026-03-01");
+  await expect(staff.page.getByText("must be on or after from")).toBeVisible();
+  await staff.context.close();
+});
+
+test("staff edit and delete price-list rows; a sent proposal keeps the figures it was priced with", async ({
+  page,
+  browser,
+}) => {
+  const staff = await staffPage(browser);
+  const api = staff.page.request;
+  const lists = await (await api.get("/api/trpc/proposals.priceLists")).json();
+  const finish = (lists.result.data.options as { id: number; name: string }[]).find((o) =>
+    o.name.startsWith("Finish upgrade"),
+  )!;
+  // Finish upgrade $3,900.00 × 2 = $7,800.00; no delivery; OK 4.5 % = $351.00; total $8,151.00
+  const created = await api.post("/api/admin/proposals", {
+    headers: { origin: ADMIN_ORIGIN },
+    data: {
+      customerName: "Price Keeper",
+      email: "keeper@example.com",
+      state: "OK",
+      lines: [{ kind: "option", optionId: finish.id, quantity: 2 }],
+      validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const proposal = await created.json();
+  expect(
+    (await api.post(`/api/admin/proposals/${proposal.id}/send`, { headers: { origin: ADMIN_ORIGIN } })).status(),
+  ).toBe(200);
+
+  await staff.page.goto("/admin/proposals");
+  const options = staff.page.getByRole("table", { name: "Options" });
+  await options.getByRole("button", { name: `Edit ${finish.name}` }).click();
+  const form = staff.page.getByRole("form", { name: `Edit option ${finish.name}` });
+  await form.getByLabel("Option name").fill("Finish upgrade (premium)");
+  await form.getByLabel("Price ($)").fill("4250");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(options.getByRole("row", { name: /Finish upgrade \(premium\)/ })).toContainText("$4,250.00");
+
+  const bands = staff.page.getByRole("table", { name: "Delivery bands" });
+  await bands.getByRole("button", { name: "Edit 250–500 miles" }).click();
+  const bandForm = staff.page.getByRole("form", { name: "Edit delivery band 250–500 miles" });
+  await bandForm.getByLabel("Fee ($)").fill("6100");
+  await bandForm.getByRole("button", { name: "Save" }).click();
+  await expect(bands.getByRole("row", { name: /250–500 miles/ })).toContainText("$6,100.00");
+
+  const rates = staff.page.getByRole("table", { name: "Tax rates" });
+  await rates.getByRole("button", { name: "Edit OK rate" }).click();
+  const rateForm = staff.page.getByRole("form", { name: "Edit the OK rate" });
+  await rateForm.getByLabel("Rate (%)").fill("5");
+  await rateForm.getByRole("button", { name: "Save" }).click();
+  await expect(rates.getByRole("row", { name: /OK/ })).toContainText("5%");
+
+  await options.getByRole("button", { name: "Delete Finish upgrade (premium)" }).click();
+  const confirm = staff.page.getByRole("dialog", { name: "Delete from the price list?" });
+  await expect(confirm).toContainText("Proposals already made keep their prices.");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(options.getByRole("row", { name: /Finish upgrade/ })).toHaveCount(0);
+  await rates.getByRole("button", { name: "Delete OK rate" }).click();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(rates.getByRole("row", { name: /OK/ })).toHaveCount(0);
+  await staff.context.close();
+
+  // the customer's page still shows what was sent
+  await page.goto(`/proposal/${proposal.token}`);
+  await expect(page.locator('[aria-labelledby="lines-title"]')).toContainText("Finish upgrade");
+  await expect(page.getByTestId("proposal-totals")).toContainText("$351.00");
+  await expect(page.getByTestId("proposal-total")).toHaveText("$8,151.00");
+});
