@@ -49,10 +49,11 @@ function expectCurrentParameters(hash: string) {
 }
 
 describe("password rules at setup", () => {
-  it("refuses fewer than 6 and more than 256 characters, and common passwords", async () => {
+  it("refuses fewer than 12 and more than 256 characters, and common passwords", async () => {
     expect((await setup("owner", "Ab1!x")).statusCode).toBe(400);
+    expect((await setup("owner", "Quarry-Lan7")).statusCode).toBe(400);
     expect((await setup("owner", "x".repeat(257))).statusCode).toBe(400);
-    for (const common of ["password", "123456", "qwerty123", "Password1", "letmein"]) {
+    for (const common of ["password", "123456", "qwerty123", "Password1", "letmein", "Password1234!", "qwerty123456"]) {
       const res = await setup("owner", common);
       expect(res.statusCode, common).toBe(400);
     }
