@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ProductDto, ProductInput } from "../src/contracts/catalog";
-import type { WebhookEventType } from "../src/contracts/webhooks";
+import type { WebhookEventType } from "../src/contracts/webhook-events";
 import type { Deps } from "../src/lib/deps";
 import { assertWebhookUrlAllowed, isPublicAddress } from "../src/modules/webhooks/url-policy";
 import { createWebhook } from "../src/modules/webhooks/webhooks.service";

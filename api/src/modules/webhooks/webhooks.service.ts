@@ -6,13 +6,8 @@ import { type Executor, schema } from "@ch/db";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { z } from "zod";
-import type {
-  WebhookDeliveryStatus,
-  WebhookEventType,
-  webhookCreateInput,
-  webhookDeliveriesQuery,
-  webhookUpdateInput,
-} from "../../contracts/webhooks";
+import type { WebhookDeliveryStatus, WebhookEventType } from "../../contracts/webhook-events";
+import type { webhookCreateInput, webhookDeliveriesQuery, webhookUpdateInput } from "../../contracts/webhooks";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";

@@ -418,11 +418,14 @@ export function createWebhookWorker(deps: Deps, overrides: Partial<WebhookWorker
       if (running) return;
       stopping = false;
       abort = new AbortController();
+      // "enqueued" too: the order path announces its outbox rows only, in the statement that also writes the event
       outboxSignal.on("webhook", onSignal);
+      outboxSignal.on("enqueued", onSignal);
       running = loop();
     },
     async stop() {
       outboxSignal.off("webhook", onSignal);
+      outboxSignal.off("enqueued", onSignal);
       stopping = true;
       wake();
       let timer: NodeJS.Timeout | undefined;

@@ -6,7 +6,7 @@ import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
-} from "@ch/api/contracts/webhooks";
+} from "@ch/api/contracts/webhook-events";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Card, LoadError } from "../../components/card";
@@ -32,10 +32,11 @@ const DELIVERY_STATUS_CLASS: Record<Delivery["status"], string> = {
 
 export function WebhooksScreen() {
   const toast = useToast();
-  const list = useQuery(trpc.webhooks.list.queryOptions());
   const [creating, setCreating] = useState(false);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
+  // the counts move with the server's deliveries: read again while a delivery list is open
+  const list = useQuery({ ...trpc.webhooks.list.queryOptions(), refetchInterval: selected === null ? false : 5000 });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
   const failed = (title: string) => (error: unknown) =>
     toast({ title, description: errorMessage(error, "The server refused the change"), variant: "destructive" });
@@ -127,7 +128,14 @@ export function WebhooksScreen() {
       header: "Actions",
       cell: (e) => (
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary" onClick={() => setSelected(e.id)}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => {
+              setSelected(e.id);
+              void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() });
+            }}
+          >
             Deliveries
           </button>
           <button
@@ -207,9 +215,8 @@ function DeliveriesCard({ endpoint, onChanged }: { endpoint: Endpoint; onChanged
   const input = { id: endpoint.id, limit: 50 };
   const deliveries = useQuery({
     ...trpc.webhooks.deliveries.queryOptions(input),
-    // while something is still being attempted, look again now and then
-    refetchInterval: (query) =>
-      query.state.data?.some((d) => d.status === "pending" || d.status === "sending") ? 3000 : false,
+    // deliveries come and go on the server's time (events, retries): look again while the list is open
+    refetchInterval: 5000,
   });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey(input) });
