@@ -59,6 +59,11 @@ const BACKOFFICE_PUBLIC = new Set([
   "POST /api/admin/setup",
   "POST /api/admin/login",
   "POST /api/admin/logout",
+  // staff: the links e-mailed to someone not signed in (single-use tokens, rate-limited per address)
+  "POST /api/admin/password/forgot",
+  "POST /api/admin/password/reset",
+  "GET /api/admin/invites/preview",
+  "POST /api/admin/invites/accept",
 ]);
 
 /** tRPC procedures of the back-office router that work without a session. */
