@@ -279,6 +279,42 @@ describe("delivery", () => {
     });
   });
 
+  it("announces an accepted proposal and the order it creates", async () => {
+    const [option] = await db().select().from(schema.proposalOptions).limit(1);
+    const [band] = await db().select().from(schema.deliveryBands).limit(1);
+    const created = await admin("POST", "/api/admin/proposals", {
+      enquiryId: null,
+      customerName: "Dana Reyes",
+      email: "dana@example.com",
+      phone: "(512) 555-0199",
+      address: "9 Ranch Rd",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      lines: [{ kind: "option", optionId: option!.id, quantity: 1 }],
+      deliveryBandId: band!.id,
+      discountCents: 0,
+      validUntil: new Date(apps.clock.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
+      terms: "50% deposit on acceptance, balance due on delivery.",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, token } = created.json() as { id: number; token: string };
+    expect((await admin("POST", `/api/admin/proposals/${id}/send`)).statusCode).toBe(200);
+    const p = await register("/p", ["proposal.accepted", "order.created"]);
+    const accepted = await apps.storefront.inject({
+      method: "POST",
+      url: `/api/proposals/${token}/accept`,
+      payload: { fullName: "Dana Reyes", agree: true },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const { orderNumber } = accepted.json() as { orderNumber: string };
+    await worker().drain();
+    const events = receiver.at("/p").map((r) => verify(p.secret, r));
+    expect(events.map((e) => e.type)).toEqual(["order.created", "proposal.accepted"]);
+    expect(events[0]!.data).toMatchObject({ orderNumber, customer: { email: "dana@example.com" } });
+    expect(events[1]!.data).toMatchObject({ proposalId: id, orderNumber, acceptedBy: "Dana Reyes", version: 1 });
+  });
+
   it("retries after a 500 and after a timeout, logs each attempt, and never waits on one slow receiver", async () => {
     receiver.answer("/flaky", { status: 500, body: "database down" }, { status: 200, body: "ok" });
     receiver.answer("/slow", "hang", { status: 200, body: "ok" });
