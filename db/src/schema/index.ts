@@ -1,4 +1,5 @@
 export * from "./admin";
+export * from "./api-keys";
 export * from "./catalog";
 export * from "./content";
 export * from "./leads";
