@@ -326,6 +326,12 @@ test("staff edit and delete price-list rows; a sent proposal keeps the figures i
   await rateForm.getByRole("button", { name: "Save" }).click();
   await expect(rates.getByRole("row", { name: /OK/ })).toContainText("5%");
 
+  await staff.page.getByRole("button", { name: "Edit Covered deck (12 × 20 ft)" }).click();
+  await staff.page.screenshot({ path: `${SHOTS}/price-lists.png`, fullPage: true });
+  await staff.page
+    .getByRole("form", { name: "Edit option Covered deck (12 × 20 ft)" })
+    .getByRole("button", { name: "Cancel" })
+    .click();
   await options.getByRole("button", { name: "Delete Finish upgrade (premium)" }).click();
   const confirm = staff.page.getByRole("dialog", { name: "Delete from the price list?" });
   await expect(confirm).toContainText("Proposals already made keep their prices.");

@@ -41,7 +41,7 @@ function useSaved(what: string, setErrors: (e: FieldErrors) => void, done: () =>
 
 function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
   return (
-    <span className="flex justify-end gap-1">
+    <span className="flex gap-1">
       <button type="button" className="btn-ghost !px-2 !py-1 text-xs" onClick={onEdit}>
         Edit<span className="sr-only"> {name}</span>
       </button>
@@ -83,7 +83,7 @@ export function PriceLists() {
     else deleteRate.mutate({ state: deleting.state });
   };
   return (
-    <div className="grid gap-6 xl:grid-cols-3">
+    <div className="grid gap-6 lg:grid-cols-2">
       <Card title="Options and add-ons">
         <DataTable
           label="Options"
