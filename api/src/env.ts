@@ -66,6 +66,8 @@ export const envSchema = z.object({
   SMTP_URL: optional,
   SMTP_FROM: z.string().default("Container Homes of Texas <orders@containerhomes-texas.com>"),
   PUBLIC_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
+  /** Requests one API key may make per minute on /api/admin/* (counted in the database, 429 past it). */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
   VISIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
   /** How often the outbox worker looks for due notifications (it is also woken right after a write). */

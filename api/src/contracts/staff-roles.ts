@@ -29,6 +29,7 @@ export const STAFF_AREAS = [
   "settings",
   "staff",
   "webhooks",
+  "apiKeys",
 ] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 

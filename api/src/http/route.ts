@@ -3,16 +3,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Deps } from "../lib/deps";
-import { forbidden, unauthorized } from "../lib/errors";
+import { AppError, forbidden, unauthorized } from "../lib/errors";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES, publicLimitHit, type RateLimitHit } from "../lib/rate-limit";
 import { parseInput } from "../lib/validate";
 import { resolveSession, type SessionAdmin } from "../modules/admin/auth.service";
+import { authenticateApiKey, bearerToken } from "../modules/api-keys/api-keys.service";
+import { missingScopes, scopesForPath } from "../modules/api-keys/scope-policy";
 import { mayCallPath } from "../modules/staff/access-policy";
 import { readSessionToken } from "./session-cookie";
 
 /**
- * public: storefront origin, no session. admin: back-office origin, a session whose role may use the path
- * (modules/staff/access-policy.ts; 403 otherwise). adminAuth: back-office origin, no session (login, setup).
+ * public: storefront origin, no session (an Authorization header means nothing there). admin: back-office
+ * origin, a session whose role may use the path (modules/staff/access-policy.ts; 403 otherwise) or an API
+ * key with the path's scope (modules/api-keys/scope-policy.ts). adminAuth: back-office origin, no session
+ * (login, setup); an API key is refused there.
  */
 export type Access = "public" | "admin" | "adminAuth";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -72,6 +76,34 @@ export function route<
   return spec as unknown as RouteSpec;
 }
 
+/**
+ * Who calls an admin path: with `Authorization: Bearer <key>`, the API key (modules/api-keys: 401 unless
+ * valid, its rate limit, then the scope the path needs, 403 naming what is missing; the cookie is not
+ * read), otherwise the session (401), whose role must allow the path (403). `url` is the route's pattern.
+ */
+export async function authorizeAdmin(
+  deps: Deps,
+  req: FastifyRequest,
+  method: string,
+  url: string,
+): Promise<SessionAdmin> {
+  const token = bearerToken(req.headers.authorization);
+  if (token !== undefined) {
+    const key = await authenticateApiKey(deps, token);
+    const needed = scopesForPath(method, url);
+    if (!needed) throw forbidden("API keys cannot be used on this path");
+    const missing = missingScopes(key.scopes, needed);
+    if (missing.length > 0) {
+      throw new AppError(403, `This API key lacks the scope ${missing.join(", ")}`, [], { missingScopes: missing });
+    }
+    return key.actor;
+  }
+  const admin = await resolveSession(deps, readSessionToken(req, deps.env));
+  if (!admin) throw unauthorized();
+  if (!mayCallPath(admin.role, method, url)) throw forbidden("Your role does not allow this");
+  return admin;
+}
+
 export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSpec[]): void {
   for (const spec of routes) {
     app.route({
@@ -81,10 +113,10 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
         const params = spec.params ? parseInput(spec.params, req.params, "path parameter") : undefined;
         const query = spec.query ? parseInput(spec.query, req.query ?? {}, "query") : undefined;
         let admin: SessionAdmin | null = null;
-        if (spec.access === "admin") {
-          admin = await resolveSession(deps, readSessionToken(req, deps.env));
-          if (!admin) throw unauthorized();
-          if (!mayCallPath(admin.role, spec.method, spec.url)) throw forbidden("Your role does not allow this");
+        if (spec.access === "admin") admin = await authorizeAdmin(deps, req, spec.method, spec.url);
+        else if (spec.access === "adminAuth" && bearerToken(req.headers.authorization) !== undefined) {
+          // sign-in, setup and the like are a person's, never a key's
+          throw forbidden("API keys cannot be used on this path");
         }
         const limitInHandler = spec.rateLimit !== undefined && spec.rateLimitInHandler === true;
         if (spec.rateLimit && !limitInHandler) await hitPublicLimit(deps, spec.rateLimit, req.ip);

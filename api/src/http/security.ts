@@ -58,10 +58,16 @@ export function installSecurityHeaders(app: FastifyInstance, env: Env, surface: 
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Refuses a state-changing request that a browser says came from another site or origin. */
+/**
+ * Refuses a state-changing request that a browser says came from another site or origin. A request on
+ * /api/admin/* with `Authorization: Bearer` is an API key's: it is authorized by the key alone (the
+ * cookie is not read: http/route.ts), and a browser cannot add that header to a cross-site request
+ * without a CORS preflight, which this API never grants; so it may come from any origin.
+ */
 export function installCsrfGuard(app: FastifyInstance, env: Env): void {
   app.addHook("onRequest", async (req) => {
     if (SAFE_METHODS.has(req.method)) return;
+    if (req.url.startsWith("/api/admin/") && /^\s*Bearer(\s|$)/i.test(req.headers.authorization ?? "")) return;
     const site = req.headers["sec-fetch-site"];
     if (site !== undefined && site !== "same-origin") throw forbidden("Cross-site request refused");
     const origin = req.headers.origin;

@@ -1,6 +1,7 @@
 // The two tRPC routers: the storefront origin mounts only the public one, so it can never act as an admin.
 import { adminCoreRouter } from "../modules/admin/admin.router";
 import { adminTwoFactorRouter } from "../modules/admin/two-factor.router";
+import { adminApiKeysRouter } from "../modules/api-keys/api-keys.router";
 import { adminCatalogRouter, catalogRouter } from "../modules/catalog/catalog.router";
 import { chatRouter } from "../modules/chat/chat.router";
 import { adminContentRouter, contentRouter } from "../modules/content/content.router";
@@ -41,6 +42,7 @@ export const adminAppRouter = router({
   seo: adminSeoRouter,
   settings: adminSettingsRouter,
   webhooks: adminWebhooksRouter,
+  apiKeys: adminApiKeysRouter,
   staff: adminStaffRouter,
 });
 

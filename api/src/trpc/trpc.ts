@@ -4,7 +4,8 @@
  * 2. Errors thrown by services (AppError) become tRPC errors with the same status and issues;
  *    anything unexpected becomes a generic INTERNAL_SERVER_ERROR (logged, never shown).
  * 3. Procedure tiers: publicProcedure, rateLimited(name) for public writes, adminProcedure (a session whose
- *    role may call this procedure: modules/staff/access-policy.ts, default deny, 403 otherwise).
+ *    role may call this procedure: modules/staff/access-policy.ts, default deny, 403 otherwise; an API key
+ *    is refused here with 401, it works on the /api/admin/* REST paths only).
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
@@ -15,6 +16,7 @@ import type { Deps } from "../lib/deps";
 import { forbidden, unauthorized } from "../lib/errors";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES } from "../lib/rate-limit";
 import { resolveSession } from "../modules/admin/auth.service";
+import { bearerToken } from "../modules/api-keys/api-keys.service";
 import { mayCallProcedure } from "../modules/staff/access-policy";
 
 export interface TrpcContext {
@@ -109,6 +111,10 @@ export const rateLimited = (name: keyof typeof PUBLIC_WRITE_RULES) =>
   });
 
 export const adminProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
+  // tRPC is the back office's own transport, session only: an API key is for /api/admin/* REST paths
+  if (bearerToken(ctx.req.headers.authorization) !== undefined) {
+    throw unauthorized("API keys are accepted on /api/admin/* REST paths only, not on tRPC");
+  }
   const admin = await resolveSession(ctx.deps, readSessionToken(ctx.req, ctx.deps.env));
   if (!admin) throw unauthorized();
   if (!mayCallProcedure(admin.role, path)) throw forbidden("Your role does not allow this");

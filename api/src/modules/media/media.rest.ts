@@ -2,12 +2,11 @@
 // It lives in its own encapsulated plugin so its content-type parser and 8 MB body limit apply to
 // this one route only; every other path keeps the JSON-only rule and the 64 KB limit.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
-import { readSessionToken } from "../../http/session-cookie";
+import { authorizeAdmin } from "../../http/route";
 import type { Deps } from "../../lib/deps";
-import { forbidden, unauthorized } from "../../lib/errors";
-import { resolveSession, type SessionAdmin } from "../admin/auth.service";
+import { unauthorized } from "../../lib/errors";
+import type { SessionAdmin } from "../admin/auth.service";
 import { recordAudit } from "../audit/audit.service";
-import { mayCallPath } from "../staff/access-policy";
 import { convertUpload, MEDIA_MAX_BYTES, UPLOAD_TYPES } from "./upload.service";
 
 const signedIn = new WeakMap<FastifyRequest, SessionAdmin>();
@@ -22,10 +21,8 @@ export const mediaUploadPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app:
       bodyLimit: MEDIA_MAX_BYTES,
       // The session is checked before the body is read, so an anonymous client cannot make us buffer 8 MB.
       onRequest: async (req) => {
-        const admin = await resolveSession(deps, readSessionToken(req, deps.env));
-        if (!admin) throw unauthorized();
-        if (!mayCallPath(admin.role, "POST", "/api/admin/media")) throw forbidden("Your role does not allow this");
-        signedIn.set(req, admin);
+        // a session whose role may upload, or an API key with the path's scope (http/route.ts)
+        signedIn.set(req, await authorizeAdmin(deps, req, "POST", "/api/admin/media"));
       },
     },
     async (req, reply) => {

@@ -158,6 +158,7 @@ const AREA_PROBES: Record<StaffArea, string> = {
   settings: "settings.get",
   staff: "staff.list",
   webhooks: "webhooks.list",
+  apiKeys: "apiKeys.list",
 };
 
 export function areasOf(role: StaffRole): StaffArea[] {
