@@ -1,7 +1,8 @@
 // The price lists staff keep (options/add-ons, delivery bands, sales-tax rates): create, edit and delete
 // through tRPC, 404 for a row that does not exist, 400 naming the field for bad input, an audit line for
 // each write; and deleting an option or a band a sent proposal was priced with changes none of that
-// proposal's stored figures (staff view, the customer's page, the acceptance).
+// proposal's stored figures (staff view, the customer's page, the acceptance, the order's receipt with its
+// discount line and the confirmation e-mail).
 import { schema } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -193,5 +194,20 @@ describe("deleting what a proposal was priced with", () => {
       .from(schema.orderLines)
       .where(and(eq(schema.orderLines.orderId, order!.id), eq(schema.orderLines.productName, "Solar package")));
     expect(lines).toMatchObject([{ unitPriceCents: 1_199_999, quantity: 2 }]);
+    // the customer's receipt: lines 28,999.98 − discount 999.98 = subtotal 28,000.00
+    const lookup = await apps.storefront.inject({
+      method: "POST",
+      url: "/api/orders/lookup",
+      payload: { orderNumber: order!.orderNumber, email: "ada@example.com" },
+    });
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    expect(lookup.json()).toMatchObject({ discount: 999.98, subtotal: 28_000, tax: 1_383.75, totalAmount: 32_133.75 });
+    const mail = (
+      await db()
+        .select()
+        .from(schema.notifications)
+        .where(and(eq(schema.notifications.kind, "order-confirmation"), eq(schema.notifications.entityId, order!.id)))
+    )[0];
+    expect(mail!.bodyText).toContain("Discount: −$999.98\nSubtotal: $28,000.00");
   });
 });
