@@ -2,6 +2,7 @@
 
 import { BLOG_PAGE_SIZE, type BlogListSearch } from "@ch/api/contracts/blog-list";
 import type { ProductDto } from "@ch/api/contracts/catalog";
+import { PRODUCT_CATEGORIES } from "@ch/api/contracts/constants";
 import type { BlogPostDto, BlogPostSummary, BlogSearchResult, GalleryItemDto } from "@ch/api/contracts/content";
 import { type FetchQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { getJson } from "./api";
@@ -16,8 +17,12 @@ export const featuredProductsQuery = queryOptions({
 export const productsQuery = (category?: string) =>
   queryOptions({
     queryKey: ["/api/products", { category: category ?? null }],
+    // a category the catalog does not have is a 404 from the API: its page shows no products and the
+    // real categories (the server renders it so, with the 404 status), and asks the API nothing
     queryFn: () =>
-      getJson<ProductDto[]>(category ? `/api/products?category=${encodeURIComponent(category)}` : "/api/products"),
+      category !== undefined && !(PRODUCT_CATEGORIES as readonly string[]).includes(category)
+        ? Promise.resolve<ProductDto[]>([])
+        : getJson<ProductDto[]>(category ? `/api/products?category=${encodeURIComponent(category)}` : "/api/products"),
   });
 
 export const productQuery = (id: number) =>
