@@ -23,6 +23,7 @@ const MORE = [
   { href: "/admin/settings", label: "Settings" },
   { href: "/admin/staff", label: "Staff" },
   { href: "/admin/webhooks", label: "Webhooks" },
+  { href: "/admin/api-keys", label: "API Keys" },
   { href: "/admin/security", label: "Security" },
   { href: "/admin/account", label: "My Account" },
 ] as const;

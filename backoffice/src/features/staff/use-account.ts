@@ -39,6 +39,7 @@ export function areaOfPath(pathname: string): StaffArea | "dashboard-any" | null
     pipeline: "pipeline",
     staff: "staff",
     webhooks: "webhooks",
+    "api-keys": "apiKeys",
   };
   if (first === "" || first === "dashboard") return "dashboard-any";
   return byPath[first] ?? null;
