@@ -363,6 +363,46 @@ describe("delivery", () => {
     expect(receiver.at("/fast")).toHaveLength(1);
   });
 
+  it("serves every endpoint at once: a receiver with a hanging backlog never holds another back", async () => {
+    receiver.answer("/backlog", "hang", { status: 200 });
+    const slow = await register("/backlog", ["lead.created"]);
+    const quick = await register("/quick", ["lead.created"]);
+    const now = apps.clock.now();
+    const events = await db()
+      .insert(schema.webhookEvents)
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          messageId: `msg_backlog${String(i).padStart(2, "0")}`,
+          type: "lead.created",
+          data: { n: i },
+          occurredAt: now,
+          fannedOutAt: now,
+        })),
+      )
+      .returning({ id: schema.webhookEvents.id });
+    const giveUpAt = new Date(now.getTime() + 86_400_000);
+    // the slow endpoint's twelve deliveries are all older than the quick one's
+    await db()
+      .insert(schema.webhookDeliveries)
+      .values([
+        ...events.map((e) => ({
+          endpointId: slow.id,
+          eventId: e.id,
+          nextAttemptAt: new Date(now.getTime() - 3_600_000),
+          giveUpAt,
+        })),
+        { endpointId: quick.id, eventId: events[0]!.id, nextAttemptAt: now, giveUpAt },
+      ]);
+    settlements.length = 0;
+    await worker(undefined, { concurrency: 2 }).drain();
+    // the quick endpoint was served while the first slow attempt was still hanging
+    expect(settlements[0]).toMatchObject({ endpointId: quick.id, status: "succeeded" });
+    expect(settlements.filter((s) => s.endpointId === slow.id).map((s) => s.status)).toEqual([
+      "pending",
+      ...Array(11).fill("succeeded"),
+    ]);
+  });
+
   it("does not follow redirects: a 3xx is a failed attempt", async () => {
     receiver.answer("/moved", { status: 302, headers: { location: `${receiver.url}/elsewhere` } });
     const moved = await register("/moved", ["lead.created"]);

@@ -136,31 +136,37 @@ export function createWebhookWorker(deps: Deps, overrides: Partial<WebhookWorker
   async function claim(limit: number): Promise<DeliveryRow[]> {
     const now = clock.now();
     const busy = [...inFlight.keys()];
+    const isDue = or(
+      and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)),
+      and(eq(webhookDeliveries.status, "sending"), lte(webhookDeliveries.lockedUntil, now)),
+    );
     return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId })
+      // one delivery per endpoint at a time, endpoints taken by their oldest due delivery: a slow receiver
+      // (or one with a long backlog) keeps one slot, never all of them, and never holds the others back
+      const endpoints = await tx
+        .select({ id: webhookDeliveries.endpointId })
         .from(webhookDeliveries)
         .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
         .where(
           and(
             eq(webhookEndpoints.enabled, true),
             busy.length > 0 ? notInArray(webhookDeliveries.endpointId, busy) : undefined,
-            or(
-              and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)),
-              and(eq(webhookDeliveries.status, "sending"), lte(webhookDeliveries.lockedUntil, now)),
-            ),
+            isDue,
           ),
         )
-        .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
-        .limit(limit * 4)
-        .for("update", { of: webhookDeliveries, skipLocked: true });
-      // one delivery per endpoint at a time: a slow receiver keeps one slot, not all of them
+        .groupBy(webhookDeliveries.endpointId)
+        .orderBy(sql`min(${webhookDeliveries.nextAttemptAt})`, webhookDeliveries.endpointId)
+        .limit(limit);
       const picked: number[] = [];
-      const endpointsTaken = new Set<number>();
-      for (const row of due) {
-        if (picked.length >= limit || endpointsTaken.has(row.endpointId)) continue;
-        endpointsTaken.add(row.endpointId);
-        picked.push(row.id);
+      for (const endpoint of endpoints) {
+        const [row] = await tx
+          .select({ id: webhookDeliveries.id })
+          .from(webhookDeliveries)
+          .where(and(eq(webhookDeliveries.endpointId, endpoint.id), isDue))
+          .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+          .limit(1)
+          .for("update", { skipLocked: true });
+        if (row) picked.push(row.id);
       }
       if (picked.length === 0) return [];
       return tx
