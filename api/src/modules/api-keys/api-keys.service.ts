@@ -1,6 +1,6 @@
 // API keys: the owner makes, lists and revokes them; every /api/admin/* request with
 // `Authorization: Bearer chk_…` is checked here (no cache: one indexed read per request, so a revoked
-// key is refused on its next request by every process). docs/decisions/0016-api-keys.md.
+// key is refused on its next request by every process). docs/decisions/0017-api-keys.md.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { schema } from "@ch/db";
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";

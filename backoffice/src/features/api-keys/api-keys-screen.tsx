@@ -1,6 +1,6 @@
 // The owner's API-keys screen: keys with prefix, scopes, creator, last use and expiry; a new key (name,
 // read/write per domain, optional expiry) is shown once with a copy button; revoke asks first. Every
-// rule is the server's (apiKeys.*, owner only; docs/decisions/0016-api-keys.md).
+// rule is the server's (apiKeys.*, owner only; docs/decisions/0017-api-keys.md).
 import {
   API_KEY_DOMAIN_LABELS,
   API_KEY_DOMAINS,
