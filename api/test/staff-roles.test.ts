@@ -1,14 +1,17 @@
 // Staff roles, invites and passwords. The role matrix is generated from the admin tRPC router and the
 // REST route list: every admin procedure and path is called as sales, content and owner, and must answer
 // 403 exactly where modules/staff/access-policy.ts says, so a new path cannot be forgotten.
-import { schema } from "@ch/db";
+import { openDatabase, schema } from "@ch/db";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
 import type { StaffRole } from "../src/contracts/staff";
+import { readCache } from "../src/lib/read-cache";
 import { mayCallPath, mayCallProcedure, rolesForPath, rolesForProcedure } from "../src/modules/staff/access-policy";
 import { backofficeRoutes } from "../src/routes";
 import { adminAppRouter } from "../src/trpc/root";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { until } from "./notifications-fakes";
 
 let apps: TestApps;
 const cookies: Record<StaffRole, string> = { owner: "", sales: "", content: "" };
@@ -310,6 +313,42 @@ describe("staff accounts", () => {
     expect(sessions).toHaveLength(0);
     await send("POST", `/api/admin/staff/${id}/enable`, cookies.owner);
     expect((await login("leaver", "Leaving-Soon-Passphrase")).statusCode).toBe(200);
+  });
+
+  it("a role change and a disable reach another API process at once (the sessions trigger's NOTIFY)", async () => {
+    // on PostgreSQL a second process: its own pool, cache and listener on the same database; PGlite has one
+    const other = apps.db.url ? await openDatabase({ url: apps.db.url, maxConnections: 2 }) : null;
+    const otherApp = other
+      ? await buildApp({ surface: "backoffice", db: other.db, env: apps.env, clock: apps.clock, spa: false })
+      : apps.backoffice;
+    try {
+      const { cookie, id } = await inviteAndAccept("far@example.com", "sales", "faraway", "Far-Away-Passphrase-1");
+      const ask = (path: string) => otherApp.inject({ method: "GET", url: path, headers: { cookie } });
+      expect((await ask("/api/trpc/orders.list")).statusCode).toBe(200);
+      if (other) await until(() => readCache(other.db).trusted(), "the other process's trusted cache");
+      expect((await ask("/api/trpc/orders.list")).statusCode).toBe(200);
+      expect((await ask("/api/trpc/orders.list")).statusCode).toBe(200); // remembered by that process
+      const changed = await send("PUT", `/api/admin/staff/${id}/role`, cookies.owner, { role: "content" });
+      expect(changed.statusCode).toBe(200);
+      // the other process forgets the remembered session when the notice reaches it (as after a sign-out)
+      const status = async (path: string) => (await ask(path)).statusCode;
+      await until(async () => (await status("/api/trpc/orders.list")) === 403, "the new role in the other process");
+      expect(await status("/api/trpc/catalog.list")).toBe(200);
+      expect(await status("/api/trpc/catalog.list")).toBe(200);
+      const disabled = await send("POST", `/api/admin/staff/${id}/disable`, cookies.owner);
+      expect(disabled.json()).toEqual({ ok: true, endedSessions: 1 });
+      await until(
+        async () => (await status("/api/trpc/catalog.list")) === 401,
+        "the session ended in the other process",
+      );
+      // and it stays ended: the row is gone, so no process can remember it again
+      expect(await status("/api/admin/account")).toBe(401);
+    } finally {
+      if (other) {
+        await otherApp.close();
+        await other.close();
+      }
+    }
   });
 
   it("names the staff member in the audit log", async () => {

@@ -43,24 +43,38 @@ export function assertStrongPassword(password: string, path = "password"): void 
 
 const hashPassword = (password: string) => withHashSlot(() => argon2.hash(password, ARGON2_OPTIONS));
 
-/**
- * Deletes sessions of one account (all, or all but `keep`), and tells this process at once; the other
- * processes hear the trigger's notice. Returns how many ended.
- */
-async function endSessions(deps: Deps, tx: Executor, adminId: number, keep?: string): Promise<string[]> {
+/** Deletes sessions of one account (all, or all but `keep`); returns their ids. */
+async function endSessions(tx: Executor, adminId: number, keep?: string): Promise<string[]> {
   const deleted = await tx
     .delete(sessions)
     .where(and(eq(sessions.adminId, adminId), keep ? ne(sessions.id, keep) : undefined))
     .returning({ id: sessions.id });
-  const cache = readCache(deps.db);
-  for (const row of deleted) cache.forgetSession(row.id);
   return deleted.map((r) => r.id);
 }
 
-/** After a commit that ended sessions: forget them here too (a request may have re-read them meanwhile). */
-function forgetHere(deps: Deps, ids: string[]): void {
+/**
+ * Runs a change that deletes or touches an account's session rows, and answers once every process has
+ * been told: this process forgets them at once, and waits (at most 500 ms) to hear the trigger's notice
+ * of each, as a sign-out does, so the other processes listening on the channel have heard it too.
+ */
+async function changingSessions<R>(
+  deps: Deps,
+  adminId: number,
+  change: () => Promise<R>,
+  idsOf: (result: R) => string[],
+): Promise<R> {
   const cache = readCache(deps.db);
-  for (const id of ids) cache.forgetSession(id);
+  const rows = await deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.adminId, adminId));
+  const notices = rows.map((row) => ({ id: row.id, ...cache.sessionNoticeHeard(row.id) }));
+  try {
+    const result = await change();
+    const ids = idsOf(result);
+    for (const id of ids) cache.forgetSession(id);
+    await Promise.all(notices.filter((n) => ids.includes(n.id)).map((n) => n.heard));
+    return result;
+  } finally {
+    for (const notice of notices) notice.cancel();
+  }
 }
 
 // ---- the signed-in account ------------------------------------------------------------------
@@ -125,20 +139,25 @@ export async function changePassword(
     ]);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const ended = await deps.db.transaction(async (tx) => {
-    await tx.update(admins).set({ passwordHash }).where(eq(admins.id, admin.id));
-    const ids = await endSessions(deps, tx, admin.id, admin.sessionId);
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: deps.clock.now() })
-      .where(and(eq(passwordResets.adminId, admin.id), isNull(passwordResets.usedAt)));
-    await recordAudit(tx, admin, "staff.password_change", "admin", admin.id, {
-      username: admin.username,
-      endedSessions: ids.length,
-    });
-    return ids;
-  });
-  forgetHere(deps, ended);
+  const ended = await changingSessions(
+    deps,
+    admin.id,
+    () =>
+      deps.db.transaction(async (tx) => {
+        await tx.update(admins).set({ passwordHash }).where(eq(admins.id, admin.id));
+        const ids = await endSessions(tx, admin.id, admin.sessionId);
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: deps.clock.now() })
+          .where(and(eq(passwordResets.adminId, admin.id), isNull(passwordResets.usedAt)));
+        await recordAudit(tx, admin, "staff.password_change", "admin", admin.id, {
+          username: admin.username,
+          endedSessions: ids.length,
+        });
+        return ids;
+      }),
+    (ids) => ids,
+  );
   return { ok: true, endedSessions: ended.length };
 }
 
@@ -218,33 +237,38 @@ export async function resetPassword(
   if (!pending) throw invalidLink("reset");
   assertStrongPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  const result = await deps.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(live)
-      .returning({ adminId: passwordResets.adminId });
-    if (!used) throw invalidLink("reset");
-    const [admin] = await tx
-      .update(admins)
-      .set({ passwordHash })
-      .where(and(eq(admins.id, used.adminId), isNull(admins.disabledAt)))
-      .returning({ id: admins.id, username: admins.username });
-    if (!admin) throw invalidLink("reset");
-    // every other reset link of the account is spent too
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.adminId, admin.id), isNull(passwordResets.usedAt)));
-    const ids = await endSessions(deps, tx, admin.id);
-    await recordAudit(tx, admin, "staff.password_reset", "admin", admin.id, {
-      username: admin.username,
-      ip,
-      endedSessions: ids.length,
-    });
-    return { admin, ids };
-  });
-  forgetHere(deps, result.ids);
+  const result = await changingSessions(
+    deps,
+    pending.adminId,
+    () =>
+      deps.db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(live)
+          .returning({ adminId: passwordResets.adminId });
+        if (!used) throw invalidLink("reset");
+        const [admin] = await tx
+          .update(admins)
+          .set({ passwordHash })
+          .where(and(eq(admins.id, used.adminId), isNull(admins.disabledAt)))
+          .returning({ id: admins.id, username: admins.username });
+        if (!admin) throw invalidLink("reset");
+        // every other reset link of the account is spent too
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResets.adminId, admin.id), isNull(passwordResets.usedAt)));
+        const ids = await endSessions(tx, admin.id);
+        await recordAudit(tx, admin, "staff.password_reset", "admin", admin.id, {
+          username: admin.username,
+          ip,
+          endedSessions: ids.length,
+        });
+        return { admin, ids };
+      }),
+    (r) => r.ids,
+  );
   return { ok: true, username: result.admin.username };
 }
 
@@ -487,50 +511,64 @@ async function ownersLeft(tx: Executor, without: number): Promise<number> {
 /** Changes an account's role; its sessions stay, and every process reads the new role at once. */
 export async function setRole(deps: Deps, actor: Actor, id: number, role: StaffRole) {
   if (id === actor.id) throw conflict("You cannot change your own role");
-  const touched = await deps.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ role: admins.role, username: admins.username })
-      .from(admins)
-      .where(eq(admins.id, id))
-      .for("update");
-    if (!before) throw notFound("No account with this id");
-    if (before.role === "owner" && role !== "owner" && (await ownersLeft(tx, id)) === 0) {
-      throw conflict("The business needs at least one owner");
-    }
-    await tx.update(admins).set({ role }).where(eq(admins.id, id));
-    // touching the session rows makes the trigger tell every process to read them (and the role) again
-    const rows = await tx
-      .update(sessions)
-      .set({ lastSeenAt: sql`${sessions.lastSeenAt}` })
-      .where(eq(sessions.adminId, id))
-      .returning({ id: sessions.id });
-    await recordAudit(tx, actor, "staff.role", "admin", id, { username: before.username, from: before.role, to: role });
-    return rows.map((r) => r.id);
-  });
-  forgetHere(deps, touched);
+  await changingSessions(
+    deps,
+    id,
+    () =>
+      deps.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ role: admins.role, username: admins.username })
+          .from(admins)
+          .where(eq(admins.id, id))
+          .for("update");
+        if (!before) throw notFound("No account with this id");
+        if (before.role === "owner" && role !== "owner" && (await ownersLeft(tx, id)) === 0) {
+          throw conflict("The business needs at least one owner");
+        }
+        await tx.update(admins).set({ role }).where(eq(admins.id, id));
+        // touching the session rows makes the trigger tell every process to read them (and the role) again
+        const rows = await tx
+          .update(sessions)
+          .set({ lastSeenAt: sql`${sessions.lastSeenAt}` })
+          .where(eq(sessions.adminId, id))
+          .returning({ id: sessions.id });
+        await recordAudit(tx, actor, "staff.role", "admin", id, {
+          username: before.username,
+          from: before.role,
+          to: role,
+        });
+        return rows.map((r) => r.id);
+      }),
+    (ids) => ids,
+  );
   return { ok: true as const };
 }
 
 /** Disables an account (its sessions end at once) or enables it again. */
 export async function setDisabled(deps: Deps, actor: Actor, id: number, disabled: boolean) {
   if (disabled && id === actor.id) throw conflict("You cannot disable your own account");
-  const ended = await deps.db.transaction(async (tx) => {
-    const [target] = await tx
-      .update(admins)
-      .set({ disabledAt: disabled ? deps.clock.now() : null })
-      .where(eq(admins.id, id))
-      .returning({ username: admins.username, role: admins.role });
-    if (!target) throw notFound("No account with this id");
-    if (disabled && target.role === "owner" && (await ownersLeft(tx, id)) === 0) {
-      throw conflict("The business needs at least one owner");
-    }
-    const ids = disabled ? await endSessions(deps, tx, id) : [];
-    await recordAudit(tx, actor, disabled ? "staff.disable" : "staff.enable", "admin", id, {
-      username: target.username,
-      endedSessions: ids.length,
-    });
-    return ids;
-  });
-  forgetHere(deps, ended);
+  const ended = await changingSessions(
+    deps,
+    id,
+    () =>
+      deps.db.transaction(async (tx) => {
+        const [target] = await tx
+          .update(admins)
+          .set({ disabledAt: disabled ? deps.clock.now() : null })
+          .where(eq(admins.id, id))
+          .returning({ username: admins.username, role: admins.role });
+        if (!target) throw notFound("No account with this id");
+        if (disabled && target.role === "owner" && (await ownersLeft(tx, id)) === 0) {
+          throw conflict("The business needs at least one owner");
+        }
+        const ids = disabled ? await endSessions(tx, id) : [];
+        await recordAudit(tx, actor, disabled ? "staff.disable" : "staff.enable", "admin", id, {
+          username: target.username,
+          endedSessions: ids.length,
+        });
+        return ids;
+      }),
+    (ids) => ids,
+  );
   return { ok: true as const, endedSessions: ended.length };
 }
