@@ -8,6 +8,7 @@ import { type Column, DataTable } from "../../components/data-table";
 import { formatDate, formatDateTime, formatUsd, humanize } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { useAccount } from "../staff/use-account";
 import { FunnelCard } from "./funnel-card";
 import { PriceLists } from "./price-lists";
 import { type EditorDraft, emptyDraft, ProposalEditor } from "./proposal-editor";
@@ -35,6 +36,7 @@ const useList = () => useQuery(trpc.proposals.list.queryOptions());
 
 function ProposalList({ onOpen, onNew }: { onOpen: (id: number) => void; onNew: () => void }) {
   const list = useList();
+  const account = useAccount();
   const columns: Column<ListRow>[] = [
     {
       header: "Customer",
@@ -72,7 +74,8 @@ function ProposalList({ onOpen, onNew }: { onOpen: (id: number) => void; onNew: 
         )}
       </Card>
       <FunnelCard />
-      <PriceLists />
+      {/* prices and taxes are the owner's to change (api/src/modules/staff/access-policy.ts) */}
+      {account.data?.role === "owner" && <PriceLists />}
     </div>
   );
 }
