@@ -86,6 +86,7 @@ export function createWebhookWorker(deps: Deps, overrides: Partial<WebhookWorker
   const events = new EventEmitter();
   const lookup = webhookLookup(env);
   const inFlight = new Map<number, Promise<void>>(); // by endpoint id
+  let finished = 0; // attempts ended, so a claim can tell whether an endpoint was freed meanwhile
   let running: Promise<void> | null = null;
   let stopping = false;
   let again = false;
@@ -376,6 +377,7 @@ export function createWebhookWorker(deps: Deps, overrides: Partial<WebhookWorker
   async function pump(waitForAll: boolean): Promise<void> {
     while (!stopping) {
       while ((await fanOut()) > 0 && !stopping) {}
+      const finishedBefore = finished;
       const free = options.concurrency - inFlight.size;
       const claimed = free > 0 ? await claim(free) : [];
       for (const delivery of claimed) {
@@ -388,11 +390,13 @@ export function createWebhookWorker(deps: Deps, overrides: Partial<WebhookWorker
           )
           .finally(() => {
             inFlight.delete(delivery.endpointId);
+            finished += 1;
             wake();
           });
         inFlight.set(delivery.endpointId, job);
       }
-      if (claimed.length > 0) continue;
+      // an attempt that ended while claiming freed its endpoint: look again before deciding nothing is due
+      if (claimed.length > 0 || finished !== finishedBefore) continue;
       if (inFlight.size === 0 || !waitForAll) return;
       await Promise.race(inFlight.values());
     }
