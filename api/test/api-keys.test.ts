@@ -222,6 +222,16 @@ describe("using a key on /api/admin/*", () => {
     const dashboard = await withKey(apps.backoffice, "GET", "/api/admin/dashboard/stats", secret);
     expect(dashboard.statusCode).toBe(403);
     expect(dashboard.json()).toMatchObject({ missingScopes: ["leads:read"] });
+
+    // the upload (its own plugin) is checked the same way, before its body is read
+    const upload = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/admin/media",
+      headers: { authorization: `Bearer ${secret}`, "content-type": "image/png" },
+      payload: Buffer.from("not read"),
+    });
+    expect(upload.statusCode).toBe(403);
+    expect(upload.json()).toMatchObject({ missingScopes: ["content:write"] });
   });
 
   it("never reaches an owner-only path, whatever its scopes (403); sign-in paths refuse a key", async () => {

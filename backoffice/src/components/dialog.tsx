@@ -53,6 +53,7 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   pending,
+  pendingLabel = "Deleting...",
   onConfirm,
   onClose,
 }: {
@@ -61,6 +62,8 @@ export function ConfirmDialog({
   message: string;
   confirmLabel: string;
   pending?: boolean;
+  /** What the button says while the action runs. */
+  pendingLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -72,7 +75,7 @@ export function ConfirmDialog({
           Cancel
         </button>
         <button type="button" className="btn-danger" onClick={onConfirm} disabled={pending}>
-          {pending ? "Deleting..." : confirmLabel}
+          {pending ? pendingLabel : confirmLabel}
         </button>
       </div>
     </Dialog>

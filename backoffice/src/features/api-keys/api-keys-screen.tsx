@@ -154,6 +154,7 @@ export function ApiKeysScreen() {
         }
         confirmLabel="Revoke key"
         pending={revoke.isPending}
+        pendingLabel="Revoking…"
         onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
         onClose={() => setRevoking(null)}
       />
