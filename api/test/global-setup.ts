@@ -67,6 +67,7 @@ export default async function setup(project: TestProject) {
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   // snapshots left by an interrupted run (its process is gone) are removed
   for (const name of readdirSync(tmpdir())) {
@@ -76,7 +77,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), `api-test-db-${process.pid}-`));
   const removeSnapshots = () => rmSync(dir, { recursive: true, force: true });
   const files = { migrated: join(dir, "migrated.tar"), seeded: join(dir, "seeded.tar") };
-  const client = await PGlite.create("memory://");
+  const client = await PGlite.create("memory://", { extensions: { pg_trgm } });
   try {
     const db = drizzle(client, { schema }) as unknown as Database;
     await migrate(db);

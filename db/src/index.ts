@@ -51,6 +51,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) {
@@ -61,6 +62,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     // PostgreSQL's default 128 MB of shared buffers is resident in the API process once touched (WASM
     // memory never shrinks); the embedded database is small, and the OS caches its files anyway
     postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
+    // trigram indexes (the back office's searches); the migrations create the extension
+    extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzle(client, { schema }) as unknown as Database;
