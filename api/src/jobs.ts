@@ -7,6 +7,7 @@ import { purgeExpiredSessions } from "./modules/admin/auth.service";
 import { createOutboxWorker, type OutboxWorker } from "./modules/notifications/worker";
 import { createTronWatcher, type TronWatcher } from "./modules/payments/tron-watcher";
 import { deleteOldVisits } from "./modules/visits/visits.service";
+import { purgeOldWebhookLog } from "./modules/webhooks/webhooks.service";
 import { createWebhookWorker, type WebhookWorker } from "./modules/webhooks/worker";
 
 export interface BackgroundJobs {
@@ -23,6 +24,8 @@ export async function runHousekeeping(deps: Deps): Promise<void> {
     if (counters > 0) deps.log.info({ removed: counters }, "expired rate-limit counters deleted");
     const removed = await deleteOldVisits(deps);
     if (removed > 0) deps.log.info({ removed }, "old visitor records deleted");
+    const webhookEvents = await purgeOldWebhookLog(deps);
+    if (webhookEvents > 0) deps.log.info({ removed: webhookEvents }, "old webhook deliveries deleted");
   } catch (error) {
     deps.log.warn({ err: error }, "housekeeping failed; will retry");
   }

@@ -6,14 +6,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { schema } from "@ch/db";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ProductDto, ProductInput } from "../src/contracts/catalog";
 import type { WebhookEventType } from "../src/contracts/webhook-events";
 import type { Deps } from "../src/lib/deps";
 import { assertWebhookUrlAllowed, isPublicAddress } from "../src/modules/webhooks/url-policy";
-import { createWebhook } from "../src/modules/webhooks/webhooks.service";
+import { createWebhook, purgeOldWebhookLog } from "../src/modules/webhooks/webhooks.service";
 import { createWebhookWorker, type WebhookSettlement, type WebhookWorkerOptions } from "../src/modules/webhooks/worker";
 import { orderBody, signedInCookie, startTestApps, type TestApps, testEnv } from "./harness";
 import { workerDeps } from "./notifications-fakes";
@@ -592,5 +592,41 @@ describe("an endpoint failing for the whole retry window", () => {
     expect((await admin("POST", `/api/admin/webhooks/deliveries/${deliveries[0]!.id}/resend`)).statusCode).toBe(409);
     const enabled = await admin("PATCH", `/api/admin/webhooks/${down.id}`, { enabled: true });
     expect(enabled.json()).toMatchObject({ enabled: true, disabledAt: null, failingSince: null });
+  });
+});
+
+describe("housekeeping", () => {
+  it("deletes finished messages after 30 days with their attempts, never one still being attempted", async () => {
+    receiver.answer("/late", { status: 500 });
+    await register("/kept", ["lead.created"]);
+    expect((await contact("first@example.com")).statusCode).toBe(201);
+    await worker().drain();
+    await register("/late", ["lead.created"]);
+    expect((await contact("second@example.com")).statusCode).toBe(201);
+    await worker().drain();
+    const [first, second] = await db()
+      .select({ id: schema.webhookEvents.id })
+      .from(schema.webhookEvents)
+      .orderBy(desc(schema.webhookEvents.id))
+      .limit(2)
+      .then((rows) => rows.reverse());
+
+    apps.clock.advance(29 * 86_400_000);
+    await purgeOldWebhookLog({ db: db(), clock: apps.clock });
+    const ids = async () =>
+      (await db().select({ id: schema.webhookEvents.id }).from(schema.webhookEvents)).map((e) => e.id);
+    expect(await ids()).toEqual(expect.arrayContaining([first!.id, second!.id]));
+
+    apps.clock.advance(2 * 86_400_000);
+    expect(await purgeOldWebhookLog({ db: db(), clock: apps.clock })).toBeGreaterThanOrEqual(1);
+    const left = await ids();
+    expect(left).not.toContain(first!.id);
+    // the second still has a delivery waiting for its next attempt
+    expect(left).toContain(second!.id);
+    const attemptsOfFirst = await db()
+      .select({ id: schema.webhookDeliveries.id })
+      .from(schema.webhookDeliveries)
+      .where(eq(schema.webhookDeliveries.eventId, first!.id));
+    expect(attemptsOfFirst).toHaveLength(0);
   });
 });

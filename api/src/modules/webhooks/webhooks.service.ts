@@ -322,3 +322,24 @@ export async function resendDelivery(deps: Deps, actor: Actor, deliveryId: numbe
   announceWebhooks();
   return { id, resentFrom: deliveryId };
 }
+
+/** How long a delivered (or given up) message and its attempt log stay visible in the back office. */
+export const WEBHOOK_LOG_RETENTION_DAYS = 30;
+
+/**
+ * Hourly housekeeping: deletes events fanned out more than WEBHOOK_LOG_RETENTION_DAYS ago whose every
+ * delivery is finished, with their deliveries and attempts (cascade). Returns how many events went.
+ */
+export async function purgeOldWebhookLog(deps: Pick<Deps, "db" | "clock">): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - WEBHOOK_LOG_RETENTION_DAYS * 86_400_000);
+  const removed = await deps.db
+    .delete(webhookEvents)
+    .where(
+      and(
+        sql`${webhookEvents.fannedOutAt} < ${before.toISOString()}::timestamptz`,
+        sql`not exists (select 1 from ${webhookDeliveries} d where d.event_id = ${webhookEvents.id} and d.status in ('pending', 'sending'))`,
+      ),
+    )
+    .returning({ id: webhookEvents.id });
+  return removed.length;
+}
