@@ -2,6 +2,7 @@
 // the editor accepts, signs in and cannot see orders; changes the password; resets it by e-mail; the
 // owner disables and enables the account. The owner's own password is never changed (later specs use it).
 import type { Page } from "@playwright/test";
+import { expectAccessible } from "../../storefront/e2e/fixtures";
 import { ADMIN, expect, expectToast, signIn, test } from "./helpers";
 
 const INBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4200) + 2}`;
@@ -49,11 +50,13 @@ test("invite → accept → sign in as content: no orders anywhere", async ({ pa
   await dialog.getByRole("button", { name: "Send invitation" }).click();
   await expectToast(page, "Invitation sent");
   await expect(page.getByRole("table", { name: "Waiting invitations" })).toContainText(EDITOR.email);
+  await expectAccessible(page, "staff screen");
   const link = await linkMailedTo(page, EDITOR.email, /invited/i, before);
 
   await page.context().clearCookies();
   await page.goto(link);
   await expect(page.getByText(`Invitation for ${EDITOR.email} as Content`)).toBeVisible();
+  await expectAccessible(page, "accept invitation");
   await page.getByLabel("Username").fill(EDITOR.username);
   await page.getByLabel("Password", { exact: true }).fill("short");
   await page.getByLabel("Confirm password").fill("short");
@@ -95,6 +98,7 @@ test("change password on My Account: the old one stops working", async ({ page }
   expect(res.status()).toBe(200);
   await page.goto("/admin/account");
   await expect(page.getByText("Content", { exact: true })).toBeVisible();
+  await expectAccessible(page, "my account");
   await page.getByLabel("Current password", { exact: true }).fill("not-the-password");
   await page.getByLabel("New password", { exact: true }).fill(CHANGED);
   await page.getByLabel("Confirm new password").fill(CHANGED);
