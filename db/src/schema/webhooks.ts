@@ -43,9 +43,7 @@ export const webhookEvents = pgTable(
   },
   (t) => [
     uniqueIndex("webhook_events_message_idx").on(t.messageId),
-    index("webhook_events_pending_idx")
-      .on(t.id)
-      .where(sql`${t.fannedOutAt} is null`),
+    index("webhook_events_pending_idx").on(t.id).where(sql`${t.fannedOutAt} is null`),
   ],
 );
 
