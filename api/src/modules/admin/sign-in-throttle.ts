@@ -35,19 +35,56 @@ export const ADDRESS_RULES = {
   setup: { limit: 10, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;
 
+/**
+ * A refused sign-in (429, 503) is answered after this pause: it costs a timer, not CPU, and a script
+ * that waits for each answer cannot turn cheap refusals into a flood that starves the storefront.
+ */
+export const signInTiming = { refusalDelayMs: 1_000 };
+
+async function refuse(error: AppError): Promise<never> {
+  if (signInTiming.refusalDelayMs > 0) {
+    await new Promise<void>((resolve) => setTimeout(resolve, signInTiming.refusalDelayMs).unref?.());
+  }
+  throw error;
+}
+
 export const HASH_CONCURRENCY = 1;
 export const HASH_QUEUE = 16;
 export const HASH_WAIT_MS = 2_000;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
+/** Addresses known to be over their limit, until their window ends: answered without a database round trip. */
+const overLimitUntil = new Map<string, number>();
+const OVER_LIMIT_MEMORY = 10_000;
+
+/**
+ * The first thing a sign-in or setup request does, so a flood is shed cheaply: 503 at once when the
+ * hashing queue is already full, 429 from memory for an address this process saw go over its limit,
+ * then the database-backed count every process shares.
+ */
 export async function hitAddressLimit(deps: Deps, name: keyof typeof ADDRESS_RULES, ip: string): Promise<void> {
+  if (running >= HASH_CONCURRENCY && waiting.length >= HASH_QUEUE) return refuse(busy());
+  const key = `admin-${name}:${ip}`;
+  const nowMs = deps.clock.now().getTime();
+  const until = overLimitUntil.get(key);
+  if (until !== undefined) {
+    if (nowMs < until) return refuse(tooManyRequests(Math.max(1, Math.ceil((until - nowMs) / 1000))));
+    overLimitUntil.delete(key);
+  }
   const rule = ADDRESS_RULES[name];
   const limit = Math.max(1, Math.round(rule.limit * deps.env.PUBLIC_RATE_LIMIT_SCALE));
-  await countHit(
-    deps.db,
-    rateLimitHit(`admin-${name}:${ip}`, { limit, windowSeconds: rule.windowSeconds }, deps.clock.now()),
-  );
+  try {
+    await countHit(deps.db, rateLimitHit(key, { limit, windowSeconds: rule.windowSeconds }, deps.clock.now()));
+  } catch (error) {
+    const retryAfter = error instanceof AppError && error.status === 429 ? Number(error.headers["retry-after"]) : 0;
+    if (retryAfter > 0) {
+      if (overLimitUntil.size >= OVER_LIMIT_MEMORY) overLimitUntil.clear();
+      overLimitUntil.set(key, nowMs + retryAfter * 1000);
+      return refuse(error as AppError);
+    }
+    throw error;
+  }
 }
 
 // $1 key, $2 now (ISO text), $3 window ms, $4 limit. A fixed window from the pair's first attempt.
@@ -128,9 +165,11 @@ export async function reserveSignInAttempt(
   const [pair] = await queryRows<PairRow>(deps.db, PAIR_SQL, [key, nowText, PAIR_WINDOW_MS, MAX_ATTEMPTS_PER_PAIR]);
   if (pair && !pair.granted) {
     deps.log.warn({ username: input.username, ip: input.ipAddress }, "admin sign-in throttled (user and address)");
-    throw tooManyRequests(
-      secondsUntil(new Date(new Date(pair.window_start).getTime() + PAIR_WINDOW_MS), now),
-      "Too many failed sign-in attempts. Please try again later.",
+    return refuse(
+      tooManyRequests(
+        secondsUntil(new Date(new Date(pair.window_start).getTime() + PAIR_WINDOW_MS), now),
+        "Too many failed sign-in attempts. Please try again later.",
+      ),
     );
   }
   if (!input.trusted) {
@@ -144,12 +183,14 @@ export async function reserveSignInAttempt(
     if (user && !user.granted) {
       deps.log.warn({ username: input.username, ip: input.ipAddress }, "admin sign-in slowed down (user)");
       const retryAfter = secondsUntil(new Date(user.next_at), now);
-      throw new AppError(
-        429,
-        `Sign-in for this account is slowed down after failed attempts. Try again in ${retryAfter} s, sign in from a device you used before, or add your authenticator code.`,
-        [],
-        { retryAfter, codeAccepted: true },
-        { "retry-after": String(retryAfter) },
+      return refuse(
+        new AppError(
+          429,
+          `Sign-in for this account is slowed down after failed attempts. Try again in ${retryAfter} s, sign in from a device you used before, or add your authenticator code.`,
+          [],
+          { retryAfter, codeAccepted: true },
+          { "retry-after": String(retryAfter) },
+        ),
       );
     }
   }
@@ -237,7 +278,7 @@ export const hashGate = { started: 0, maxRunning: 0, busyRefusals: 0 };
  */
 export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= HASH_CONCURRENCY) {
-    if (waiting.length >= HASH_QUEUE) throw busy();
+    if (waiting.length >= HASH_QUEUE) return refuse(busy());
     await new Promise<void>((resolve, reject) => {
       const wake = () => {
         clearTimeout(timer);
