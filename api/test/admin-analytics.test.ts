@@ -1,5 +1,6 @@
 // The Analytics tab's figures against a small data set computed by hand (see the comments).
 import { schema } from "@ch/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analytics, dashboardStats } from "../src/modules/analytics/analytics.service";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";
@@ -154,5 +155,26 @@ describe("analytics on a known data set", () => {
     expect(data.monthlyRevenue).toHaveLength(12);
     expect(data.weeklyOrders).toHaveLength(8);
     expect(data.customerAcquisition.totalCustomers).toBe(4);
+  });
+
+  // the figures come from rollups kept by triggers (migration 0014): they follow every kind of change
+  it("follows a status change, a deletion and a changed e-mail", async () => {
+    const db = apps.db.handle.db;
+    await db.update(schema.orders).set({ status: "cancelled" }).where(eq(schema.orders.email, "b@x.com"));
+    await db.delete(schema.orders).where(eq(schema.orders.email, "e@x.com"));
+    await db.update(schema.enquiries).set({ email: "B@x.com" }).where(eq(schema.enquiries.email, "z@x.com"));
+    const a = await analytics(db, NOW);
+    const byStatus = Object.fromEntries(a.orderStatusDistribution.map((s) => [s.status, s.count]));
+    expect(byStatus).toMatchObject({ pending: 1, shipped: 0, cancelled: 2 });
+    expect(a.monthlyRevenue.find((m) => m.month === "2026-02")).toEqual({ month: "2026-02", revenue: 0, orders: 0 });
+    // not cancelled: a (twice), d, B@X.com → customers a, d, b; enquirers a, c, b; b and a ordered
+    expect(a.customerAcquisition).toEqual({
+      totalCustomers: 3,
+      enquirers: 3,
+      convertedEnquirers: 2,
+      conversionRate: 66.67,
+      averageOrderValue: 43_750, // 175,000 / 4
+      customerLifetimeValue: 58_333.33, // 175,000 / 3
+    });
   });
 });

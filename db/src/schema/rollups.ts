@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 /**
  * Page views per UTC day, kept by the database itself (statement triggers on `visits`, migration
@@ -20,3 +20,34 @@ export const visitDailyCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.key] })],
 );
+
+/**
+ * Orders per UTC day and status, with their totals, kept by statement triggers on `orders` (migration
+ * 0014): the Analytics tab's months, weeks, status counts and order totals read these rows, so a cold
+ * read does not scan every order.
+ */
+export const orderDailyCounts = pgTable(
+  "order_daily_counts",
+  {
+    day: date("day").notNull(),
+    status: text("status").notNull(),
+    orders: integer("orders").notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status] })],
+);
+
+/**
+ * Customers: for each lower-cased e-mail, how many of its orders are not cancelled (rows at 0 are
+ * deleted), kept by the same triggers. Counting customers, and the enquirers among them, reads these.
+ */
+export const orderCustomerCounts = pgTable("order_customer_counts", {
+  email: text("email").primaryKey(),
+  orders: integer("orders").notNull(),
+});
+
+/** Enquirers: for each lower-cased, non-empty e-mail, how many enquiries it sent (triggers on `enquiries`). */
+export const enquiryEmailCounts = pgTable("enquiry_email_counts", {
+  email: text("email").primaryKey(),
+  enquiries: integer("enquiries").notNull(),
+});

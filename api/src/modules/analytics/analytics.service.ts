@@ -2,7 +2,7 @@
 // The dashboard's "Total Revenue" is money received (the payment ledger), shown next to the amount
 // ordered; elsewhere "revenue" means the totals of orders that are not cancelled.
 import { type Database, type Executor, rowsOf, schema } from "@ch/db";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { DashboardStatsDto } from "../../contracts/admin";
 import { ORDER_STATUSES } from "../../contracts/constants";
 import { readCache } from "../../lib/read-cache";
@@ -51,9 +51,10 @@ export function recentDashboardStats(db: Database): Promise<DashboardStatsDto> {
 export const ANALYTICS_MAX_AGE_MS = 30_000;
 
 /**
- * The Analytics tab: its aggregates read every order of the last year (and every order for the
- * acquisition figures), so one answer is kept per process for at most 30 s, dropped by any write this
- * process answers; keyed by the UTC day, since the months and weeks shown depend on the date.
+ * The Analytics tab: read from the rollups the database keeps (order_daily_counts, order_customer_counts,
+ * enquiry_email_counts; migration 0014), so a cold read does not scan the orders. One answer is still
+ * kept per process for at most 30 s (every open tab polls it), dropped by any write this process
+ * answers; keyed by the UTC day, since the months and weeks shown depend on the date.
  */
 export function recentAnalytics(db: Database, now: Date): Promise<AnalyticsDto> {
   return readCache(db).recent(`admin:analytics:${now.toISOString().slice(0, 10)}`, ANALYTICS_MAX_AGE_MS, () =>
@@ -87,10 +88,10 @@ export async function analytics(db: Executor, now: Date): Promise<AnalyticsDto> 
   const firstMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const monthly = rowsOf<{ month: string; revenue_cents: string | number; orders: number }>(
     await db.execute(sql`
-      select to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM') as month,
-             coalesce(sum(total_cents), 0)::bigint as revenue_cents, count(*)::int as orders
-      from orders
-      where status <> 'cancelled' and created_at >= ${firstMonth.toISOString()}
+      select to_char(date_trunc('month', day), 'YYYY-MM') as month,
+             coalesce(sum(total_cents), 0)::bigint as revenue_cents, sum(orders)::int as orders
+      from order_daily_counts
+      where status <> 'cancelled' and day >= ${firstMonth.toISOString().slice(0, 10)}::date
       group by 1`),
   );
   const byMonth = new Map(monthly.map((r) => [r.month, r]));
@@ -100,19 +101,17 @@ export async function analytics(db: Executor, now: Date): Promise<AnalyticsDto> 
     return { month: key, revenue: Number(row?.revenue_cents ?? 0) / 100, orders: Number(row?.orders ?? 0) };
   });
 
-  const statusRows = await db
-    .select({ status: orders.status, n: count() })
-    .from(orders)
-    .groupBy(orders.status)
-    .orderBy(desc(count()));
+  const statusRows = rowsOf<{ status: string; n: number }>(
+    await db.execute(sql`select status, sum(orders)::int as n from order_daily_counts group by status`),
+  );
   const statusCounts = new Map(statusRows.map((r) => [r.status, Number(r.n)]));
   const orderStatusDistribution = ORDER_STATUSES.map((status) => ({ status, count: statusCounts.get(status) ?? 0 }));
 
   const firstWeek = new Date(weekStart(now).getTime() - 7 * 7 * 86_400_000);
   const weekly = rowsOf<{ week: string; orders: number }>(
     await db.execute(sql`
-      select to_char(date_trunc('week', created_at at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as orders
-      from orders where created_at >= ${firstWeek.toISOString()} group by 1`),
+      select to_char(date_trunc('week', day), 'YYYY-MM-DD') as week, sum(orders)::int as orders
+      from order_daily_counts where day >= ${firstWeek.toISOString().slice(0, 10)}::date group by 1`),
   );
   const byWeek = new Map(weekly.map((r) => [r.week, Number(r.orders)]));
   const weeklyOrders = Array.from({ length: 8 }, (_, i) => {
@@ -120,8 +119,8 @@ export async function analytics(db: Executor, now: Date): Promise<AnalyticsDto> 
     return { weekStart: start, orders: byWeek.get(start) ?? 0 };
   });
 
-  // one pass over the orders for the totals; the enquirers who became customers are found through the
-  // lower(email) indexes of both tables (an index probe per enquirer, never a scan of every order per lead)
+  // from the rollups the database keeps (migration 0014): order totals by day and status, customers and
+  // enquirers by lower-cased e-mail; an enquirer who ordered is an e-mail in both
   const [acq] = rowsOf<{
     customers: number;
     orders: number;
@@ -130,17 +129,11 @@ export async function analytics(db: Executor, now: Date): Promise<AnalyticsDto> 
     converted: number;
   }>(
     await db.execute(sql`
-      with totals as (
-             select count(distinct lower(email))::int as customers, count(*)::int as orders,
-                    coalesce(sum(total_cents), 0)::bigint as revenue_cents
-             from orders where status <> 'cancelled'),
-           leads as (select distinct lower(email) as email from enquiries where email <> '')
-      select totals.customers, totals.orders, totals.revenue_cents,
-             (select count(*) from leads)::int as enquirers,
-             (select count(*) from leads
-               where exists (select 1 from orders o where lower(o.email) = leads.email and o.status <> 'cancelled'))::int
-               as converted
-      from totals`),
+      select (select count(*) from order_customer_counts)::int as customers,
+             coalesce(sum(orders), 0)::int as orders, coalesce(sum(total_cents), 0)::bigint as revenue_cents,
+             (select count(*) from enquiry_email_counts)::int as enquirers,
+             (select count(*) from enquiry_email_counts e join order_customer_counts c using (email))::int as converted
+      from order_daily_counts where status <> 'cancelled'`),
   );
   const revenue = Number(acq?.revenue_cents ?? 0) / 100;
   const customers = acq?.customers ?? 0;
