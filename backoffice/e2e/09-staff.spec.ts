@@ -163,3 +163,37 @@ test("the owner disables the editor (its session ends at once) and enables it ag
   // the owner still signs in with the password of 01-setup (later specs rely on it)
   expect((await page.request.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
 });
+
+test("a sales account sees orders, leads and proposals, and neither the catalog nor the owner's screens", async ({
+  page,
+}) => {
+  await signIn(page);
+  const before = await mailCount(page);
+  const invited = await page.request.post("/api/admin/staff/invites", {
+    data: { email: "sam.sales@example.test", role: "sales" },
+  });
+  expect(invited.status()).toBe(201);
+  const link = await linkMailedTo(page, "sam.sales@example.test", /invited/i, before);
+  await page.context().clearCookies();
+  const accepted = await page.request.post("/api/admin/invites/accept", {
+    data: { token: new URL(link).hash.replace("#token=", ""), username: "sam", password: "Sam-Sells-Homes-2026" },
+  });
+  expect(accepted.status()).toBe(201);
+  await signInWithForm(page, "sam", "Sam-Sells-Homes-2026");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("Total Orders")).toBeVisible();
+  for (const tab of ["Overview", "Analytics", "Orders", "Contacts"]) {
+    await expect(page.getByRole("tab", { name: tab })).toBeVisible();
+  }
+  await expect(page.getByRole("tab", { name: "Products" })).toHaveCount(0);
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link", { name: "Proposals" })).toBeVisible();
+  for (const hidden of ["Gallery", "Blog", "SEO Report", "Settings", "Staff", "Activity"]) {
+    await expect(nav.getByRole("link", { name: hidden, exact: true }), hidden).toHaveCount(0);
+  }
+  await nav.getByRole("link", { name: "Proposals" }).click();
+  await expect(page.getByRole("heading", { name: "All proposals" })).toBeVisible();
+  await expect(page.getByText("Sales tax by state")).toHaveCount(0);
+  expect((await page.request.get("/api/trpc/catalog.list")).status()).toBe(403);
+  expect((await page.request.get("/api/admin/settings")).status()).toBe(403);
+});
