@@ -1,13 +1,15 @@
 import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
 import type { OrderReceiptDto } from "@ch/api/contracts/orders";
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { buttonClass, PageHeader, TextField } from "../../components/ui";
 import { ApiError, postJson } from "../../lib/api";
 import { formatDate } from "../../lib/format";
+import { useMutation } from "../../lib/query";
 import { OrderStages } from "./order-stages";
 import { OrderFigures, orderStatusText, paymentLabel, statusLabel } from "./order-summary";
-import { PaymentPanel } from "./payment-panel";
+
+// shown once an order is found: its code loads then
+const PaymentPanel = lazy(() => import("./payment-panel").then((m) => ({ default: m.PaymentPanel })));
 
 function problemText(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) {
@@ -110,11 +112,13 @@ export function OrderStatusPage({ initialOrder }: { initialOrder: string }) {
             <div className="mt-6">
               <OrderFigures receipt={receipt} />
             </div>
-            <PaymentPanel
-              receipt={receipt}
-              email={email.trim()}
-              onSubmitted={() => lookup.mutate({ orderNumber: receipt.orderNumber, email: email.trim() })}
-            />
+            <Suspense fallback={null}>
+              <PaymentPanel
+                receipt={receipt}
+                email={email.trim()}
+                onSubmitted={() => lookup.mutate({ orderNumber: receipt.orderNumber, email: email.trim() })}
+              />
+            </Suspense>
           </section>
         ) : null}
       </div>
