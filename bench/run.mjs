@@ -45,7 +45,8 @@ const T = SHORT
       orderRounds: 3,
       orderWarmup: 0.7,
       lhRuns: 3,
-      lhBudget: 100,
+      // six mobile pages of four runs each (a warm-up and three measured), then the back-office login
+      lhBudget: 200,
     };
 // BENCH_PORT_BASE moves every port, so that two parts (say --only=orders and --only=pages) can run at once
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 55710);
@@ -110,14 +111,14 @@ function weights() {
       continue;
     }
     const all = pageWeights(dist);
-    const budget = app === "storefront" ? { js: 130, css: 15 } : { js: 120, css: 15 };
+    // issue 13: every storefront page's first load at most 110 KB (the build enforces it, checkout aside)
+    const budget = app === "storefront" ? { js: 110, css: 15 } : { js: 120, css: 15 };
     const rows = [["(entry)", all["(entry)"], "(entry)"]];
     for (const [name, pattern] of wanted) {
       const key = Object.keys(all).find((k) => pattern.test(k));
       rows.push([name, key ? all[key] : null, key ?? "(no route file yet)"]);
     }
-    // issue 13: home's first load at most 110 KB
-    const jsTarget = (page) => (app === "storefront" && page === "home" ? 110 : budget.js);
+    const jsTarget = () => budget.js;
     report.weights[app] = rows.map(([page, w, file]) => ({
       page,
       file,
@@ -505,12 +506,19 @@ async function pages() {
     };
   };
   const storefront = `http://127.0.0.1:${PORT.api}`;
+  // a post: the newest published one (its address comes from the API, as a visitor's link would)
+  const newest = SHORT ? null : await fetch(`${storefront}/api/blog/search?pageSize=1`).then((r) => r.json());
+  const postPath = newest?.posts?.[0]?.slug ? `/blog/${newest.posts[0].slug}` : null;
+  if (!SHORT && !postPath) report.problems.push("Lighthouse: no published post to measure");
   const mobilePages = SHORT
     ? [["home", "/"]]
     : [
         ["home", "/"],
         ["products", "/products"],
         ["product", "/product/1"],
+        ["blog", "/blog"],
+        ...(postPath ? [["blog post", postPath]] : []),
+        ["contact", "/contact"],
       ];
   try {
     chrome = await launch();
