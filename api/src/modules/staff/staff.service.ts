@@ -169,24 +169,47 @@ export const RESET_ANSWER = {
     "If an account uses that address, a link to choose a new password is on its way. It works once, for 30 minutes.",
 } as const;
 
-/** The same answer whether the address belongs to an account or not. */
+/**
+ * The same answer, after the same reads, whether the address belongs to an account or not: the
+ * per-address and per-mailbox counters are hit for every request, and the link itself is stored and
+ * queued after the answer, so neither the answer nor its timing tells which addresses are staff.
+ */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<typeof RESET_ANSWER> {
   const now = deps.clock.now();
   await hitRateLimit(deps.db, `password-reset:${ip}`, { limit: 10, windowSeconds: 3600 }, now);
   const address = email.trim().toLowerCase();
+  // at most 3 reset e-mails an hour to one mailbox; beyond that nothing is sent (the answer is the same)
+  let mailboxOk = true;
+  try {
+    await hitRateLimit(deps.db, `password-reset-mail:${address}`, { limit: 3, windowSeconds: 3600 }, now);
+  } catch (error) {
+    if (!(error instanceof AppError && error.status === 429)) throw error;
+    mailboxOk = false;
+  }
   const [admin] = await deps.db
     .select({ id: admins.id, username: admins.username, email: admins.email })
     .from(admins)
     .where(and(sql`lower(${admins.email}) = ${address}`, isNull(admins.disabledAt)))
     .limit(1);
-  if (!admin?.email) return RESET_ANSWER;
-  // at most 3 reset e-mails an hour to one account, beyond that nothing is sent (the answer is the same)
-  try {
-    await hitRateLimit(deps.db, `password-reset-mail:${admin.id}`, { limit: 3, windowSeconds: 3600 }, now);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 429) return RESET_ANSWER;
-    throw error;
+  if (admin?.email && mailboxOk) {
+    const account = { id: admin.id, username: admin.username, email: admin.email };
+    const job: Promise<void> = sendResetLink(deps, account, ip, now)
+      .catch((error: unknown) => deps.log.error({ err: error, adminId: account.id }, "password reset link not queued"))
+      .finally(() => pendingResetMails.delete(job));
+    pendingResetMails.add(job);
   }
+  return RESET_ANSWER;
+}
+
+/** Reset links being stored after their answer (tests and a graceful stop may wait for them). */
+export const pendingResetMails = new Set<Promise<unknown>>();
+
+async function sendResetLink(
+  deps: Deps,
+  admin: { id: number; username: string; email: string },
+  ip: string,
+  now: Date,
+): Promise<void> {
   const token = newToken();
   const link = `${deps.env.backofficeOrigin}/admin/reset-password#token=${token}`;
   await deps.db.transaction(async (tx) => {
@@ -210,7 +233,6 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
     ]);
     await recordAudit(tx, admin, "staff.password_reset_requested", "admin", admin.id, { username: admin.username, ip });
   });
-  return RESET_ANSWER;
 }
 
 const invalidLink = (what: string) =>
