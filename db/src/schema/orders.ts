@@ -45,9 +45,7 @@ export const orders = pgTable(
     // indexes (extension pg_trgm, created by the migration) so that it does not read every order;
     // without GIN's pending list (fastupdate), which only a vacuum empties and PGlite never vacuums:
     // with a long pending list the planner prices the index above a full scan
-    index("orders_number_trgm_idx")
-      .using("gin", sql`${t.orderNumber} gin_trgm_ops`)
-      .with({ fastupdate: false }),
+    index("orders_number_trgm_idx").using("gin", sql`${t.orderNumber} gin_trgm_ops`).with({ fastupdate: false }),
     index("orders_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`).with({ fastupdate: false }),
     index("orders_name_trgm_idx")
       .using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
