@@ -310,7 +310,7 @@ async function takeChallenge(deps: Deps, challenge: string, purpose: ChallengePu
   const [admin] = await deps.db
     .select({ id: admins.id, username: admins.username })
     .from(admins)
-    .where(eq(admins.id, row.adminId))
+    .where(and(eq(admins.id, row.adminId), isNull(admins.disabledAt)))
     .limit(1);
   if (!admin) throw badChallenge();
   return admin;

@@ -13,6 +13,7 @@ import { readDeviceToken, setDeviceCookie } from "../../http/device-cookie";
 import { route } from "../../http/route";
 import { readSessionToken, setSessionCookie } from "../../http/session-cookie";
 import type { Deps } from "../../lib/deps";
+import { rolesForProcedure } from "../staff/access-policy";
 import { startSession } from "./auth.service";
 import { hitAddressLimit, rememberDevice } from "./sign-in-throttle";
 import {
@@ -91,8 +92,11 @@ export const twoFactorRoutes = [
     access: "admin",
     summary: "Whether two-factor sign-in is on for the signed-in admin, recovery codes left, and the owner's policy",
     tags: ["admin"],
-    answer: "{ enabled, enabledAt, recoveryCodesLeft, required }",
-    handler: ({ deps, admin }) => twoFactorStatus(deps, admin!.id),
+    answer: "{ enabled, enabledAt, recoveryCodesLeft, required, mayRequire }",
+    handler: async ({ deps, admin }) => ({
+      ...(await twoFactorStatus(deps, admin!.id)),
+      mayRequire: rolesForProcedure("twoFactor.setPolicy").includes(admin!.role),
+    }),
   }),
   route({
     method: "POST",

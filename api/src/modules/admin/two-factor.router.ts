@@ -1,6 +1,7 @@
 // Two-factor sign-in for the signed-in admin: the same services as two-factor.rest.ts.
 import { twoFactorConfirmInput, twoFactorDisableInput, twoFactorPolicyInput } from "../../contracts/two-factor";
 import { adminProcedure, router } from "../../trpc/trpc";
+import { rolesForProcedure } from "../staff/access-policy";
 import {
   beginEnrolment,
   confirmEnrolment,
@@ -11,7 +12,11 @@ import {
 } from "./totp.service";
 
 export const adminTwoFactorRouter = router({
-  status: adminProcedure.query(({ ctx }) => twoFactorStatus(ctx.deps, ctx.admin.id)),
+  /** With `mayRequire`: whether this account's role may set the owner's policy (the screen hides it otherwise). */
+  status: adminProcedure.query(async ({ ctx }) => ({
+    ...(await twoFactorStatus(ctx.deps, ctx.admin.id)),
+    mayRequire: rolesForProcedure("twoFactor.setPolicy").includes(ctx.admin.role),
+  })),
   begin: adminProcedure.mutation(({ ctx }) => beginEnrolment(ctx.deps, ctx.admin)),
   confirm: adminProcedure
     .input(twoFactorConfirmInput)

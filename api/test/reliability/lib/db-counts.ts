@@ -3,7 +3,13 @@ import { type Database, rowsOf } from "@ch/db";
 import { sql } from "drizzle-orm";
 
 /** Tables whose rows legitimately change on refused requests (throttle counters) or reads (session touch). */
-export const BOOKKEEPING_TABLES = new Set(["rate_limits", "login_attempts", "sessions", "schema_migrations"]);
+export const BOOKKEEPING_TABLES = new Set([
+  "rate_limits",
+  "login_attempts",
+  "sign_in_throttle",
+  "sessions",
+  "schema_migrations",
+]);
 
 export async function tableNames(db: Database): Promise<string[]> {
   const rows = rowsOf<{ name: string }>(

@@ -242,9 +242,11 @@ export function SecurityScreen() {
               <Enrol />
             )}
           </Card>
-          <Card title="Every account">
-            <Policy required={status.data.required} ownEnabled={status.data.enabled} />
-          </Card>
+          {status.data.mayRequire ? (
+            <Card title="Every account">
+              <Policy required={status.data.required} ownEnabled={status.data.enabled} />
+            </Card>
+          ) : null}
         </>
       )}
     </div>
