@@ -1,6 +1,7 @@
 // Webhooks: the events an endpoint may subscribe to, the delivery states and the inputs of the owner's
 // webhook screen, tRPC webhooks.* and /api/admin/webhooks. Shared with the back office; no server imports.
 import { z } from "zod";
+import { id } from "./fields";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "./webhook-events";
 
 const url = z
@@ -34,7 +35,7 @@ export const webhookUpdateInput = z.strictObject({
   enabled: z.boolean().optional(),
 });
 
-export const webhookIdInput = z.strictObject({ id: z.coerce.number().int().positive() });
+export const webhookIdInput = z.strictObject({ id: id() });
 
 export const webhookDeliveriesQuery = z.strictObject({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
