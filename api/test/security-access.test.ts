@@ -59,6 +59,10 @@ const BACKOFFICE_PUBLIC = new Set([
   "POST /api/admin/setup",
   "POST /api/admin/login",
   "POST /api/admin/logout",
+  // two-factor sign-in, step two: a challenge from a correct password (unguessable, 5 minutes, 5 tries)
+  "POST /api/admin/login/verify",
+  "POST /api/admin/login/enrol",
+  "POST /api/admin/login/enrol/confirm",
   // staff: the links e-mailed to someone not signed in (single-use tokens, rate-limited per address)
   "POST /api/admin/password/forgot",
   "POST /api/admin/password/reset",
