@@ -23,13 +23,6 @@ if (state?.textContent) {
 
 const router = createAppRouter(queryClient);
 
-// The server sends this page's title and description for crawlers; React renders the same
-// values through <HeadContent /> once it owns the page, and the server's copies are removed then
-// (features/seo/head-content.tsx). A page React renders itself has no server copies to keep.
-const removeServerHead = () => {
-  for (const element of document.head.querySelectorAll("[data-server-head]")) element.remove();
-};
-
 const container = document.getElementById("root")!;
 const app = (onCommit?: () => void) => (
   <StrictMode>
@@ -81,10 +74,10 @@ function holdClicksUntilHydrated(root: HTMLElement): () => void {
         held.shift();
         continue;
       }
-      // and the rest of the page too (for at most 3 s): a navigation while a part of the server's
+      // and the rest of the page too (for at most 10 s): a navigation while a part of the server's
       // markup is still waiting to hydrate (a lazily loaded section, a route's boundary) makes React
       // give that part up with an error
-      if (!isHydrated(element) || (!allHydrated() && performance.now() - committedAt < 3000)) {
+      if (!isHydrated(element) || (!allHydrated() && performance.now() - committedAt < 10_000)) {
         setTimeout(replay, 50);
         return;
       }
@@ -124,6 +117,10 @@ if (container.firstElementChild) {
     });
   });
 } else {
-  removeServerHead();
-  createRoot(container).render(app());
+  // a page the server sent without markup (cart, checkout): its head is the server's too until the
+  // first client-side navigation (features/seo/lazy-head.ts)
+  void router.load().then(() => {
+    endInitialHead();
+    createRoot(container).render(app());
+  });
 }

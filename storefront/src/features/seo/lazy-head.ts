@@ -11,11 +11,8 @@ type MetaTag = DetailedHTMLProps<MetaHTMLAttributes<HTMLMetaElement>, HTMLMetaEl
 type LinkTag = DetailedHTMLProps<LinkHTMLAttributes<HTMLLinkElement>, HTMLLinkElement>;
 type Head = { meta?: MetaTag[]; links?: LinkTag[] };
 
-// true while the router loads the page the server rendered (main.tsx ends it before hydrating)
-let serverRendered =
-  typeof document !== "undefined" &&
-  Boolean(document.getElementById("root")?.firstElementChild) &&
-  document.querySelector("[data-server-head]") !== null;
+// true while the router loads the page the server sent (main.tsx ends it before rendering)
+let serverRendered = typeof document !== "undefined" && document.querySelector("[data-server-head]") !== null;
 
 export function endInitialHead(): void {
   serverRendered = false;
