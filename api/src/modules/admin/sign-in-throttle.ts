@@ -164,7 +164,10 @@ export async function reserveSignInAttempt(
   const key = pairKey(input.ipAddress, input.username);
   const [pair] = await queryRows<PairRow>(deps.db, PAIR_SQL, [key, nowText, PAIR_WINDOW_MS, MAX_ATTEMPTS_PER_PAIR]);
   if (pair && !pair.granted) {
-    deps.log.warn({ username: input.username, ip: input.ipAddress }, "admin sign-in throttled (user and address)");
+    deps.log.warn(
+      { username: input.username, ip: input.ipAddress, limit: "user and address" },
+      "admin sign-in throttled",
+    );
     return refuse(
       tooManyRequests(
         secondsUntil(new Date(new Date(pair.window_start).getTime() + PAIR_WINDOW_MS), now),
@@ -181,7 +184,7 @@ export async function reserveSignInAttempt(
       MAX_USER_DELAY_SECONDS,
     ]);
     if (user && !user.granted) {
-      deps.log.warn({ username: input.username, ip: input.ipAddress }, "admin sign-in slowed down (user)");
+      deps.log.warn({ username: input.username, ip: input.ipAddress, limit: "user" }, "admin sign-in throttled");
       const retryAfter = secondsUntil(new Date(user.next_at), now);
       return refuse(
         new AppError(
