@@ -46,7 +46,7 @@ const T = SHORT
       orderWarmup: 0.7,
       lhRuns: 3,
       // six mobile pages of four runs each (a warm-up and three measured), then the back-office login
-      lhBudget: 300,
+      lhBudget: 200,
     };
 // BENCH_PORT_BASE moves every port, so that two parts (say --only=orders and --only=pages) can run at once
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 55710);

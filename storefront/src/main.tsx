@@ -1,8 +1,7 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { endInitialHead } from "./features/seo/lazy-head";
-import { QueryClientProvider } from "./lib/query";
 import { createQueryClient } from "./lib/query-client";
 import { createAppRouter } from "./router";
 import "./styles.css";
@@ -22,6 +21,12 @@ if (state?.textContent) {
 }
 
 const router = createAppRouter(queryClient);
+
+// The server sends this page's title and description for crawlers; React renders the same
+// values through <HeadContent /> (once it owns the page), so the server's copies are removed then.
+const removeServerHead = () => {
+  for (const element of document.head.querySelectorAll("[data-server-head]")) element.remove();
+};
 
 const container = document.getElementById("root")!;
 const app = (onCommit?: () => void) => (
@@ -51,9 +56,7 @@ function holdClicksUntilHydrated(root: HTMLElement): () => void {
   const early = (window as { __heldClicks?: { held: HTMLElement[]; stop(): void } }).__heldClicks;
   const held = early?.held ?? [];
   let rootCommitted = false;
-  let committedAt = 0;
   let replaying = false;
-  const allHydrated = () => Array.prototype.every.call(root.querySelectorAll("*"), isHydrated);
   const hold = (event: MouseEvent) => {
     const target =
       event.target instanceof Element ? event.target.closest<HTMLElement>("a[href], button, summary") : null;
@@ -74,10 +77,7 @@ function holdClicksUntilHydrated(root: HTMLElement): () => void {
         held.shift();
         continue;
       }
-      // and the rest of the page too (for at most 10 s): a navigation while a part of the server's
-      // markup is still waiting to hydrate (a lazily loaded section, a route's boundary) makes React
-      // give that part up with an error
-      if (!isHydrated(element) || (!allHydrated() && performance.now() - committedAt < 10_000)) {
+      if (!isHydrated(element)) {
         setTimeout(replay, 50);
         return;
       }
@@ -98,7 +98,6 @@ function holdClicksUntilHydrated(root: HTMLElement): () => void {
       document.addEventListener("click", hold, true);
     }
     rootCommitted = true;
-    committedAt = performance.now();
     replay();
   };
 }
@@ -109,18 +108,18 @@ if (container.firstElementChild) {
   (router as unknown as { ssr?: object }).ssr = { manifest: undefined };
   const release = holdClicksUntilHydrated(container);
   void router.load().then(() => {
-    // from now on a page's head is built by the SEO contract's code, loaded on the first navigation
-    endInitialHead();
     // a transition: hydration yields to the browser between chunks of work
     startTransition(() => {
-      hydrateRoot(container, app(release));
+      hydrateRoot(
+        container,
+        app(() => {
+          removeServerHead();
+          release();
+        }),
+      );
     });
   });
 } else {
-  // a page the server sent without markup (cart, checkout): its head is the server's too until the
-  // first client-side navigation (features/seo/lazy-head.ts)
-  void router.load().then(() => {
-    endInitialHead();
-    createRoot(container).render(app());
-  });
+  removeServerHead();
+  createRoot(container).render(app());
 }

@@ -1,9 +1,8 @@
 // The one router definition, used by the browser entry (main.tsx) and the server entry
 // (entry-server.tsx) so that both render exactly the same tree.
-
+import type { QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { Spinner } from "./components/ui";
-import type { QueryClient } from "./lib/query";
 import { routeTree } from "./routeTree.gen";
 
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {

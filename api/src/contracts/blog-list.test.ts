@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { blogListHref, blogListNeighbours, parseBlogListSearch } from "./blog-list";
-import { blogListMeta, pageHead } from "./seo";
+import { blogListHref, blogListMeta, blogListNeighbours, parseBlogListSearch } from "./blog-list";
+import { pageHead } from "./seo";
 
 describe("parseBlogListSearch", () => {
   it("keeps valid values, as text or as numbers", () => {

@@ -109,6 +109,10 @@ export function schemaOrgHours(hours: BusinessSettings["openingHours"]): string[
   });
 }
 
-// formatWeeks and yearsLabel live in lead-times.ts (pages that show only a lead time or a warranty
-// load that alone)
-export { formatWeeks, yearsLabel } from "./lead-times";
+/** "6-8 weeks", or "8 weeks" when both ends agree. */
+export function formatWeeks(range: { minWeeks: number; maxWeeks: number }): string {
+  return range.minWeeks === range.maxWeeks ? `${range.maxWeeks} weeks` : `${range.minWeeks}-${range.maxWeeks} weeks`;
+}
+
+/** "10-year". */
+export const yearsLabel = (years: number): string => `${years}-year`;

@@ -1,8 +1,7 @@
 // Field builders used by every contract: trimmed, bounded, and free of NUL and lone surrogates
 // so that nothing odd reaches PostgreSQL.
 import { z } from "zod";
-import { EMAIL_SHAPE } from "./constants";
-import { normalizeUsState, ZIP_CODE } from "./us-address";
+import { EMAIL_SHAPE, normalizeUsState, ZIP_CODE } from "./constants";
 
 const clean = (s: string) => !s.includes("\u0000") && s.isWellFormed();
 

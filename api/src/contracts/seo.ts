@@ -3,11 +3,9 @@
 // put the same values in their `head` (through `pageHead`), so nothing changes when the script loads.
 // Pure functions, no imports from the server: the storefront bundles this file.
 
-import { BLOG_CATEGORY_LABELS, type BlogListSearch, blogListHref, blogListNeighbours } from "./blog-list";
 import { hoursSentence, schemaOrgHours, WEEKDAYS, yearsLabel } from "./business-facts";
 import { SHIPPING_FEE } from "./constants";
 import type { BusinessSettings } from "./settings";
-import { NOT_FOUND_TITLE, SITE_NAME } from "./site";
 
 export interface Crumb {
   name: string;
@@ -99,7 +97,7 @@ export function describePage(meta: PageMeta, site: SiteIdentity): string {
   return facts && site.business ? facts(site.business) : meta.description;
 }
 
-export { SITE_NAME };
+export const SITE_NAME = "Container Homes of Texas";
 export const DEFAULT_IMAGE = "/og-image.jpg";
 export const DEFAULT_IMAGE_SIZE = { width: 1200, height: 630 };
 
@@ -326,34 +324,6 @@ export function articleMeta(post: ArticleFacts): PageMeta {
 }
 
 /** A customer's proposal (/proposal/{token}): private to whoever holds the link, never indexed. */
-/**
- * The head of a /blog page: its own title, description and canonical address per category and page,
- * rel prev/next to the neighbouring pages; search results are not indexed (endless, thin pages).
- */
-export function blogListMeta(search: BlogListSearch, pageCount: number): PageMeta {
-  const base = staticPageMeta("/blog");
-  if (!base) throw new Error("/blog has no static metadata");
-  const category = search.category ? BLOG_CATEGORY_LABELS[search.category] : undefined;
-  const page = search.page ?? 1;
-  const parts = [
-    search.q ? `Search: ${search.q}` : null,
-    category ? `${category} Articles` : null,
-    page > 1 ? `Page ${page}` : null,
-  ].filter((p): p is string => p !== null);
-  const { prev, next } = blogListNeighbours(search, pageCount);
-  if (parts.length === 0) return { ...base, ...(next ? { next: blogListHref(next) } : {}) };
-  const heading = base.heading ?? "Container Home Blog";
-  return {
-    ...base,
-    title: `${heading}: ${parts.join(", ")} | ${SITE_NAME}`,
-    description: `${base.description} ${parts.join(", ")}.`,
-    path: blogListHref(search),
-    ...(search.q ? { noindex: true } : {}),
-    ...(prev ? { prev: blogListHref(prev) } : {}),
-    ...(next ? { next: blogListHref(next) } : {}),
-  };
-}
-
 export const PROPOSAL_PATH = /^\/proposal\/[A-Za-z0-9_-]{20,64}$/;
 export function proposalMeta(path: string): PageMeta {
   return {
@@ -366,7 +336,7 @@ export function proposalMeta(path: string): PageMeta {
 }
 
 export const notFoundMeta: PageMeta = {
-  title: NOT_FOUND_TITLE,
+  title: "404 Page Not Found | Container Homes of Texas",
   description: "The page you are looking for does not exist.",
   path: "/404",
   heading: "404 Page Not Found",
@@ -608,6 +578,122 @@ export function headingOf(meta: PageMeta): string {
   return meta.heading ?? meta.title.split(" | ")[0] ?? meta.title;
 }
 
-// The SEO tools' answers and their arithmetic live in seo-tools.ts (the storefront's /seo-report and
-// /seo-test read them without this file's page-metadata builders).
-export * from "./seo-tools";
+// ---------------------------------------------------------------------------------------------
+// The SEO tools' answers (report, audit, score widget) and their arithmetic, shared by the API,
+// the storefront's /seo-report and /seo-test and the back office's /admin/seo.
+
+export type CheckStatus = "pass" | "warning" | "fail";
+export type Impact = "high" | "medium" | "low";
+
+export interface AuditCheck {
+  name: string;
+  status: CheckStatus;
+  description: string;
+  impact: Impact;
+}
+
+export interface AuditResult {
+  url: string;
+  path: string;
+  httpStatus: number;
+  score: number;
+  checks: AuditCheck[];
+  checkedAt: string;
+}
+
+export type ReportCategoryName = "Technical" | "Content" | "Local" | "Social Media";
+
+export interface ReportItem {
+  name: string;
+  status: CheckStatus;
+  detail: string;
+  /** What to do about it, for the next-steps list (absent when it passes). */
+  fix?: string;
+  /** How to do it in this installation (configuration, Settings, build): back-office report only. */
+  hint?: string;
+}
+
+export interface SeoReport {
+  categories: { name: ReportCategoryName; items: ReportItem[] }[];
+  score: number;
+  counts: { optimized: number; needsAttention: number; issues: number; total: number };
+  nextSteps: string[];
+  pagesChecked: number;
+  checkedAt: string;
+}
+
+export type ScoreStatus = "excellent" | "good" | "needs-work";
+
+export interface ScoreItem {
+  key: string;
+  name: string;
+  status: ScoreStatus;
+  score: number;
+  weight: number;
+  description: string;
+}
+
+export interface SeoScore {
+  items: ScoreItem[];
+  score: number;
+  checkedAt: string;
+}
+
+/** The widget's twelve items and their weights. */
+export const SCORE_WEIGHTS = {
+  titleTags: 15,
+  metaDescriptions: 10,
+  structuredData: 12,
+  sitemap: 8,
+  robots: 5,
+  mobile: 15,
+  pageSpeed: 12,
+  ssl: 8,
+  urlStructure: 6,
+  imageOptimization: 7,
+  localSeo: 10,
+  internalLinking: 6,
+} as const;
+
+/** Audit score: (passes + 0.5 x warnings) / total, as a rounded percent. */
+export function auditScore(checks: { status: CheckStatus }[]): number {
+  if (checks.length === 0) return 0;
+  const passes = checks.filter((c) => c.status === "pass").length;
+  const warnings = checks.filter((c) => c.status === "warning").length;
+  return Math.round(((passes + 0.5 * warnings) / checks.length) * 100);
+}
+
+/** Report score: passed / total, as a rounded percent. */
+export function reportScore(items: { status: CheckStatus }[]): number {
+  if (items.length === 0) return 0;
+  return Math.round((items.filter((i) => i.status === "pass").length / items.length) * 100);
+}
+
+/** The widget's score: the rounded weighted average of its items. */
+export function weightedScore(items: { score: number; weight: number }[]): number {
+  const weight = items.reduce((s, i) => s + i.weight, 0);
+  if (weight === 0) return 0;
+  return Math.round(items.reduce((s, i) => s + i.score * i.weight, 0) / weight);
+}
+
+export function scoreItemStatus(score: number): ScoreStatus {
+  return score >= 95 ? "excellent" : score >= 85 ? "good" : "needs-work";
+}
+
+/** Colour of one widget item: green at 95+, yellow at 85+, otherwise red. */
+export function itemTone(score: number): "green" | "yellow" | "red" {
+  return score >= 95 ? "green" : score >= 85 ? "yellow" : "red";
+}
+
+/** Colour of the overall score: green at 90+, yellow at 80+, otherwise red. */
+export function scoreTone(score: number): "green" | "yellow" | "red" {
+  return score >= 90 ? "green" : score >= 80 ? "yellow" : "red";
+}
+
+export function scoreLabel(score: number): string {
+  if (score >= 95) return "Outstanding";
+  if (score >= 90) return "Excellent";
+  if (score >= 80) return "Good";
+  if (score >= 70) return "Fair";
+  return "Needs Work";
+}

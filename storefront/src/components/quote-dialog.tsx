@@ -2,9 +2,9 @@
 // Instead: POST /api/quote-requests; the enquiry lands in the back office's inbox.
 import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
 import type { QuoteRequestInput } from "@ch/api/contracts/leads";
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { postJson, serverMessage } from "../lib/api";
-import { useMutation } from "../lib/query";
 import { closeQuoteDialog, type QuoteRequestOptions, useQuoteDialog } from "../lib/quote";
 import { toast } from "../lib/toast";
 import { Dialog } from "./dialog";

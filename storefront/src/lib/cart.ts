@@ -1,11 +1,53 @@
-// Cart changes (add, quantity, remove, clear) with their toasts and analytics. Reading the cart and
-// following its changes is lib/cart-store.ts, which the header (every page's first load) uses alone.
+// The cart lives in localStorage under CART_KEY. Each change broadcasts CART_UPDATED in this tab;
+// other tabs learn of it through the storage event. useCart() listens to both.
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "@ch/api/contracts/constants";
-import { addProduct, type CartProduct, removeLine, setQuantity } from "./cart-ops";
-import { readCart, writeCart } from "./cart-store";
+import { useSyncExternalStore } from "react";
+import { trackEvent } from "./analytics";
+import { addProduct, type CartLine, type CartProduct, parseCart, removeLine, setQuantity } from "./cart-ops";
 import { toast } from "./toast";
 
-export { CART_KEY, CART_UPDATED, readCart, useCart, writeCart } from "./cart-store";
+export const CART_KEY = "containerHomesCart";
+export const CART_UPDATED = "cart-updated";
+
+function readRaw(): string | null {
+  try {
+    return localStorage.getItem(CART_KEY);
+  } catch {
+    return null;
+  }
+}
+
+let cachedRaw: string | null | undefined;
+let cachedLines: CartLine[] = [];
+
+export function readCart(): CartLine[] {
+  const raw = readRaw();
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedLines = parseCart(raw);
+  }
+  return cachedLines;
+}
+
+export function writeCart(lines: CartLine[]): void {
+  if (lines.length === 0) localStorage.removeItem(CART_KEY);
+  else localStorage.setItem(CART_KEY, JSON.stringify(lines));
+  window.dispatchEvent(new Event(CART_UPDATED));
+}
+
+function subscribe(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_KEY || event.key === null) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  window.addEventListener(CART_UPDATED, listener);
+  return () => {
+    window.removeEventListener("storage", onStorage);
+    window.removeEventListener(CART_UPDATED, listener);
+  };
+}
+
+export const useCart = (): CartLine[] => useSyncExternalStore(subscribe, readCart, () => []);
 
 export function addToCart(product: CartProduct): void {
   try {
@@ -31,22 +73,19 @@ export function addToCart(product: CartProduct): void {
     } else {
       toast({ title: "Added to Cart", description: `${product.name} has been added to your cart.` });
     }
-    // the analytics code loads with the first event (it is not needed to show a page)
-    void import("./analytics").then(({ trackEvent }) =>
-      trackEvent("add_to_cart", {
-        currency: "USD",
-        value: product.price,
-        items: [
-          {
-            item_id: String(product.id),
-            item_name: product.name,
-            item_category: product.category,
-            price: product.price,
-            quantity: 1,
-          },
-        ],
-      }),
-    );
+    void trackEvent("add_to_cart", {
+      currency: "USD",
+      value: product.price,
+      items: [
+        {
+          item_id: String(product.id),
+          item_name: product.name,
+          item_category: product.category,
+          price: product.price,
+          quantity: 1,
+        },
+      ],
+    });
   } catch {
     toast({ title: "Error", description: "Failed to add item to cart. Please try again.", variant: "destructive" });
   }

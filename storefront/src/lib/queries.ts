@@ -4,8 +4,8 @@ import { BLOG_PAGE_SIZE, type BlogListSearch } from "@ch/api/contracts/blog-list
 import type { ProductDto } from "@ch/api/contracts/catalog";
 import { PRODUCT_CATEGORIES } from "@ch/api/contracts/constants";
 import type { BlogPostDto, BlogPostSummary, BlogSearchResult, GalleryItemDto } from "@ch/api/contracts/content";
+import { type FetchQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { getJson } from "./api";
-import { type QueryClient, type QueryOptions, queryOptions } from "./query";
 
 export type { BlogPostDto, BlogPostSummary, BlogSearchResult, GalleryItemDto, ProductDto };
 
@@ -88,6 +88,6 @@ type Prefetchable = { queryKey: readonly unknown[] };
  * already carries the data (see entry-server.tsx).
  */
 export function prefetchPageData(queryClient: QueryClient, queries: Prefetchable[]): Promise<void> | undefined {
-  const all = Promise.all(queries.map((q) => queryClient.prefetchQuery(q as QueryOptions)));
+  const all = Promise.all(queries.map((q) => queryClient.prefetchQuery(q as FetchQueryOptions)));
   return typeof window === "undefined" ? all.then(() => undefined) : undefined;
 }

@@ -1,7 +1,8 @@
 // The layout of every public page: header, footer, chat widget, toasts and the page's <head>.
 // Also reports each page view (first load and every client-side navigation) to /api/visits.
-import { NOT_FOUND_TITLE } from "@ch/api/contracts/site";
-import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
+import { notFoundMeta } from "@ch/api/contracts/seo";
+import type { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
 import { Toaster } from "../components/toaster";
 import { ChatWidget } from "../features/chat/chat-widget";
@@ -9,12 +10,10 @@ import { Footer } from "../features/layout/footer";
 import { Header } from "../features/layout/header";
 import { NotFoundScreen } from "../features/layout/not-found";
 import { useHydrated } from "../lib/hydrated";
-import type { QueryClient } from "../lib/query";
 import { useQuoteDialog } from "../lib/quote";
 import { reportVisit } from "../lib/visits";
 
 const QuoteDialog = lazy(() => import("../components/quote-dialog"));
-const HeadContent = lazy(() => import("../features/seo/head-content"));
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -22,7 +21,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     <NotFoundScreen
       title="404 Page Not Found"
       text="Did you forget to add the page to the router?"
-      documentTitle={NOT_FOUND_TITLE}
+      documentTitle={notFoundMeta.title}
     />
   ),
 });
@@ -51,11 +50,7 @@ function RootLayout() {
   const hydrated = useHydrated();
   return (
     <>
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <HeadContent />
-        </Suspense>
-      ) : null}
+      {hydrated ? <HeadContent /> : null}
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[200] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900"

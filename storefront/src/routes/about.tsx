@@ -1,8 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { AboutPage } from "../features/pages/about-page";
-import { lazyHead } from "../features/seo/lazy-head";
+import { headFor } from "../features/seo/head";
 
 export const Route = createFileRoute("/about")({
-  head: () => lazyHead((seo) => seo.staticPageMeta("/about")),
+  head: () => headFor(staticPageMeta("/about")),
   component: AboutPage,
 });

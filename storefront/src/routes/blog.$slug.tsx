@@ -1,9 +1,9 @@
-import { NOT_FOUND_TITLE } from "@ch/api/contracts/site";
+import { articleMeta, notFoundMeta } from "@ch/api/contracts/seo";
 import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { buttonClass } from "../components/ui";
 import { ArticlePage } from "../features/blog/article-page";
 import { NotFoundScreen } from "../features/layout/not-found";
-import { lazyHead } from "../features/seo/lazy-head";
+import { headFor } from "../features/seo/head";
 import { postQuery, prefetchPageData, relatedPostsQuery } from "../lib/queries";
 
 export const Route = createFileRoute("/blog/$slug")({
@@ -21,13 +21,13 @@ export const Route = createFileRoute("/blog/$slug")({
       throw notFound();
     }
   },
-  head: ({ loaderData }) => lazyHead((seo) => (loaderData ? seo.articleMeta(loaderData) : seo.notFoundMeta)),
+  head: ({ loaderData }) => headFor(loaderData ? articleMeta(loaderData) : notFoundMeta),
   component: ArticleRoute,
   notFoundComponent: () => (
     <NotFoundScreen
       title="Article Not Found"
       text="The article you're looking for doesn't exist or has been removed."
-      documentTitle={NOT_FOUND_TITLE}
+      documentTitle={notFoundMeta.title}
     >
       <Link to="/blog" className={buttonClass.primary}>
         Back to Blog

@@ -1,8 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { CartPage } from "../features/cart/cart-page";
-import { lazyHead } from "../features/seo/lazy-head";
+import { headFor } from "../features/seo/head";
 
 export const Route = createFileRoute("/cart")({
-  head: () => lazyHead((seo) => seo.staticPageMeta("/cart")),
+  head: () => headFor(staticPageMeta("/cart")),
   component: CartPage,
 });

@@ -1,8 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { CheckoutPage } from "../features/checkout/checkout-page";
-import { lazyHead } from "../features/seo/lazy-head";
+import { headFor } from "../features/seo/head";
 
 export const Route = createFileRoute("/checkout")({
-  head: () => lazyHead((seo) => seo.staticPageMeta("/checkout")),
+  head: () => headFor(staticPageMeta("/checkout")),
   component: CheckoutPage,
 });

@@ -1,8 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { ContactPage } from "../features/contact/contact-page";
-import { lazyHead } from "../features/seo/lazy-head";
+import { headFor } from "../features/seo/head";
 
 export const Route = createFileRoute("/contact")({
-  head: () => lazyHead((seo) => seo.staticPageMeta("/contact")),
+  head: () => headFor(staticPageMeta("/contact")),
   component: ContactPage,
 });

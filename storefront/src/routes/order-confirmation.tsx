@@ -1,8 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { ConfirmationPage } from "../features/orders/confirmation-page";
-import { lazyHead } from "../features/seo/lazy-head";
+import { headFor } from "../features/seo/head";
 
 export const Route = createFileRoute("/order-confirmation")({
-  head: () => lazyHead((seo) => seo.staticPageMeta("/order-confirmation")),
+  head: () => headFor(staticPageMeta("/order-confirmation")),
   component: ConfirmationPage,
 });

@@ -1,10 +1,10 @@
-import { NOT_FOUND_TITLE } from "@ch/api/contracts/site";
+import { notFoundMeta, productMeta } from "@ch/api/contracts/seo";
 import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { buttonClass } from "../components/ui";
 import { NotFoundScreen } from "../features/layout/not-found";
 import { CategoryLinks } from "../features/products/category-links";
 import { ProductPage } from "../features/products/product-page";
-import { lazyHead } from "../features/seo/lazy-head";
+import { headFor } from "../features/seo/head";
 import { productQuery } from "../lib/queries";
 
 export const Route = createFileRoute("/product/$id")({
@@ -18,13 +18,13 @@ export const Route = createFileRoute("/product/$id")({
       throw notFound();
     }
   },
-  head: ({ loaderData }) => lazyHead((seo) => (loaderData ? seo.productMeta(loaderData) : seo.notFoundMeta)),
+  head: ({ loaderData }) => headFor(loaderData ? productMeta(loaderData) : notFoundMeta),
   component: ProductRoute,
   notFoundComponent: () => (
     <NotFoundScreen
       title="Product Not Found"
       text="The product you're looking for doesn't exist."
-      documentTitle={NOT_FOUND_TITLE}
+      documentTitle={notFoundMeta.title}
     >
       <div className="flex flex-col items-center gap-6">
         <Link to="/products/{-$category}" params={{ category: undefined }} className={buttonClass.primary}>

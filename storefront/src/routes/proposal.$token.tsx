@@ -1,9 +1,10 @@
+import { proposalMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { ProposalPage } from "../features/proposals/proposal-page";
-import { lazyHead } from "../features/seo/lazy-head";
+import { headFor } from "../features/seo/head";
 
 export const Route = createFileRoute("/proposal/$token")({
-  head: ({ params }) => lazyHead((seo) => seo.proposalMeta(`/proposal/${params.token}`)),
+  head: ({ params }) => headFor(proposalMeta(`/proposal/${params.token}`)),
   component: ProposalRoute,
 });
 

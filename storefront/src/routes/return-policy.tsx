@@ -1,8 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { ReturnPolicyPage } from "../features/pages/return-policy-page";
-import { lazyHead } from "../features/seo/lazy-head";
+import { headFor } from "../features/seo/head";
 
 export const Route = createFileRoute("/return-policy")({
-  head: () => lazyHead((seo) => seo.staticPageMeta("/return-policy")),
+  head: () => headFor(staticPageMeta("/return-policy")),
   component: ReturnPolicyPage,
 });

@@ -1,8 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
-import { lazyHead } from "../features/seo/lazy-head";
+import { headFor } from "../features/seo/head";
 import { SeoReportPage } from "../features/seo/seo-report";
 
 export const Route = createFileRoute("/seo-report")({
-  head: () => lazyHead((seo) => seo.staticPageMeta("/seo-report")),
+  head: () => headFor(staticPageMeta("/seo-report")),
   component: SeoReportPage,
 });

@@ -1,8 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
-import { lazyHead } from "../features/seo/lazy-head";
+import { headFor } from "../features/seo/head";
 import { SeoTestPage } from "../features/seo/seo-test-page";
 
 export const Route = createFileRoute("/seo-test")({
-  head: () => lazyHead((seo) => seo.staticPageMeta("/seo-test")),
+  head: () => headFor(staticPageMeta("/seo-test")),
   component: SeoTestPage,
 });

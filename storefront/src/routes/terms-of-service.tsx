@@ -1,8 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { TermsPage } from "../features/pages/terms-page";
-import { lazyHead } from "../features/seo/lazy-head";
+import { headFor } from "../features/seo/head";
 
 export const Route = createFileRoute("/terms-of-service")({
-  head: () => lazyHead((seo) => seo.staticPageMeta("/terms-of-service")),
+  head: () => headFor(staticPageMeta("/terms-of-service")),
   component: TermsPage,
 });

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "../../components/icons";
 import { LocalDate } from "../../components/local-date";
@@ -5,7 +6,6 @@ import { ResponsiveImage } from "../../components/responsive-image";
 import { buttonClass } from "../../components/ui";
 import { capitalize } from "../../lib/format";
 import { type BlogPostDto, relatedPostsQuery } from "../../lib/queries";
-import { useQuery } from "../../lib/query";
 import { useSiteConfig } from "../../lib/site-config";
 import { BlogCard } from "./blog-card";
 

@@ -1,10 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { LocalDate } from "../../components/local-date";
 import { ResponsiveImage } from "../../components/responsive-image";
+import { Skeleton } from "../../components/ui";
 import { capitalize } from "../../lib/format";
 import type { BlogPostSummary } from "../../lib/queries";
-
-export { BlogCardSkeleton } from "./blog-card-skeleton";
 
 export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager?: boolean }) {
   return (
@@ -44,5 +43,18 @@ export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager
         </Link>
       </div>
     </article>
+  );
+}
+
+export function BlogCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+      <Skeleton className="aspect-[3/2] rounded-none" />
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-3 w-32" />
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+      </div>
+    </div>
   );
 }

@@ -5,12 +5,12 @@ import {
   blogListNeighbours,
 } from "@ch/api/contracts/blog-list";
 import { BLOG_CATEGORIES } from "@ch/api/contracts/constants";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId } from "react";
 import { SearchIcon } from "../../components/icons";
 import { buttonClass, inputClass, PageHeader } from "../../components/ui";
 import { postSummariesQuery } from "../../lib/queries";
-import { useQuery } from "../../lib/query";
 import { BlogCard, BlogCardSkeleton } from "./blog-card";
 
 const CATEGORIES = [
@@ -99,6 +99,26 @@ export function BlogPage({ search }: { search: BlogListSearch }) {
           </section>
         )}
         {result && result.pageCount > 1 ? <Pagination search={search} pageCount={result.pageCount} /> : null}
+      </div>
+    </>
+  );
+}
+
+/** What a slow read of a blog page shows (the router's pending screen, after its delay). */
+export function BlogPagePending() {
+  return (
+    <>
+      <PageHeader
+        title="Container Living Blog"
+        intro="Guides on permits, foundations, design and rental returns for container homes in Texas."
+      />
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+          <span className="sr-only">Loading articles</span>
+          {Array.from({ length: 6 }, (_, i) => (
+            <BlogCardSkeleton key={i} />
+          ))}
+        </div>
       </div>
     </>
   );

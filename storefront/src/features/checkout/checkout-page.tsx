@@ -1,21 +1,21 @@
-import { formatWeeks } from "@ch/api/contracts/lead-times";
+import { formatWeeks } from "@ch/api/contracts/business-facts";
+import { US_STATES } from "@ch/api/contracts/constants";
 import type { OrderInput, OrderReceiptDto } from "@ch/api/contracts/orders";
 import { computeTotals, dollarsToCents, splitDeposit } from "@ch/api/contracts/totals";
-import { US_STATES } from "@ch/api/contracts/us-address";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { CheckIcon, CopyIcon } from "../../components/icons";
-import { buttonClass, Field, inputClass, PageHeader, Skeleton } from "../../components/ui";
-import { ApiError, postJson } from "../../lib/api";
-import { useCart, writeCart } from "../../lib/cart-store";
+import { buttonClass, Field, inputClass, PageHeader } from "../../components/ui";
+import { ApiError, getJson, postJson, serverMessage } from "../../lib/api";
+import { readCart, useCart, writeCart } from "../../lib/cart";
+import type { CartLine } from "../../lib/cart-ops";
 import { formatAmount } from "../../lib/format";
 import { saveLastOrder } from "../../lib/last-order";
+import type { ProductDto } from "../../lib/queries";
 import { depositTerms, useSiteConfig } from "../../lib/site-config";
 import { dismissToast, toast } from "../../lib/toast";
 import { type CheckoutForm, emptyCheckoutForm, validateCheckout } from "./validation";
-
-// the wallet's QR code (and its drawing library) loads when USDT details are shown
-const WalletQr = lazy(() => import("./wallet-qr").then((m) => ({ default: m.WalletQr })));
+import { WalletQr } from "./wallet-qr";
 
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === "function") return `checkout-${crypto.randomUUID()}`;
@@ -43,6 +43,49 @@ function CopyButton({ value, label }: { value: string; label: string }) {
       {copied ? "Copied" : "Copy"}
     </button>
   );
+}
+
+/** After a 409 the server's prices win: refresh the cart's lines from the catalog. */
+async function refreshCartPrices(): Promise<void> {
+  const lines = readCart();
+  const refreshed = await Promise.all(
+    lines.map(async (line): Promise<CartLine | null> => {
+      try {
+        const product = await getJson<ProductDto>(`/api/products/${line.id}`);
+        return { ...line, name: product.name, price: product.price, image: product.images[0] ?? line.image };
+      } catch (error) {
+        return error instanceof ApiError && error.status === 404 ? null : line;
+      }
+    }),
+  );
+  writeCart(refreshed.filter((l): l is CartLine => l !== null));
+}
+
+function explainConflict(error: ApiError): { title: string; description: string } {
+  const body = (error.body ?? {}) as {
+    outOfStock?: { name: string }[];
+    unknownProductIds?: number[];
+    totalAmount?: number;
+  };
+  if (body.outOfStock?.length) {
+    return {
+      title: "Out of Stock",
+      description: `${body.outOfStock.map((p) => p.name).join(", ")} ${body.outOfStock.length === 1 ? "is" : "are"} no longer available. Please remove ${body.outOfStock.length === 1 ? "it" : "them"} from your cart.`,
+    };
+  }
+  if (body.unknownProductIds?.length) {
+    return {
+      title: "Cart Updated",
+      description: "Some items in your cart are no longer sold and have been removed. Please review your order.",
+    };
+  }
+  if (typeof body.totalAmount === "number") {
+    return {
+      title: "Prices Changed",
+      description: `Prices have changed since you added these items. The new total is ${formatAmount(body.totalAmount)}. Please review your order and submit again.`,
+    };
+  }
+  return { title: "Order Error", description: serverMessage(error) ?? "Failed to submit order. Please try again." };
 }
 
 export function CheckoutPage() {
@@ -119,8 +162,6 @@ export function CheckoutPage() {
         typeof error.body === "object" &&
         ("totalAmount" in error.body || "outOfStock" in error.body || "unknownProductIds" in error.body)
       ) {
-        // the answer to a changed cart (rare) loads when it happens
-        const { explainConflict, refreshCartPrices } = await import("./checkout-conflict");
         toast({ ...explainConflict(error), variant: "destructive" });
         await refreshCartPrices();
       } else if (error instanceof ApiError && error.status === 429) {
@@ -272,9 +313,7 @@ export function CheckoutPage() {
                 ) : null}
                 {config?.usdtWalletAddress ? (
                   <div className="mt-4 flex flex-col gap-5 sm:flex-row">
-                    <Suspense fallback={<Skeleton className="h-44 w-44" />}>
-                      <WalletQr value={config.usdtWalletAddress} />
-                    </Suspense>
+                    <WalletQr value={config.usdtWalletAddress} />
                     <div className="min-w-0 flex-1 space-y-3">
                       <div>
                         <p className="text-sm text-slate-600">Wallet address</p>

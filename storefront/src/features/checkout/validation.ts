@@ -1,6 +1,5 @@
 // Checkout checks in the spec's order (section 5), each with its exact toast. Pure: unit-tested.
-import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
-import { normalizeUsState, ZIP_CODE } from "@ch/api/contracts/us-address";
+import { EMAIL_SHAPE, normalizeUsState, ZIP_CODE } from "@ch/api/contracts/constants";
 
 export interface CheckoutForm {
   firstName: string;

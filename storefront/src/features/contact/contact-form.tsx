@@ -1,11 +1,11 @@
 // The enquiry form of the home page's contact section and of /contact (where Message is required).
 import { BUDGET_LABELS, BUDGETS, PROJECT_TYPE_LABELS, PROJECT_TYPES } from "@ch/api/contracts/constants";
 import type { ContactInput } from "@ch/api/contracts/leads";
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { HydratedFieldset } from "../../components/hydrated-fieldset";
 import { buttonClass, Field, inputClass, TextField } from "../../components/ui";
 import { postJson } from "../../lib/api";
-import { useMutation } from "../../lib/query";
 import { toast } from "../../lib/toast";
 
 const empty = { firstName: "", lastName: "", email: "", phone: "", projectType: "", budget: "", message: "" };

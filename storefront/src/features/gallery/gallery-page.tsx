@@ -1,7 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { PageHeader } from "../../components/ui";
 import { galleryQuery } from "../../lib/queries";
-import { useQuery } from "../../lib/query";
 import { GalleryGrid } from "./gallery-grid";
 import { GallerySkeleton } from "./gallery-skeleton";
 

@@ -1,23 +1,20 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
+import { MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { buttonClass, Skeleton } from "../../components/ui";
 import { categoryLabel, formatPrice } from "../../lib/format";
-import { featuredProductsQuery, productsQuery } from "../../lib/queries";
-import { useQuery } from "../../lib/query";
+import { featuredProductsQuery, galleryQuery, latestPostsQuery, productsQuery } from "../../lib/queries";
+import { openQuoteDialog } from "../../lib/quote";
+import { formatAddress, phoneText, telHref, useSiteConfig } from "../../lib/site-config";
+import { BlogCard, BlogCardSkeleton } from "../blog/blog-card";
+import { GallerySkeleton } from "../gallery/gallery-skeleton";
 
 // below the fold: loaded after the page's first paint to keep its first load light
+const ContactForm = lazy(() => import("../contact/contact-form").then((m) => ({ default: m.ContactForm })));
 const RoiCalculator = lazy(() => import("../roi/roi-calculator").then((m) => ({ default: m.RoiCalculator })));
-// the gallery, blog and contact sections (below the fold) hydrate once their code has loaded; the
-// server's markup stays meanwhile
-const BelowTheFold = lazy(() => import("./home-below-fold"));
-// one element for every render: a re-render of the page (its hash changes) must not reach the boundary
-// while it still holds the server's markup, or React gives up hydrating it
-const belowTheFold = (
-  <Suspense fallback={null}>
-    <BelowTheFold />
-  </Suspense>
-);
+const GalleryGrid = lazy(() => import("../gallery/gallery-grid").then((m) => ({ default: m.GalleryGrid })));
 
 const CATEGORY_CARDS = [
   {
@@ -85,30 +82,31 @@ function Hero() {
         loading="priority"
         className="absolute inset-0 h-full w-full object-cover object-[60%_center]"
       />
-      {/* the copy sits on an opaque panel over the picture: its contrast does not depend on the
-          picture (and the checkers, axe and pa11y, can establish it) */}
-      <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
-        <div className="max-w-3xl rounded-2xl bg-slate-950 p-6 shadow-2xl sm:p-10">
-          <p className="text-sm font-semibold tracking-widest text-amber-400 uppercase">San Antonio, Texas</p>
-          <h1 className="mt-4 max-w-3xl text-4xl font-black tracking-tight sm:text-6xl">
-            Containerized <span className="text-amber-400">HOMES</span> Built Different
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg text-slate-300">
-            Steel-framed, insulated and move-in ready: shipping-container homes and commercial buildings designed around
-            you, built in our shop and delivered across Texas.
-          </p>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <Link
-              to="/products/{-$category}"
-              params={{ category: undefined }}
-              className={`${buttonClass.primary} px-7 py-3 text-base`}
-            >
-              Explore Homes
-            </Link>
-            <Link to="/" hash="calculator" className={`${buttonClass.ghostOnDark} px-7 py-3 text-base`}>
-              Calculate Your ROI
-            </Link>
-          </div>
+      {/* darkens the picture behind the text so it keeps its contrast */}
+      <div
+        className="absolute inset-0 bg-slate-950/75 md:bg-transparent md:bg-gradient-to-r md:from-slate-950/90 md:via-slate-950/65 md:to-slate-950/20"
+        aria-hidden="true"
+      />
+      <div className="relative mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
+        <p className="text-sm font-semibold tracking-widest text-amber-400 uppercase">San Antonio, Texas</p>
+        <h1 className="mt-4 max-w-3xl text-4xl font-black tracking-tight sm:text-6xl">
+          Containerized <span className="text-amber-400">HOMES</span> Built Different
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-slate-300">
+          Steel-framed, insulated and move-in ready: shipping-container homes and commercial buildings designed around
+          you, built in our shop and delivered across Texas.
+        </p>
+        <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+          <Link
+            to="/products/{-$category}"
+            params={{ category: undefined }}
+            className={`${buttonClass.primary} px-7 py-3 text-base`}
+          >
+            Explore Homes
+          </Link>
+          <Link to="/" hash="calculator" className={`${buttonClass.ghostOnDark} px-7 py-3 text-base`}>
+            Calculate Your ROI
+          </Link>
         </div>
       </div>
     </section>
@@ -251,6 +249,124 @@ function HowItWorks() {
   );
 }
 
+function GalleryPreview() {
+  const gallery = useQuery(galleryQuery);
+  const all = gallery.data ?? [];
+  return (
+    <section id="gallery" className="scroll-mt-20 bg-slate-50 py-16 sm:py-20" aria-labelledby="gallery-title">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto mb-10 max-w-2xl text-center">
+          <h2 id="gallery-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Project Gallery
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">A look at homes and buildings we've delivered.</p>
+        </div>
+        {gallery.isPending ? (
+          <GallerySkeleton count={6} />
+        ) : (
+          <Suspense fallback={<GallerySkeleton count={6} />}>
+            <GalleryGrid shown={all.slice(0, 6)} lightboxItems={all} />
+          </Suspense>
+        )}
+        <div className="mt-10 text-center">
+          <Link to="/gallery" className={buttonClass.dark}>
+            View All Projects
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function BlogPreview() {
+  const posts = useQuery(latestPostsQuery(3));
+  return (
+    <section id="blog" className="scroll-mt-20 py-16 sm:py-20" aria-labelledby="blog-title">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto mb-10 max-w-2xl text-center">
+          <h2 id="blog-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Latest From the Blog
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">Guides on building, design and investing in container homes.</p>
+        </div>
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {posts.isPending
+            ? Array.from({ length: 3 }, (_, i) => <BlogCardSkeleton key={i} />)
+            : (posts.data ?? []).map((post) => <BlogCard key={post.id} post={post} />)}
+        </div>
+        <div className="mt-10 text-center">
+          <Link to="/blog" className={buttonClass.dark}>
+            View All Posts
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ContactSection() {
+  const config = useSiteConfig();
+  return (
+    <section
+      id="contact"
+      className="scroll-mt-20 bg-slate-900 py-16 text-white sm:py-20"
+      aria-labelledby="contact-title"
+    >
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-5 lg:px-8">
+        <div className="lg:col-span-2">
+          <h2 id="contact-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            Let's Build Together
+          </h2>
+          <p className="mt-4 text-lg text-slate-300">
+            Tell us about your project and we'll get back to you with ideas and pricing.
+          </p>
+          {config ? (
+            <ul className="mt-8 space-y-4">
+              <li className="flex items-center gap-3">
+                <PhoneIcon className="h-5 w-5 text-amber-400" />
+                <a href={telHref(config.company.phone)} className="rounded hover:text-amber-400">
+                  {phoneText(config.company.phone)}
+                </a>
+              </li>
+              <li className="flex items-center gap-3">
+                <MailIcon className="h-5 w-5 shrink-0 text-amber-400" />
+                <a href={`mailto:${config.company.email}`} className="rounded break-all hover:text-amber-400">
+                  {config.company.email}
+                </a>
+              </li>
+              <li className="flex items-center gap-3">
+                <PinIcon className="h-5 w-5 shrink-0 text-amber-400" />
+                <span>{formatAddress(config.company)}</span>
+              </li>
+            </ul>
+          ) : null}
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <button
+              type="button"
+              className={buttonClass.primary}
+              onClick={() => openQuoteDialog({ kind: "call", title: "Schedule a Consultation" })}
+            >
+              Schedule Consultation
+            </button>
+            <button
+              type="button"
+              className={buttonClass.ghostOnDark}
+              onClick={() => openQuoteDialog({ kind: "quote", title: "Request a Quote" })}
+            >
+              Request Quote
+            </button>
+          </div>
+        </div>
+        <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-xl sm:p-8 lg:col-span-3">
+          <Suspense fallback={<div className="min-h-96" />}>
+            <ContactForm />
+          </Suspense>
+        </div>
+      </div>
+    </section>
+  );
+}
+
 export function HomePage() {
   const { hash } = useLocation();
   // sections above the anchors grow when their data arrives: scroll to the anchor again then
@@ -279,7 +395,9 @@ export function HomePage() {
         </div>
       </section>
       <HowItWorks />
-      {belowTheFold}
+      <GalleryPreview />
+      <BlogPreview />
+      <ContactSection />
     </>
   );
 }

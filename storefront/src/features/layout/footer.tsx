@@ -1,4 +1,4 @@
-import { SITE_NAME } from "@ch/api/contracts/site";
+import { SITE_NAME } from "@ch/api/contracts/seo";
 import { Link } from "@tanstack/react-router";
 import { MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
 import { useHydrated } from "../../lib/hydrated";

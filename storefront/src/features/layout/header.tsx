@@ -1,10 +1,10 @@
-import { SITE_NAME } from "@ch/api/contracts/site";
+import { SITE_NAME } from "@ch/api/contracts/seo";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { CartIcon, CloseIcon, MenuIcon } from "../../components/icons";
 import { buttonClass } from "../../components/ui";
+import { useCart } from "../../lib/cart";
 import { itemCount } from "../../lib/cart-ops";
-import { useCart } from "../../lib/cart-store";
 import { pageRoute } from "../../lib/page-route";
 import { openQuoteDialog } from "../../lib/quote";
 

@@ -1,15 +1,13 @@
-import { formatWeeks, yearsLabel } from "@ch/api/contracts/lead-times";
+import { formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { CheckIcon } from "../../components/icons";
 import { buttonClass } from "../../components/ui";
 import { formatDate } from "../../lib/format";
 import { deleteLastOrder, readLastOrder } from "../../lib/last-order";
 import { type SiteConfig, useSiteConfig } from "../../lib/site-config";
 import { OrderFigures, paymentLabel } from "./order-summary";
-
-// the order (read from this browser's storage) shows first; how to pay it loads alongside
-const PaymentPanel = lazy(() => import("./payment-panel").then((m) => ({ default: m.PaymentPanel })));
+import { PaymentPanel } from "./payment-panel";
 
 /** The steps after payment; the lead time and warranty are the business settings'. */
 function nextSteps(config: SiteConfig | undefined): string[] {
@@ -105,9 +103,7 @@ export function ConfirmationPage() {
           <OrderFigures receipt={receipt} />
         </section>
       </div>
-      <Suspense fallback={<div className="mt-6 min-h-40" />}>
-        <PaymentPanel receipt={receipt} />
-      </Suspense>
+      <PaymentPanel receipt={receipt} />
       <section aria-labelledby="next-title" className="mt-6 rounded-2xl bg-slate-900 p-6 text-white sm:p-8">
         <h2 id="next-title" className="text-xl font-bold">
           Next Steps

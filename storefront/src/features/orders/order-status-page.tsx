@@ -1,15 +1,13 @@
 import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
 import type { OrderReceiptDto } from "@ch/api/contracts/orders";
-import { type FormEvent, lazy, Suspense, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
 import { buttonClass, PageHeader, TextField } from "../../components/ui";
 import { ApiError, postJson } from "../../lib/api";
 import { formatDate } from "../../lib/format";
-import { useMutation } from "../../lib/query";
 import { OrderStages } from "./order-stages";
 import { OrderFigures, orderStatusText, paymentLabel, statusLabel } from "./order-summary";
-
-// shown once an order is found: its code loads then
-const PaymentPanel = lazy(() => import("./payment-panel").then((m) => ({ default: m.PaymentPanel })));
+import { PaymentPanel } from "./payment-panel";
 
 function problemText(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) {
@@ -112,13 +110,11 @@ export function OrderStatusPage({ initialOrder }: { initialOrder: string }) {
             <div className="mt-6">
               <OrderFigures receipt={receipt} />
             </div>
-            <Suspense fallback={null}>
-              <PaymentPanel
-                receipt={receipt}
-                email={email.trim()}
-                onSubmitted={() => lookup.mutate({ orderNumber: receipt.orderNumber, email: email.trim() })}
-              />
-            </Suspense>
+            <PaymentPanel
+              receipt={receipt}
+              email={email.trim()}
+              onSubmitted={() => lookup.mutate({ orderNumber: receipt.orderNumber, email: email.trim() })}
+            />
           </section>
         ) : null}
       </div>

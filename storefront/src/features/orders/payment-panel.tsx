@@ -3,15 +3,14 @@
 // recorded or waiting for verification, and (on the order-status page) a form to submit a transaction hash.
 import type { OrderReceiptDto } from "@ch/api/contracts/orders";
 import type { SubmitPaymentAnswer } from "@ch/api/contracts/payments";
-import { type FormEvent, lazy, Suspense, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
 import { CheckIcon, CopyIcon } from "../../components/icons";
-import { buttonClass, Skeleton, TextField } from "../../components/ui";
+import { buttonClass, TextField } from "../../components/ui";
 import { ApiError, postJson, serverMessage } from "../../lib/api";
 import { formatAmount, formatDate } from "../../lib/format";
-import { useMutation } from "../../lib/query";
+import { WalletQr } from "../checkout/wallet-qr";
 import { statusLabel } from "./order-summary";
-
-const WalletQr = lazy(() => import("../checkout/wallet-qr").then((m) => ({ default: m.WalletQr })));
 
 function CopyValue({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -100,9 +99,7 @@ export function PaymentPanel({
             className="mt-5 flex flex-col gap-5 rounded-xl bg-slate-50 p-4 sm:flex-row"
             data-testid="usdt-instructions"
           >
-            <Suspense fallback={<Skeleton className="h-44 w-44" />}>
-              <WalletQr value={wallet} />
-            </Suspense>
+            <WalletQr value={wallet} />
             <div className="min-w-0 flex-1 space-y-3">
               <div>
                 <p className="text-sm text-slate-600">

@@ -1,4 +1,4 @@
-import { formatWeeks } from "@ch/api/contracts/lead-times";
+import { formatWeeks } from "@ch/api/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { pageRoute } from "../../lib/page-route";
 import { formatAddress, useSiteConfig } from "../../lib/site-config";

@@ -1,15 +1,17 @@
-import { formatWeeks, yearsLabel } from "@ch/api/contracts/lead-times";
+import { formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ArrowLeft, DownloadIcon, MailIcon, PhoneIcon } from "../../components/icons";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { buttonClass } from "../../components/ui";
+import { trackEvent } from "../../lib/analytics";
 import { addToCart } from "../../lib/cart";
 import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import type { ProductDto } from "../../lib/queries";
 import { openQuoteDialog } from "../../lib/quote";
 import { depositTerms, phoneText, telHref, useSiteConfig } from "../../lib/site-config";
 import { toast } from "../../lib/toast";
+import { downloadText, specSheetFileName, specSheetText } from "./spec-sheet";
 
 function Gallery({ product }: { product: ProductDto }) {
   const [index, setIndex] = useState(0);
@@ -74,12 +76,7 @@ export function ProductPage({ product }: { product: ProductDto }) {
   ];
   const shown = specs.filter(([, v]) => v !== undefined);
 
-  const downloadSpecSheet = async () => {
-    // the sheet's writer loads on the first click: most visitors never download one
-    const [{ downloadText, specSheetFileName, specSheetText }, { trackEvent }] = await Promise.all([
-      import("./spec-sheet"),
-      import("../../lib/analytics"),
-    ]);
+  const downloadSpecSheet = () => {
     downloadText(specSheetFileName(product.name), specSheetText(product, config));
     toast({ title: "Spec Sheet Downloaded", description: `${product.name} specifications have been downloaded.` });
     void trackEvent("spec_sheet_download", { item_id: String(product.id), item_name: product.name });

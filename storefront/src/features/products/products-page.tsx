@@ -1,8 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { PageHeader } from "../../components/ui";
 import { categoryLabel } from "../../lib/format";
 import { productsQuery } from "../../lib/queries";
-import { useQuery } from "../../lib/query";
 import { CategoryLinks, isProductCategory } from "./category-links";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
 

@@ -1,12 +1,12 @@
 // The customer's proposal (/proposal/{token}, sent by e-mail): lines, totals, terms and validity, with
 // Accept (typed full name + agreement) and Request Changes. Every figure comes from the server.
 import type { PublicProposalDto } from "@ch/api/contracts/proposals";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { buttonClass, Spinner, TextField } from "../../components/ui";
 import { ApiError, getJson, postJson, serverMessage } from "../../lib/api";
 import { formatAmount } from "../../lib/format";
-import { useMutation, useQuery, useQueryClient } from "../../lib/query";
 
 const money = (cents: number) => formatAmount(cents / 100);
 const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(basisPoints % 100 === 0 ? 0 : 2)}%`;

@@ -1,11 +1,11 @@
 import { computeRoi, ROI_SLIDERS, type RoiInputs } from "@ch/api/contracts/roi";
+import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { HydratedFieldset } from "../../components/hydrated-fieldset";
 import { buttonClass, TextField } from "../../components/ui";
 import { postJson } from "../../lib/api";
 import { formatNumber, formatPrice } from "../../lib/format";
 import { useHydrated } from "../../lib/hydrated";
-import { useMutation } from "../../lib/query";
 import { toast } from "../../lib/toast";
 import { defaultRoiInputs, roiSavePayload } from "./roi-model";
 

@@ -1,7 +1,7 @@
 // The live SEO score: twelve weighted items, each measured on the site when the widget opens.
-import { itemTone, type SeoScore, scoreLabel, scoreTone } from "@ch/api/contracts/seo-tools";
+import { itemTone, type SeoScore, scoreLabel, scoreTone } from "@ch/api/contracts/seo";
+import { useQuery } from "@tanstack/react-query";
 import { buttonClass } from "../../components/ui";
-import { useQuery } from "../../lib/query";
 import { seoScoreQuery } from "./seo-api";
 import { toneClass } from "./tone";
 

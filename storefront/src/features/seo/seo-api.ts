@@ -1,6 +1,6 @@
-import type { AuditResult, SeoReport, SeoScore } from "@ch/api/contracts/seo-tools";
+import type { AuditResult, SeoReport, SeoScore } from "@ch/api/contracts/seo";
+import { queryOptions } from "@tanstack/react-query";
 import { getJson, postJson } from "../../lib/api";
-import { queryOptions } from "../../lib/query";
 
 // Every opening runs the checks again: these answers describe the site as it is now.
 export const seoReportQuery = queryOptions({

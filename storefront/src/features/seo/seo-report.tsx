@@ -1,12 +1,11 @@
 // The SEO report: four categories of live checks, the score, the counts, the crawler files and the
 // next steps built from what failed.
-import type { SeoReport } from "@ch/api/contracts/seo-tools";
-import { scoreTone } from "@ch/api/contracts/seo-tools";
+import type { SeoReport } from "@ch/api/contracts/seo";
+import { scoreTone } from "@ch/api/contracts/seo";
+import { useQuery } from "@tanstack/react-query";
 import { buttonClass, Spinner } from "../../components/ui";
-import { useQuery } from "../../lib/query";
 import { seoReportQuery } from "./seo-api";
-import { StatusMark } from "./status-mark";
-import { statusLabel, statusTone, toneClass } from "./tone";
+import { statusLabel, statusMark, statusTone, toneClass } from "./tone";
 
 export function SeoReportView({ report }: { report: SeoReport }) {
   const tone = scoreTone(report.score);
@@ -35,7 +34,7 @@ export function SeoReportView({ report }: { report: SeoReport }) {
                     className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-sm font-bold ${toneClass[statusTone[item.status]]}`}
                     aria-hidden="true"
                   >
-                    <StatusMark status={item.status} />
+                    {statusMark[item.status]}
                   </span>
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">

@@ -1,10 +1,9 @@
 // /seo-test (noindex): introduction, summary cards, checklist, live score, audit tool, outside tools.
-import { useQuery } from "../../lib/query";
+import { useQuery } from "@tanstack/react-query";
 import { AuditTool } from "./audit-tool";
 import { ScoreWidget } from "./score-widget";
 import { seoReportQuery } from "./seo-api";
-import { StatusMark } from "./status-mark";
-import { statusLabel, statusTone, toneClass } from "./tone";
+import { statusLabel, statusMark, statusTone, toneClass } from "./tone";
 
 const CARDS = [
   {
@@ -65,7 +64,7 @@ function Checklist() {
               className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full border text-xs font-bold ${toneClass[statusTone[item.status]]}`}
               aria-hidden="true"
             >
-              <StatusMark status={item.status} />
+              {statusMark[item.status]}
             </span>
             <span className="text-slate-700">
               <span className="font-medium text-slate-900">{item.name}</span> ({c.name}): {statusLabel[item.status]}

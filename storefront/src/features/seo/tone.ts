@@ -1,4 +1,4 @@
-import type { CheckStatus } from "@ch/api/contracts/seo-tools";
+import type { CheckStatus } from "@ch/api/contracts/seo";
 
 export const toneClass = {
   green: "bg-emerald-50 text-emerald-800 border-emerald-200",
@@ -16,3 +16,4 @@ export const statusLabel: Record<CheckStatus, string> = {
   warning: "Needs attention",
   fail: "Issue",
 };
+export const statusMark: Record<CheckStatus, string> = { pass: "✓", warning: "!", fail: "✕" };

@@ -1,8 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { InstallationPage } from "../../features/pages/installation-page";
-import { lazyHead } from "../../features/seo/lazy-head";
+import { headFor } from "../../features/seo/head";
 
 export const Route = createFileRoute("/services/installation")({
-  head: () => lazyHead((seo) => seo.staticPageMeta("/services/installation")),
+  head: () => headFor(staticPageMeta("/services/installation")),
   component: InstallationPage,
 });

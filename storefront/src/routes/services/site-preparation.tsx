@@ -1,8 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { SitePreparationPage } from "../../features/pages/site-preparation-page";
-import { lazyHead } from "../../features/seo/lazy-head";
+import { headFor } from "../../features/seo/head";
 
 export const Route = createFileRoute("/services/site-preparation")({
-  head: () => lazyHead((seo) => seo.staticPageMeta("/services/site-preparation")),
+  head: () => headFor(staticPageMeta("/services/site-preparation")),
   component: SitePreparationPage,
 });

@@ -1,8 +1,9 @@
+import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { WarrantySupportPage } from "../../features/pages/warranty-support-page";
-import { lazyHead } from "../../features/seo/lazy-head";
+import { headFor } from "../../features/seo/head";
 
 export const Route = createFileRoute("/services/warranty-support")({
-  head: () => lazyHead((seo) => seo.staticPageMeta("/services/warranty-support")),
+  head: () => headFor(staticPageMeta("/services/warranty-support")),
   component: WarrantySupportPage,
 });
