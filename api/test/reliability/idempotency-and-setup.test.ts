@@ -143,7 +143,14 @@ describe("setup race (acceptance 3)", () => {
       );
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-      expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+      // the rest are refused: 409 once the admin exists, or 503 (with Retry-After) when they arrive while
+      // the process's password-hashing queue is full (one hash at a time, 16 waiting; decision 0014)
+      expect(
+        statuses.filter((s) => s !== 201 && s !== 409 && s !== 503),
+        statuses.join(","),
+      ).toEqual([]);
+      expect(statuses.filter((s) => s === 409).length).toBeGreaterThanOrEqual(1);
+      for (const answer of answers.filter((a) => a.status === 503)) expect(answer.headers["retry-after"]).toBeDefined();
       const [admins] = await stack.handle.db.select({ n: count() }).from(schema.admins);
       expect(admins?.n).toBe(1);
     } finally {
