@@ -40,6 +40,8 @@ test.describe("home", () => {
     await expect(slider).toHaveAttribute("max", "500");
     await expect(slider).toHaveAttribute("step", "25");
     await expect(page.getByLabel("Monthly Expenses")).toHaveValue("200");
+    // the sliders are disabled until the page has hydrated: a key press before then would be lost
+    await expect(slider).toBeEnabled();
     await slider.focus();
     await page.keyboard.press("ArrowRight");
     await expect(page.getByTestId("roi-income")).toHaveText("$5,400");
