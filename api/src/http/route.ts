@@ -59,6 +59,14 @@ export interface RouteSpec<
   headers?: { name: string; description: string; required?: boolean }[];
   /** A short description of the answer for OpenAPI. */
   answer: string;
+  /** OpenAPI operationId: unique, camelCase, says what the operation does (e.g. listProducts). */
+  operationId?: string;
+  /** The success body's schema: documented in OpenAPI and checked against every answer in the API tests. */
+  response?: z.ZodType;
+  /** Error statuses this route can answer beyond those its access and rate limit imply (404, 409, 413...). */
+  errors?: number[];
+  /** Media type of the success body; JSON unless said otherwise (CSV exports). */
+  produces?: "application/json" | "text/csv";
   handler: (
     ctx: HandlerContext<
       B extends z.ZodType ? z.output<B> : undefined,
