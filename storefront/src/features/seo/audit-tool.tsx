@@ -5,7 +5,8 @@ import { useState } from "react";
 import { buttonClass, Field, inputClass } from "../../components/ui";
 import { serverMessage } from "../../lib/api";
 import { auditPage } from "./seo-api";
-import { statusMark, statusTone, toneClass } from "./tone";
+import { StatusMark } from "./status-mark";
+import { statusTone, toneClass } from "./tone";
 
 const impactClass = {
   high: "bg-red-100 text-red-800",
@@ -108,7 +109,7 @@ function AuditResults({ result, onReset }: { result: AuditResult; onReset: () =>
         {result.checks.map((check) => (
           <li key={check.name} className={`flex gap-3 rounded-xl border p-4 ${toneClass[statusTone[check.status]]}`}>
             <span className="mt-0.5 w-5 shrink-0 text-center font-bold" aria-hidden="true">
-              {statusMark[check.status]}
+              <StatusMark status={check.status} />
             </span>
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">

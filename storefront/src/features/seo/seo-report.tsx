@@ -5,7 +5,8 @@ import { scoreTone } from "@ch/api/contracts/seo";
 import { useQuery } from "@tanstack/react-query";
 import { buttonClass, Spinner } from "../../components/ui";
 import { seoReportQuery } from "./seo-api";
-import { statusLabel, statusMark, statusTone, toneClass } from "./tone";
+import { StatusMark } from "./status-mark";
+import { statusLabel, statusTone, toneClass } from "./tone";
 
 export function SeoReportView({ report }: { report: SeoReport }) {
   const tone = scoreTone(report.score);
@@ -34,7 +35,7 @@ export function SeoReportView({ report }: { report: SeoReport }) {
                     className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-sm font-bold ${toneClass[statusTone[item.status]]}`}
                     aria-hidden="true"
                   >
-                    {statusMark[item.status]}
+                    <StatusMark status={item.status} />
                   </span>
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">

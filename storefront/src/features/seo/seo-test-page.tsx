@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { AuditTool } from "./audit-tool";
 import { ScoreWidget } from "./score-widget";
 import { seoReportQuery } from "./seo-api";
-import { statusLabel, statusMark, statusTone, toneClass } from "./tone";
+import { StatusMark } from "./status-mark";
+import { statusLabel, statusTone, toneClass } from "./tone";
 
 const CARDS = [
   {
@@ -64,7 +65,7 @@ function Checklist() {
               className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full border text-xs font-bold ${toneClass[statusTone[item.status]]}`}
               aria-hidden="true"
             >
-              {statusMark[item.status]}
+              <StatusMark status={item.status} />
             </span>
             <span className="text-slate-700">
               <span className="font-medium text-slate-900">{item.name}</span> ({c.name}): {statusLabel[item.status]}

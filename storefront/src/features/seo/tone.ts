@@ -16,4 +16,3 @@ export const statusLabel: Record<CheckStatus, string> = {
   warning: "Needs attention",
   fail: "Issue",
 };
-export const statusMark: Record<CheckStatus, string> = { pass: "✓", warning: "!", fail: "✕" };
