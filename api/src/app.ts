@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "@ch/db";
 import cookie from "@fastify/cookie";
+import session from "@fastify/session";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, {
   type FastifyBaseLogger,
@@ -27,16 +28,18 @@ import {
 } from "./http/connections";
 import { installRequestDeadline } from "./http/deadline";
 import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
-import { openApiDocument, referencePage } from "./http/openapi";
+import { apiDocument, referencePage } from "./http/openapi";
 import { registerRoutes } from "./http/route";
 import { installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";
+import { sessionCookie, sessionCookieName } from "./http/session-cookie";
 import { serveSpa } from "./http/spa";
 import type { Clock } from "./lib/clock";
 import { systemClock } from "./lib/clock";
 import type { Deps } from "./lib/deps";
 import { readCache } from "./lib/read-cache";
 import { ADMIN_FAST_QUERIES, PUBLIC_FAST_QUERIES, registerFastTrpcQueries } from "./lib/trpc-fast-queries";
-import { mediaUploadOpenApi, mediaUploadPlugin } from "./modules/media/media.rest";
+import { PgSessionStore } from "./modules/admin/session-store";
+import { mediaUploadPlugin } from "./modules/media/media.rest";
 import { registerSeoFiles } from "./modules/seo/seo.rest";
 import { type Lifecycle, registerSystemRoutes } from "./modules/system/system.rest";
 import { allRoutes, backofficeRoutes, publicRoutes } from "./routes";
@@ -103,7 +106,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRequestDeadline(app);
   installSecurityHeaders(app, env, surface);
   await app.register(cookie);
-  if (surface === "backoffice") installCsrfGuard(app, env);
+  if (surface === "backoffice") {
+    installCsrfGuard(app, env);
+    // the back office's sessions (modules/admin/session-store.ts); the storefront never has one
+    await app.register(session, {
+      secret: env.sessionSecret,
+      cookieName: sessionCookieName(env),
+      cookie: sessionCookie(env),
+      store: new PgSessionStore(deps),
+      saveUninitialized: false,
+      rolling: false,
+    });
+  }
   requireJsonBodies(app, ["/api/admin/media"]);
   registerSystemRoutes(app, deps, lifecycle);
   // while the process drains, every answer ends its connection (see server.ts)
@@ -121,11 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, deps, routes);
   if (surface === "storefront") registerSeoFiles(app, deps);
   if (surface === "backoffice") await app.register(mediaUploadPlugin, { deps });
-  const document = openApiDocument(allRoutes, [
-    { url: env.storefrontOrigin, description: "Storefront origin (public paths)" },
-    { url: env.backofficeOrigin, description: "Back-office origin (/api/admin/*)" },
-  ]);
-  Object.assign(document.paths, mediaUploadOpenApi);
+  const document = apiDocument(env);
   app.get("/api/openapi.json", async () => document);
   const reference = referencePage(document);
   app.get("/api/docs", async (_req, reply) => reply.type("text/html; charset=utf-8").send(reference));

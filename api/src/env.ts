@@ -31,6 +31,11 @@ export const envSchema = z.object({
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   SETUP_TOKEN: optional,
   /**
+   * Signs the back office's session cookie (@fastify/session), at least 32 characters; every API process
+   * needs the same one. Required in production; elsewhere a fixed development value stands in.
+   */
+  SESSION_SECRET: optional,
+  /**
    * The shop's TRON wallet for USDT (TRC20) payments: checked at start (base58check, mainnet prefix).
    * Required in production; elsewhere, unset means the storefront says USDT is unavailable. No default.
    */
@@ -123,7 +128,15 @@ export const envSchema = z.object({
   BACKOFFICE_DIST: z.string().default(join(repoRoot, "backoffice", "dist")),
 });
 
-export type Env = z.infer<typeof envSchema> & { storefrontOrigin: string; backofficeOrigin: string };
+export type Env = z.infer<typeof envSchema> & {
+  storefrontOrigin: string;
+  backofficeOrigin: string;
+  /** SESSION_SECRET, or outside production the development stand-in. */
+  sessionSecret: string;
+};
+
+/** Outside production only: the session cookie's signing secret when SESSION_SECRET is unset. */
+const DEVELOPMENT_SESSION_SECRET = "development-only-session-secret-never-used-in-production";
 
 /** Thrown when the configuration cannot run; server.ts prints it and exits. */
 export class ConfigError extends Error {}
@@ -146,8 +159,8 @@ function publicUrlProblem(name: string, value: string | undefined): string | nul
 }
 
 /**
- * Every setting that cannot run, named at once: a bad wallet or token address anywhere; in production
- * also a missing wallet and a missing or local public address of the site and the back office (their
+ * Every setting that cannot run, named at once: a bad wallet or token address or a short session secret
+ * anywhere; in production also a missing wallet, a missing session secret and a missing or local public address of the site and the back office (their
  * defaults are localhost, which would put wrong links in e-mails, sitemaps and the CSRF check).
  */
 function configProblems(parsed: z.infer<typeof envSchema>): string[] {
@@ -166,6 +179,16 @@ function configProblems(parsed: z.infer<typeof envSchema>): string[] {
   }
   const contract = tronAddressProblem(parsed.USDT_CONTRACT_ADDRESS);
   if (contract) problems.push(`USDT_CONTRACT_ADDRESS "${parsed.USDT_CONTRACT_ADDRESS}" is not valid: it ${contract}`);
+  const secret = parsed.SESSION_SECRET;
+  if (secret === undefined) {
+    if (production) {
+      problems.push(
+        "SESSION_SECRET is missing: in production the API needs a random secret of at least 32 characters to sign the back office's session cookie (the same in every API process)",
+      );
+    }
+  } else if (secret.length < 32) {
+    problems.push(`SESSION_SECRET is too short (${secret.length} characters): it needs at least 32`);
+  }
   if (production) {
     const site = publicUrlProblem("PUBLIC_SITE_URL", parsed.PUBLIC_SITE_URL);
     if (site) problems.push(`${site}: in production set it to the storefront's public https:// address`);
@@ -194,6 +217,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...parsed,
     storefrontOrigin: parsed.STOREFRONT_ORIGIN ?? storefrontDefault,
     backofficeOrigin: parsed.BACKOFFICE_ORIGIN ?? `http://localhost:${parsed.ADMIN_PORT}`,
+    sessionSecret: parsed.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
   };
 }
 

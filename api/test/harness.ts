@@ -12,6 +12,7 @@ import { inject } from "vitest";
 import { buildApp } from "../src/app";
 import { type Env, loadEnv } from "../src/env";
 import type { Clock } from "../src/lib/clock";
+import { sessionRowId } from "../src/modules/admin/session-store";
 import type { TestDatabaseTemplates } from "./global-setup";
 
 export const STOREFRONT = "http://localhost:3000";
@@ -93,7 +94,11 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     TRON_API_URL: "http://127.0.0.1:9",
     // production refuses local public addresses (env.ts): a production test gets public-looking ones
     ...(overrides.NODE_ENV === "production"
-      ? { PUBLIC_SITE_URL: "https://containers.example", BACKOFFICE_ORIGIN: "https://admin.containers.example" }
+      ? {
+          PUBLIC_SITE_URL: "https://containers.example",
+          BACKOFFICE_ORIGIN: "https://admin.containers.example",
+          SESSION_SECRET: "a-test-session-secret-of-at-least-32-chars",
+        }
       : {}),
     ...overrides,
   });
@@ -128,6 +133,15 @@ export async function startTestApps(options: { env?: Record<string, string>; see
   };
 }
 
+/**
+ * The key of the `sessions` row behind a session cookie (`name=value` or the value): @fastify/session's
+ * cookie is `<id>.<signature>`, and the row is keyed by the SHA-256 of the id.
+ */
+export function sessionRowIdOf(cookie: string): string {
+  const value = decodeURIComponent(cookie.includes("=") ? cookie.slice(cookie.indexOf("=") + 1) : cookie);
+  return sessionRowId(value.slice(0, value.lastIndexOf(".")));
+}
+
 /** Creates the first admin and signs in; returns the cookie header to send. */
 export async function signedInCookie(
   apps: TestApps,
@@ -146,7 +160,7 @@ export async function signedInCookie(
     payload: { username, password },
   });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-  const cookie = login.cookies[0];
+  const cookie = login.cookies.find((c) => /^(__Host-)?ch_admin$/.test(c.name));
   if (!cookie) throw new Error("no session cookie");
   return `${cookie.name}=${cookie.value}`;
 }

@@ -1,12 +1,11 @@
 // Access: every route Fastify really serves on both origins, and every tRPC procedure, is either in the
 // explicit public list below or answers 401 without a session and with an expired one.
 // A new route or procedure fails this test until someone classifies it here.
-import { createHash } from "node:crypto";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAppRouter, publicAppRouter } from "../src/trpc/root";
-import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { sessionRowIdOf, signedInCookie, startTestApps, type TestApps } from "./harness";
 import { concretePath, proceduresOf, type ServedRoute, servedRoutes } from "./reliability/lib/routes";
 
 /** Routes anyone may call on the storefront origin (it has no admin routes at all). */
@@ -101,10 +100,7 @@ let apps: TestApps;
 let storefrontRoutes: ServedRoute[];
 let backofficeRoutes: ServedRoute[];
 const cookies: Record<"idle" | "absolute" | "deleted", string> = { idle: "", absolute: "", deleted: "" };
-const tokenHash = (cookie: string) =>
-  createHash("sha256")
-    .update(cookie.split("=")[1] ?? "")
-    .digest("hex");
+const tokenHash = sessionRowIdOf;
 
 beforeAll(async () => {
   apps = await startTestApps();

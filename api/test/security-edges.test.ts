@@ -26,7 +26,11 @@ import { createTestDatabase, TestClock, type TestDatabase, testEnv } from "./har
 
 const api = join(dirname(fileURLToPath(import.meta.url)), "..");
 const WALLET = "TG2bLBBBy5LTsB6DfpuxNRHNB7UF9auMYg";
-const PUBLIC = { PUBLIC_SITE_URL: "https://containers.example", BACKOFFICE_ORIGIN: "https://admin.containers.example" };
+const PUBLIC = {
+  PUBLIC_SITE_URL: "https://containers.example",
+  BACKOFFICE_ORIGIN: "https://admin.containers.example",
+  SESSION_SECRET: "a-test-session-secret-of-at-least-32-chars",
+};
 
 let db: TestDatabase;
 const started: FastifyInstance[] = [];
@@ -115,6 +119,8 @@ describe("5. production refuses unsafe defaults", () => {
     expect(all).toThrow(/USDT_WALLET_ADDRESS is missing/);
     expect(all).toThrow(/PUBLIC_SITE_URL is missing/);
     expect(all).toThrow(/BACKOFFICE_ORIGIN is missing/);
+    expect(all).toThrow(/SESSION_SECRET is missing/);
+    expect(() => loadEnv({ NODE_ENV: "development", SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET is too short/);
     for (const local of [
       "http://localhost:3000",
       "http://127.0.0.1",
@@ -164,9 +170,10 @@ describe("5. production refuses unsafe defaults", () => {
       });
     const bare = run({});
     expect(bare.status).toBe(1);
-    expect(bare.stderr).toMatch(/^Configuration error: 3 settings cannot run:/);
+    expect(bare.stderr).toMatch(/^Configuration error: 4 settings cannot run:/);
     for (const name of [
       "USDT_WALLET_ADDRESS is missing",
+      "SESSION_SECRET is missing",
       "PUBLIC_SITE_URL is missing",
       "BACKOFFICE_ORIGIN is missing",
     ]) {
@@ -176,6 +183,7 @@ describe("5. production refuses unsafe defaults", () => {
       USDT_WALLET_ADDRESS: WALLET,
       PUBLIC_SITE_URL: "http://localhost:3000",
       BACKOFFICE_ORIGIN: "https://admin.containers.example",
+      SESSION_SECRET: PUBLIC.SESSION_SECRET,
     });
     expect(local.status).toBe(1);
     expect(local.stderr).toMatch(/PUBLIC_SITE_URL "http:\/\/localhost:3000" points at this machine/);

@@ -1,11 +1,17 @@
-// Sessions: kept in the database; a new id at every sign-in; destroyed at sign-out; idle 30 minutes,
-// absolute 8 hours; a tampered or expired cookie is a 401, never a 500; the storefront sets no cookie.
-import { createHash } from "node:crypto";
-import { schema } from "@ch/db";
+// Sessions (@fastify/session over modules/admin/session-store.ts): kept in the database; a new id at every
+// sign-in; destroyed at sign-out; idle 30 minutes, absolute 8 hours; ended at once on every process;
+// a tampered or expired cookie is a 401, never a 500; anonymous requests store nothing; the storefront
+// sets no cookie.
+import { createHmac } from "node:crypto";
+import { openDatabase, schema } from "@ch/db";
+import argon2 from "argon2";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { readCache } from "../src/lib/read-cache";
+import { ARGON2_OPTIONS } from "../src/modules/admin/auth.service";
 import { publicAppRouter } from "../src/trpc/root";
-import { BACKOFFICE, orderBody, startTestApps, type TestApps } from "./harness";
+import { BACKOFFICE, orderBody, sessionRowIdOf, startTestApps, type TestApps } from "./harness";
 import { concretePath, proceduresOf, servedRoutes } from "./reliability/lib/routes";
 
 let apps: TestApps;
@@ -32,7 +38,8 @@ async function signIn(cookie?: string) {
     headers: cookie ? { cookie } : {},
   });
   expect(res.statusCode).toBe(200);
-  const c = res.cookies.find((k) => k.name === "ch_admin")!;
+  // with an old cookie, @fastify/session clears it and then sets the new one: the last one counts
+  const c = res.cookies.filter((k) => k.name === "ch_admin").at(-1)!;
   return { cookie: `${c.name}=${c.value}`, token: c.value, raw: String(res.headers["set-cookie"]) };
 }
 const me = (cookie: string) =>
@@ -41,7 +48,7 @@ const trpcMe = (cookie: string) =>
   apps.backoffice.inject({ method: "GET", url: "/api/trpc/admin.me", headers: { cookie } });
 const sessionRows = async (token?: string) => {
   const db = apps.db.handle.db;
-  const where = token ? eq(schema.sessions.id, createHash("sha256").update(token).digest("hex")) : undefined;
+  const where = token ? eq(schema.sessions.id, sessionRowIdOf(token)) : undefined;
   const [row] = await db.select({ n: count() }).from(schema.sessions).where(where);
   return row?.n ?? 0;
 };
@@ -56,7 +63,21 @@ describe("sessions", () => {
     expect(raw).toMatch(/SameSite=Strict/i);
     expect(raw).toMatch(/Path=\//);
     expect(raw).not.toMatch(/Domain=/i);
-    expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
+    // @fastify/session's cookie: a 192-bit random id (base64url) and its HMAC-SHA256 signature
+    const [id, signature] = decodeURIComponent(token).split(".");
+    expect(id).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const expected = createHmac("sha256", apps.env.sessionSecret).update(id!).digest("base64").replace(/=+$/, "");
+    expect(signature).toBe(expected);
+  });
+
+  it("answer an unsigned or wrongly signed id (even of a live session) with 401", async () => {
+    const { token } = await signIn();
+    const id = decodeURIComponent(token).split(".")[0]!;
+    const forged = `${id}.${createHmac("sha256", "another-secret-of-at-least-32-chars!!").update(id).digest("base64")}`;
+    for (const value of [id, encodeURIComponent(forged)]) {
+      expect((await me(`ch_admin=${value}`)).statusCode).toBe(401);
+    }
+    expect((await me(`ch_admin=${token}`)).statusCode).toBe(200);
   });
 
   it("uses the __Host- prefix and Secure in production", async () => {
@@ -73,7 +94,7 @@ describe("sessions", () => {
         url: "/api/admin/login",
         payload: { username: USER, password: PASSWORD },
       });
-      const raw = String(res.headers["set-cookie"]);
+      const raw = String(([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.includes("ch_admin")));
       expect(raw).toMatch(/^__Host-ch_admin=/);
       expect(raw).toMatch(/; Secure/i);
       expect(raw).not.toMatch(/Domain=/i);
@@ -91,6 +112,68 @@ describe("sessions", () => {
     expect((await me(second.cookie)).statusCode).toBe(200);
   });
 
+  it("never keep an id planted before sign-in (session fixation)", async () => {
+    // an id the attacker signed validly (their own session) and one they made up
+    const attacker = await signIn();
+    const plantedId = decodeURIComponent(attacker.token).split(".")[0]!;
+    const victim = await signIn(attacker.cookie);
+    expect(decodeURIComponent(victim.token).split(".")[0]).not.toBe(plantedId);
+    expect((await me(attacker.cookie)).statusCode).toBe(401);
+    const madeUp = "ch_admin=planted-session-id-0000000000000.c2lnbmF0dXJl";
+    const after = await signIn(madeUp);
+    expect(after.token).not.toContain("planted-session-id");
+    expect((await me(madeUp)).statusCode).toBe(401);
+    expect((await me(after.cookie)).statusCode).toBe(200);
+  });
+
+  it("store nothing for anonymous requests, and set no cookie for them", async () => {
+    const before = await sessionRows();
+    const answers = [
+      await apps.backoffice.inject({ method: "GET", url: "/api/admin/session" }),
+      await apps.backoffice.inject({ method: "GET", url: "/api/trpc/admin.me" }),
+      await apps.backoffice.inject({ method: "GET", url: "/healthz" }),
+      await apps.backoffice.inject({
+        method: "POST",
+        url: "/api/admin/login",
+        payload: { username: USER, password: "wrong-password-here" },
+      }),
+      await me("ch_admin=some-unknown-value"),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([401, 401, 200, 401, 401]);
+    for (const answer of answers) {
+      expect(String(answer.headers["set-cookie"] ?? "")).not.toMatch(/ch_admin=[^;]/);
+    }
+    expect(await sessionRows()).toBe(before);
+  });
+
+  it("end when the account is disabled, at once", async () => {
+    const owner = await signIn();
+    const password = "Harbor-Kettle-Lamp-92";
+    const [sam] = await apps.db.handle.db
+      .insert(schema.admins)
+      .values({ username: "sam", role: "sales", passwordHash: await argon2.hash(password, ARGON2_OPTIONS) })
+      .returning({ id: schema.admins.id });
+    const login = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username: "sam", password },
+    });
+    const c = login.cookies.find((k) => k.name === "ch_admin")!;
+    const samCookie = `ch_admin=${c.value}`;
+    expect((await me(samCookie)).json()).toEqual({ authenticated: true, username: "sam" });
+    const disabled = await apps.backoffice.inject({
+      method: "POST",
+      url: `/api/admin/staff/${sam!.id}/disable`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(disabled.json()).toEqual({ ok: true, endedSessions: 1 });
+    expect((await me(samCookie)).statusCode).toBe(401);
+    expect((await trpcMe(samCookie)).statusCode).toBe(401);
+    expect(await sessionRows(c.value)).toBe(0);
+    expect((await me(owner.cookie)).statusCode).toBe(200);
+  });
+
   it("are destroyed at sign-out (the row is gone and the cookie cleared)", async () => {
     const { cookie, token } = await signIn();
     const out = await apps.backoffice.inject({ method: "POST", url: "/api/admin/logout", headers: { cookie } });
@@ -102,7 +185,7 @@ describe("sessions", () => {
   });
 
   it("end after 30 idle minutes", async () => {
-    const { cookie } = await signIn();
+    const { cookie, token } = await signIn();
     apps.clock.advance(29 * 60_000);
     expect((await me(cookie)).statusCode).toBe(200);
     apps.clock.advance(29 * 60_000); // 29 minutes after the last use: still alive
@@ -110,6 +193,7 @@ describe("sessions", () => {
     apps.clock.advance(31 * 60_000);
     expect((await me(cookie)).statusCode).toBe(401);
     expect((await trpcMe(cookie)).statusCode).toBe(401);
+    expect(await sessionRows(token)).toBe(0); // the store destroys a session that has run out
   });
 
   it("end 8 hours after sign-in however active", async () => {
@@ -121,6 +205,54 @@ describe("sessions", () => {
     apps.clock.advance(21 * 60_000);
     expect((await me(cookie)).statusCode).toBe(401);
     expect((await trpcMe(cookie)).statusCode).toBe(401);
+  });
+
+  it("ended in one API process are refused at once by another on the same database", async () => {
+    // on PostgreSQL a second connection pool, as a second process has (its own memory of sessions)
+    const other = apps.db.url ? await openDatabase({ url: apps.db.url }) : apps.db.handle;
+    const b = await buildApp({ surface: "backoffice", db: other.db, env: apps.env, clock: apps.clock, spa: false });
+    try {
+      const meOn = (cookie: string) => b.inject({ method: "GET", url: "/api/admin/session", headers: { cookie } });
+      for (const end of ["logout", "sql-delete", "password"] as const) {
+        const { cookie, token } = await signIn();
+        // B has read the session and remembers it (no database read per request from here on)
+        await expect
+          .poll(
+            async () => (await meOn(cookie)).statusCode === 200 && readCache(other.db).session(sessionRowIdOf(token)),
+          )
+          .toBeTruthy();
+        if (end === "logout") {
+          await apps.backoffice.inject({ method: "POST", url: "/api/admin/logout", headers: { cookie } });
+        } else if (end === "password") {
+          const keep = await signIn();
+          const changed = await apps.backoffice.inject({
+            method: "POST",
+            url: "/api/admin/password/change",
+            headers: { cookie: keep.cookie },
+            payload: { currentPassword: PASSWORD, newPassword: `${PASSWORD}-new` },
+          });
+          expect(changed.statusCode, changed.body).toBe(200);
+          expect((await meOn(keep.cookie)).statusCode).toBe(200);
+          // back to the password the other tests sign in with
+          const back = await apps.backoffice.inject({
+            method: "POST",
+            url: "/api/admin/password/change",
+            headers: { cookie: keep.cookie },
+            payload: { currentPassword: `${PASSWORD}-new`, newPassword: PASSWORD },
+          });
+          expect(back.statusCode, back.body).toBe(200);
+        } else {
+          await apps.db.handle.db.delete(schema.sessions).where(eq(schema.sessions.id, sessionRowIdOf(token)));
+        }
+        expect((await meOn(cookie)).statusCode, end).toBe(401);
+        expect((await b.inject({ method: "GET", url: "/api/trpc/admin.me", headers: { cookie } })).statusCode).toBe(
+          401,
+        );
+      }
+    } finally {
+      await b.close();
+      if (other !== apps.db.handle) await other.close();
+    }
   });
 
   it("answer a tampered, malformed or oversized cookie with 401, never 500", async () => {

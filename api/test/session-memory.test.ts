@@ -1,12 +1,11 @@
 // A valid session is remembered in the process (no database read per admin request), yet every change
 // to its row is honoured: the sessions trigger (migration 0001) notifies all processes.
 // The dashboard's figures are kept a few seconds, but a write answered by this process drops them.
-import { createHash } from "node:crypto";
 import { schema } from "@ch/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCache } from "../src/lib/read-cache";
-import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { orderBody, sessionRowIdOf, signedInCookie, startTestApps, type TestApps } from "./harness";
 
 let apps: TestApps;
 let cookie: string;
@@ -20,7 +19,7 @@ afterAll(async () => {
 });
 
 const session = () => apps.backoffice.inject({ method: "GET", url: "/api/admin/session", headers: { cookie } });
-const sessionId = () => createHash("sha256").update(cookie.split("=")[1]!).digest("hex");
+const sessionId = () => sessionRowIdOf(cookie);
 
 async function eventually(check: () => Promise<boolean>, ms = 3_000) {
   const until = Date.now() + ms;

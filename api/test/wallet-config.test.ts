@@ -36,6 +36,7 @@ describe("USDT wallet configuration", () => {
     const publicAddresses = {
       PUBLIC_SITE_URL: "https://containers.example",
       BACKOFFICE_ORIGIN: "https://admin.containers.example",
+      SESSION_SECRET: "a-test-session-secret-of-at-least-32-chars",
     };
     expect(
       loadEnv({ NODE_ENV: "production", USDT_WALLET_ADDRESS: ` ${VALID} `, ...publicAddresses }).USDT_WALLET_ADDRESS,

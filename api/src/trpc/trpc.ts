@@ -11,7 +11,6 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { toErrorAnswer } from "../http/errors";
-import { readSessionToken } from "../http/session-cookie";
 import type { Deps } from "../lib/deps";
 import { forbidden, unauthorized } from "../lib/errors";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES } from "../lib/rate-limit";
@@ -115,7 +114,7 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, next, type, path
   if (bearerToken(ctx.req.headers.authorization) !== undefined) {
     throw unauthorized("API keys are accepted on /api/admin/* REST paths only, not on tRPC");
   }
-  const admin = await resolveSession(ctx.deps, readSessionToken(ctx.req, ctx.deps.env));
+  const admin = resolveSession(ctx.req);
   if (!admin) throw unauthorized();
   if (!mayCallProcedure(admin.role, path)) throw forbidden("Your role does not allow this");
   const result = await next({ ctx: { ...ctx, admin } });

@@ -9,7 +9,7 @@ import {
 } from "../../contracts/admin";
 import { readDeviceToken, setDeviceCookie } from "../../http/device-cookie";
 import { route } from "../../http/route";
-import { clearSessionCookie, readSessionToken, setSessionCookie } from "../../http/session-cookie";
+import { clearSessionCookie } from "../../http/session-cookie";
 import { unauthorized } from "../../lib/errors";
 import { recentDashboardStats } from "../analytics/analytics.service";
 import { listContactsForAdmin, setContactStatus } from "../leads/leads.service";
@@ -40,7 +40,7 @@ export const adminRoutes = [
     answer:
       "{ ok, username, expiresAt }; with two-factor sign-in { ok: false, step: 'code' | 'enrol', challenge, expiresAt } (then POST /api/admin/login/verify); 401 for a wrong pair; 429 with Retry-After after repeated failures; 503 with Retry-After when too many sign-ins are being checked at once",
     handler: async ({ deps, body, req, reply, ip }) => {
-      const result = await signIn(deps, body, ip, readSessionToken(req, deps.env), readDeviceToken(req, deps.env));
+      const result = await signIn(deps, body, ip, req, readDeviceToken(req, deps.env));
       if ("challenge" in result) {
         return {
           ok: false,
@@ -49,7 +49,6 @@ export const adminRoutes = [
           expiresAt: result.expiresAt.toISOString(),
         };
       }
-      setSessionCookie(reply, deps.env, result.token);
       setDeviceCookie(reply, deps.env, await rememberDevice(deps, result.admin.id, readDeviceToken(req, deps.env)));
       req.log.info({ admin: result.admin.username }, "admin signed in");
       return { ok: true, username: result.admin.username, expiresAt: result.expiresAt.toISOString() };
@@ -63,7 +62,7 @@ export const adminRoutes = [
     tags: ["admin"],
     answer: "{ ok: true }",
     handler: async ({ deps, req, reply }) => {
-      await signOut(deps, readSessionToken(req, deps.env));
+      await signOut(req);
       clearSessionCookie(reply, deps.env);
       return { ok: true };
     },
@@ -75,8 +74,8 @@ export const adminRoutes = [
     summary: "The signed-in admin, or 401",
     tags: ["admin"],
     answer: "{ authenticated: true, username }",
-    handler: async ({ deps, req }) => {
-      const admin = await resolveSession(deps, readSessionToken(req, deps.env));
+    handler: async ({ req }) => {
+      const admin = resolveSession(req);
       if (!admin) throw unauthorized();
       return { authenticated: true, username: admin.username };
     },

@@ -1,14 +1,15 @@
-// First-admin setup, sign-in with throttling shared through the database, and server-side sessions.
+// First-admin setup, sign-in with throttling shared through the database, and the start and end of a
+// session (@fastify/session over session-store.ts).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { schema } from "@ch/db";
 import argon2 from "argon2";
-import { and, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { StaffRole } from "../../contracts/staff";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, forbidden } from "../../lib/errors";
-import { readCache } from "../../lib/read-cache";
 import { recordAudit } from "../audit/audit.service";
 import { isCommonPassword } from "./common-passwords";
+import { ABSOLUTE_TIMEOUT_MS, purgeSessions, type SessionHolder, sessionRowId } from "./session-store";
 import {
   hitAddressLimit,
   isKnownDevice,
@@ -19,12 +20,8 @@ import {
 } from "./sign-in-throttle";
 import { codeLetsThrough, hasTwoFactor, type SignInChallenge, secondFactorChallenge } from "./totp.service";
 
-const { admins, sessions, loginAttempts, settings } = schema;
+const { admins, loginAttempts, settings } = schema;
 
-export const IDLE_TIMEOUT_MS = 30 * 60_000;
-export const ABSOLUTE_TIMEOUT_MS = 8 * 3600_000;
-/** How long a session's last-seen time may lag before it is written again. */
-const LAST_SEEN_REFRESH_MS = 15_000;
 const SETUP_LOCK = 72_617_003;
 
 /** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. */
@@ -102,7 +99,6 @@ export async function setupFirstAdmin(
 
 export interface SignIn {
   admin: { id: number; username: string };
-  token: string;
   expiresAt: Date;
 }
 
@@ -115,7 +111,7 @@ export async function signIn(
   deps: Deps,
   input: { username: string; password: string; code?: string | undefined },
   ipAddress: string,
-  previousToken?: string,
+  req: SessionHolder,
   deviceToken?: string,
 ): Promise<SignIn | SignInChallenge> {
   const username = input.username;
@@ -145,121 +141,65 @@ export async function signIn(
     const challenge = await secondFactorChallenge(deps, admin, ipAddress);
     if (challenge) return challenge;
   }
-  return startSession(deps, admin, ipAddress, previousToken, input.password);
+  return startSession(deps, admin, ipAddress, req, input.password);
 }
 
-/** A complete sign-in: a new session (rotated: the browser's previous one ends), audited. */
+/**
+ * A complete sign-in: the request's session is regenerated (a new id; the one the browser had before is
+ * destroyed) and carries the account from now on; audited.
+ */
 export async function startSession(
   deps: Deps,
   admin: { id: number; username: string; passwordHash?: string },
   ipAddress: string,
-  previousToken?: string,
+  req: SessionHolder,
   password?: string,
 ): Promise<SignIn> {
   const username = admin.username;
   const now = deps.clock.now();
-  const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
-  await deps.db.transaction(async (tx) => {
-    // A new id at every sign-in; the session the browser had before is ended.
-    if (previousToken) await tx.delete(sessions).where(eq(sessions.id, hashToken(previousToken)));
-    await tx
-      .insert(sessions)
-      .values({ id: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, expiresAt });
+  const role = await deps.db.transaction(async (tx) => {
     await tx.insert(loginAttempts).values({ username, ipAddress, succeeded: 1, createdAt: now });
     await recordAudit(tx, admin, "admin.login", "admin", admin.id, { ip: ipAddress });
     const rehash =
       password && admin.passwordHash && argon2.needsRehash(admin.passwordHash, ARGON2_OPTIONS)
         ? await withHashSlot(() => argon2.hash(password, ARGON2_OPTIONS))
         : null;
-    await tx
+    const [row] = await tx
       .update(admins)
       .set({ lastLoginAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
-      .where(eq(admins.id, admin.id));
+      .where(eq(admins.id, admin.id))
+      .returning({ role: admins.role });
+    return (row?.role ?? "owner") as StaffRole;
   });
-  return { admin: { id: admin.id, username: admin.username }, token, expiresAt };
+  if (!req.session) throw new Error("No session on this surface: @fastify/session is registered on the back office");
+  await req.session.regenerate();
+  // regenerate() replaced req.session with the new one
+  req.session.admin = { id: admin.id, username: admin.username, role };
+  req.session.expiresAtMs = expiresAt.getTime();
+  await req.session.save();
+  return { admin: { id: admin.id, username: admin.username }, expiresAt };
 }
 
 /**
- * The admin behind a session token, or null when it is unknown, idle for 30 minutes or older than 8 hours.
- * A valid session is remembered in this process (lib/read-cache.ts) and checked against the clock on each
- * request; every change to its row (sign-out, purge, refresh) notifies all processes, which forget it.
- * Past 15 s since its last refresh the row is read again and its last-seen time written.
+ * The admin of the request's session, or null. The session store (session-store.ts) has already refused
+ * a session that is idle for 30 minutes, older than 8 hours or whose account is disabled.
  */
-export async function resolveSession(deps: Deps, token: string | undefined): Promise<SessionAdmin | null> {
-  if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
-  const now = deps.clock.now();
-  const nowMs = now.getTime();
-  const id = hashToken(token);
-  const cache = readCache(deps.db);
-  const remembered = cache.session(id);
-  if (
-    remembered &&
-    nowMs - remembered.lastSeenAtMs <= LAST_SEEN_REFRESH_MS &&
-    nowMs >= remembered.lastSeenAtMs &&
-    nowMs < remembered.expiresAtMs
-  ) {
-    return { id: remembered.adminId, username: remembered.username, role: remembered.role as StaffRole, sessionId: id };
-  }
-  const mark = cache.sessionMark();
-  const [row] = await deps.db
-    .select({
-      adminId: sessions.adminId,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      username: admins.username,
-      role: admins.role,
-    })
-    .from(sessions)
-    .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(
-      and(
-        eq(sessions.id, id),
-        isNull(admins.disabledAt),
-        gt(sessions.expiresAt, now),
-        gte(sessions.lastSeenAt, new Date(nowMs - IDLE_TIMEOUT_MS)),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  if (nowMs - row.lastSeenAt.getTime() > LAST_SEEN_REFRESH_MS) {
-    // the trigger's notice of this update makes every process (this one too) read the row again once
-    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
-  } else {
-    cache.rememberSession(
-      id,
-      {
-        adminId: row.adminId,
-        username: row.username,
-        role: row.role,
-        lastSeenAtMs: row.lastSeenAt.getTime(),
-        expiresAtMs: row.expiresAt.getTime(),
-      },
-      mark,
-    );
-  }
-  return { id: row.adminId, username: row.username, role: row.role as StaffRole, sessionId: id };
+export function resolveSession(req: SessionHolder): SessionAdmin | null {
+  const session = req.session;
+  const admin = session?.admin;
+  if (!admin) return null;
+  return { ...admin, sessionId: sessionRowId(session.sessionId) };
 }
 
-export async function signOut(deps: Deps, token: string | undefined): Promise<void> {
-  if (!token) return;
-  const id = hashToken(token);
-  const cache = readCache(deps.db);
-  cache.forgetSession(id);
-  const notice = cache.sessionNoticeHeard(id);
-  const deleted = await deps.db.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
-  // answer once every process has been told (the trigger's notice), not merely this one
-  if (deleted.length > 0) await notice.heard;
-  else notice.cancel();
+/** Ends the request's session on every API process (its row and every process's memory of it). */
+export async function signOut(req: SessionHolder): Promise<void> {
+  if (req.session?.admin) await req.session.destroy();
 }
 
 export async function purgeExpiredSessions(deps: Deps): Promise<void> {
   const now = deps.clock.now();
-  await deps.db
-    .delete(sessions)
-    .where(
-      sql`${sessions.expiresAt} <= ${now.toISOString()} or ${sessions.lastSeenAt} < ${new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString()}`,
-    );
+  await purgeSessions(deps);
   await deps.db
     .delete(loginAttempts)
     .where(sql`${loginAttempts.createdAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}`);

@@ -11,7 +11,6 @@ import {
 } from "../../contracts/two-factor";
 import { readDeviceToken, setDeviceCookie } from "../../http/device-cookie";
 import { route } from "../../http/route";
-import { readSessionToken, setSessionCookie } from "../../http/session-cookie";
 import type { Deps } from "../../lib/deps";
 import { rolesForProcedure } from "../staff/access-policy";
 import { startSession } from "./auth.service";
@@ -36,8 +35,7 @@ async function finishSignIn(
   ip: string,
   admin: { id: number; username: string },
 ) {
-  const result = await startSession(deps, admin, ip, readSessionToken(req, deps.env));
-  setSessionCookie(reply, deps.env, result.token);
+  const result = await startSession(deps, admin, ip, req);
   setDeviceCookie(reply, deps.env, await rememberDevice(deps, admin.id, readDeviceToken(req, deps.env)));
   req.log.info({ admin: admin.username }, "admin signed in");
   return { ok: true, username: admin.username, expiresAt: result.expiresAt.toISOString() };

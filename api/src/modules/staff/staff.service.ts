@@ -1,6 +1,6 @@
 // Staff accounts: invites (single-use links, 72 h), roles, disabling, and passwords (change; reset by
 // e-mail, single-use, 30 min). Tokens are random and only their SHA-256 is stored. Ending an account's
-// sessions deletes their rows: the sessions trigger tells every process to forget them (lib/read-cache.ts).
+// sessions deletes their rows (admin/session-store.ts): the sessions trigger tells every process to forget them.
 import { createHash, randomBytes } from "node:crypto";
 import { type Executor, schema } from "@ch/db";
 import argon2 from "argon2";
@@ -9,16 +9,16 @@ import { PASSWORD_MIN_LENGTH, type StaffRole } from "../../contracts/staff";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { hitRateLimit } from "../../lib/rate-limit";
-import { readCache } from "../../lib/read-cache";
 import { ARGON2_OPTIONS, type SessionAdmin } from "../admin/auth.service";
 import { isCommonPassword } from "../admin/common-passwords";
+import { announcingSessionChanges, endAccountSessions, touchAccountSessions } from "../admin/session-store";
 import { withHashSlot } from "../admin/sign-in-throttle";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { escapeHtml } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
 import { areasOf } from "./access-policy";
 
-const { admins, sessions, staffInvites, passwordResets } = schema;
+const { admins, staffInvites, passwordResets } = schema;
 
 export const INVITE_TTL_MS = 72 * 3600_000;
 export const RESET_TTL_MS = 30 * 60_000;
@@ -42,40 +42,6 @@ export function assertStrongPassword(password: string, path = "password"): void 
 }
 
 const hashPassword = (password: string) => withHashSlot(() => argon2.hash(password, ARGON2_OPTIONS));
-
-/** Deletes sessions of one account (all, or all but `keep`); returns their ids. */
-async function endSessions(tx: Executor, adminId: number, keep?: string): Promise<string[]> {
-  const deleted = await tx
-    .delete(sessions)
-    .where(and(eq(sessions.adminId, adminId), keep ? ne(sessions.id, keep) : undefined))
-    .returning({ id: sessions.id });
-  return deleted.map((r) => r.id);
-}
-
-/**
- * Runs a change that deletes or touches an account's session rows, and answers once every process has
- * been told: this process forgets them at once, and waits (at most 500 ms) to hear the trigger's notice
- * of each, as a sign-out does, so the other processes listening on the channel have heard it too.
- */
-async function changingSessions<R>(
-  deps: Deps,
-  adminId: number,
-  change: () => Promise<R>,
-  idsOf: (result: R) => string[],
-): Promise<R> {
-  const cache = readCache(deps.db);
-  const rows = await deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.adminId, adminId));
-  const notices = rows.map((row) => ({ id: row.id, ...cache.sessionNoticeHeard(row.id) }));
-  try {
-    const result = await change();
-    const ids = idsOf(result);
-    for (const id of ids) cache.forgetSession(id);
-    await Promise.all(notices.filter((n) => ids.includes(n.id)).map((n) => n.heard));
-    return result;
-  } finally {
-    for (const notice of notices) notice.cancel();
-  }
-}
 
 // ---- the signed-in account ------------------------------------------------------------------
 
@@ -139,13 +105,13 @@ export async function changePassword(
     ]);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const ended = await changingSessions(
+  const ended = await announcingSessionChanges(
     deps,
     admin.id,
     () =>
       deps.db.transaction(async (tx) => {
         await tx.update(admins).set({ passwordHash }).where(eq(admins.id, admin.id));
-        const ids = await endSessions(tx, admin.id, admin.sessionId);
+        const ids = await endAccountSessions(tx, admin.id, admin.sessionId);
         await tx
           .update(passwordResets)
           .set({ usedAt: deps.clock.now() })
@@ -259,7 +225,7 @@ export async function resetPassword(
   if (!pending) throw invalidLink("reset");
   assertStrongPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  const result = await changingSessions(
+  const result = await announcingSessionChanges(
     deps,
     pending.adminId,
     () =>
@@ -281,7 +247,7 @@ export async function resetPassword(
           .update(passwordResets)
           .set({ usedAt: now })
           .where(and(eq(passwordResets.adminId, admin.id), isNull(passwordResets.usedAt)));
-        const ids = await endSessions(tx, admin.id);
+        const ids = await endAccountSessions(tx, admin.id);
         await recordAudit(tx, admin, "staff.password_reset", "admin", admin.id, {
           username: admin.username,
           ip,
@@ -533,7 +499,7 @@ async function ownersLeft(tx: Executor, without: number): Promise<number> {
 /** Changes an account's role; its sessions stay, and every process reads the new role at once. */
 export async function setRole(deps: Deps, actor: Actor, id: number, role: StaffRole) {
   if (id === actor.id) throw conflict("You cannot change your own role");
-  await changingSessions(
+  await announcingSessionChanges(
     deps,
     id,
     () =>
@@ -549,17 +515,13 @@ export async function setRole(deps: Deps, actor: Actor, id: number, role: StaffR
         }
         await tx.update(admins).set({ role }).where(eq(admins.id, id));
         // touching the session rows makes the trigger tell every process to read them (and the role) again
-        const rows = await tx
-          .update(sessions)
-          .set({ lastSeenAt: sql`${sessions.lastSeenAt}` })
-          .where(eq(sessions.adminId, id))
-          .returning({ id: sessions.id });
+        const ids = await touchAccountSessions(tx, id);
         await recordAudit(tx, actor, "staff.role", "admin", id, {
           username: before.username,
           from: before.role,
           to: role,
         });
-        return rows.map((r) => r.id);
+        return ids;
       }),
     (ids) => ids,
   );
@@ -569,7 +531,7 @@ export async function setRole(deps: Deps, actor: Actor, id: number, role: StaffR
 /** Disables an account (its sessions end at once) or enables it again. */
 export async function setDisabled(deps: Deps, actor: Actor, id: number, disabled: boolean) {
   if (disabled && id === actor.id) throw conflict("You cannot disable your own account");
-  const ended = await changingSessions(
+  const ended = await announcingSessionChanges(
     deps,
     id,
     () =>
@@ -583,7 +545,7 @@ export async function setDisabled(deps: Deps, actor: Actor, id: number, disabled
         if (disabled && target.role === "owner" && (await ownersLeft(tx, id)) === 0) {
           throw conflict("The business needs at least one owner");
         }
-        const ids = disabled ? await endSessions(tx, id) : [];
+        const ids = disabled ? await endAccountSessions(tx, id) : [];
         await recordAudit(tx, actor, disabled ? "staff.disable" : "staff.enable", "admin", id, {
           username: target.username,
           endedSessions: ids.length,
