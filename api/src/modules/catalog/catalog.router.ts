@@ -2,14 +2,13 @@ import { z } from "zod";
 import { productIdParams, productInput, productListQuery } from "../../contracts/catalog";
 import { readCache } from "../../lib/read-cache";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
-import { recordAudit } from "../audit/audit.service";
 import {
-  createProduct,
-  deleteProduct,
+  createProductAs,
+  deleteProductAs,
   getProduct,
   listFeaturedProducts,
   listProducts,
-  updateProduct,
+  updateProductAs,
 } from "./catalog.service";
 
 export const catalogRouter = router({
@@ -32,27 +31,11 @@ export const adminCatalogRouter = router({
   list: adminProcedure.query(({ ctx }) =>
     readCache(ctx.deps.db).value("products:list:", () => listProducts(ctx.deps.db)),
   ),
-  create: adminProcedure.input(productInput).mutation(({ ctx, input }) =>
-    ctx.deps.db.transaction(async (tx) => {
-      const product = await createProduct(tx, input);
-      await recordAudit(tx, ctx.admin, "product.create", "product", product.id, { name: product.name });
-      return product;
-    }),
-  ),
+  create: adminProcedure.input(productInput).mutation(({ ctx, input }) => createProductAs(ctx.deps, ctx.admin, input)),
   update: adminProcedure
     .input(z.strictObject({ id: productIdParams.shape.id, data: productInput }))
-    .mutation(({ ctx, input }) =>
-      ctx.deps.db.transaction(async (tx) => {
-        const product = await updateProduct(tx, input.id, input.data, ctx.deps.clock.now());
-        await recordAudit(tx, ctx.admin, "product.update", "product", product.id, { name: product.name });
-        return product;
-      }),
-    ),
-  delete: adminProcedure.input(productIdParams).mutation(({ ctx, input }) =>
-    ctx.deps.db.transaction(async (tx) => {
-      await deleteProduct(tx, input.id);
-      await recordAudit(tx, ctx.admin, "product.delete", "product", input.id);
-      return { ok: true };
-    }),
-  ),
+    .mutation(({ ctx, input }) => updateProductAs(ctx.deps, ctx.admin, input.id, input.data)),
+  delete: adminProcedure
+    .input(productIdParams)
+    .mutation(({ ctx, input }) => deleteProductAs(ctx.deps, ctx.admin, input.id)),
 });

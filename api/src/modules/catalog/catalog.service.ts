@@ -2,8 +2,11 @@ import { type Executor, schema } from "@ch/db";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { ProductDto, ProductInput } from "../../contracts/catalog";
 import { PRODUCT_CATEGORIES } from "../../contracts/constants";
+import { type CreatedKey, createdBefore } from "../../lib/cursor";
+import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { emitWebhookEvent } from "../webhooks/events";
 
 const { products } = schema;
@@ -105,4 +108,73 @@ export async function deleteProduct(db: Executor, id: number): Promise<void> {
     .returning({ id: products.id });
   if (deleted.length === 0) throw notFound("Product not found");
   await announceCatalogChange(db);
+}
+
+/** The admin list: every product, newest first (created_at desc, id desc), `limit` after the cursor. */
+export async function listProductsPage(
+  db: Executor,
+  page: { limit: number; cursor?: CreatedKey | undefined },
+): Promise<ProductDto[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(page.cursor ? createdBefore(products, products.createdAt, products.id, page.cursor) : undefined)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(page.limit);
+  return rows.map(toProductDto);
+}
+
+// ---- staff changes: one transaction with the audit entry (and product.updated), for tRPC and REST alike ----
+
+type StaffDeps = Pick<Deps, "db" | "clock">;
+
+export function createProductAs(deps: StaffDeps, actor: Actor, input: ProductInput): Promise<ProductDto> {
+  return deps.db.transaction(async (tx) => {
+    const product = await createProduct(tx, input);
+    await recordAudit(tx, actor, "product.create", "product", product.id, { name: product.name });
+    return product;
+  });
+}
+
+export function updateProductAs(deps: StaffDeps, actor: Actor, id: number, input: ProductInput): Promise<ProductDto> {
+  return deps.db.transaction(async (tx) => {
+    const product = await updateProduct(tx, id, input, deps.clock.now());
+    await recordAudit(tx, actor, "product.update", "product", product.id, { name: product.name });
+    return product;
+  });
+}
+
+/** Replaces the product's pictures (attach uploaded media, reorder, remove): the first one is the cover. */
+export function setProductImagesAs(
+  deps: StaffDeps,
+  actor: Actor,
+  id: number,
+  images: ProductInput["images"],
+): Promise<ProductDto> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update").limit(1);
+    if (!row) throw notFound("Product not found");
+    const current = toProductDto(row);
+    const input: ProductInput = {
+      name: current.name,
+      description: current.description,
+      price: current.price,
+      category: current.category as ProductInput["category"],
+      images,
+      specs: current.specs,
+      featured: current.featured,
+      inStock: current.inStock,
+    };
+    const product = await updateProduct(tx, id, input, deps.clock.now());
+    await recordAudit(tx, actor, "product.images", "product", id, { name: product.name, images: images.length });
+    return product;
+  });
+}
+
+export function deleteProductAs(deps: StaffDeps, actor: Actor, id: number): Promise<{ ok: true }> {
+  return deps.db.transaction(async (tx) => {
+    await deleteProduct(tx, id);
+    await recordAudit(tx, actor, "product.delete", "product", id);
+    return { ok: true as const };
+  });
 }

@@ -7,8 +7,11 @@ import type {
   BlogSearchParams,
   BlogSearchResult,
 } from "../../contracts/content";
+import { type CreatedKey, createdBefore } from "../../lib/cursor";
+import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { announceCatalogChange, readCache } from "../../lib/read-cache";
+import { type Actor, recordAudit } from "../audit/audit.service";
 
 const { blogPosts } = schema;
 type BlogRow = Omit<typeof blogPosts.$inferSelect, "searchVector">;
@@ -217,4 +220,74 @@ export async function deletePost(db: Executor, id: number): Promise<void> {
   const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
   if (rows.length === 0) throw notFound("Article not found");
   await announceCatalogChange(db);
+}
+
+/** The admin list: summaries (no body) of every post, drafts too, newest first, `limit` after the cursor. */
+export async function listPostsPage(
+  db: Executor,
+  page: { limit: number; cursor?: CreatedKey | undefined },
+): Promise<(AdminPostSummary & { createdAt: string })[]> {
+  const rows = await db
+    .select({
+      id: blogPosts.id,
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      category: blogPosts.category,
+      published: blogPosts.published,
+      createdAt: blogPosts.createdAt,
+      updatedAt: blogPosts.updatedAt,
+    })
+    .from(blogPosts)
+    .where(page.cursor ? createdBefore(blogPosts, blogPosts.createdAt, blogPosts.id, page.cursor) : undefined)
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(page.limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+}
+
+// ---- staff changes: one transaction with the audit entry, for tRPC and REST alike ----------------------
+
+type StaffDeps = Pick<Deps, "db" | "clock">;
+
+export function createPostAs(deps: StaffDeps, actor: Actor, input: BlogPostInput): Promise<BlogPostDto> {
+  return deps.db.transaction(async (tx) => {
+    const post = await createPost(tx, input, deps.clock.now());
+    await recordAudit(tx, actor, "post.create", "post", post.id, { slug: post.slug, published: post.published });
+    return post;
+  });
+}
+
+export function updatePostAs(deps: StaffDeps, actor: Actor, id: number, input: BlogPostInput): Promise<BlogPostDto> {
+  return deps.db.transaction(async (tx) => {
+    const post = await updatePost(tx, id, input, deps.clock.now());
+    await recordAudit(tx, actor, "post.update", "post", post.id, { slug: post.slug, published: post.published });
+    return post;
+  });
+}
+
+/** Publishes or withdraws a post (the storefront's blog shows published posts only); the rest is unchanged. */
+export function setPostPublishedAs(
+  deps: StaffDeps,
+  actor: Actor,
+  id: number,
+  published: boolean,
+): Promise<BlogPostDto> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(blogPosts)
+      .set({ published, updatedAt: deps.clock.now() })
+      .where(eq(blogPosts.id, id))
+      .returning(postColumns);
+    if (!row) throw notFound("Post not found");
+    await announceCatalogChange(tx);
+    await recordAudit(tx, actor, published ? "post.publish" : "post.unpublish", "post", id, { slug: row.slug });
+    return toBlogDto(row);
+  });
+}
+
+export function deletePostAs(deps: StaffDeps, actor: Actor, id: number): Promise<{ ok: true }> {
+  return deps.db.transaction(async (tx) => {
+    await deletePost(tx, id);
+    await recordAudit(tx, actor, "post.delete", "post", id);
+    return { ok: true as const };
+  });
 }

@@ -10,23 +10,22 @@ import {
 import { id } from "../../contracts/fields";
 import { readCache } from "../../lib/read-cache";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
-import { recordAudit } from "../audit/audit.service";
 import {
-  createPost,
-  deletePost,
+  createPostAs,
+  deletePostAs,
   getPostById,
   getPostBySlug,
   listPosts,
   listPostsForAdmin,
   searchPublishedPosts,
-  updatePost,
+  updatePostAs,
 } from "./blog.service";
 import {
-  createGalleryItem,
-  deleteGalleryItem,
+  createGalleryItemAs,
+  deleteGalleryItemAs,
   listGallery,
-  reorderGallery,
-  updateGalleryItem,
+  reorderGalleryAs,
+  updateGalleryItemAs,
 } from "./gallery.service";
 
 export const contentRouter = router({
@@ -55,36 +54,18 @@ const byId = z.strictObject({ id: id() });
 
 export const adminContentRouter = router({
   gallery: adminProcedure.query(({ ctx }) => readCache(ctx.deps.db).value("gallery", () => listGallery(ctx.deps.db))),
-  createGalleryItem: adminProcedure.input(galleryItemInput).mutation(({ ctx, input }) =>
-    ctx.deps.db.transaction(async (tx) => {
-      const item = await createGalleryItem(tx, input);
-      await recordAudit(tx, ctx.admin, "gallery.create", "gallery", item.id, { title: item.title });
-      return item;
-    }),
-  ),
+  createGalleryItem: adminProcedure
+    .input(galleryItemInput)
+    .mutation(({ ctx, input }) => createGalleryItemAs(ctx.deps, ctx.admin, input)),
   updateGalleryItem: adminProcedure
     .input(z.strictObject({ id: id(), data: galleryItemInput }))
-    .mutation(({ ctx, input }) =>
-      ctx.deps.db.transaction(async (tx) => {
-        const item = await updateGalleryItem(tx, input.id, input.data);
-        await recordAudit(tx, ctx.admin, "gallery.update", "gallery", item.id, { title: item.title });
-        return item;
-      }),
-    ),
-  deleteGalleryItem: adminProcedure.input(byId).mutation(({ ctx, input }) =>
-    ctx.deps.db.transaction(async (tx) => {
-      await deleteGalleryItem(tx, input.id);
-      await recordAudit(tx, ctx.admin, "gallery.delete", "gallery", input.id);
-      return { ok: true };
-    }),
-  ),
-  reorderGallery: adminProcedure.input(galleryReorderInput).mutation(({ ctx, input }) =>
-    ctx.deps.db.transaction(async (tx) => {
-      const items = await reorderGallery(tx, input.ids);
-      await recordAudit(tx, ctx.admin, "gallery.reorder", "gallery", null, { ids: input.ids });
-      return items;
-    }),
-  ),
+    .mutation(({ ctx, input }) => updateGalleryItemAs(ctx.deps, ctx.admin, input.id, input.data)),
+  deleteGalleryItem: adminProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => deleteGalleryItemAs(ctx.deps, ctx.admin, input.id)),
+  reorderGallery: adminProcedure
+    .input(galleryReorderInput)
+    .mutation(({ ctx, input }) => reorderGalleryAs(ctx.deps, ctx.admin, input.ids)),
   /** One page of post summaries (no body), drafts too: the Blog list. */
   posts: adminProcedure
     .input(blogListQuery.pick({ limit: true, offset: true }).optional())
@@ -95,25 +76,11 @@ export const adminContentRouter = router({
     ),
   /** One post with its body, drafts too: what the editor opens. */
   post: adminProcedure.input(byId).query(({ ctx, input }) => getPostById(ctx.deps.db, input.id)),
-  createPost: adminProcedure.input(blogPostInput).mutation(({ ctx, input }) =>
-    ctx.deps.db.transaction(async (tx) => {
-      const post = await createPost(tx, input, ctx.deps.clock.now());
-      await recordAudit(tx, ctx.admin, "post.create", "post", post.id, { slug: post.slug, published: post.published });
-      return post;
-    }),
-  ),
-  updatePost: adminProcedure.input(z.strictObject({ id: id(), data: blogPostInput })).mutation(({ ctx, input }) =>
-    ctx.deps.db.transaction(async (tx) => {
-      const post = await updatePost(tx, input.id, input.data, ctx.deps.clock.now());
-      await recordAudit(tx, ctx.admin, "post.update", "post", post.id, { slug: post.slug, published: post.published });
-      return post;
-    }),
-  ),
-  deletePost: adminProcedure.input(byId).mutation(({ ctx, input }) =>
-    ctx.deps.db.transaction(async (tx) => {
-      await deletePost(tx, input.id);
-      await recordAudit(tx, ctx.admin, "post.delete", "post", input.id);
-      return { ok: true };
-    }),
-  ),
+  createPost: adminProcedure
+    .input(blogPostInput)
+    .mutation(({ ctx, input }) => createPostAs(ctx.deps, ctx.admin, input)),
+  updatePost: adminProcedure
+    .input(z.strictObject({ id: id(), data: blogPostInput }))
+    .mutation(({ ctx, input }) => updatePostAs(ctx.deps, ctx.admin, input.id, input.data)),
+  deletePost: adminProcedure.input(byId).mutation(({ ctx, input }) => deletePostAs(ctx.deps, ctx.admin, input.id)),
 });

@@ -1,9 +1,12 @@
 import { type Executor, schema } from "@ch/db";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { GalleryItemDto, galleryItemInput } from "../../contracts/content";
+import type { PositionKey } from "../../lib/cursor";
+import type { Deps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { getMediaSize } from "../media/media.service";
 
 const { galleryItems } = schema;
@@ -75,4 +78,72 @@ export async function reorderGallery(db: Executor, ids: number[]): Promise<Galle
   }
   await announceCatalogChange(db);
   return listGallery(db);
+}
+
+/** The admin list in display order (position asc, id asc), `limit` after the cursor; `position` is the cursor's key. */
+export async function listGalleryPage(
+  db: Executor,
+  page: { limit: number; cursor?: PositionKey | undefined },
+): Promise<(GalleryItemDto & { position: number })[]> {
+  const c = page.cursor;
+  return db
+    .select({ ...columns, position: galleryItems.sortOrder })
+    .from(galleryItems)
+    .where(
+      c
+        ? or(
+            gt(galleryItems.sortOrder, c.position),
+            and(eq(galleryItems.sortOrder, c.position), gt(galleryItems.id, c.id)),
+          )
+        : undefined,
+    )
+    .orderBy(asc(galleryItems.sortOrder), asc(galleryItems.id))
+    .limit(page.limit);
+}
+
+export async function getGalleryItem(db: Executor, id: number): Promise<GalleryItemDto> {
+  const [row] = await db.select(columns).from(galleryItems).where(eq(galleryItems.id, id)).limit(1);
+  if (!row) throw notFound("Gallery item not found");
+  return row;
+}
+
+// ---- staff changes: one transaction with the audit entry, for tRPC and REST alike ----------------------
+
+type StaffDeps = Pick<Deps, "db">;
+
+export function createGalleryItemAs(deps: StaffDeps, actor: Actor, input: GalleryInput): Promise<GalleryItemDto> {
+  return deps.db.transaction(async (tx) => {
+    const item = await createGalleryItem(tx, input);
+    await recordAudit(tx, actor, "gallery.create", "gallery", item.id, { title: item.title });
+    return item;
+  });
+}
+
+export function updateGalleryItemAs(
+  deps: StaffDeps,
+  actor: Actor,
+  id: number,
+  input: GalleryInput,
+): Promise<GalleryItemDto> {
+  return deps.db.transaction(async (tx) => {
+    const item = await updateGalleryItem(tx, id, input);
+    await recordAudit(tx, actor, "gallery.update", "gallery", item.id, { title: item.title });
+    return item;
+  });
+}
+
+export function deleteGalleryItemAs(deps: StaffDeps, actor: Actor, id: number): Promise<{ ok: true }> {
+  return deps.db.transaction(async (tx) => {
+    await deleteGalleryItem(tx, id);
+    await recordAudit(tx, actor, "gallery.delete", "gallery", id);
+    return { ok: true as const };
+  });
+}
+
+export function reorderGalleryAs(deps: StaffDeps, actor: Actor, ids: number[]): Promise<GalleryItemDto[]> {
+  return deps.db.transaction(async (tx) => {
+    const items = await reorderGallery(tx, ids);
+    await recordAudit(tx, actor, "gallery.reorder", "gallery", null, { ids });
+    return items;
+  });
 }

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { AdminContactDto } from "../../contracts/admin";
 import type { contactInput, quoteRequestInput, roiInput } from "../../contracts/leads";
 import { computeRoi } from "../../contracts/roi";
+import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/errors";
 import { type Actor, listAudit, recordAudit } from "../audit/audit.service";
@@ -179,6 +180,8 @@ export async function listContactsForAdmin(
     limit?: number | undefined;
     /** Keyset paging (exports read in batches): only leads listed after the one with this id. */
     after?: number | undefined;
+    /** Keyset paging (REST cursor): only leads listed after this (createdAt, id). */
+    cursor?: CreatedKey | undefined;
   } = {},
 ): Promise<AdminContactDto[]> {
   const q = filter.q?.trim();
@@ -189,6 +192,7 @@ export async function listContactsForAdmin(
     .where(
       and(
         filter.status ? eq(enquiries.status, filter.status) : undefined,
+        filter.cursor ? createdBefore(enquiries, enquiries.createdAt, enquiries.id, filter.cursor) : undefined,
         filter.after !== undefined
           ? sql`(${enquiries.createdAt}, ${enquiries.id}) < ((select created_at from ${enquiries} where id = ${filter.after}), ${filter.after})`
           : undefined,
@@ -264,4 +268,17 @@ export async function addNote(
     await recordAudit(tx, actor, `${entityType}.note`, entityType, entityId, { noteId: note!.id });
     return { id: note!.id, adminName: note!.adminName, body: note!.body, createdAt: note!.createdAt.toISOString() };
   });
+}
+
+/** The staff notes on an order or a lead, newest first; 404 when the record does not exist. */
+export async function listNotes(db: Executor, entityType: "order" | "enquiry", entityId: number) {
+  const table = entityType === "order" ? schema.orders : enquiries;
+  const [exists] = await db.select({ id: table.id }).from(table).where(eq(table.id, entityId)).limit(1);
+  if (!exists) throw notFound(entityType === "order" ? "Order not found" : "Contact not found");
+  const rows = await db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.entityType, entityType), eq(notes.entityId, entityId)))
+    .orderBy(desc(notes.createdAt), desc(notes.id));
+  return rows.map((n) => ({ id: n.id, adminName: n.adminName, body: n.body, createdAt: n.createdAt.toISOString() }));
 }

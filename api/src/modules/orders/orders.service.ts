@@ -1,11 +1,12 @@
 import { type Executor, schema } from "@ch/db";
-import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminOrderDto } from "../../contracts/admin";
 import { MAX_LINE_QUANTITY } from "../../contracts/constants";
 import { mergeCartLines, type OrderReceiptDto, type orderInput } from "../../contracts/orders";
 import type { ReceiptPaymentDto } from "../../contracts/payments";
 import { computeTotals, splitDeposit } from "../../contracts/totals";
+import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { groupBy } from "../../lib/group-by";
@@ -15,7 +16,7 @@ import { type Actor, listAudit, recordAudit } from "../audit/audit.service";
 import { orderMessages } from "../notifications/messages";
 import { announceEnqueued, outboxRow } from "../notifications/outbox";
 import { createInvoicesForOrder, planInvoices } from "../payments/invoices";
-import { getOrderPayments, receiptPayment } from "../payments/payments.service";
+import { getAdminOrderPayments, getOrderPayments, receiptPayment } from "../payments/payments.service";
 import { getSettings } from "../settings/settings.service";
 import { newMessageId, webhookEventCte } from "../webhooks/events";
 import { orderCreatedData } from "../webhooks/payloads";
@@ -465,6 +466,14 @@ export async function listOrdersForAdmin(
     limit?: number | undefined;
     /** Keyset paging (exports read in batches): only orders listed after the one with this id. */
     after?: number | undefined;
+    /** Keyset paging (REST cursor): only orders listed after this (createdAt, id). */
+    cursor?: CreatedKey | undefined;
+    stage?: string | undefined;
+    paymentStatus?: string | undefined;
+    /** Placed at or after this instant. */
+    from?: Date | undefined;
+    /** Placed before this instant. */
+    to?: Date | undefined;
   } = {},
 ): Promise<AdminOrderDto[]> {
   const q = filter.q?.trim();
@@ -475,6 +484,11 @@ export async function listOrdersForAdmin(
     .where(
       and(
         filter.status ? eq(orders.status, filter.status) : undefined,
+        filter.stage ? eq(orders.stage, filter.stage) : undefined,
+        filter.paymentStatus ? eq(orders.paymentStatus, filter.paymentStatus) : undefined,
+        filter.from ? gte(orders.createdAt, filter.from) : undefined,
+        filter.to ? lt(orders.createdAt, filter.to) : undefined,
+        filter.cursor ? createdBefore(orders, orders.createdAt, orders.id, filter.cursor) : undefined,
         filter.after !== undefined
           ? sql`(${orders.createdAt}, ${orders.id}) < ((select created_at from ${orders} where id = ${filter.after}), ${filter.after})`
           : undefined,
@@ -525,6 +539,8 @@ export async function getOrderDetails(db: Executor, id: number) {
     state: order.state,
     zipCode: order.zipCode,
     deliveryNotes: order.deliveryNotes,
+    stage: order.stage,
+    stageChangedAt: order.stageChangedAt.toISOString(),
     notes: orderNotes.map((n) => ({
       id: n.id,
       adminName: n.adminName,
@@ -533,6 +549,13 @@ export async function getOrderDetails(db: Executor, id: number) {
     })),
     timeline,
   };
+}
+
+/** One order for an integrator: getOrderDetails (lines, stage, notes, timeline) with its invoices and payments. */
+export async function getOrderRecord(db: Executor, id: number) {
+  const details = await getOrderDetails(db, id);
+  const ledger = await getAdminOrderPayments(db, id);
+  return { ...details, ...ledger };
 }
 
 export async function setOrderField(

@@ -1,0 +1,98 @@
+// Cursor pagination for the admin REST lists (issue 16): a stable order, an opaque cursor and a `next` link.
+// 1. A cursor is base64url(JSON) of the last row's sort keys, e.g. [createdAt, id]; the client never reads it.
+// 2. A service asks for limit + 1 rows after the cursor; pageAfter() cuts the page and says whether more follow.
+// 3. `next` is the request's own URL with the new cursor (root-relative), so every filter carries over;
+//    lists documented as a plain array send it as an RFC 8288 `Link: <url>; rel="next"` header instead.
+
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { badRequest } from "./errors";
+
+export type CursorKey = string | number;
+
+export function encodeCursor(keys: readonly CursorKey[]): string {
+  return Buffer.from(JSON.stringify(keys), "utf8").toString("base64url");
+}
+
+/** Reads a cursor with the list's own key shape, or answers 400 naming `cursor`. */
+export function decodeCursor<T extends z.ZodType>(raw: string, shape: T): z.output<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+  } catch {
+    json = undefined;
+  }
+  const parsed = shape.safeParse(json);
+  if (!parsed.success) {
+    throw badRequest("Invalid query: cursor is not a cursor of this list", [
+      { path: ["cursor"], message: "is not a cursor of this list (copy it from the `next` link)" },
+    ]);
+  }
+  return parsed.data;
+}
+
+const rowId = z.number().int().min(1).max(2_147_483_647);
+
+/** Newest first: the key of lists ordered by (created_at desc, id desc). */
+export interface CreatedKey {
+  createdAt: Date;
+  id: number;
+}
+
+const createdKeyShape = z
+  .tuple([z.iso.datetime(), rowId])
+  .transform(([createdAt, id]): CreatedKey => ({ createdAt: new Date(createdAt), id }));
+
+export const createdCursor = {
+  encode: (row: { createdAt: string | Date; id: number }) =>
+    encodeCursor([typeof row.createdAt === "string" ? row.createdAt : row.createdAt.toISOString(), row.id]),
+  decode: (raw: string | undefined): CreatedKey | undefined =>
+    raw === undefined ? undefined : decodeCursor(raw, createdKeyShape),
+};
+
+/** Display order (position asc, id asc): the gallery. */
+export interface PositionKey {
+  position: number;
+  id: number;
+}
+
+const positionKeyShape = z
+  .tuple([z.number().int(), rowId])
+  .transform(([position, id]): PositionKey => ({ position, id }));
+
+export const positionCursor = {
+  encode: (row: { position: number; id: number }) => encodeCursor([row.position, row.id]),
+  decode: (raw: string | undefined): PositionKey | undefined =>
+    raw === undefined ? undefined : decodeCursor(raw, positionKeyShape),
+};
+
+/**
+ * Rows after `key` in (created_at desc, id desc) order. The row's own created_at is read back from the
+ * table, so the comparison keeps PostgreSQL's microseconds (a JavaScript date has milliseconds only);
+ * the cursor's instant is the fallback when that row has since been deleted.
+ */
+export function createdBefore(table: PgTable, createdAt: AnyColumn, id: AnyColumn, key: CreatedKey): SQL {
+  return sql`(${createdAt}, ${id}) < (coalesce((select ${createdAt} from ${table} where ${id} = ${key.id}), ${key.createdAt.toISOString()}::timestamptz), ${key.id})`;
+}
+
+/** Cuts a page of `limit` rows from `limit + 1` fetched; `last` is the page's last row when more follow. */
+export function pageAfter<T>(rows: T[], limit: number): { items: T[]; last: T | undefined } {
+  if (rows.length <= limit) return { items: rows, last: undefined };
+  const items = rows.slice(0, limit);
+  return { items, last: items[items.length - 1] };
+}
+
+/** The request's URL (path and query) with `cursor` replaced: the next page under the same filters. */
+export function nextPageUrl(req: FastifyRequest, cursor: string | null): string | null {
+  if (cursor === null) return null;
+  const url = new URL(req.url, "http://localhost");
+  url.searchParams.set("cursor", cursor);
+  return `${url.pathname}${url.search}`;
+}
+
+/** RFC 8288: `Link: <url>; rel="next"` when another page follows. */
+export function setNextLink(reply: FastifyReply, next: string | null): void {
+  if (next !== null) reply.header("link", `<${next}>; rel="next"`);
+}

@@ -1,0 +1,26 @@
+// Admin REST paths of proposals beyond proposals.rest.ts (issue 16, admin REST parity): a new version of a
+// proposal (adminProposalsRouter.update), for integrators with an API key (proposals:write) or staff with a
+// session (sales, owner). Price lists stay the owner's, in the back office.
+import { idParams } from "../../contracts/admin";
+import { proposalDetailDto, proposalInput } from "../../contracts/proposals";
+import { route } from "../../http/route";
+import { updateProposal } from "./proposals.service";
+
+export const adminProposalEditRoutes = [
+  route({
+    method: "PUT",
+    url: "/api/admin/proposals/:id",
+    access: "admin",
+    operationId: "updateProposal",
+    summary:
+      "Change a proposal; the server prices it again. A draft version is edited in place; once sent, a new version is made (send it with POST /api/admin/proposals/:id/send)",
+    tags: ["admin", "proposals"],
+    params: idParams,
+    body: proposalInput,
+    response: proposalDetailDto,
+    errors: [404, 409],
+    answer:
+      "The proposal with its versions; 400 for an unknown product/option/band; 404 when unknown; 409 once accepted",
+    handler: ({ deps, params, body, admin }) => updateProposal(deps, admin!, params.id, body),
+  }),
+];
