@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTACT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "./constants";
 import { id, requiredText, text } from "./fields";
+import { instant, int } from "./responses";
 
 /** The same rule as every new password (contracts/staff.ts newPassword). */
 export const PASSWORD_MIN = 12;
@@ -33,6 +34,12 @@ export const paymentStatusInput = z.strictObject({ paymentStatus: z.enum(PAYMENT
 export const contactStatusInput = z.strictObject({ status: z.enum(CONTACT_STATUSES) });
 export const idParams = z.strictObject({ id: id() });
 export const noteInput = z.strictObject({ body: requiredText(4000, "note") });
+
+/** An opaque cursor: copy it from a `next` link, never build one. */
+export const cursorParam = z
+  .string()
+  .max(512, "must be at most 512 characters")
+  .regex(/^[A-Za-z0-9_-]+$/, "must be the cursor of a `next` link");
 
 export const adminListQuery = z.strictObject({
   q: text(200).optional(),
@@ -82,3 +89,68 @@ export interface DashboardStatsDto {
   recentOrders: AdminOrderDto[];
   recentContacts: AdminContactDto[];
 }
+
+// ---- cursor pages (admin REST lists; api/src/lib/cursor.ts makes and reads the cursors) ----------------
+
+export const PAGE_LIMIT_DEFAULT = 50;
+export const PAGE_LIMIT_MAX = 200;
+
+/** `limit` rows (default 50, at most 200) after `cursor`. */
+export const pageQuery = z.strictObject({
+  cursor: cursorParam.optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+});
+
+/** The body of a cursor-paginated list: the page's rows and the next page's URL (null on the last page). */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    next: z.string().nullable().describe("URL of the next page (same filters, a new cursor); null on the last page"),
+  });
+
+const isoDateOrInstant = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be a date (YYYY-MM-DD) or an ISO instant" })
+  .transform((value) => new Date(value));
+
+/**
+ * GET /api/admin/contacts: adminListQuery and a cursor from the `Link: <…>; rel="next"` header of the
+ * previous page (the body stays a plain array). Without `limit`, 500 rows a page.
+ */
+export const adminContactListQuery = adminListQuery.extend({ cursor: cursorParam.optional() });
+
+/** GET /api/admin/orders: adminContactListQuery's fields and the order's own filters. */
+export const adminOrderListQuery = adminContactListQuery.extend({
+  stage: text(40).optional(),
+  paymentStatus: text(40).optional(),
+  /** Placed at or after this date/instant (a date is its UTC midnight). */
+  from: isoDateOrInstant.optional(),
+  /** Placed before this instant; a date includes its whole UTC day. */
+  to: z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be a date (YYYY-MM-DD) or an ISO instant" })
+    .transform((value) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(value) + 86_400_000) : new Date(value),
+    )
+    .optional(),
+});
+
+/** A staff note on an order or a lead. */
+export const noteResponse = z.object({ id: int(), adminName: z.string(), body: z.string(), createdAt: instant() });
+export const noteList = z.array(noteResponse);
+
+/** An audit entry about one record: who did what, when. */
+export const auditEntryResponse = z.object({
+  id: int(),
+  adminName: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: instant(),
+});
+
+/** GET /api/admin/contacts/:id: the lead, its product's name, its notes (newest first) and its timeline. */
+export const contactDetailsResponse = adminContactDto.extend({
+  productName: z.string().nullable(),
+  notes: z.array(noteResponse),
+  timeline: z.array(auditEntryResponse),
+});

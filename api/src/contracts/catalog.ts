@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageOf } from "./admin";
 import { PRODUCT_CATEGORIES } from "./constants";
 import { id, requiredText } from "./fields";
 
@@ -52,3 +53,9 @@ export interface ProductDto {
   createdAt: string;
   updatedAt: string;
 }
+
+// ---- admin REST (catalog-admin.rest.ts) ----------------------------------------------------------------
+
+/** PUT /api/admin/products/:id/images: the whole list, in display order (the first is the cover). */
+export const productImagesInput = z.strictObject({ images: productInput.shape.images });
+export const productPage = pageOf(productDto);

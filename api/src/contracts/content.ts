@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageOf } from "./admin";
 import { BLOG_MAX_PAGE, BLOG_PAGE_SIZE, BLOG_SEARCH_MAX } from "./blog-list";
 import { BLOG_CATEGORIES, GALLERY_CATEGORIES } from "./constants";
 import { id, requiredText } from "./fields";
@@ -104,3 +105,18 @@ export interface BlogPostDto {
   createdAt: string;
   updatedAt: string;
 }
+
+// ---- admin REST (content-admin.rest.ts) ----------------------------------------------------------------
+
+export const galleryPage = pageOf(galleryItemDto);
+/** A post without its body, drafts too: the admin list. */
+export const adminPostSummary = z.object({
+  id: int(),
+  slug: z.string(),
+  title: z.string(),
+  category: z.string(),
+  published: z.boolean(),
+  createdAt: instant(),
+  updatedAt: instant(),
+});
+export const adminPostPage = pageOf(adminPostSummary);

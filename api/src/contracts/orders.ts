@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { adminOrderDto, auditEntryResponse, noteResponse } from "./admin";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, PAYMENT_METHODS } from "./constants";
 import { email, id, optionalText, phone, requiredText, text, usState, zipCode } from "./fields";
 import type { ReceiptPaymentDto } from "./payments";
@@ -126,3 +127,27 @@ export interface OrderReceiptDto {
 }
 
 export const orderIdParams = z.strictObject({ id: id() });
+
+// ---- admin REST: one order (GET /api/admin/orders/:id) ----------------------------------------------
+
+/**
+ * The order as staff and integrators read it: the receipt's lines and figures, the admin summary, the
+ * delivery address, the build stage, staff notes, the audit timeline, and the ledger (invoices,
+ * payments, payment events, paid, outstanding).
+ */
+export const adminOrderRecordResponse = orderReceiptDto
+  .omit({ payment: true, stages: true })
+  .extend(adminOrderDto.shape)
+  .extend({
+    phone: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    deliveryNotes: z.string().nullable(),
+    stage: z.string(),
+    stageChangedAt: instant(),
+    notes: z.array(noteResponse),
+    timeline: z.array(auditEntryResponse),
+  })
+  .extend(adminOrderPaymentsDto.shape);

@@ -1,5 +1,6 @@
 import {
-  adminListQuery,
+  adminContactListQuery,
+  adminOrderListQuery,
   contactStatusInput,
   idParams,
   loginInput,
@@ -12,8 +13,10 @@ import { route } from "../../http/route";
 import { clearSessionCookie } from "../../http/session-cookie";
 import { unauthorized } from "../../lib/errors";
 import { recentDashboardStats } from "../analytics/analytics.service";
-import { listContactsForAdmin, setContactStatus } from "../leads/leads.service";
-import { listOrdersForAdmin, setOrderField } from "../orders/orders.service";
+import { listContactsWithLink } from "../leads/leads-admin.rest";
+import { setContactStatus } from "../leads/leads.service";
+import { listOrdersWithLink } from "../orders/orders-admin.rest";
+import { setOrderField } from "../orders/orders.service";
 import { listVisits, visitorStats } from "../visits/visits.service";
 import { resolveSession, setupFirstAdmin, signIn, signOut } from "./auth.service";
 import { rememberDevice } from "./sign-in-throttle";
@@ -96,9 +99,9 @@ export const adminRoutes = [
     access: "admin",
     summary: "Orders, newest first; q searches number, name and e-mail; status filters",
     tags: ["admin"],
-    query: adminListQuery,
+    query: adminOrderListQuery,
     answer: "Array of orders (admin view)",
-    handler: ({ deps, query }) => listOrdersForAdmin(deps.db, query),
+    handler: ({ deps, query, req, reply }) => listOrdersWithLink(deps, query, req, reply),
   }),
   route({
     method: "GET",
@@ -106,9 +109,9 @@ export const adminRoutes = [
     access: "admin",
     summary: "Every lead (contact forms, quotes, calls, ROI results, chats), newest first",
     tags: ["admin"],
-    query: adminListQuery,
+    query: adminContactListQuery,
     answer: "Array of contacts (admin view)",
-    handler: ({ deps, query }) => listContactsForAdmin(deps.db, query),
+    handler: ({ deps, query, req, reply }) => listContactsWithLink(deps, query, req, reply),
   }),
   route({
     method: "PUT",
