@@ -28,7 +28,7 @@ import {
 } from "./http/connections";
 import { installRequestDeadline } from "./http/deadline";
 import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
-import { openApiDocument, referencePage } from "./http/openapi";
+import { apiDocument, referencePage } from "./http/openapi";
 import { registerRoutes } from "./http/route";
 import { installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";
 import { sessionCookie, sessionCookieName } from "./http/session-cookie";
@@ -39,10 +39,10 @@ import type { Deps } from "./lib/deps";
 import { readCache } from "./lib/read-cache";
 import { ADMIN_FAST_QUERIES, PUBLIC_FAST_QUERIES, registerFastTrpcQueries } from "./lib/trpc-fast-queries";
 import { PgSessionStore } from "./modules/admin/session-store";
-import { mediaUploadOpenApi, mediaUploadPlugin } from "./modules/media/media.rest";
+import { mediaUploadPlugin } from "./modules/media/media.rest";
 import { registerSeoFiles } from "./modules/seo/seo.rest";
 import { type Lifecycle, registerSystemRoutes } from "./modules/system/system.rest";
-import { allRoutes, backofficeRoutes, publicRoutes } from "./routes";
+import { backofficeRoutes, publicRoutes } from "./routes";
 import { adminAppRouter, publicAppRouter } from "./trpc/root";
 import type { TrpcContext } from "./trpc/trpc";
 
@@ -135,11 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, deps, routes);
   if (surface === "storefront") registerSeoFiles(app, deps);
   if (surface === "backoffice") await app.register(mediaUploadPlugin, { deps });
-  const document = openApiDocument(allRoutes, [
-    { url: env.storefrontOrigin, description: "Storefront origin (public paths)" },
-    { url: env.backofficeOrigin, description: "Back-office origin (/api/admin/*)" },
-  ]);
-  Object.assign(document.paths, mediaUploadOpenApi);
+  const document = apiDocument(env);
   app.get("/api/openapi.json", async () => document);
   const reference = referencePage(document);
   app.get("/api/docs", async (_req, reply) => reply.type("text/html; charset=utf-8").send(reference));

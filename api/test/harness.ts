@@ -13,6 +13,7 @@ import { buildApp } from "../src/app";
 import { type Env, loadEnv } from "../src/env";
 import type { Clock } from "../src/lib/clock";
 import { sessionRowId } from "../src/modules/admin/session-store";
+import { checkAnswersAgainstDocument } from "./contract";
 import type { TestDatabaseTemplates } from "./global-setup";
 
 export const STOREFRONT = "http://localhost:3000";
@@ -120,6 +121,9 @@ export async function startTestApps(options: { env?: Record<string, string>; see
   const common = { db: db.handle.db, env, clock, spa: false as const };
   const storefront = await buildApp({ ...common, surface: "storefront" });
   const backoffice = await buildApp({ ...common, surface: "backoffice" });
+  // every answer of every test is checked against the OpenAPI document (test/contract.ts)
+  checkAnswersAgainstDocument(storefront);
+  checkAnswersAgainstDocument(backoffice);
   return {
     db,
     storefront,

@@ -47,48 +47,68 @@ export const adminListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
-export interface AdminOrderDto {
-  id: number;
-  orderNumber: string;
-  customerName: string;
-  customerEmail: string;
-  productName: string;
-  totalAmount: number;
-  status: string;
-  paymentStatus: string;
-  paymentMethod: string;
-  createdAt: string;
-}
+export const adminOrderDto = z.object({
+  id: int(),
+  orderNumber: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  productName: z.string(),
+  totalAmount: z.number(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  paymentMethod: z.string(),
+  createdAt: instant(),
+});
+export type AdminOrderDto = z.infer<typeof adminOrderDto>;
+export const adminOrderList = z.array(adminOrderDto);
 
-export interface AdminContactDto {
-  id: number;
-  source: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  projectType: string | null;
-  budget: string | null;
-  message: string | null;
-  preferredTime: string | null;
-  productId: number | null;
-  status: string;
-  createdAt: string;
-}
+export const adminContactDto = z.object({
+  id: int(),
+  source: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  projectType: z.string().nullable(),
+  budget: z.string().nullable(),
+  message: z.string().nullable(),
+  preferredTime: z.string().nullable(),
+  productId: int().nullable(),
+  status: z.string(),
+  createdAt: instant(),
+});
+export type AdminContactDto = z.infer<typeof adminContactDto>;
+export const adminContactList = z.array(adminContactDto);
 
-export interface DashboardStatsDto {
-  totalOrders: number;
-  pendingOrders: number;
+export const dashboardStatsDto = z.object({
+  totalOrders: int(),
+  pendingOrders: int(),
   /** Money received: recorded payments in the ledger, net of refunds (not what was merely ordered). */
-  totalRevenue: number;
+  totalRevenue: z.number().describe("Money received: recorded payments net of refunds"),
   /** The totals of orders that are not cancelled, paid or not. */
-  orderedAmount: number;
-  newContacts: number;
-  totalProducts: number;
-  roiCalculations: number;
-  recentOrders: AdminOrderDto[];
-  recentContacts: AdminContactDto[];
-}
+  orderedAmount: z.number().describe("The totals of orders that are not cancelled, paid or not"),
+  newContacts: int(),
+  totalProducts: int(),
+  roiCalculations: int(),
+  recentOrders: z.array(adminOrderDto),
+  recentContacts: z.array(adminContactDto),
+});
+export type DashboardStatsDto = z.infer<typeof dashboardStatsDto>;
+
+// ---- sign-in answers
+
+export const setupAnswer = z.object({ id: int(), username: z.string() });
+/** Signed in, or (two-factor) the challenge to answer at /api/admin/login/verify or /enrol. */
+export const loginAnswer = z.union([
+  z.object({ ok: z.literal(true), username: z.string(), expiresAt: z.iso.datetime({ offset: true }) }),
+  z.object({
+    ok: z.literal(false),
+    step: z.enum(["code", "enrol"]),
+    challenge: z.string(),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+]);
+export const sessionAnswer = z.object({ authenticated: z.literal(true), username: z.string() });
 
 // ---- cursor pages (admin REST lists; api/src/lib/cursor.ts makes and reads the cursors) ----------------
 

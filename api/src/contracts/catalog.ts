@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pageOf } from "./admin";
 import { PRODUCT_CATEGORIES } from "./constants";
 import { id, requiredText } from "./fields";
+import { instant, int } from "./responses";
 
 export const productIdParams = z.strictObject({ id: id() });
 export const productListQuery = z.strictObject({ category: z.string().max(60).optional() });
@@ -39,20 +40,23 @@ export const productInput = z.strictObject({
 });
 export type ProductInput = z.infer<typeof productInput>;
 
-export interface ProductDto {
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  images: string[];
-  imageDetails: { url: string; width: number; height: number }[];
-  category: string;
-  featured: boolean;
-  inStock: boolean;
-  specs: z.infer<typeof productSpecs>;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A product as every client reads it. price: US dollars. */
+export const productDto = z.object({
+  id: int(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  images: z.array(z.string()),
+  imageDetails: z.array(z.object({ url: z.string(), width: int(), height: int() })),
+  category: z.string(),
+  featured: z.boolean(),
+  inStock: z.boolean(),
+  specs: productSpecs,
+  createdAt: instant(),
+  updatedAt: instant(),
+});
+export type ProductDto = z.infer<typeof productDto>;
+export const productList = z.array(productDto);
 
 // ---- admin REST (catalog-admin.rest.ts) ----------------------------------------------------------------
 

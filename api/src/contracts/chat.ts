@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredText, text } from "./fields";
+import { int } from "./responses";
 
 export const chatForwardInput = z.strictObject({
   message: requiredText(2000, "message"),
@@ -10,3 +11,6 @@ export const chatForwardInput = z.strictObject({
   }),
 });
 export type ChatForwardInput = z.infer<typeof chatForwardInput>;
+
+/** 202: stored; forwarded says whether it already reached the team (otherwise it is delivered in the background). */
+export const chatForwardAnswer = z.object({ id: int(), forwarded: z.boolean() });

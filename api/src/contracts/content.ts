@@ -3,6 +3,7 @@ import { pageOf } from "./admin";
 import { BLOG_MAX_PAGE, BLOG_PAGE_SIZE, BLOG_SEARCH_MAX } from "./blog-list";
 import { BLOG_CATEGORIES, GALLERY_CATEGORIES } from "./constants";
 import { id, requiredText } from "./fields";
+import { instant, int } from "./responses";
 
 export const blogListQuery = z.strictObject({
   published: z.enum(["true", "false"]).optional(),
@@ -64,47 +65,53 @@ export type BlogSearchInput = z.input<typeof blogSearchQuery>;
 export type BlogSearchParams = z.output<typeof blogSearchQuery>;
 
 /** A post without its body: what lists, cards and related posts show. */
-export interface BlogPostSummary {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  image: string;
-  category: string;
-  createdAt: string;
-}
+export const blogPostSummary = z.object({
+  id: int(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  image: z.string(),
+  category: z.string(),
+  createdAt: instant(),
+});
+export type BlogPostSummary = z.infer<typeof blogPostSummary>;
 
-export interface BlogSearchResult {
-  posts: BlogPostSummary[];
+export const blogSearchResult = z.object({
+  posts: z.array(blogPostSummary),
   /** Published posts matching the search and category, on every page. */
-  total: number;
-  page: number;
-  pageSize: number;
+  total: int(),
+  page: int(),
+  pageSize: int(),
   /** At least 1, so that page 1 of an empty result exists. */
-  pageCount: number;
-}
+  pageCount: int().describe("At least 1, so that page 1 of an empty result exists"),
+});
+export type BlogSearchResult = z.infer<typeof blogSearchResult>;
 
-export interface GalleryItemDto {
-  id: number;
-  title: string;
-  category: string;
-  image: string;
-  width: number;
-  height: number;
-}
+export const galleryItemDto = z.object({
+  id: int(),
+  title: z.string(),
+  category: z.string(),
+  image: z.string(),
+  width: int(),
+  height: int(),
+});
+export type GalleryItemDto = z.infer<typeof galleryItemDto>;
+export const galleryList = z.array(galleryItemDto);
 
-export interface BlogPostDto {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  content: string;
-  image: string;
-  category: string;
-  published: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const blogPostDto = z.object({
+  id: int(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  image: z.string(),
+  category: z.string(),
+  published: z.boolean(),
+  createdAt: instant(),
+  updatedAt: instant(),
+});
+export type BlogPostDto = z.infer<typeof blogPostDto>;
+export const blogPostList = z.array(blogPostDto);
 
 // ---- admin REST (content-admin.rest.ts) ----------------------------------------------------------------
 

@@ -59,3 +59,15 @@ export function funnelRange(p: z.output<typeof funnelPeriodInput> | undefined, n
   }
   return { from: new Date(now.getTime() - (p?.days ?? 30) * DAY_MS), to: now };
 }
+
+const funnelSteps = z.array(z.object({ source: z.string(), count: z.number().int() }));
+/** The funnel: from and to are ISO instants (to excluded); each step counted by source, largest first. */
+export const salesFunnelAnswer = z.object({
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+  visitors: funnelSteps,
+  leads: funnelSteps,
+  proposalsSent: funnelSteps,
+  accepted: funnelSteps,
+  depositPaid: funnelSteps,
+});

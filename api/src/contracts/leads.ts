@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BUDGETS, PROJECT_TYPES } from "./constants";
 import { email, id, optionalEmail, optionalPhone, optionalText, requiredText } from "./fields";
+import { int } from "./responses";
 import { ROI_SLIDERS } from "./roi";
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -50,3 +51,13 @@ export const roiInput = z.strictObject({
 export type RoiInput = z.input<typeof roiInput>;
 
 export const leadIdParams = z.strictObject({ id: id() });
+
+export const contactAnswer = z.object({ id: int(), status: z.string(), message: z.string() });
+export const quoteRequestAnswer = z.object({ id: int(), source: z.string(), status: z.string() });
+/** The figures as the server computed them from the inputs. */
+export const roiAnswer = z.object({
+  id: int(),
+  monthlyIncome: z.number(),
+  roiPercent: z.number(),
+  paybackMonths: z.number(),
+});

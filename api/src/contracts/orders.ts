@@ -2,7 +2,8 @@ import { z } from "zod";
 import { adminOrderDto, auditEntryResponse, noteResponse } from "./admin";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, PAYMENT_METHODS } from "./constants";
 import { email, id, optionalText, phone, requiredText, text, usState, zipCode } from "./fields";
-import type { ReceiptPaymentDto } from "./payments";
+import { adminOrderPaymentsDto, receiptPaymentDto } from "./payments";
+import { instant, int } from "./responses";
 
 /** A cart line as the storefront keeps it; only id and quantity are trusted by the server. */
 export const cartItem = z.strictObject({
@@ -86,45 +87,47 @@ export const orderStatusLookupInput = z.strictObject({
   email: email(),
 });
 
-export interface OrderLineDto {
-  productId: number;
-  name: string;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
-}
+export const orderLineDto = z.object({
+  productId: int(),
+  name: z.string(),
+  unitPrice: z.number(),
+  quantity: int(),
+  lineTotal: z.number(),
+});
+export type OrderLineDto = z.infer<typeof orderLineDto>;
 
-/** The answer to POST /api/orders and to the customer's order-status look-up. */
-export interface OrderReceiptDto {
-  id: number;
-  orderNumber: string;
-  status: string;
-  paymentStatus: string;
-  paymentMethod: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  lines: OrderLineDto[];
+/** The answer to POST /api/orders and to the customer's order-status look-up. Amounts in US dollars. */
+export const orderReceiptDto = z.object({
+  id: int(),
+  orderNumber: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  paymentMethod: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  lines: z.array(orderLineDto),
   /** An accepted proposal's discount: the lines' sum − discount = subtotal. Absent when there is none. */
-  discount?: number;
-  subtotal: number;
-  tax: number;
-  shipping: number;
-  totalAmount: number;
+  discount: z.number().optional().describe("An accepted proposal's discount; absent when there is none"),
+  subtotal: z.number(),
+  tax: z.number(),
+  shipping: z.number(),
+  totalAmount: z.number(),
   /** Percent of the total due when the order is placed (the business settings at that time). */
-  depositPercent: number;
+  depositPercent: z.number().describe("Percent of the total due when the order is placed"),
   /** The deposit: what the customer pays now. */
-  amountDueNow: number;
+  amountDueNow: z.number().describe("The deposit: what the customer pays now"),
   /** What is left to pay on delivery; amountDueNow + balanceOnDelivery = totalAmount. */
-  balanceOnDelivery: number;
+  balanceOnDelivery: z.number(),
   /** The invoices (deposit, balance: reference, exact USDT amount), what is paid, and the wallet to pay to. */
-  payment?: ReceiptPaymentDto;
-  createdAt: string;
-  estimatedDelivery: string;
+  payment: receiptPaymentDto.optional(),
+  createdAt: instant(),
+  estimatedDelivery: z.string(),
   /** The build stage (api/src/contracts/stages.ts) and when each stage was reached, oldest first. */
-  stage?: string;
-  stages?: { stage: string | null; at: string }[];
-}
+  stage: z.string().optional(),
+  stages: z.array(z.object({ stage: z.string().nullable(), at: instant() })).optional(),
+});
+export type OrderReceiptDto = z.infer<typeof orderReceiptDto>;
 
 export const orderIdParams = z.strictObject({ id: id() });
 

@@ -2,6 +2,7 @@
 // a payment (staff: bank transfer or refund) or submit a USDT transaction hash (the customer).
 import { z } from "zod";
 import { email, id, optionalText, requiredText } from "./fields";
+import { instant, int } from "./responses";
 
 export const INVOICE_KINDS = ["deposit", "balance"] as const;
 export const INVOICE_STATUSES = ["open", "partially_paid", "paid", "void"] as const;
@@ -46,60 +47,65 @@ export const submitPaymentInput = z.strictObject({
 });
 export const orderNumberParams = z.strictObject({ orderNumber: requiredText(40, "order number") });
 
-export interface InvoiceDto {
-  id: number;
-  kind: (typeof INVOICE_KINDS)[number];
-  reference: string;
+export const invoiceDto = z.object({
+  id: int(),
+  kind: z.enum(INVOICE_KINDS),
+  reference: z.string(),
   /** US dollars. */
-  amount: number;
-  paid: number;
-  outstanding: number;
+  amount: z.number().describe("US dollars"),
+  paid: z.number(),
+  outstanding: z.number(),
   /** The exact USDT amount to send ("21558.004217"), for USDT orders; null otherwise. */
-  usdtAmount: string | null;
-  status: string;
-  validUntil: string | null;
-}
+  usdtAmount: z.string().nullable().describe('The exact USDT amount to send ("21558.004217"), for USDT orders'),
+  status: z.string(),
+  validUntil: instant().nullable(),
+});
+export type InvoiceDto = z.infer<typeof invoiceDto>;
 
-export interface PaymentDto {
-  id: number;
-  invoiceId: number | null;
-  method: string;
-  status: string;
+export const paymentDto = z.object({
+  id: int(),
+  invoiceId: int().nullable(),
+  method: z.string(),
+  status: z.string(),
   /** US dollars; negative for a refund; 0 while a submitted hash waits for verification. */
-  amount: number;
-  usdtAmount: string | null;
-  txHash: string | null;
-  reference: string | null;
-  flags: string[];
-  receivedAt: string | null;
-  createdAt: string;
-}
+  amount: z.number().describe("US dollars; negative for a refund; 0 while a submitted hash waits for verification"),
+  usdtAmount: z.string().nullable(),
+  txHash: z.string().nullable(),
+  reference: z.string().nullable(),
+  flags: z.array(z.string()),
+  receivedAt: instant().nullable(),
+  createdAt: instant(),
+});
+export type PaymentDto = z.infer<typeof paymentDto>;
 
 /** The staff view adds who recorded it and the internal note. */
-export interface AdminPaymentDto extends PaymentDto {
-  note: string | null;
-  recordedBy: string | null;
-  fromAddress: string | null;
-}
+export const adminPaymentDto = paymentDto.extend({
+  note: z.string().nullable(),
+  recordedBy: z.string().nullable(),
+  fromAddress: z.string().nullable(),
+});
+export type AdminPaymentDto = z.infer<typeof adminPaymentDto>;
 
-export interface OrderEventDto {
-  id: number;
-  kind: string;
-  fromStage: string | null;
-  toStage: string | null;
-  data: Record<string, unknown>;
-  actor: string;
-  createdAt: string;
-}
+export const orderEventDto = z.object({
+  id: int(),
+  kind: z.string(),
+  fromStage: z.string().nullable(),
+  toStage: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  actor: z.string(),
+  createdAt: instant(),
+});
+export type OrderEventDto = z.infer<typeof orderEventDto>;
 
 /** What the customer sees of the money: invoices, the ledger, the wallet to pay to (null when USDT is unavailable). */
-export interface ReceiptPaymentDto {
-  invoices: Omit<InvoiceDto, "id">[];
-  payments: PaymentDto[];
-  paid: number;
-  outstanding: number;
-  usdtWalletAddress: string | null;
-}
+export const receiptPaymentDto = z.object({
+  invoices: z.array(invoiceDto.partial({ id: true })),
+  payments: z.array(paymentDto),
+  paid: z.number(),
+  outstanding: z.number(),
+  usdtWalletAddress: z.string().nullable(),
+});
+export type ReceiptPaymentDto = z.infer<typeof receiptPaymentDto>;
 
 export interface OrderPaymentsDto extends ReceiptPaymentDto {
   invoices: InvoiceDto[];
@@ -109,16 +115,18 @@ export interface OrderPaymentsDto extends ReceiptPaymentDto {
   usdtWalletAddress: string | null;
 }
 
-export interface AdminOrderPaymentsDto {
-  invoices: InvoiceDto[];
-  payments: AdminPaymentDto[];
-  events: OrderEventDto[];
-  paid: number;
-  outstanding: number;
-}
+export const adminOrderPaymentsDto = z.object({
+  invoices: z.array(invoiceDto),
+  payments: z.array(adminPaymentDto),
+  events: z.array(orderEventDto),
+  paid: z.number(),
+  outstanding: z.number(),
+});
+export type AdminOrderPaymentsDto = z.infer<typeof adminOrderPaymentsDto>;
 
 /** The answer to a submitted hash: 201 recorded, 202 pending verification. */
-export interface SubmitPaymentAnswer {
-  status: "recorded" | "pending_verification";
-  payment: PaymentDto;
-}
+export const submitPaymentAnswer = z.object({
+  status: z.enum(["recorded", "pending_verification"]),
+  payment: paymentDto,
+});
+export type SubmitPaymentAnswer = z.infer<typeof submitPaymentAnswer>;

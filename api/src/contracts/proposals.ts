@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { PAYMENT_METHODS } from "./constants";
 import { email, id, optionalPhone, requiredText, text, usState } from "./fields";
+import { instant, int } from "./responses";
 import { ORDER_STAGES } from "./stages";
 
 export const PROPOSAL_STATUSES = ["draft", "sent", "changes_requested", "accepted", "declined"] as const;
@@ -102,41 +103,118 @@ export const stageMoveInput = z.strictObject({
 });
 
 /** One priced line as stored and shown. */
-export interface ProposalLineDto {
-  kind: "product" | "option" | "custom";
-  refId: number | null;
-  name: string;
-  unitPriceCents: number;
-  quantity: number;
-  lineTotalCents: number;
-}
+export const proposalLineDto = z.object({
+  kind: z.enum(["product", "option", "custom"]),
+  refId: int().nullable(),
+  name: z.string(),
+  unitPriceCents: int(),
+  quantity: int(),
+  lineTotalCents: int(),
+});
+export type ProposalLineDto = z.infer<typeof proposalLineDto>;
 
-export interface ProposalFiguresDto {
-  subtotalCents: number;
-  discountCents: number;
-  deliveryCents: number;
-  taxState: string;
-  taxRateBasisPoints: number;
-  taxCents: number;
-  totalCents: number;
-  depositPercent: number;
-  depositCents: number;
-  balanceCents: number;
-}
+export const proposalFiguresDto = z.object({
+  subtotalCents: int(),
+  discountCents: int(),
+  deliveryCents: int(),
+  taxState: z.string(),
+  taxRateBasisPoints: int(),
+  taxCents: int(),
+  totalCents: int(),
+  depositPercent: z.number(),
+  depositCents: int(),
+  balanceCents: int(),
+});
+export type ProposalFiguresDto = z.infer<typeof proposalFiguresDto>;
 
 /** What the customer's page shows. state: open | expired | accepted. */
-export interface PublicProposalDto extends ProposalFiguresDto {
-  state: "open" | "expired" | "accepted";
-  version: number;
-  customerName: string;
-  deliverTo: string;
-  lines: ProposalLineDto[];
-  deliveryLabel: string;
-  validUntil: string;
-  terms: string;
-  sentAt: string | null;
-  acceptedAt: string | null;
-  acceptedBy: string | null;
-  orderNumber: string | null;
-  company: { name: string; phone: string; email: string };
-}
+export const publicProposalDto = proposalFiguresDto.extend({
+  state: z.enum(["open", "expired", "accepted"]),
+  version: int(),
+  customerName: z.string(),
+  deliverTo: z.string(),
+  lines: z.array(proposalLineDto),
+  deliveryLabel: z.string(),
+  validUntil: instant(),
+  terms: z.string(),
+  sentAt: instant().nullable(),
+  acceptedAt: instant().nullable(),
+  acceptedBy: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  company: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
+});
+export type PublicProposalDto = z.infer<typeof publicProposalDto>;
+
+/** 201: the order the acceptance created, with its deposit and balance (cents). */
+export const acceptProposalAnswer = z.object({
+  orderNumber: z.string(),
+  email: z.string(),
+  totalCents: int(),
+  depositCents: int(),
+  balanceCents: int(),
+});
+export const changeRequestAnswer = z.object({ ok: z.literal(true), status: z.literal("changes_requested") });
+
+export const proposalSummaryList = z.array(
+  z.object({
+    id: int(),
+    customerName: z.string(),
+    email: z.string(),
+    state: z.string(),
+    status: z.string(),
+    currentVersion: int(),
+    enquiryId: int().nullable(),
+    orderId: int().nullable(),
+    totalCents: int(),
+    validUntil: instant(),
+    createdAt: instant(),
+    updatedAt: instant(),
+  }),
+);
+
+/** A proposal with every version (figures computed by the server), the change requests and the acceptance. */
+export const proposalDetailDto = z.object({
+  id: int(),
+  token: z.string(),
+  enquiryId: int().nullable(),
+  customerName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  status: z.string(),
+  currentVersion: int(),
+  orderId: int().nullable(),
+  orderNumber: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: instant(),
+  updatedAt: instant(),
+  versions: z.array(
+    z.object({
+      version: int(),
+      lines: z.array(proposalLineDto),
+      deliveryBandId: int().nullable(),
+      deliveryLabel: z.string(),
+      subtotalCents: int(),
+      discountCents: int(),
+      deliveryCents: int(),
+      taxState: z.string(),
+      taxRateBasisPoints: int(),
+      taxCents: int(),
+      totalCents: int(),
+      depositPercent: z.number(),
+      validUntil: instant(),
+      terms: z.string(),
+      note: z.string().nullable(),
+      sentAt: instant().nullable(),
+      createdBy: z.string().nullable(),
+      createdAt: instant(),
+    }),
+  ),
+  changeRequests: z.array(z.object({ id: int(), version: int(), message: z.string(), createdAt: instant() })),
+  acceptance: z
+    .object({ version: int(), fullName: z.string(), ipAddress: z.string().nullable(), acceptedAt: instant() })
+    .nullable(),
+});

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { TIME_ZONES, type TimeZoneId, WEEKDAYS } from "./business-facts";
 import { email, phone, requiredText, zipCode } from "./fields";
+import { instant } from "./responses";
 
 const TIME_ZONE_IDS = Object.keys(TIME_ZONES) as [TimeZoneId, ...TimeZoneId[]];
 
@@ -98,3 +99,5 @@ export type BusinessSettings = z.output<typeof businessSettingsInput>;
 
 /** The settings with the time of their last change, as the back office reads them. */
 export type BusinessSettingsDto = BusinessSettings & { updatedAt: string | null };
+/** The answer of GET and PUT /api/admin/settings: the stored settings (never seen → defaults, updatedAt null). */
+export const businessSettingsDto = businessSettingsInput.extend({ updatedAt: instant().nullable() });

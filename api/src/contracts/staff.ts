@@ -1,7 +1,8 @@
 // Staff accounts, roles, invites and passwords: the shapes shared by the API and the back office.
 import { z } from "zod";
 import { email, id, requiredText } from "./fields";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_ROLES } from "./staff-roles";
+import { instant, int } from "./responses";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_AREAS, STAFF_ROLES } from "./staff-roles";
 
 export * from "./staff-roles";
 
@@ -49,3 +50,37 @@ export const setEmailInput = z.strictObject({
 
 export const forgotPasswordInput = z.strictObject({ email: email() });
 export const resetPasswordInput = z.strictObject({ token: linkToken(), password: newPassword() });
+
+// ---- answers
+
+const role = z.enum(STAFF_ROLES);
+export const accountAnswer = z.object({
+  id: int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  role,
+  areas: z.array(z.enum(STAFF_AREAS)).describe("The back-office areas this role may open"),
+});
+export const sessionsEndedAnswer = z.object({ ok: z.literal(true), endedSessions: int() });
+export const emailSetAnswer = z.object({ ok: z.literal(true), email: z.string() });
+export const resetRequestedAnswer = z.object({ ok: z.literal(true), message: z.string() });
+export const passwordResetAnswer = z.object({ ok: z.literal(true), username: z.string() });
+export const invitePreviewAnswer = z.object({ email: z.string(), role, expiresAt: instant() });
+export const staffAccountAnswer = z.object({ id: int(), username: z.string(), role });
+export const inviteAnswer = z.object({ id: int(), email: z.string(), role, expiresAt: instant() });
+export const staffListAnswer = z.object({
+  accounts: z.array(
+    z.object({
+      id: int(),
+      username: z.string(),
+      email: z.string().nullable(),
+      role,
+      disabledAt: instant().nullable(),
+      createdAt: instant(),
+      lastLoginAt: instant().nullable(),
+    }),
+  ),
+  invites: z.array(
+    z.object({ id: int(), email: z.string(), role, expired: z.boolean(), expiresAt: instant(), createdAt: instant() }),
+  ),
+});

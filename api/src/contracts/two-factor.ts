@@ -33,3 +33,24 @@ export const twoFactorDisableInput = z.union([
   z.strictObject({ recoveryCode: recoveryCodeField }),
 ]);
 export const twoFactorPolicyInput = z.strictObject({ required: z.boolean() });
+
+// ---- answers
+
+/** Both factors passed: the session cookie is set. */
+export const signedInAnswer = z.object({
+  ok: z.literal(true),
+  username: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export const enrolmentAnswer = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const recoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()) });
+export const signedInWithCodesAnswer = signedInAnswer.extend({ recoveryCodes: z.array(z.string()) });
+export const twoFactorStatusAnswer = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.iso.datetime({ offset: true }).nullable(),
+  recoveryCodesLeft: z.number().int(),
+  required: z.boolean(),
+  mayRequire: z.boolean(),
+});
+export const twoFactorDisabledAnswer = z.object({ enabled: z.literal(false) });
+export const twoFactorPolicyAnswer = z.object({ required: z.boolean() });

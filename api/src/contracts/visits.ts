@@ -9,3 +9,25 @@ export const visitInput = z.strictObject({
     .transform((v) => (v ? v : null)),
 });
 export type VisitInput = z.input<typeof visitInput>;
+
+export const visitAnswer = z.object({ recorded: z.boolean(), newVisitor: z.boolean() });
+
+export const visitRecordList = z.array(
+  z.object({
+    id: z.number().int(),
+    path: z.string(),
+    deviceType: z.string(),
+    browser: z.string(),
+    visitor: z.string(),
+    referrer: z.string().nullable(),
+    telegramNotified: z.boolean(),
+    createdAt: z.iso.datetime({ offset: true }),
+  }),
+);
+export const visitorStatsDto = z.object({
+  totalVisits: z.number().int(),
+  uniqueVisitors: z.number().int(),
+  topPages: z.array(z.object({ path: z.string(), count: z.number().int() })),
+  topDevices: z.array(z.object({ device: z.string(), count: z.number().int() })),
+  topBrowsers: z.array(z.object({ browser: z.string(), count: z.number().int() })),
+});

@@ -2,6 +2,7 @@
 // webhook screen, tRPC webhooks.* and /api/admin/webhooks. Shared with the back office; no server imports.
 import { z } from "zod";
 import { id } from "./fields";
+import { instant, int } from "./responses";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "./webhook-events";
 
 const url = z
@@ -43,3 +44,62 @@ export const webhookDeliveriesQuery = z.strictObject({
 });
 
 export const webhookDeliveryIdInput = z.strictObject({ deliveryId: z.coerce.number().int().positive() });
+
+// ---- answers
+
+const deliveryStatus = z.enum(WEBHOOK_DELIVERY_STATUSES);
+const eventType = z.enum(WEBHOOK_EVENT_TYPES);
+
+/** An endpoint as listed (never its secret). */
+export const webhookEndpointDto = z.object({
+  id: int(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(eventType),
+  enabled: z.boolean(),
+  failingSince: instant().nullable(),
+  disabledAt: instant().nullable(),
+  disabledReason: z.string().nullable(),
+  /** Until when the secret replaced by the last rotation still signs (null: no overlap running). */
+  previousSecretValidUntil: instant().nullable(),
+  createdAt: instant(),
+  updatedAt: instant(),
+});
+export const webhookEndpointList = z.array(
+  webhookEndpointDto.extend({
+    deliveries: z
+      .object({ pending: int(), sending: int(), succeeded: int(), failed: int() })
+      .describe("Deliveries by status"),
+  }),
+);
+/** The endpoint with its signing secret (whsec_…, Standard Webhooks), shown this once. */
+export const webhookWithSecret = z.object({ endpoint: webhookEndpointDto, secret: z.string() });
+export const webhookDeleted = z.object({ id: int() });
+export const webhookDeliveryList = z.array(
+  z.object({
+    id: int(),
+    messageId: z.string(),
+    type: eventType,
+    status: deliveryStatus,
+    attempts: int(),
+    nextAttemptAt: instant().nullable(),
+    giveUpAt: instant(),
+    lastStatusCode: int().nullable(),
+    lastError: z.string().nullable(),
+    resentFrom: int().nullable(),
+    occurredAt: instant(),
+    createdAt: instant(),
+    completedAt: instant().nullable(),
+    attemptLog: z.array(
+      z.object({
+        attemptedAt: instant(),
+        statusCode: int().nullable(),
+        durationMs: int(),
+        ok: z.boolean(),
+        responseExcerpt: z.string().nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+  }),
+);
+export const webhookResent = z.object({ id: int(), resentFrom: int() });

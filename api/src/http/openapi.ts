@@ -1,40 +1,101 @@
-// OpenAPI 3.1 from the REST route list and its zod schemas, and a plain HTML reference page.
+// OpenAPI 3.1 from the REST route list and its zod schemas (zod 4's z.toJSONSchema: requests on their
+// input side, answers on their output side), and a plain HTML reference page. One function builds the
+// document for the app (/api/openapi.json, /api/docs), for api/scripts/openapi.ts (redocly, the example
+// client) and for the API tests, which check every answer against it (test/harness.ts).
 import { z } from "zod";
+import type { Env } from "../env";
+import { mediaUploadOpenApi } from "../modules/media/media.rest";
 import { escapeHtml } from "../modules/notifications/messages";
+import { allRoutes } from "../routes";
 import type { RouteSpec } from "./route";
+import { sessionCookieName } from "./session-cookie";
 
-const jsonSchema = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+type Json = Record<string, unknown>;
 
-const errorSchema = {
-  type: "object",
-  properties: {
-    message: { type: "string" },
-    issues: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: { path: { type: "array", items: { type: ["string", "number"] } }, message: { type: "string" } },
-      },
+function toJsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
+  const json = z.toJSONSchema(schema, {
+    io,
+    target: "draft-2020-12",
+    // a transform's result, a Date before it is written out...: documented as "any value"
+    unrepresentable: "any",
+    // instants are ISO text on the wire (contracts/responses.ts instant())
+    override: ({ zodSchema, jsonSchema }) => {
+      if ((zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def?.type === "date") {
+        jsonSchema.type = "string";
+        jsonSchema.format = "date-time";
+      }
+      // the format says it (and ajv-formats checks it); zod's 600-character pattern adds nothing to read
+      if (jsonSchema.format === "date-time" || jsonSchema.format === "date") delete jsonSchema.pattern;
     },
-  },
-  required: ["message", "issues"],
+  }) as Json;
+  delete json.$schema;
+  return json;
+}
+export const requestSchema = (schema: z.ZodType) => toJsonSchema(schema, "input");
+export const responseSchema = (schema: z.ZodType) => toJsonSchema(schema, "output");
+
+const ERROR_REF = { $ref: "#/components/schemas/Error" };
+const retryAfter = {
+  "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer", minimum: 0 } },
 };
 
+/** The answers every route shares, by status: what they mean here. */
+const ERROR_ANSWERS: Record<number, { description: string; headers?: Json }> = {
+  400: { description: "Invalid input: `issues` names each failing field and the reason" },
+  401: { description: "Not signed in, or the API key is unknown, revoked or expired" },
+  403: {
+    description:
+      "Refused: the role may not use this path, the API key lacks the scope (missingScopes names it), an API key on a person's path, or a cross-origin write",
+  },
+  404: { description: "Not found" },
+  409: { description: "Conflicts with the current state (the message says which)" },
+  410: { description: "No longer available (expired)" },
+  413: { description: "Request body too large" },
+  415: { description: "Unsupported content type (send application/json)" },
+  422: { description: "Well-formed but not acceptable (the message says why)" },
+  429: { description: "Too many requests: retry after Retry-After seconds", headers: retryAfter },
+  503: {
+    description: "Temporarily unavailable (database unreachable or busy): retry after Retry-After seconds",
+    headers: retryAfter,
+  },
+};
+
+function errorAnswer(status: number): Json {
+  const answer = ERROR_ANSWERS[status];
+  if (!answer) throw new Error(`openapi: no description for error status ${status}`);
+  return {
+    description: answer.description,
+    ...(answer.headers ? { headers: answer.headers } : {}),
+    content: { "application/json": { schema: ERROR_REF } },
+  };
+}
+
+/** Every status an operation can answer with an error, from its input, access, rate limit and `errors`. */
+export function errorStatuses(spec: RouteSpec): number[] {
+  const statuses = new Set<number>([400, 503, ...(spec.errors ?? [])]);
+  if (spec.body) for (const s of [413, 415]) statuses.add(s);
+  if (spec.access === "admin") for (const s of [401, 403, 429]) statuses.add(s);
+  if (spec.access === "adminAuth") statuses.add(403);
+  if (spec.rateLimit) statuses.add(429);
+  return [...statuses].sort((a, b) => a - b);
+}
+
 function parametersOf(spec: RouteSpec) {
-  const params: Record<string, unknown>[] = [];
+  const params: Json[] = [];
   for (const [where, schema] of [
     ["path", spec.params],
     ["query", spec.query],
   ] as const) {
     if (!schema) continue;
-    const json = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
+    const json = requestSchema(schema) as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
+      const { description, ...rest } = property;
       params.push({
         name,
         in: where,
         required: where === "path" || (json.required ?? []).includes(name),
-        schema: property,
+        ...(typeof description === "string" ? { description } : {}),
+        schema: rest,
       });
     }
   }
@@ -50,91 +111,191 @@ function parametersOf(spec: RouteSpec) {
   return params;
 }
 
-export function openApiDocument(routes: RouteSpec[], servers: { url: string; description: string }[]) {
+const ACCESS_NOTE: Record<RouteSpec["access"], string> = {
+  public: "Public, storefront origin; no credentials.",
+  admin:
+    "Back-office origin. A staff session cookie whose role may use this path, or `Authorization: Bearer <API key>` with the scope the path needs.",
+  adminAuth: "Back-office origin, no session needed; an API key is refused here (a person's step).",
+};
+
+function operationOf(spec: RouteSpec): Json {
+  const media = spec.produces ?? "application/json";
+  const success = responseSchema(spec.response);
+  const successAnswer = { description: spec.answer, content: { [media]: { schema: success } } };
+  const responses: Json = {};
+  for (const status of [spec.successStatus ?? 200, ...(spec.alsoSuccess ?? [])]) {
+    responses[String(status)] = successAnswer;
+  }
+  for (const status of errorStatuses(spec)) responses[String(status)] = errorAnswer(status);
+  const operation: Json = {
+    operationId: spec.operationId,
+    summary: spec.summary.length > 120 ? `${spec.summary.slice(0, spec.summary.lastIndexOf(" ", 117))}…` : spec.summary,
+    description: `${spec.summary}\n\n${ACCESS_NOTE[spec.access]}${spec.rateLimit ? " Rate-limited per address (429 with Retry-After)." : ""}\n\nAnswer: ${spec.answer}`,
+    tags: spec.tags,
+    security: spec.access === "admin" ? [{ session: [] }, { apiKey: [] }] : [],
+    parameters: parametersOf(spec),
+    responses,
+  };
+  if (spec.body) {
+    operation.requestBody = { required: true, content: { "application/json": { schema: requestSchema(spec.body) } } };
+  }
+  return operation;
+}
+
+/** OpenAPI's form of a Fastify path pattern: /api/products/:id → /api/products/{id}. */
+export const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, "{$1}");
+
+const TAGS: { name: string; description: string }[] = [
+  { name: "catalog", description: "Products: the catalog the storefront shows" },
+  { name: "content", description: "Gallery and blog" },
+  { name: "orders", description: "Orders: placing one, the customer's look-up, staff lists and stages" },
+  { name: "payments", description: "Invoices and the payment ledger (USDT hashes, bank transfers, refunds)" },
+  { name: "leads", description: "Contact enquiries, quote and call requests, ROI results" },
+  {
+    name: "proposals",
+    description: "Priced proposals: staff create and send; the customer accepts or asks for changes",
+  },
+  { name: "chat", description: "The storefront chat, forwarded to the team" },
+  { name: "visits", description: "Page views" },
+  { name: "seo", description: "The SEO report, score widget and page audit" },
+  { name: "admin", description: "Back-office paths: sign-in, dashboard, lists, media" },
+  { name: "notifications", description: "Telegram and e-mail notifications and their retries" },
+  { name: "settings", description: "The business settings" },
+  { name: "staff", description: "Staff accounts, invitations and passwords" },
+  { name: "webhooks", description: "Webhook endpoints (Standard Webhooks signatures) and their deliveries" },
+];
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;
+
+export function openApiDocument(
+  routes: RouteSpec[],
+  servers: { url: string; description: string; variables?: Record<string, { default: string; description: string }> }[],
+  options: { sessionCookie?: string; extraPaths?: Record<string, Record<string, unknown>> } = {},
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const spec of routes) {
-    const path = spec.url.replace(/:([A-Za-z]+)/g, "{$1}");
-    const operation: Record<string, unknown> = {
-      summary: spec.summary,
-      tags: spec.tags,
-      parameters: parametersOf(spec),
-      responses: {
-        [String(spec.successStatus ?? 200)]: { description: spec.answer, content: { "application/json": {} } },
-        "400": {
-          description: "Invalid input: the failing fields and reasons",
-          content: { "application/json": { schema: errorSchema } },
-        },
-        ...(spec.access === "admin"
-          ? {
-              "401": { description: "No valid session", content: { "application/json": { schema: errorSchema } } },
-              "403": {
-                description: "Cross-origin write refused",
-                content: { "application/json": { schema: errorSchema } },
-              },
-            }
-          : {}),
-        ...(spec.rateLimit
-          ? {
-              "429": {
-                description: "Too many requests (Retry-After)",
-                content: { "application/json": { schema: errorSchema } },
-              },
-            }
-          : {}),
-      },
-    };
-    if (spec.access === "admin") operation.security = [{ session: [] }];
-    if (spec.body) {
-      operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(spec.body) } } };
-    }
+    const path = openApiPath(spec.url);
     paths[path] ??= {};
-    paths[path][spec.method.toLowerCase()] = operation;
+    paths[path][spec.method.toLowerCase()] = operationOf(spec);
   }
+  for (const [path, operations] of Object.entries(options.extraPaths ?? {})) {
+    paths[path] = { ...paths[path], ...operations };
+  }
+  const used = new Set(
+    Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags?: string[] }).tags ?? [])),
+  );
   return {
     openapi: "3.1.0",
     info: {
       title: "Container Homes of Texas API",
       version: "1.0.0",
       description:
-        "Public storefront endpoints are served on the storefront origin; /api/admin/* only on the back-office origin, with an httpOnly session cookie. Errors are { message, issues }.",
+        "Public storefront endpoints are served on the storefront origin; /api/admin/* only on the back-office origin, with a staff session cookie or an API key (`Authorization: Bearer chk_…`, scoped per domain). Errors are { message, issues } (see the Error schema).",
+      contact: { name: "Container Homes of Texas" },
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers,
-    components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "ch_admin" } } },
+    tags: TAGS.filter((tag) => used.has(tag.name)),
+    components: {
+      securitySchemes: {
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: options.sessionCookie ?? "ch_admin",
+          description: "The back office's httpOnly session cookie, set by POST /api/admin/login",
+        },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "An API key created by the owner in the back office (chk_…), with read/write scopes per domain; rate-limited per key",
+        },
+      },
+      schemas: {
+        Error: {
+          type: "object",
+          description: "Every error answer; some add fields (retryAfter, missingScopes…)",
+          properties: {
+            message: { type: "string" },
+            issues: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: {
+                  path: { type: "array", items: { type: ["string", "number"] } },
+                  message: { type: "string" },
+                },
+                required: ["path", "message"],
+              },
+            },
+          },
+          required: ["message", "issues"],
+          examples: [
+            { message: "Invalid body", issues: [{ path: ["email"], message: "must be a valid email address" }] },
+          ],
+        },
+      },
+    },
     paths,
   };
 }
 
-export function referencePage(document: ReturnType<typeof openApiDocument>): string {
+/** The document the app serves: every route of both origins, with this installation's origins. */
+export function apiDocument(env: Env): OpenApiDocument {
+  // the origins as server variables: each installation has its own (defaults: this one's)
+  return openApiDocument(
+    allRoutes,
+    [
+      {
+        url: "{storefront}",
+        description: "Storefront origin (public paths)",
+        variables: { storefront: { default: env.storefrontOrigin, description: "PUBLIC_SITE_URL" } },
+      },
+      {
+        url: "{backoffice}",
+        description: "Back-office origin (/api/admin/*)",
+        variables: { backoffice: { default: env.backofficeOrigin, description: "BACKOFFICE_ORIGIN" } },
+      },
+    ],
+    { sessionCookie: sessionCookieName(env), extraPaths: mediaUploadOpenApi },
+  );
+}
+
+const ERROR_STATUS_NOTE = (code: string) => (code.startsWith("2") ? "" : " (Error)");
+
+export function referencePage(document: OpenApiDocument): string {
   const rows = Object.entries(document.paths)
     .flatMap(([path, operations]) =>
       Object.entries(operations).map(([method, op]) => {
         const operation = op as {
+          operationId: string;
           summary: string;
-          requestBody?: unknown;
+          security?: Record<string, string[]>[];
+          requestBody?: { content?: Record<string, { schema?: unknown }> };
           parameters: unknown[];
-          responses: Record<string, { description: string }>;
+          responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
         };
-        const content = (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)
-          ?.content;
-        const body = content
-          ? Object.entries(content)
-              .map(
-                ([type, media]) =>
-                  `<details><summary>Request body (${escapeHtml(type)})</summary><pre>${escapeHtml(JSON.stringify(media.schema ?? {}, null, 2))}</pre></details>`,
-              )
-              .join("")
-          : "";
-        const params = operation.parameters.length
-          ? `<details><summary>Parameters</summary><pre>${escapeHtml(JSON.stringify(operation.parameters, null, 2))}</pre></details>`
-          : "";
-        const responses = Object.entries(operation.responses)
-          .map(([code, r]) => `<li><code>${code}</code> ${escapeHtml(r.description)}</li>`)
+        const details = (label: string, value: unknown) =>
+          `<details><summary>${escapeHtml(label)}</summary><pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre></details>`;
+        const body = Object.entries(operation.requestBody?.content ?? {})
+          .map(([type, media]) => details(`Request body (${type})`, media.schema ?? {}))
           .join("");
-        return `<section><h2><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h2><p>${escapeHtml(operation.summary)}</p>${params}${body}<ul>${responses}</ul></section>`;
+        const params = operation.parameters.length ? details("Parameters", operation.parameters) : "";
+        const security = operation.security?.length
+          ? `session cookie or API key (${operation.security.flatMap((s) => Object.keys(s)).join(" | ")})`
+          : "none";
+        const responses = Object.entries(operation.responses)
+          .map(([code, r]) => {
+            const [type, media] = Object.entries(r.content ?? {})[0] ?? [];
+            const schema = code.startsWith("2") && media?.schema ? details(`${code} body (${type})`, media.schema) : "";
+            return `<li><code>${code}</code> ${escapeHtml(r.description)}${ERROR_STATUS_NOTE(code)}${schema}</li>`;
+          })
+          .join("");
+        return `<section id="${escapeHtml(operation.operationId)}"><h2><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> <small>${escapeHtml(operation.operationId)}</small></h2><p>${escapeHtml(operation.summary)}</p><p><b>Security:</b> ${escapeHtml(security)}</p>${params}${body}<ul>${responses}</ul></section>`;
       }),
     )
     .join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>API reference · ${escapeHtml(document.info.title)}</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.6rem}h2{font-size:1.05rem;margin:0}section{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}.m{display:inline-block;min-width:4.5rem;font-weight:700}.get{color:#047857}.post{color:#1d4ed8}.put{color:#b45309}.delete{color:#b91c1c}pre{background:#f9fafb;padding:.75rem;overflow:auto;font-size:12px}</style></head>
-<body><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description)}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${document.openapi}).</p>${rows}</body></html>`;
+<style>body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.6rem}h2{font-size:1.05rem;margin:0}h2 small{color:#6b7280;font-weight:400}section{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}.m{display:inline-block;min-width:4.5rem;font-weight:700}.get{color:#047857}.post{color:#1d4ed8}.put,.patch{color:#b45309}.delete{color:#b91c1c}pre{background:#f9fafb;padding:.75rem;overflow:auto;font-size:12px}</style></head>
+<body><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description)}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${document.openapi}). Errors share the <code>Error</code> schema: <code>{ message, issues: [{ path, message }] }</code>.</p>${rows}</body></html>`;
 }

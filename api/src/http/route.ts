@@ -1,10 +1,11 @@
 // A REST route is declared once: method, path, schemas, access and a handler that calls a service.
 // The same list registers the Fastify routes, generates /api/openapi.json and drives the access tests.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Deps } from "../lib/deps";
 import { AppError, forbidden, unauthorized } from "../lib/errors";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES, publicLimitHit, type RateLimitHit } from "../lib/rate-limit";
+import { type CacheOptions, sendCachedJson } from "../lib/read-cache";
 import { parseInput } from "../lib/validate";
 import { resolveSession, type SessionAdmin } from "../modules/admin/auth.service";
 import { authenticateApiKey, bearerToken } from "../modules/api-keys/api-keys.service";
@@ -33,10 +34,36 @@ export interface HandlerContext<B, Q, P> {
   rateLimit: RateLimitHit | undefined;
 }
 
+declare const bodyShape: unique symbol;
+/**
+ * A body the handler has produced in another form (sent bytes from the read cache, a CSV stream) that
+ * stands for a body of shape T: `sent<T>(value)` keeps the handler typed against the response schema.
+ */
+export type Sent<T> = { readonly [bodyShape]: T };
+export const sent = <T>(value: unknown): Sent<T> => value as Sent<T>;
+
+/** sendCachedJson (lib/read-cache.ts), typed by what `load` answers so the route's response schema checks it. */
+export async function cachedJson<T>(
+  deps: Deps,
+  reply: FastifyReply,
+  key: string,
+  load: () => Promise<T>,
+  options?: CacheOptions,
+): Promise<Sent<T>> {
+  return sent<T>(await sendCachedJson(deps.db, reply, key, load, options));
+}
+
+/** What a handler may answer: the response schema's input (Dates before JSON, say), or a stand-in for it. */
+export type HandlerResult<R extends z.ZodType> = z.input<R> | Sent<z.input<R>>;
+
+/** Statuses a route may declare beyond those its input, access and rate limit imply. */
+export type ErrorStatus = 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
+
 export interface RouteSpec<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
 > {
   method: Method;
   url: string;
@@ -59,11 +86,16 @@ export interface RouteSpec<
   /** A short description of the answer for OpenAPI. */
   answer: string;
   /** OpenAPI operationId: unique, camelCase, says what the operation does (e.g. listProducts). */
-  operationId?: string;
-  /** The success body's schema: documented in OpenAPI and checked against every answer in the API tests. */
-  response?: z.ZodType;
-  /** Error statuses this route can answer beyond those its access and rate limit imply (404, 409, 413...). */
-  errors?: number[];
+  operationId: string;
+  /**
+   * The success body's schema: documented in OpenAPI (its output side: what goes over the wire) and
+   * checked against every answer in the API tests; the handler's result is typed by its input side.
+   */
+  response: R;
+  /** Other success statuses with the same body (e.g. 202 beside 201 for a payment still being verified). */
+  alsoSuccess?: number[];
+  /** Error statuses this route can answer beyond those its input, access and rate limit imply (404, 409...). */
+  errors?: ErrorStatus[];
   /** Media type of the success body; JSON unless said otherwise (CSV exports). */
   produces?: "application/json" | "text/csv";
   handler: (
@@ -72,14 +104,15 @@ export interface RouteSpec<
       Q extends z.ZodType ? z.output<Q> : undefined,
       P extends z.ZodType ? z.output<P> : undefined
     >,
-  ) => Promise<unknown>;
+  ) => Promise<HandlerResult<R>>;
 }
 
 export function route<
+  R extends z.ZodType,
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
->(spec: RouteSpec<B, Q, P>): RouteSpec {
+>(spec: RouteSpec<B, Q, P, R>): RouteSpec {
   return spec as unknown as RouteSpec;
 }
 
@@ -111,6 +144,8 @@ export async function authorizeAdmin(
   return admin;
 }
 
+const noQuery = z.strictObject({});
+
 export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSpec[]): void {
   for (const spec of routes) {
     app.route({
@@ -118,7 +153,8 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
       url: spec.url,
       handler: async (req, reply) => {
         const params = spec.params ? parseInput(spec.params, req.params, "path parameter") : undefined;
-        const query = spec.query ? parseInput(spec.query, req.query ?? {}, "query") : undefined;
+        // a path without query parameters refuses any (400 naming it) rather than ignore a caller's mistake
+        const query = parseInput(spec.query ?? noQuery, req.query ?? {}, "query");
         let admin: SessionAdmin | null = null;
         if (spec.access === "admin") admin = await authorizeAdmin(deps, req, spec.method, spec.url);
         else if (spec.access === "adminAuth" && bearerToken(req.headers.authorization) !== undefined) {

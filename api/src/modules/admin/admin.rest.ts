@@ -1,22 +1,32 @@
 import {
+  adminContactDto,
+  adminContactList,
   adminContactListQuery,
+  adminOrderDto,
+  adminOrderList,
   adminOrderListQuery,
   contactStatusInput,
+  dashboardStatsDto,
   idParams,
+  loginAnswer,
   loginInput,
   orderStatusInput,
   paymentStatusInput,
+  sessionAnswer,
+  setupAnswer,
   setupInput,
 } from "../../contracts/admin";
+import { okAnswer } from "../../contracts/responses";
+import { visitorStatsDto, visitRecordList } from "../../contracts/visits";
 import { readDeviceToken, setDeviceCookie } from "../../http/device-cookie";
 import { route } from "../../http/route";
 import { clearSessionCookie } from "../../http/session-cookie";
 import { unauthorized } from "../../lib/errors";
 import { recentDashboardStats } from "../analytics/analytics.service";
-import { listContactsWithLink } from "../leads/leads-admin.rest";
 import { setContactStatus } from "../leads/leads.service";
-import { listOrdersWithLink } from "../orders/orders-admin.rest";
+import { listContactsWithLink } from "../leads/leads-admin.rest";
 import { setOrderField } from "../orders/orders.service";
+import { listOrdersWithLink } from "../orders/orders-admin.rest";
 import { listVisits, visitorStats } from "../visits/visits.service";
 import { resolveSession, setupFirstAdmin, signIn, signOut } from "./auth.service";
 import { rememberDevice } from "./sign-in-throttle";
@@ -27,6 +37,9 @@ export const adminRoutes = [
     url: "/api/admin/setup",
     access: "adminAuth",
     summary: "Create the first admin; refused with 409 once any admin exists",
+    operationId: "createFirstAdmin",
+    response: setupAnswer,
+    errors: [409],
     tags: ["admin"],
     body: setupInput,
     successStatus: 201,
@@ -38,6 +51,9 @@ export const adminRoutes = [
     url: "/api/admin/login",
     access: "adminAuth",
     summary: "Sign in; sets an httpOnly session cookie",
+    operationId: "signIn",
+    response: loginAnswer,
+    errors: [401, 429, 503],
     tags: ["admin"],
     body: loginInput,
     answer:
@@ -46,7 +62,7 @@ export const adminRoutes = [
       const result = await signIn(deps, body, ip, req, readDeviceToken(req, deps.env));
       if ("challenge" in result) {
         return {
-          ok: false,
+          ok: false as const,
           step: result.purpose,
           challenge: result.challenge,
           expiresAt: result.expiresAt.toISOString(),
@@ -54,7 +70,7 @@ export const adminRoutes = [
       }
       setDeviceCookie(reply, deps.env, await rememberDevice(deps, result.admin.id, readDeviceToken(req, deps.env)));
       req.log.info({ admin: result.admin.username }, "admin signed in");
-      return { ok: true, username: result.admin.username, expiresAt: result.expiresAt.toISOString() };
+      return { ok: true as const, username: result.admin.username, expiresAt: result.expiresAt.toISOString() };
     },
   }),
   route({
@@ -62,12 +78,14 @@ export const adminRoutes = [
     url: "/api/admin/logout",
     access: "adminAuth",
     summary: "Sign out; ends the session on every API process",
+    operationId: "signOut",
+    response: okAnswer,
     tags: ["admin"],
     answer: "{ ok: true }",
     handler: async ({ deps, req, reply }) => {
       await signOut(req);
       clearSessionCookie(reply, deps.env);
-      return { ok: true };
+      return { ok: true as const };
     },
   }),
   route({
@@ -75,12 +93,15 @@ export const adminRoutes = [
     url: "/api/admin/session",
     access: "adminAuth",
     summary: "The signed-in admin, or 401",
+    operationId: "getSession",
+    response: sessionAnswer,
+    errors: [401],
     tags: ["admin"],
     answer: "{ authenticated: true, username }",
     handler: async ({ req }) => {
       const admin = resolveSession(req);
       if (!admin) throw unauthorized();
-      return { authenticated: true, username: admin.username };
+      return { authenticated: true as const, username: admin.username };
     },
   }),
   route({
@@ -88,6 +109,8 @@ export const adminRoutes = [
     url: "/api/admin/dashboard/stats",
     access: "admin",
     summary: "Dashboard cards, counts and the five most recent orders and contacts",
+    operationId: "getDashboardStats",
+    response: dashboardStatsDto,
     tags: ["admin"],
     answer:
       "{ totalOrders, pendingOrders, totalRevenue (payments received: the ledger's recorded entries net of refunds), orderedAmount (totals of orders not cancelled), newContacts, totalProducts, roiCalculations, recentOrders, recentContacts }",
@@ -98,6 +121,8 @@ export const adminRoutes = [
     url: "/api/admin/orders",
     access: "admin",
     summary: "Orders, newest first; q searches number, name and e-mail; status filters",
+    operationId: "listOrders",
+    response: adminOrderList,
     tags: ["admin"],
     query: adminOrderListQuery,
     answer: "Array of orders (admin view)",
@@ -108,6 +133,8 @@ export const adminRoutes = [
     url: "/api/admin/contacts",
     access: "admin",
     summary: "Every lead (contact forms, quotes, calls, ROI results, chats), newest first",
+    operationId: "listContacts",
+    response: adminContactList,
     tags: ["admin"],
     query: adminContactListQuery,
     answer: "Array of contacts (admin view)",
@@ -118,6 +145,9 @@ export const adminRoutes = [
     url: "/api/admin/orders/:id/status",
     access: "admin",
     summary: "Set an order's status",
+    operationId: "setOrderStatus",
+    response: adminOrderDto,
+    errors: [404],
     tags: ["admin"],
     params: idParams,
     body: orderStatusInput,
@@ -129,6 +159,9 @@ export const adminRoutes = [
     url: "/api/admin/orders/:id/payment",
     access: "admin",
     summary: "Set an order's payment status",
+    operationId: "setOrderPaymentStatus",
+    response: adminOrderDto,
+    errors: [404],
     tags: ["admin"],
     params: idParams,
     body: paymentStatusInput,
@@ -141,6 +174,9 @@ export const adminRoutes = [
     url: "/api/admin/contacts/:id/status",
     access: "admin",
     summary: "Set a contact's status",
+    operationId: "setContactStatus",
+    response: adminContactDto,
+    errors: [404],
     tags: ["admin"],
     params: idParams,
     body: contactStatusInput,
@@ -152,6 +188,8 @@ export const adminRoutes = [
     url: "/api/admin/visitors",
     access: "admin",
     summary: "The latest 50 visitor records",
+    operationId: "listVisitors",
+    response: visitRecordList,
     tags: ["admin"],
     answer: "Array of visitor records",
     handler: ({ deps }) => listVisits(deps.db, 50),
@@ -161,6 +199,8 @@ export const adminRoutes = [
     url: "/api/admin/visitor-stats",
     access: "admin",
     summary: "Visit totals and top pages, devices and browsers",
+    operationId: "getVisitorStats",
+    response: visitorStatsDto,
     tags: ["admin"],
     answer: "Visitor stats",
     handler: ({ deps }) => visitorStats(deps.db),

@@ -2,7 +2,8 @@
 // streamed as the rows are read (exports.service.ts).
 import { Readable } from "node:stream";
 import { adminListQuery } from "../../contracts/admin";
-import { route } from "../../http/route";
+import { csvText } from "../../contracts/responses";
+import { route, sent } from "../../http/route";
 import { contactsCsv, ordersCsv } from "./exports.service";
 
 // One batch's text ahead of the socket at most: the next batch is read only when the reply has taken
@@ -17,6 +18,9 @@ export const exportRoutes = [
     url: "/api/admin/orders.csv",
     access: "admin",
     summary: "Orders as CSV (UTF-8); q and status filter like GET /api/admin/orders",
+    operationId: "exportOrdersCsv",
+    response: csvText,
+    produces: "text/csv",
     tags: ["admin"],
     query: adminListQuery,
     answer: "text/csv attachment",
@@ -25,7 +29,7 @@ export const exportRoutes = [
       reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="orders-${stamp(deps.clock.now())}.csv"`);
-      return csv;
+      return sent<string>(csv);
     },
   }),
   route({
@@ -33,6 +37,9 @@ export const exportRoutes = [
     url: "/api/admin/contacts.csv",
     access: "admin",
     summary: "Leads (every source) as CSV (UTF-8); q and status filter like GET /api/admin/contacts",
+    operationId: "exportContactsCsv",
+    response: csvText,
+    produces: "text/csv",
     tags: ["admin"],
     query: adminListQuery,
     answer: "text/csv attachment",
@@ -41,7 +48,7 @@ export const exportRoutes = [
       reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="contacts-${stamp(deps.clock.now())}.csv"`);
-      return csv;
+      return sent<string>(csv);
     },
   }),
 ];

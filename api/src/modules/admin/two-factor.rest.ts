@@ -2,12 +2,19 @@
 // The same services back the tRPC procedures in two-factor.router.ts.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import {
+  enrolmentAnswer,
+  recoveryCodesAnswer,
+  signedInAnswer,
+  signedInWithCodesAnswer,
   signInEnrolConfirmInput,
   signInEnrolInput,
   signInVerifyInput,
   twoFactorConfirmInput,
+  twoFactorDisabledAnswer,
   twoFactorDisableInput,
+  twoFactorPolicyAnswer,
   twoFactorPolicyInput,
+  twoFactorStatusAnswer,
 } from "../../contracts/two-factor";
 import { readDeviceToken, setDeviceCookie } from "../../http/device-cookie";
 import { route } from "../../http/route";
@@ -38,7 +45,7 @@ async function finishSignIn(
   const result = await startSession(deps, admin, ip, req);
   setDeviceCookie(reply, deps.env, await rememberDevice(deps, admin.id, readDeviceToken(req, deps.env)));
   req.log.info({ admin: admin.username }, "admin signed in");
-  return { ok: true, username: admin.username, expiresAt: result.expiresAt.toISOString() };
+  return { ok: true as const, username: admin.username, expiresAt: result.expiresAt.toISOString() };
 }
 
 export const twoFactorRoutes = [
@@ -47,6 +54,9 @@ export const twoFactorRoutes = [
     url: "/api/admin/login/verify",
     access: "adminAuth",
     summary: "Sign-in step two: the challenge from /api/admin/login with a 6-digit code or a recovery code",
+    operationId: "verifySignInCode",
+    response: signedInAnswer,
+    errors: [401, 429],
     tags: ["admin"],
     body: signInVerifyInput,
     answer:
@@ -62,6 +72,9 @@ export const twoFactorRoutes = [
     url: "/api/admin/login/enrol",
     access: "adminAuth",
     summary: "Sign-in when the owner requires two-factor and the account has none: a new TOTP secret to scan",
+    operationId: "beginSignInEnrolment",
+    response: enrolmentAnswer,
+    errors: [401, 409, 429],
     tags: ["admin"],
     body: signInEnrolInput,
     answer: "{ secret, otpauthUrl }",
@@ -75,6 +88,9 @@ export const twoFactorRoutes = [
     url: "/api/admin/login/enrol/confirm",
     access: "adminAuth",
     summary: "Sign-in with enrolment: the first code turns two-factor on and starts the session",
+    operationId: "confirmSignInEnrolment",
+    response: signedInWithCodesAnswer,
+    errors: [401, 409, 429],
     tags: ["admin"],
     body: signInEnrolConfirmInput,
     answer: "{ ok, username, expiresAt, recoveryCodes } (the 10 recovery codes are shown this once)",
@@ -89,6 +105,8 @@ export const twoFactorRoutes = [
     url: "/api/admin/two-factor",
     access: "admin",
     summary: "Whether two-factor sign-in is on for the signed-in admin, recovery codes left, and the owner's policy",
+    operationId: "getTwoFactorStatus",
+    response: twoFactorStatusAnswer,
     tags: ["admin"],
     answer: "{ enabled, enabledAt, recoveryCodesLeft, required, mayRequire }",
     handler: async ({ deps, admin }) => ({
@@ -101,6 +119,9 @@ export const twoFactorRoutes = [
     url: "/api/admin/two-factor/enrol",
     access: "admin",
     summary: "Start enrolment: a new TOTP secret (RFC 6238) for an authenticator app",
+    operationId: "beginTwoFactorEnrolment",
+    response: enrolmentAnswer,
+    errors: [409],
     tags: ["admin"],
     answer: "{ secret, otpauthUrl }; 409 when two-factor is already on",
     handler: ({ deps, admin }) => beginEnrolment(deps, admin!),
@@ -110,6 +131,9 @@ export const twoFactorRoutes = [
     url: "/api/admin/two-factor/confirm",
     access: "admin",
     summary: "Finish enrolment with the first code; answers 10 single-use recovery codes, shown once",
+    operationId: "confirmTwoFactorEnrolment",
+    response: recoveryCodesAnswer,
+    errors: [409],
     tags: ["admin"],
     body: twoFactorConfirmInput,
     answer: "{ recoveryCodes }",
@@ -120,6 +144,9 @@ export const twoFactorRoutes = [
     url: "/api/admin/two-factor/disable",
     access: "admin",
     summary: "Turn two-factor off with a current code or a recovery code (refused while the owner requires it)",
+    operationId: "disableTwoFactor",
+    response: twoFactorDisabledAnswer,
+    errors: [409],
     tags: ["admin"],
     body: twoFactorDisableInput,
     answer: "{ enabled: false }",
@@ -130,6 +157,9 @@ export const twoFactorRoutes = [
     url: "/api/admin/two-factor/recovery-codes",
     access: "admin",
     summary: "Replace the recovery codes (needs a current code); the old ones stop working",
+    operationId: "regenerateRecoveryCodes",
+    response: recoveryCodesAnswer,
+    errors: [409],
     tags: ["admin"],
     body: twoFactorConfirmInput,
     answer: "{ recoveryCodes }",
@@ -140,6 +170,9 @@ export const twoFactorRoutes = [
     url: "/api/admin/two-factor/policy",
     access: "admin",
     summary: "Owner setting: require two-factor sign-in for every account",
+    operationId: "setTwoFactorPolicy",
+    response: twoFactorPolicyAnswer,
+    errors: [409],
     tags: ["admin"],
     body: twoFactorPolicyInput,
     answer: "{ required }; 409 when the owner's own account has no two-factor yet",

@@ -1,6 +1,5 @@
-import { productIdParams, productListQuery } from "../../contracts/catalog";
-import { route } from "../../http/route";
-import { sendCachedJson } from "../../lib/read-cache";
+import { productDto, productIdParams, productList, productListQuery } from "../../contracts/catalog";
+import { cachedJson, route } from "../../http/route";
 import { getProduct, listFeaturedProducts, listProducts } from "./catalog.service";
 
 export const catalogRoutes = [
@@ -9,21 +8,25 @@ export const catalogRoutes = [
     url: "/api/products/featured",
     access: "public",
     summary: "Featured products",
+    operationId: "listFeaturedProducts",
     tags: ["catalog"],
+    response: productList,
     answer: "Array of products marked featured",
-    handler: ({ deps, reply }) =>
-      sendCachedJson(deps.db, reply, "products:featured", () => listFeaturedProducts(deps.db)),
+    handler: ({ deps, reply }) => cachedJson(deps, reply, "products:featured", () => listFeaturedProducts(deps.db)),
   }),
   route({
     method: "GET",
     url: "/api/products",
     access: "public",
     summary: "List products, optionally by category",
+    operationId: "listProducts",
     tags: ["catalog"],
+    response: productList,
+    errors: [404],
     query: productListQuery,
     answer: "Array of products; 404 for a category the catalog does not have",
     handler: ({ deps, query, reply }) =>
-      sendCachedJson(deps.db, reply, `products:list:${query.category ?? ""}`, () =>
+      cachedJson(deps, reply, `products:list:${query.category ?? ""}`, () =>
         listProducts(deps.db, { category: query.category }),
       ),
   }),
@@ -32,10 +35,13 @@ export const catalogRoutes = [
     url: "/api/products/:id",
     access: "public",
     summary: "One product",
+    operationId: "getProduct",
     tags: ["catalog"],
+    response: productDto,
+    errors: [404],
     params: productIdParams,
     answer: "The product, or 404",
     handler: ({ deps, params, reply }) =>
-      sendCachedJson(deps.db, reply, `products:one:${params.id}`, () => getProduct(deps.db, params.id)),
+      cachedJson(deps, reply, `products:one:${params.id}`, () => getProduct(deps.db, params.id)),
   }),
 ];

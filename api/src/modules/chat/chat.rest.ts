@@ -1,4 +1,4 @@
-import { chatForwardInput } from "../../contracts/chat";
+import { chatForwardAnswer, chatForwardInput } from "../../contracts/chat";
 import { route } from "../../http/route";
 import { forwardChatMessage } from "./chat.service";
 
@@ -8,7 +8,9 @@ export const chatRoutes = [
     url: "/api/telegram/chat",
     access: "public",
     summary: "Forward a chat message to the team; delivered to Telegram asynchronously",
+    operationId: "forwardChatMessage",
     tags: ["chat"],
+    response: chatForwardAnswer,
     body: chatForwardInput,
     successStatus: 202,
     rateLimit: "chat",

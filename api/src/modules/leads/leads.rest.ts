@@ -1,4 +1,11 @@
-import { contactInput, quoteRequestInput, roiInput } from "../../contracts/leads";
+import {
+  contactAnswer,
+  contactInput,
+  quoteRequestAnswer,
+  quoteRequestInput,
+  roiAnswer,
+  roiInput,
+} from "../../contracts/leads";
 import { route } from "../../http/route";
 import { saveRoi, submitContact, submitQuoteRequest } from "./leads.service";
 
@@ -8,7 +15,9 @@ export const leadRoutes = [
     url: "/api/contact",
     access: "public",
     summary: "Send a contact enquiry",
+    operationId: "sendContactEnquiry",
     tags: ["leads"],
+    response: contactAnswer,
     body: contactInput,
     successStatus: 201,
     rateLimit: "contact",
@@ -23,7 +32,10 @@ export const leadRoutes = [
     url: "/api/quote-requests",
     access: "public",
     summary: "Request a quote or a call (optionally about one product, with a preferred time)",
+    operationId: "requestQuote",
     tags: ["leads"],
+    response: quoteRequestAnswer,
+    errors: [404],
     body: quoteRequestInput,
     successStatus: 201,
     rateLimit: "quote",
@@ -38,7 +50,9 @@ export const leadRoutes = [
     url: "/api/roi",
     access: "public",
     summary: "Save an ROI calculation; the server recomputes the figures from the inputs",
+    operationId: "saveRoiCalculation",
     tags: ["leads"],
+    response: roiAnswer,
     body: roiInput,
     successStatus: 201,
     rateLimit: "roi",

@@ -38,37 +38,63 @@ export const mediaUploadPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app:
   );
 };
 
+const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+const retryAfter = { "Retry-After": { description: "Seconds to wait", schema: { type: "integer", minimum: 0 } } };
+
 /** OpenAPI entry for the upload, which is not declared with route() because its body is not JSON. */
 export const mediaUploadOpenApi = {
   "/api/admin/media": {
     post: {
-      summary:
-        "Upload an image (JPEG, PNG or WebP, up to 8 MB); stored as WebP and served at /media/<file>, with AVIF and WebP variants at /media/<name>.<400|800|1200|1600>w.<avif|webp> (docs/decisions/0008-responsive-images.md)",
+      operationId: "uploadMedia",
+      summary: "Upload an image (JPEG, PNG or WebP, up to 8 MB); stored as WebP with AVIF and WebP variants",
+      description:
+        "Upload an image (JPEG, PNG or WebP, up to 8 MB); stored as WebP and served at /media/<file>, with AVIF and WebP variants at /media/<name>.<400|800|1200|1600>w.<avif|webp> (docs/decisions/0008-responsive-images.md).\n\nBack-office origin: a staff session cookie or an API key with the catalog or content write scope.",
       tags: ["admin"],
-      security: [{ session: [] }],
+      security: [{ session: [] }, { apiKey: [] }],
       parameters: [],
       requestBody: {
         required: true,
         content: Object.fromEntries(
-          [...UPLOAD_TYPES].map((type) => [type, { schema: { type: "string", contentEncoding: "binary" } }]),
+          [...UPLOAD_TYPES].map((type) => [type, { schema: { type: "string", contentMediaType: type } }]),
         ),
       },
       responses: {
-        "201": { description: "{ url, width, height } of the stored image", content: { "application/json": {} } },
-        "400": { description: "Not a readable image", content: { "application/json": {} } },
-        "401": { description: "No valid session", content: { "application/json": {} } },
-        "403": { description: "Cross-origin write refused", content: { "application/json": {} } },
+        "201": {
+          description: "{ url, width, height } of the stored image",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  url: { type: "string", description: "/media/<file>.webp" },
+                  width: { type: "integer" },
+                  height: { type: "integer" },
+                },
+                required: ["url", "width", "height"],
+                additionalProperties: false,
+              },
+            },
+          },
+        },
+        "400": { description: "Not a readable image", content: errorContent },
+        "401": { description: "Not signed in, or the API key is unknown, revoked or expired", content: errorContent },
+        "403": {
+          description: "The role or the API key's scopes do not allow uploads, or a cross-origin write",
+          content: errorContent,
+        },
         "413": {
           description: "Image larger than 8 MB, or over 32 megapixels (the message gives its size)",
-          content: { "application/json": {} },
+          content: errorContent,
         },
         "415": {
           description: "Not sent as image/jpeg, image/png or image/webp, or its bytes are another format (SVG, GIF, …)",
-          content: { "application/json": {} },
+          content: errorContent,
         },
+        "429": { description: "Too many requests with this API key", headers: retryAfter, content: errorContent },
         "503": {
           description: "Too many images being converted by this process; retry after Retry-After",
-          content: { "application/json": {} },
+          headers: retryAfter,
+          content: errorContent,
         },
       },
     },

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { idParams } from "../../contracts/admin";
+import { instant, int } from "../../contracts/responses";
 import { route } from "../../http/route";
 import {
   getNotification,
@@ -8,12 +10,51 @@ import {
   retryNotification,
 } from "./notifications.service";
 
+const notificationDto = z.object({
+  id: int(),
+  channel: z.string(),
+  kind: z.string(),
+  recipient: z.string().nullable(),
+  subject: z.string().nullable(),
+  preview: z.string(),
+  entityType: z.string().nullable(),
+  entityId: int().nullable(),
+  status: z.string(),
+  attempts: int(),
+  nextAttemptAt: instant().nullable(),
+  lastError: z.string().nullable(),
+  sentAt: instant().nullable(),
+  createdAt: instant(),
+  retryable: z.boolean(),
+});
+const notificationDetail = notificationDto.extend({
+  text: z.string(),
+  chatForward: z
+    .object({
+      id: int(),
+      message: z.string(),
+      currentPage: z.string(),
+      device: z.string(),
+      browser: z.string(),
+      ipAddress: z.string().nullable(),
+      enquiryId: int().nullable(),
+      createdAt: instant(),
+    })
+    .nullable(),
+});
+const notificationSummaryDto = z.object({
+  byStatus: z.object({ pending: int(), sending: int(), sent: int(), failed: int(), unsent: int() }),
+  channels: z.object({ telegram: z.boolean(), email: z.boolean() }),
+});
+
 export const notificationRoutes = [
   route({
     method: "GET",
     url: "/api/admin/notifications",
     access: "admin",
     summary: "Recent notifications (Telegram to staff, e-mail to customers), newest first",
+    operationId: "listNotifications",
+    response: z.array(notificationDto),
     tags: ["admin", "notifications"],
     query: notificationListInput,
     answer:
@@ -25,6 +66,8 @@ export const notificationRoutes = [
     url: "/api/admin/notifications/summary",
     access: "admin",
     summary: "Notification counts by status and which channels are configured",
+    operationId: "getNotificationSummary",
+    response: notificationSummaryDto,
     tags: ["admin", "notifications"],
     answer: "{ byStatus: { pending, sending, sent, failed, unsent }, channels: { telegram, email } }",
     handler: ({ deps }) => notificationSummary(deps),
@@ -34,6 +77,9 @@ export const notificationRoutes = [
     url: "/api/admin/notifications/:id",
     access: "admin",
     summary: "One notification in full (a chat forward with the visitor's whole message)",
+    operationId: "getNotification",
+    response: notificationDetail,
+    errors: [404],
     tags: ["admin", "notifications"],
     params: idParams,
     answer: "The notification with its full text; 404 when unknown",
@@ -44,6 +90,9 @@ export const notificationRoutes = [
     url: "/api/admin/notifications/:id/retry",
     access: "admin",
     summary: "Queue a failed or unsent notification again (audited)",
+    operationId: "retryNotification",
+    response: z.object({ id: int(), status: z.literal("pending") }),
+    errors: [404, 409],
     tags: ["admin", "notifications"],
     params: idParams,
     answer:

@@ -1,6 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { idempotencyKey, orderInput, orderStatusLookupInput } from "../../contracts/orders";
-import { route } from "../../http/route";
+import {
+  idempotencyKey,
+  type OrderReceiptDto,
+  orderInput,
+  orderReceiptDto,
+  orderStatusLookupInput,
+} from "../../contracts/orders";
+import { route, sent } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { countHit, type RateLimitHit } from "../../lib/rate-limit";
 import { parseInput } from "../../lib/validate";
@@ -46,7 +52,8 @@ function headerValue(req: FastifyRequest, name: string): string | undefined {
 function sendAnswer(reply: FastifyReply, answer: { status: number; body: unknown; replayed: boolean }) {
   if (answer.replayed) reply.header("idempotent-replayed", "true");
   reply.code(answer.status);
-  return answer.body;
+  // a receipt, or (replayed) the receipt the first request stored
+  return sent<OrderReceiptDto>(answer.body);
 }
 
 export const orderRoutes = [
@@ -55,7 +62,10 @@ export const orderRoutes = [
     url: "/api/orders",
     access: "public",
     summary: "Place an order; the server prices it and answers with its order number",
+    operationId: "placeOrder",
     tags: ["orders"],
+    response: orderReceiptDto,
+    errors: [409, 422],
     body: orderInput,
     successStatus: 201,
     rateLimit: "orders",
@@ -78,7 +88,10 @@ export const orderRoutes = [
     url: "/api/orders/lookup",
     access: "public",
     summary: "A customer's order status by order number and e-mail",
+    operationId: "lookUpOrder",
     tags: ["orders"],
+    response: orderReceiptDto,
+    errors: [404],
     body: orderStatusLookupInput,
     rateLimit: "orderLookup",
     answer: "The order's lines, totals, status and payment status; 404 when the pair does not match",

@@ -2,9 +2,12 @@
 // rate-limited, the same 404 as the order look-up for a wrong pair) and the staff ledger (back office).
 import { idParams } from "../../contracts/admin";
 import {
+  adminOrderPaymentsDto,
+  adminPaymentDto,
   orderNumberParams,
   recordPaymentInput,
   rejectPaymentInput,
+  submitPaymentAnswer,
   submitPaymentInput,
 } from "../../contracts/payments";
 import { route } from "../../http/route";
@@ -21,6 +24,10 @@ export const paymentRoutes = [
     url: "/api/orders/:orderNumber/payments",
     access: "public",
     summary: "Submit the hash of a USDT (TRC20) transfer that pays an order",
+    operationId: "submitPaymentHash",
+    response: submitPaymentAnswer,
+    errors: [404, 409, 422],
+    alsoSuccess: [202],
     tags: ["orders", "payments"],
     params: orderNumberParams,
     body: submitPaymentInput,
@@ -42,6 +49,9 @@ export const adminPaymentRoutes = [
     url: "/api/admin/orders/:id/payments",
     access: "admin",
     summary: "An order's invoices, payment ledger and timeline",
+    operationId: "getOrderPayments",
+    response: adminOrderPaymentsDto,
+    errors: [404],
     tags: ["admin", "payments"],
     params: idParams,
     answer: "{ invoices, payments, events, paid, outstanding }",
@@ -52,6 +62,9 @@ export const adminPaymentRoutes = [
     url: "/api/admin/orders/:id/payments",
     access: "admin",
     summary: "Record a received bank transfer (positive amount) or a refund (negative amount)",
+    operationId: "recordPayment",
+    response: adminPaymentDto,
+    errors: [404, 409],
     tags: ["admin", "payments"],
     params: idParams,
     body: recordPaymentInput,
@@ -65,6 +78,9 @@ export const adminPaymentRoutes = [
     url: "/api/admin/payments/:id/reject",
     access: "admin",
     summary: "Reject a submitted transaction hash that is pending verification",
+    operationId: "rejectPayment",
+    response: adminPaymentDto,
+    errors: [404, 409],
     tags: ["admin", "payments"],
     params: idParams,
     body: rejectPaymentInput,

@@ -1,8 +1,18 @@
 // The documented REST paths of proposals: staff create, list, read and send them (back office); the
 // customer reads, accepts or asks for changes at the proposal's unguessable token (storefront, rate-limited).
 import { idParams } from "../../contracts/admin";
-import { funnelPeriodInput, funnelRange } from "../../contracts/funnel";
-import { acceptProposalInput, changeRequestInput, proposalInput, tokenParams } from "../../contracts/proposals";
+import { funnelPeriodInput, funnelRange, salesFunnelAnswer } from "../../contracts/funnel";
+import {
+  acceptProposalAnswer,
+  acceptProposalInput,
+  changeRequestAnswer,
+  changeRequestInput,
+  proposalDetailDto,
+  proposalInput,
+  proposalSummaryList,
+  publicProposalDto,
+  tokenParams,
+} from "../../contracts/proposals";
 import { route } from "../../http/route";
 import { salesFunnel } from "../analytics/funnel.service";
 import {
@@ -21,6 +31,9 @@ export const proposalRoutes = [
     url: "/api/proposals/:token",
     access: "public",
     summary: "The customer's proposal: the latest version's lines, figures, terms and validity",
+    operationId: "getPublicProposal",
+    response: publicProposalDto,
+    errors: [404],
     tags: ["proposals"],
     params: tokenParams,
     rateLimit: "proposal",
@@ -34,6 +47,9 @@ export const proposalRoutes = [
     access: "public",
     summary:
       "Accept the proposal (typed full name + agreement): creates the order and its deposit and balance invoices",
+    operationId: "acceptProposal",
+    response: acceptProposalAnswer,
+    errors: [404, 409, 410],
     tags: ["proposals"],
     params: tokenParams,
     body: acceptProposalInput,
@@ -49,6 +65,9 @@ export const proposalRoutes = [
     url: "/api/proposals/:token/changes",
     access: "public",
     summary: "Ask for changes to the proposal; the message lands on the lead",
+    operationId: "requestProposalChanges",
+    response: changeRequestAnswer,
+    errors: [404, 409, 410],
     tags: ["proposals"],
     params: tokenParams,
     body: changeRequestInput,
@@ -65,6 +84,8 @@ export const adminProposalRoutes = [
     url: "/api/admin/proposals",
     access: "admin",
     summary: "Proposals, newest first, with their latest version's total",
+    operationId: "listProposals",
+    response: proposalSummaryList,
     tags: ["admin", "proposals"],
     answer: "[{ id, customerName, email, state, status, currentVersion, totalCents, validUntil, orderId, … }]",
     handler: ({ deps }) => listProposals(deps.db),
@@ -74,6 +95,9 @@ export const adminProposalRoutes = [
     url: "/api/admin/proposals",
     access: "admin",
     summary: "Create a proposal (from a lead with enquiryId, or from scratch); the server prices it",
+    operationId: "createProposal",
+    response: proposalDetailDto,
+    errors: [404],
     tags: ["admin", "proposals"],
     body: proposalInput,
     successStatus: 201,
@@ -86,6 +110,9 @@ export const adminProposalRoutes = [
     url: "/api/admin/proposals/:id",
     access: "admin",
     summary: "One proposal with every version, the customer's change requests and the acceptance",
+    operationId: "getProposal",
+    response: proposalDetailDto,
+    errors: [404],
     tags: ["admin", "proposals"],
     params: idParams,
     answer: "The proposal; 404 when unknown",
@@ -96,6 +123,9 @@ export const adminProposalRoutes = [
     url: "/api/admin/proposals/:id/send",
     access: "admin",
     summary: "Send the latest version: e-mails the customer the proposal's link",
+    operationId: "sendProposal",
+    response: proposalDetailDto,
+    errors: [404, 409],
     tags: ["admin", "proposals"],
     params: idParams,
     answer: "The proposal, status sent; 409 when already accepted",
@@ -107,6 +137,8 @@ export const adminProposalRoutes = [
     access: "admin",
     summary:
       "The sales funnel by source: visitors → leads → proposals sent → accepted → deposit paid, over `days` (the last N days, 1–366; default 30) or `from`–`to` (whole UTC days, both included, at most 366)",
+    operationId: "getSalesFunnel",
+    response: salesFunnelAnswer,
     tags: ["admin", "proposals"],
     query: funnelPeriodInput,
     answer:

@@ -2,6 +2,7 @@
 // and the documented /api paths of the report, the score widget and the audit tool.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { auditResultDto, seoReportDto, seoScoreDto } from "../../contracts/seo-answers";
 import { route } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { readStorefrontBuild } from "./html";
@@ -18,6 +19,9 @@ export const seoRoutes = [
     url: "/api/seo/report",
     access: "public",
     summary: "SEO report: live checks of the site's own pages in four categories",
+    operationId: "getSeoReport",
+    response: seoReportDto,
+    errors: [429],
     tags: ["seo"],
     answer: "{ categories, score, counts, nextSteps, pagesChecked, checkedAt }",
     handler: async ({ deps, ip }) => {
@@ -30,6 +34,9 @@ export const seoRoutes = [
     url: "/api/seo/score",
     access: "public",
     summary: "SEO score widget: twelve weighted items computed from live checks",
+    operationId: "getSeoScore",
+    response: seoScoreDto,
+    errors: [429],
     tags: ["seo"],
     answer: "{ items: [{ key, name, status, score, weight, description }], score, checkedAt }",
     handler: async ({ deps, ip }) => {
@@ -42,6 +49,9 @@ export const seoRoutes = [
     url: "/api/seo/audit",
     access: "public",
     summary: "Audit one page of this site (a path or a URL on the site's own origin; other hosts are refused)",
+    operationId: "auditPage",
+    response: auditResultDto,
+    errors: [429],
     tags: ["seo"],
     body: auditInput,
     answer:
@@ -59,6 +69,8 @@ export const adminSeoRoutes = [
     url: "/api/admin/seo/report",
     access: "admin",
     summary: "SEO report of the storefront, for the back office",
+    operationId: "getAdminSeoReport",
+    response: seoReportDto,
     tags: ["seo"],
     answer: "Same as GET /api/seo/report, each item with a hint on how to fix it in this installation",
     handler: ({ deps }) => seoReport(deps, "admin"),

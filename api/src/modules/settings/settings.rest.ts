@@ -1,6 +1,6 @@
 // The documented REST paths of the business settings (back-office origin, admin session required).
 // The public side stays GET /api/config (modules/system/system.rest.ts).
-import { businessSettingsInput } from "../../contracts/settings";
+import { businessSettingsDto, businessSettingsInput } from "../../contracts/settings";
 import { route } from "../../http/route";
 import { getSettings, updateSettings } from "./settings.service";
 
@@ -10,6 +10,8 @@ export const settingsRoutes = [
     url: "/api/admin/settings",
     access: "admin",
     summary: "The business settings (company, opening hours, warranty, lead times, deposit, social links)",
+    operationId: "getSettings",
+    response: businessSettingsDto,
     tags: ["admin", "settings"],
     answer: "{ company, openingHours, timeZone, warranty, production, delivery, depositPercent, social, updatedAt }",
     handler: ({ deps }) => getSettings(deps),
@@ -19,6 +21,8 @@ export const settingsRoutes = [
     url: "/api/admin/settings",
     access: "admin",
     summary: "Replace the business settings (audited); every page, e-mail and JSON-LD shows them at once",
+    operationId: "updateSettings",
+    response: businessSettingsDto,
     tags: ["admin", "settings"],
     body: businessSettingsInput,
     answer: "The settings as stored, with updatedAt; 400 naming each invalid field",

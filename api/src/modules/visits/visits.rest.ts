@@ -1,4 +1,4 @@
-import { visitInput } from "../../contracts/visits";
+import { visitAnswer, visitInput } from "../../contracts/visits";
 import { route } from "../../http/route";
 import { recordVisit } from "./visits.service";
 
@@ -8,7 +8,9 @@ export const visitRoutes = [
     url: "/api/visits",
     access: "public",
     summary: "Report a page view (also client-side navigations); bots are not counted",
+    operationId: "recordVisit",
     tags: ["visits"],
+    response: visitAnswer,
     body: visitInput,
     successStatus: 202,
     rateLimit: "visits",

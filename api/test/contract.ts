@@ -1,0 +1,146 @@
+// Every answer of the API tests checked against the OpenAPI document (issue 16: "the document is the
+// contract"): the status must be one the operation declares, and a JSON body must match the declared
+// schema (ajv, JSON Schema 2020-12, formats checked). Test apps get it from test/harness.ts; a
+// violation fails the test that caused it (afterEach), naming method, path, status and the schema error.
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import type { FastifyInstance } from "fastify";
+import { afterEach } from "vitest";
+import { loadEnv } from "../src/env";
+import { apiDocument, openApiPath } from "../src/http/openapi";
+
+// ajv-formats is CommonJS: its default export arrives wrapped under some loaders
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
+
+/** /api paths that are not REST operations of the document (tRPC, the document itself, the public config). */
+const NOT_OPERATIONS = [/^\/api\/trpc(\/|$)/, /^\/api\/openapi\.json$/, /^\/api\/docs$/, /^\/api\/config$/];
+
+interface MediaAnswer {
+  description: string;
+  content?: Record<string, { schema?: Record<string, unknown> }>;
+}
+type Operation = { operationId: string; responses: Record<string, MediaAnswer> };
+
+let state:
+  | {
+      document: ReturnType<typeof apiDocument>;
+      ajv: Ajv2020;
+      validators: Map<string, ValidateFunction>;
+    }
+  | undefined;
+
+function contract() {
+  if (!state) {
+    const document = apiDocument(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }));
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(ajv);
+    state = { document, ajv, validators: new Map() };
+  }
+  return state;
+}
+
+function operationFor(method: string, routeUrl: string): Operation | undefined {
+  const paths = contract().document.paths as Record<string, Record<string, Operation>>;
+  return paths[openApiPath(routeUrl)]?.[method.toLowerCase()];
+}
+
+function validatorFor(operation: Operation, status: string, schema: Record<string, unknown>): ValidateFunction {
+  const { ajv, validators, document } = contract();
+  const key = `${operation.operationId} ${status}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    // the operation's schema with the document's components beside it, so "#/components/..." resolves
+    validate = ajv.compile({ ...schema, components: document.components });
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+function decoded(payload: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === "gzip") return gunzipSync(payload);
+  if (encoding === "br") return brotliDecompressSync(payload);
+  if (encoding === "deflate") return inflateSync(payload);
+  return payload;
+}
+
+/** The violations of one answer, as readable lines (empty when it matches the document). */
+export function checkAnswer(answer: {
+  method: string;
+  routeUrl: string;
+  status: number;
+  contentType: string | undefined;
+  body: Buffer | undefined;
+}): string[] {
+  const { method, routeUrl, status } = answer;
+  const where = `${method} ${routeUrl} → ${status}`;
+  if (method === "HEAD" || !routeUrl.startsWith("/api/") || NOT_OPERATIONS.some((re) => re.test(routeUrl))) return [];
+  const operation = operationFor(method, routeUrl);
+  if (!operation) return [`${where}: no operation in the OpenAPI document`];
+  const declared = operation.responses[String(status)];
+  if (!declared) {
+    return [
+      `${where}: status not declared by ${operation.operationId} (declares ${Object.keys(operation.responses).join(", ")})`,
+    ];
+  }
+  const mediaType = (answer.contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  const content = declared.content ?? {};
+  const media = content[mediaType];
+  if (!media) {
+    return [
+      `${where}: content type ${mediaType || "(none)"} not declared (declares ${Object.keys(content).join(", ")})`,
+    ];
+  }
+  if (mediaType !== "application/json" || !media.schema || answer.body === undefined) return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body.toString("utf8"));
+  } catch {
+    return [`${where}: body is not JSON`];
+  }
+  const validate = validatorFor(operation, String(status), media.schema);
+  if (validate(body)) return [];
+  const errors = (validate.errors ?? [])
+    .slice(0, 8)
+    .map((e) => `${e.instancePath || "(body)"} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`);
+  return [`${where}: body does not match ${operation.operationId}'s ${status} schema: ${errors.join("; ")}`];
+}
+
+const violations: string[] = [];
+const checked = new WeakSet<FastifyInstance>();
+
+/** Checks every answer this app gives against the document (call before the app's first request). */
+export function checkAnswersAgainstDocument(app: FastifyInstance): void {
+  if (checked.has(app)) return;
+  checked.add(app);
+  app.addHook("onSend", async (req, reply, payload) => {
+    const routeUrl = req.routeOptions.url;
+    if (!routeUrl) return payload;
+    const raw = typeof payload === "string" ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined;
+    const encoding = reply.getHeader("content-encoding");
+    let body: Buffer | undefined;
+    try {
+      body = raw ? decoded(raw, typeof encoding === "string" ? encoding : undefined) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const contentType = reply.getHeader("content-type");
+    violations.push(
+      ...checkAnswer({
+        method: req.method,
+        routeUrl,
+        status: reply.statusCode,
+        contentType: typeof contentType === "string" ? contentType : undefined,
+        body,
+      }),
+    );
+    return payload;
+  });
+}
+
+afterEach(() => {
+  if (violations.length === 0) return;
+  const found = [...new Set(violations.splice(0))];
+  throw new Error(`Answers that do not match the OpenAPI document (api/openapi.json):\n  ${found.join("\n  ")}`);
+});
