@@ -13,6 +13,9 @@ import type { ApiKeyScope } from "../src/contracts/api-keys";
 import { productDto, productPage } from "../src/contracts/catalog";
 import { adminPostPage, blogPostDto, galleryItemDto, galleryPage } from "../src/contracts/content";
 import { adminOrderRecordResponse } from "../src/contracts/orders";
+import { scopesForPath } from "../src/modules/api-keys/scope-policy";
+import { rolesForPath } from "../src/modules/staff/access-policy";
+import { backofficeRoutes } from "../src/routes";
 import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
 
 let apps: TestApps;
@@ -56,6 +59,14 @@ async function lastAudit(entityType: string, entityId: number) {
   return row;
 }
 
+async function productUpdatedEvents() {
+  const [row] = await apps.db.handle.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.webhookEvents)
+    .where(eq(schema.webhookEvents.type, "product.updated"));
+  return Number(row?.n ?? 0);
+}
+
 beforeAll(async () => {
   apps = await startTestApps({ env: { API_KEY_RATE_LIMIT: "100000" } });
   cookie = await signedInCookie(apps);
@@ -70,6 +81,14 @@ beforeAll(async () => {
     return (res.json() as { result: { data: { secret: string } } }).result.data.secret;
   };
   fullKey = await createKey("integrator", FULL_SCOPES);
+  // an endpoint subscribed to product.updated: the event is written with the change (no delivery awaited here)
+  const hook = await apps.backoffice.inject({
+    method: "POST",
+    url: "/api/admin/webhooks",
+    headers: { cookie },
+    payload: { url: "http://127.0.0.1:9/hook", events: ["product.updated"] },
+  });
+  expect(hook.statusCode, hook.body).toBe(201);
   ordersReadKey = await createKey("orders reader", ["orders:read"]);
 
   const products = (await pub("/api/products")).json() as {
@@ -129,8 +148,10 @@ describe.each(["key", "session"] as const)("with %s", (mode) => {
     expect(read.statusCode).toBe(200);
     expectShape(productDto, read.json());
 
+    const eventsBefore = await productUpdatedEvents();
     const updated = await admin(mode, "PUT", `/api/admin/products/${id}`, productBody(`Parity home ${mode} v2`));
     expect(updated.statusCode, updated.body).toBe(200);
+    expect(await productUpdatedEvents()).toBe(eventsBefore + 1);
     expect((await pub(`/api/products/${id}`)).json()).toMatchObject({ name: `Parity home ${mode} v2` });
     expect(await lastAudit("product", id)).toMatchObject({ action: "product.update" });
 
@@ -409,6 +430,35 @@ describe("cursor pagination", () => {
     const bad = await admin("key", "GET", "/api/admin/orders?from=yesterday");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues[0].path).toEqual(["from"]);
+  });
+});
+
+describe("the policies", () => {
+  const parity = backofficeRoutes.filter((r) =>
+    /^\/api\/admin\/(products|gallery|blog\/posts|contacts\/:id|orders\/:id(\/notes)?$|proposals\/:id$)/.test(r.url),
+  );
+  const domainOf = (url: string) =>
+    url.startsWith("/api/admin/products")
+      ? "catalog"
+      : url.startsWith("/api/admin/gallery") || url.startsWith("/api/admin/blog")
+        ? "content"
+        : url.startsWith("/api/admin/contacts")
+          ? "leads"
+          : url.startsWith("/api/admin/orders")
+            ? "orders"
+            : "proposals";
+
+  it("gives every new path its domain's scope and role", () => {
+    expect(parity.length).toBeGreaterThan(25);
+    for (const r of parity) {
+      const domain = domainOf(r.url);
+      const access = r.method === "GET" ? "read" : "write";
+      expect(scopesForPath(r.method, r.url), `${r.method} ${r.url}`).toEqual([`${domain}:${access}`]);
+      const role = domain === "catalog" || domain === "content" ? "content" : "sales";
+      expect(rolesForPath(r.method, r.url), `${r.method} ${r.url}`).toEqual(["owner", role]);
+      expect(r.operationId, r.url).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(r.response, r.url).toBeDefined();
+    }
   });
 });
 
