@@ -203,7 +203,7 @@ describe.each(["key", "session"] as const)("with %s", (mode) => {
     expect(await lastAudit("gallery", id)).toMatchObject({ action: "gallery.update" });
 
     expect((await admin(mode, "DELETE", `/api/admin/gallery/${id}`)).json()).toEqual({ ok: true });
-    gallery = (await pub("/api/gallery")).json() as { id: number }[];
+    gallery = (await pub("/api/gallery")).json() as { id: number; title: string }[];
     expect(gallery.some((g) => g.id === id)).toBe(false);
     expect((await admin(mode, "DELETE", `/api/admin/gallery/${id}`)).statusCode).toBe(404);
   });
