@@ -9,7 +9,6 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "@ch/db";
 import cookie from "@fastify/cookie";
-import session from "@fastify/session";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, {
   type FastifyBaseLogger,
@@ -31,14 +30,13 @@ import { installErrorHandling, installJsonNotFound, installRequestLogging } from
 import { apiDocument, referencePage } from "./http/openapi";
 import { registerRoutes } from "./http/route";
 import { installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";
-import { sessionCookie, sessionCookieName } from "./http/session-cookie";
+import { registerAdminSessions } from "./http/session-cookie";
 import { serveSpa } from "./http/spa";
 import type { Clock } from "./lib/clock";
 import { systemClock } from "./lib/clock";
 import type { Deps } from "./lib/deps";
 import { readCache } from "./lib/read-cache";
 import { ADMIN_FAST_QUERIES, PUBLIC_FAST_QUERIES, registerFastTrpcQueries } from "./lib/trpc-fast-queries";
-import { PgSessionStore } from "./modules/admin/session-store";
 import { mediaUploadPlugin } from "./modules/media/media.rest";
 import { registerSeoFiles } from "./modules/seo/seo.rest";
 import { type Lifecycle, registerSystemRoutes } from "./modules/system/system.rest";
@@ -108,15 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   if (surface === "backoffice") {
     installCsrfGuard(app, env);
-    // the back office's sessions (modules/admin/session-store.ts); the storefront never has one
-    await app.register(session, {
-      secret: env.sessionSecret,
-      cookieName: sessionCookieName(env),
-      cookie: sessionCookie(env),
-      store: new PgSessionStore(deps),
-      saveUninitialized: false,
-      rolling: false,
-    });
+    // the back office's sessions (@fastify/session); the storefront never has one
+    await registerAdminSessions(app, deps);
   }
   requireJsonBodies(app, ["/api/admin/media"]);
   registerSystemRoutes(app, deps, lifecycle);
