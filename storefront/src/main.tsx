@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { endInitialHead } from "./features/seo/lazy-head";
 import { createQueryClient } from "./lib/query-client";
 import { createAppRouter } from "./router";
 import "./styles.css";
@@ -21,12 +22,6 @@ if (state?.textContent) {
 }
 
 const router = createAppRouter(queryClient);
-
-// The server sends this page's title and description for crawlers; React renders the same
-// values through <HeadContent /> (once it owns the page), so the server's copies are removed then.
-const removeServerHead = () => {
-  for (const element of document.head.querySelectorAll("[data-server-head]")) element.remove();
-};
 
 const container = document.getElementById("root")!;
 const app = (onCommit?: () => void) => (
@@ -49,22 +44,32 @@ const isHydrated = (element: Element) => Object.keys(element).some((key) => key.
 /**
  * Until React owns a part of the server's markup, a click there would be lost (a button without
  * its handler) or reload the page (a link): such clicks are held and replayed, in order, once that
- * part has hydrated. The built page's boot script starts holding them before this code has even
+ * part, and the rest of the page, has hydrated. The built page's boot script starts holding them before this code has even
  * loaded (vite.config.ts). Returns what to call when the root has committed.
  */
 function holdClicksUntilHydrated(root: HTMLElement): () => void {
   const early = (window as { __heldClicks?: { held: HTMLElement[]; stop(): void } }).__heldClicks;
   const held = early?.held ?? [];
   let rootCommitted = false;
+  let committedAt = 0;
+  let settled = false;
   let replaying = false;
+  // React hydrates the server's Suspense boundaries (each route's page, the lazily loaded sections)
+  // in passes of their own after the root has committed; a navigation while one of them still waits
+  // makes React give it up with an error (#422, the route's match already gone). So clicks wait
+  // until every element of the page is React's, for at most 10 s.
+  const pageSettled = () => {
+    settled ||=
+      performance.now() - committedAt > 10_000 || Array.prototype.every.call(root.querySelectorAll("*"), isHydrated);
+    return settled;
+  };
   const hold = (event: MouseEvent) => {
     const target =
       event.target instanceof Element ? event.target.closest<HTMLElement>("a[href], button, summary") : null;
     if (!target || !root.contains(target) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) {
       return;
     }
-    // parts of the page (lazily loaded sections) hydrate after the root
-    if (replaying || (rootCommitted && isHydrated(target) && held.length === 0)) return;
+    if (replaying || (rootCommitted && held.length === 0 && pageSettled())) return;
     event.preventDefault();
     event.stopPropagation();
     held.push(target);
@@ -77,7 +82,7 @@ function holdClicksUntilHydrated(root: HTMLElement): () => void {
         held.shift();
         continue;
       }
-      if (!isHydrated(element)) {
+      if (!isHydrated(element) || !pageSettled()) {
         setTimeout(replay, 50);
         return;
       }
@@ -98,6 +103,7 @@ function holdClicksUntilHydrated(root: HTMLElement): () => void {
       document.addEventListener("click", hold, true);
     }
     rootCommitted = true;
+    committedAt = performance.now();
     replay();
   };
 }
@@ -108,18 +114,19 @@ if (container.firstElementChild) {
   (router as unknown as { ssr?: object }).ssr = { manifest: undefined };
   const release = holdClicksUntilHydrated(container);
   void router.load().then(() => {
+    // the page's head is the server's until React has its own (features/seo/head-content.tsx); from
+    // the first client-side navigation on, heads are built by the SEO contract's code
+    endInitialHead();
     // a transition: hydration yields to the browser between chunks of work
     startTransition(() => {
-      hydrateRoot(
-        container,
-        app(() => {
-          removeServerHead();
-          release();
-        }),
-      );
+      hydrateRoot(container, app(release));
     });
   });
 } else {
-  removeServerHead();
-  createRoot(container).render(app());
+  // a page the server sent without markup (cart, checkout): its head is the server's too until the
+  // first client-side navigation (features/seo/lazy-head.ts)
+  void router.load().then(() => {
+    endInitialHead();
+    createRoot(container).render(app());
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { blogListHref, blogListMeta, blogListNeighbours, parseBlogListSearch } from "./blog-list";
+import { blogListHref, blogListNeighbours, parseBlogListSearch } from "./blog-list";
+import { blogListMeta } from "./blog-list-meta";
 import { pageHead } from "./seo";
 
 describe("parseBlogListSearch", () => {

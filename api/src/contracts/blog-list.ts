@@ -2,9 +2,9 @@
 // the same way by the storefront's route (validateSearch) and by the server that renders the page
 // and its head (canonical, rel prev/next). No zod here on purpose: the route's search parsing ships in
 // the storefront's first-load script on every page, and zod would add ~10 KB gzip to it; the API
-// still validates what it is sent with `blogSearchQuery` (contracts/content.ts).
+// still validates what it is sent with `blogSearchQuery` (contracts/content.ts). A page's head
+// (blogListMeta) is in blog-list-meta.ts: it needs the SEO contract, which the storefront loads later.
 import { BLOG_CATEGORIES, type BlogCategory } from "./constants";
-import { type PageMeta, SITE_NAME, staticPageMeta } from "./seo";
 
 /** Posts per page of the storefront's blog. */
 export const BLOG_PAGE_SIZE = 6;
@@ -67,33 +67,5 @@ export function blogListNeighbours(
   return {
     ...(page > 1 ? { prev: at(page - 1) } : {}),
     ...(page < pageCount ? { next: at(page + 1) } : {}),
-  };
-}
-
-/**
- * The head of a /blog page: its own title, description and canonical address per category and page,
- * rel prev/next to the neighbouring pages; search results are not indexed (endless, thin pages).
- */
-export function blogListMeta(search: BlogListSearch, pageCount: number): PageMeta {
-  const base = staticPageMeta("/blog");
-  if (!base) throw new Error("/blog has no static metadata");
-  const category = search.category ? BLOG_CATEGORY_LABELS[search.category] : undefined;
-  const page = search.page ?? 1;
-  const parts = [
-    search.q ? `Search: ${search.q}` : null,
-    category ? `${category} Articles` : null,
-    page > 1 ? `Page ${page}` : null,
-  ].filter((p): p is string => p !== null);
-  const { prev, next } = blogListNeighbours(search, pageCount);
-  if (parts.length === 0) return { ...base, ...(next ? { next: blogListHref(next) } : {}) };
-  const heading = base.heading ?? "Container Home Blog";
-  return {
-    ...base,
-    title: `${heading}: ${parts.join(", ")} | ${SITE_NAME}`,
-    description: `${base.description} ${parts.join(", ")}.`,
-    path: blogListHref(search),
-    ...(search.q ? { noindex: true } : {}),
-    ...(prev ? { prev: blogListHref(prev) } : {}),
-    ...(next ? { next: blogListHref(next) } : {}),
   };
 }

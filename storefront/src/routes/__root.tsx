@@ -1,29 +1,22 @@
 // The layout of every public page: header, footer, chat widget, toasts and the page's <head>.
 // Also reports each page view (first load and every client-side navigation) to /api/visits.
-import { notFoundMeta } from "@ch/api/contracts/seo";
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from "@tanstack/react-router";
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
 import { Toaster } from "../components/toaster";
 import { ChatWidget } from "../features/chat/chat-widget";
 import { Footer } from "../features/layout/footer";
 import { Header } from "../features/layout/header";
-import { NotFoundScreen } from "../features/layout/not-found";
 import { useHydrated } from "../lib/hydrated";
 import { useQuoteDialog } from "../lib/quote";
 import { reportVisit } from "../lib/visits";
 
 const QuoteDialog = lazy(() => import("../components/quote-dialog"));
+const PageHead = lazy(() => import("../features/seo/head-content"));
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
-  notFoundComponent: () => (
-    <NotFoundScreen
-      title="404 Page Not Found"
-      text="Did you forget to add the page to the router?"
-      documentTitle={notFoundMeta.title}
-    />
-  ),
+  notFoundComponent: lazyRouteComponent(() => import("../features/layout/page-not-found")),
 });
 
 function VisitReporter() {
@@ -50,7 +43,11 @@ function RootLayout() {
   const hydrated = useHydrated();
   return (
     <>
-      {hydrated ? <HeadContent /> : null}
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <PageHead />
+        </Suspense>
+      ) : null}
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[200] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900"

@@ -1,9 +1,8 @@
-import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { AboutPage } from "../features/pages/about-page";
-import { headFor } from "../features/seo/head";
+import { lazyHead } from "../features/seo/lazy-head";
 
 export const Route = createFileRoute("/about")({
-  head: () => headFor(staticPageMeta("/about")),
+  head: () => lazyHead((seo) => seo.staticPageMeta("/about")),
   component: AboutPage,
 });

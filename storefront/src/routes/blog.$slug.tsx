@@ -1,9 +1,9 @@
-import { articleMeta, notFoundMeta } from "@ch/api/contracts/seo";
+import { notFoundMeta } from "@ch/api/contracts/seo";
 import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { buttonClass } from "../components/ui";
 import { ArticlePage } from "../features/blog/article-page";
 import { NotFoundScreen } from "../features/layout/not-found";
-import { headFor } from "../features/seo/head";
+import { lazyHead } from "../features/seo/lazy-head";
 import { postQuery, prefetchPageData, relatedPostsQuery } from "../lib/queries";
 
 export const Route = createFileRoute("/blog/$slug")({
@@ -21,7 +21,7 @@ export const Route = createFileRoute("/blog/$slug")({
       throw notFound();
     }
   },
-  head: ({ loaderData }) => headFor(loaderData ? articleMeta(loaderData) : notFoundMeta),
+  head: ({ loaderData }) => lazyHead((seo) => (loaderData ? seo.articleMeta(loaderData) : seo.notFoundMeta)),
   component: ArticleRoute,
   notFoundComponent: () => (
     <NotFoundScreen

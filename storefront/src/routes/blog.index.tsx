@@ -1,7 +1,8 @@
-import { blogListMeta, parseBlogListSearch } from "@ch/api/contracts/blog-list";
+import { parseBlogListSearch } from "@ch/api/contracts/blog-list";
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { BlogPage, BlogPagePending } from "../features/blog/blog-page";
-import { headFor } from "../features/seo/head";
+import { BlogPage } from "../features/blog/blog-page";
+import { BlogPagePending } from "../features/blog/blog-page-pending";
+import { lazyHead } from "../features/seo/lazy-head";
 import { postSummariesQuery } from "../lib/queries";
 
 // ?q=, ?category= and ?page= are the page's state: every page of the list and every search has its
@@ -14,7 +15,12 @@ export const Route = createFileRoute("/blog/")({
     if ((deps.page ?? 1) > result.pageCount) throw notFound();
     return { pageCount: result.pageCount };
   },
-  head: ({ loaderData, match }) => headFor(blogListMeta(match.search, loaderData?.pageCount ?? 1)),
+  head: ({ loaderData, match }) =>
+    lazyHead(() =>
+      import("@ch/api/contracts/blog-list-meta").then((list) =>
+        list.blogListMeta(match.search, loaderData?.pageCount ?? 1),
+      ),
+    ),
   component: BlogRoute,
   // the previous page stays while the next one loads; a slow read shows the six skeleton cards
   pendingComponent: BlogPagePending,

@@ -1,9 +1,8 @@
-import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { CartPage } from "../features/cart/cart-page";
-import { headFor } from "../features/seo/head";
+import { lazyHead } from "../features/seo/lazy-head";
 
 export const Route = createFileRoute("/cart")({
-  head: () => headFor(staticPageMeta("/cart")),
+  head: () => lazyHead((seo) => seo.staticPageMeta("/cart")),
   component: CartPage,
 });

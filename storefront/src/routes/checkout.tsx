@@ -1,9 +1,8 @@
-import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { CheckoutPage } from "../features/checkout/checkout-page";
-import { headFor } from "../features/seo/head";
+import { lazyHead } from "../features/seo/lazy-head";
 
 export const Route = createFileRoute("/checkout")({
-  head: () => headFor(staticPageMeta("/checkout")),
+  head: () => lazyHead((seo) => seo.staticPageMeta("/checkout")),
   component: CheckoutPage,
 });

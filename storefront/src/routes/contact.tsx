@@ -1,9 +1,8 @@
-import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { ContactPage } from "../features/contact/contact-page";
-import { headFor } from "../features/seo/head";
+import { lazyHead } from "../features/seo/lazy-head";
 
 export const Route = createFileRoute("/contact")({
-  head: () => headFor(staticPageMeta("/contact")),
+  head: () => lazyHead((seo) => seo.staticPageMeta("/contact")),
   component: ContactPage,
 });

@@ -1,11 +1,10 @@
-import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { GalleryPage } from "../features/gallery/gallery-page";
-import { headFor } from "../features/seo/head";
+import { lazyHead } from "../features/seo/lazy-head";
 import { galleryQuery, prefetchPageData } from "../lib/queries";
 
 export const Route = createFileRoute("/gallery")({
   loader: ({ context }) => prefetchPageData(context.queryClient, [galleryQuery]),
-  head: () => headFor(staticPageMeta("/gallery")),
+  head: () => lazyHead((seo) => seo.staticPageMeta("/gallery")),
   component: GalleryPage,
 });

@@ -1,9 +1,8 @@
-import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { ConfirmationPage } from "../features/orders/confirmation-page";
-import { headFor } from "../features/seo/head";
+import { lazyHead } from "../features/seo/lazy-head";
 
 export const Route = createFileRoute("/order-confirmation")({
-  head: () => headFor(staticPageMeta("/order-confirmation")),
+  head: () => lazyHead((seo) => seo.staticPageMeta("/order-confirmation")),
   component: ConfirmationPage,
 });

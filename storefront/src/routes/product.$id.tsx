@@ -1,10 +1,10 @@
-import { notFoundMeta, productMeta } from "@ch/api/contracts/seo";
+import { notFoundMeta } from "@ch/api/contracts/seo";
 import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { buttonClass } from "../components/ui";
 import { NotFoundScreen } from "../features/layout/not-found";
 import { CategoryLinks } from "../features/products/category-links";
 import { ProductPage } from "../features/products/product-page";
-import { headFor } from "../features/seo/head";
+import { lazyHead } from "../features/seo/lazy-head";
 import { productQuery } from "../lib/queries";
 
 export const Route = createFileRoute("/product/$id")({
@@ -18,7 +18,7 @@ export const Route = createFileRoute("/product/$id")({
       throw notFound();
     }
   },
-  head: ({ loaderData }) => headFor(loaderData ? productMeta(loaderData) : notFoundMeta),
+  head: ({ loaderData }) => lazyHead((seo) => (loaderData ? seo.productMeta(loaderData) : seo.notFoundMeta)),
   component: ProductRoute,
   notFoundComponent: () => (
     <NotFoundScreen

@@ -1,10 +1,9 @@
-import { proposalMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { ProposalPage } from "../features/proposals/proposal-page";
-import { headFor } from "../features/seo/head";
+import { lazyHead } from "../features/seo/lazy-head";
 
 export const Route = createFileRoute("/proposal/$token")({
-  head: ({ params }) => headFor(proposalMeta(`/proposal/${params.token}`)),
+  head: ({ params }) => lazyHead((seo) => seo.proposalMeta(`/proposal/${params.token}`)),
   component: ProposalRoute,
 });
 

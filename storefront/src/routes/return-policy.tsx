@@ -1,9 +1,8 @@
-import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { ReturnPolicyPage } from "../features/pages/return-policy-page";
-import { headFor } from "../features/seo/head";
+import { lazyHead } from "../features/seo/lazy-head";
 
 export const Route = createFileRoute("/return-policy")({
-  head: () => headFor(staticPageMeta("/return-policy")),
+  head: () => lazyHead((seo) => seo.staticPageMeta("/return-policy")),
   component: ReturnPolicyPage,
 });

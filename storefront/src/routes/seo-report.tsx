@@ -1,9 +1,8 @@
-import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
-import { headFor } from "../features/seo/head";
+import { lazyHead } from "../features/seo/lazy-head";
 import { SeoReportPage } from "../features/seo/seo-report";
 
 export const Route = createFileRoute("/seo-report")({
-  head: () => headFor(staticPageMeta("/seo-report")),
+  head: () => lazyHead((seo) => seo.staticPageMeta("/seo-report")),
   component: SeoReportPage,
 });

@@ -1,9 +1,8 @@
-import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { TermsPage } from "../features/pages/terms-page";
-import { headFor } from "../features/seo/head";
+import { lazyHead } from "../features/seo/lazy-head";
 
 export const Route = createFileRoute("/terms-of-service")({
-  head: () => headFor(staticPageMeta("/terms-of-service")),
+  head: () => lazyHead((seo) => seo.staticPageMeta("/terms-of-service")),
   component: TermsPage,
 });

@@ -1,13 +1,8 @@
 // Builds the HTML the storefront origin sends for a path: the page's own head (looked up in the
 // database per request, so products and posts created after the build are covered), the site
 // configuration, a no-script fallback body and the status (404 for unknown paths and missing data).
-import {
-  BLOG_PAGE_SIZE,
-  blogListHref,
-  blogListMeta,
-  blogListNeighbours,
-  parseBlogListSearch,
-} from "../../contracts/blog-list";
+import { BLOG_PAGE_SIZE, blogListHref, blogListNeighbours, parseBlogListSearch } from "../../contracts/blog-list";
+import { blogListMeta } from "../../contracts/blog-list-meta";
 import type { ProductDto } from "../../contracts/catalog";
 import type { BlogPostDto } from "../../contracts/content";
 import {

@@ -1,7 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { LocalDate } from "../../components/local-date";
 import { ResponsiveImage } from "../../components/responsive-image";
-import { Skeleton } from "../../components/ui";
 import { capitalize } from "../../lib/format";
 import type { BlogPostSummary } from "../../lib/queries";
 
@@ -43,18 +42,5 @@ export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager
         </Link>
       </div>
     </article>
-  );
-}
-
-export function BlogCardSkeleton() {
-  return (
-    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-      <Skeleton className="aspect-[3/2] rounded-none" />
-      <div className="space-y-3 p-5">
-        <Skeleton className="h-3 w-32" />
-        <Skeleton className="h-5 w-3/4" />
-        <Skeleton className="h-4 w-full" />
-      </div>
-    </div>
   );
 }

@@ -11,7 +11,8 @@ import { type FormEvent, useId } from "react";
 import { SearchIcon } from "../../components/icons";
 import { buttonClass, inputClass, PageHeader } from "../../components/ui";
 import { postSummariesQuery } from "../../lib/queries";
-import { BlogCard, BlogCardSkeleton } from "./blog-card";
+import { BlogCard } from "./blog-card";
+import { BlogCardSkeleton } from "./blog-card-skeleton";
 
 const CATEGORIES = [
   { label: "All Posts", value: undefined },
@@ -105,24 +106,6 @@ export function BlogPage({ search }: { search: BlogListSearch }) {
 }
 
 /** What a slow read of a blog page shows (the router's pending screen, after its delay). */
-export function BlogPagePending() {
-  return (
-    <>
-      <PageHeader
-        title="Container Living Blog"
-        intro="Guides on permits, foundations, design and rental returns for container homes in Texas."
-      />
-      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-          <span className="sr-only">Loading articles</span>
-          {Array.from({ length: 6 }, (_, i) => (
-            <BlogCardSkeleton key={i} />
-          ))}
-        </div>
-      </div>
-    </>
-  );
-}
 
 function resultLine(total: number, page: number, pageSize: number, shown: number, q: string | undefined): string {
   const first = (page - 1) * pageSize + 1;

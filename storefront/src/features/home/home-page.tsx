@@ -8,7 +8,8 @@ import { categoryLabel, formatPrice } from "../../lib/format";
 import { featuredProductsQuery, galleryQuery, latestPostsQuery, productsQuery } from "../../lib/queries";
 import { openQuoteDialog } from "../../lib/quote";
 import { formatAddress, phoneText, telHref, useSiteConfig } from "../../lib/site-config";
-import { BlogCard, BlogCardSkeleton } from "../blog/blog-card";
+import { BlogCard } from "../blog/blog-card";
+import { BlogCardSkeleton } from "../blog/blog-card-skeleton";
 import { GallerySkeleton } from "../gallery/gallery-skeleton";
 
 // below the fold: loaded after the page's first paint to keep its first load light

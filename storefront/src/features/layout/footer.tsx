@@ -1,9 +1,9 @@
-import { SITE_NAME } from "@ch/api/contracts/seo";
 import { Link } from "@tanstack/react-router";
 import { MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
 import { useHydrated } from "../../lib/hydrated";
 import { pageRoute } from "../../lib/page-route";
 import { formatAddress, phoneText, telHref, useSiteConfig } from "../../lib/site-config";
+import { SITE_NAME } from "../../lib/site-name";
 
 const QUICK_LINKS = [
   { label: "Products", to: "/products/{-$category}", params: { category: undefined } },

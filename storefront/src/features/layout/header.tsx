@@ -1,12 +1,12 @@
-import { SITE_NAME } from "@ch/api/contracts/seo";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { CartIcon, CloseIcon, MenuIcon } from "../../components/icons";
 import { buttonClass } from "../../components/ui";
-import { useCart } from "../../lib/cart";
-import { itemCount } from "../../lib/cart-ops";
+import { itemCount } from "../../lib/cart-lines";
+import { useCart } from "../../lib/cart-store";
 import { pageRoute } from "../../lib/page-route";
 import { openQuoteDialog } from "../../lib/quote";
+import { SITE_NAME } from "../../lib/site-name";
 
 // narrower between lg and xl, so that the whole header (with Schedule Call) fits from 1024 px on
 const linkBase = "rounded-md px-3 py-2 text-sm font-medium transition-colors lg:px-2 xl:px-3";

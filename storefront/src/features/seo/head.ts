@@ -4,6 +4,7 @@ import type { DetailedHTMLProps, LinkHTMLAttributes, MetaHTMLAttributes } from "
 
 type MetaTag = DetailedHTMLProps<MetaHTMLAttributes<HTMLMetaElement>, HTMLMetaElement>;
 type LinkTag = DetailedHTMLProps<LinkHTMLAttributes<HTMLLinkElement>, HTMLLinkElement>;
+export type HeadEntries = { meta?: MetaTag[]; links?: LinkTag[] };
 
 let site: SiteIdentity | undefined;
 
@@ -48,10 +49,7 @@ function siteIdentity(): SiteIdentity {
  * same `pageHead`) marked `data-server-head`; main.tsx removes those before React renders these, so
  * title, description, canonical, Open Graph, Twitter and JSON-LD stay right after client navigation.
  */
-export function headFor(
-  meta: PageMeta | null | undefined,
-  identity: SiteIdentity = siteIdentity(),
-): { meta?: MetaTag[]; links?: LinkTag[] } {
+export function headFor(meta: PageMeta | null | undefined, identity: SiteIdentity = siteIdentity()): HeadEntries {
   if (!meta) return {};
   const head = pageHead(meta, identity);
   return {

@@ -1,9 +1,8 @@
-import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { InstallationPage } from "../../features/pages/installation-page";
-import { headFor } from "../../features/seo/head";
+import { lazyHead } from "../../features/seo/lazy-head";
 
 export const Route = createFileRoute("/services/installation")({
-  head: () => headFor(staticPageMeta("/services/installation")),
+  head: () => lazyHead((seo) => seo.staticPageMeta("/services/installation")),
   component: InstallationPage,
 });

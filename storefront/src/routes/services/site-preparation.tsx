@@ -1,9 +1,8 @@
-import { staticPageMeta } from "@ch/api/contracts/seo";
 import { createFileRoute } from "@tanstack/react-router";
 import { SitePreparationPage } from "../../features/pages/site-preparation-page";
-import { headFor } from "../../features/seo/head";
+import { lazyHead } from "../../features/seo/lazy-head";
 
 export const Route = createFileRoute("/services/site-preparation")({
-  head: () => headFor(staticPageMeta("/services/site-preparation")),
+  head: () => lazyHead((seo) => seo.staticPageMeta("/services/site-preparation")),
   component: SitePreparationPage,
 });
