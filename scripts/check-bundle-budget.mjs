@@ -6,13 +6,20 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-// Storefront: every page's first load. Back office: its entry and the sign-in page (the first load
-// staff get) at 120 KB; the signed-in screens, loaded after sign-in, at 150 KB. Charts (apexcharts)
-// must never be part of any first load: they are imported on the screens that draw them.
-// Home's target is 110 KB (issue 13): reported on every build, and to become its budget once it is met
-// (failing the build at 110 today would stop `npm start`; see the bench's weights table).
+// Storefront: every page's first load at 125 KB, home at 121 KB (issue 13 took it from 127.3 to 120.0:
+// the SEO contract, HeadContent, a toast's item, the cart's actions, each route's loader and pending
+// screen and the not-found screens load when used). Back office: its entry and the sign-in page (the
+// first load staff get) at 120 KB; the signed-in screens, loaded after sign-in, at 150 KB. Charts
+// (apexcharts) must never be part of any first load: they are imported on the screens that draw them.
+// Home's target is 110 KB (issue 13), reported on every build: not met, because React DOM, TanStack
+// Router and TanStack Query (the fixed stack) weigh 100 KB of it by themselves (see the bench's weights).
 const BUDGETS = {
-  storefront: { js: 130 * 1024, css: 15 * 1024, targets: { "index.tsx": 110 * 1024 } },
+  storefront: {
+    js: 125 * 1024,
+    css: 15 * 1024,
+    pageJs: { "index.tsx": 121 * 1024 },
+    targets: { "index.tsx": 110 * 1024 },
+  },
   backoffice: {
     js: 120 * 1024,
     css: 15 * 1024,
@@ -56,12 +63,18 @@ export function pageWeights(distDir) {
   const withBoot = (w) => ({ ...w, js: w.js + bootJs, requests: w.requests + boot.length });
   const pages = { "(entry)": withBoot(weigh([entryKey])) };
   for (const key of entry.dynamicImports ?? []) {
-    if (!/routes\//.test(key)) continue;
+    if (!/routes\//.test(key) || /[?&]tsr-split=(notFoundComponent|errorComponent)\b/.test(key)) continue;
     const name = key.replace(/^src\/routes\//, "").replace(/\?.*$/, "");
     const keys = [entryKey, key];
     // a page's route file may be split into several chunks (component, loader...)
+    // (its not-found and error screens load only when the page fails: not part of its first load)
     for (const other of entry.dynamicImports)
-      if (other !== key && other.replace(/\?.*$/, "") === key.replace(/\?.*$/, "")) keys.push(other);
+      if (
+        other !== key &&
+        other.replace(/\?.*$/, "") === key.replace(/\?.*$/, "") &&
+        !/[?&]tsr-split=(notFoundComponent|errorComponent)\b/.test(other)
+      )
+        keys.push(other);
     pages[name] = withBoot(weigh(keys));
   }
   return pages;
@@ -75,7 +88,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let failed = false;
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   for (const [page, w] of Object.entries(pages)) {
-    const jsBudget = !budget.firstLoadPages || budget.firstLoadPages.includes(page) ? budget.js : budget.otherPageJs;
+    const jsBudget =
+      budget.pageJs?.[page] ??
+      (!budget.firstLoadPages || budget.firstLoadPages.includes(page) ? budget.js : budget.otherPageJs);
     const over = w.js > jsBudget || w.css > budget.css || w.charts;
     failed ||= over;
     const target = budget.targets?.[page];

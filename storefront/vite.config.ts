@@ -10,11 +10,29 @@ export default defineConfig(({ isSsrBuild }) => ({
   // the server render (vite build --ssr, into dist-server) needs no copy of public/
   publicDir: isSsrBuild ? false : "public",
   plugins: [
-    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      // a route's loader and pending screen load with its page too (the router awaits them), so the
+      // first load carries only the routes' definitions: each page's reads and screens are its own
+      codeSplittingOptions: {
+        defaultBehavior: [["component"], ["errorComponent"], ["notFoundComponent"], ["loader"], ["pendingComponent"]],
+      },
+    }),
     react(),
     tailwindcss(),
     precompress({ before: startAfterFirstPaint }),
   ],
+  resolve: {
+    alias: [
+      // @tanstack/react-store asks for the React 16/17 shim of useSyncExternalStore; React 19 has the
+      // hook itself, and the package's own non-shim build uses it (the shim's fallback is dead code here)
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: "use-sync-external-store/with-selector",
+      },
+    ],
+  },
   build: {
     manifest: true,
     sourcemap: false,

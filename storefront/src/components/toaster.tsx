@@ -1,24 +1,57 @@
 // The single toast region: default and destructive variants, swipe right (50 px) or the close
-// button to dismiss, F8 moves focus to it.
-import { useEffect, useRef } from "react";
-import { dismissToast, holdToast, useToast } from "../lib/toast";
-import { CloseIcon } from "./icons";
+// button to dismiss, F8 moves focus to it. The region is always on the page; a toast's own code
+// (toast-item.tsx) loads with the first toast, so it is not part of any page's first load.
+import { type ComponentType, useEffect, useRef, useState } from "react";
+import { type Toast, useToast } from "../lib/toast";
+
+type ToastItemComponent = ComponentType<{ current: Toast }>;
+let loading: Promise<ToastItemComponent> | undefined;
+const loadToastItem = (): Promise<ToastItemComponent> => {
+  loading ??= import("./toast-item").then(
+    (m) => m.default,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+};
 
 export function Toaster() {
   const current = useToast();
   const region = useRef<HTMLOListElement>(null);
-  const start = useRef<number | null>(null);
-  const item = useRef<HTMLLIElement>(null);
+  // not React.lazy: a Suspense boundary reveals late content on a timer, and a toast must show at
+  // once (also when a page's timers are held)
+  const [ToastItem, setToastItem] = useState<ToastItemComponent | null>(null);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "F8") region.current?.focus();
     };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // fetched once the page has settled, so that a toast about a failed request still shows when the
+    // network has gone away since
+    const warm = setTimeout(() => void loadToastItem().catch(() => undefined), 3000);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      clearTimeout(warm);
+    };
   }, []);
 
-  const destructive = current?.variant === "destructive";
+  useEffect(() => {
+    if (!current || ToastItem) return;
+    let live = true;
+    loadToastItem().then(
+      (item) => {
+        if (live) setToastItem(() => item);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [current, ToastItem]);
+
   return (
     <section aria-label="Notifications (F8)">
       <ol
@@ -26,52 +59,7 @@ export function Toaster() {
         tabIndex={-1}
         className="pointer-events-none fixed inset-x-4 top-20 z-[100] flex flex-col items-end sm:inset-x-auto sm:right-4 sm:w-[420px]"
       >
-        {current ? (
-          <li
-            key={current.id}
-            ref={item}
-            role={destructive ? "alert" : "status"}
-            aria-live={destructive ? "assertive" : "polite"}
-            aria-atomic="true"
-            data-testid="toast"
-            data-variant={current.variant}
-            onMouseEnter={() => holdToast(true)}
-            onMouseLeave={() => holdToast(false)}
-            onPointerDown={(event) => {
-              start.current = event.clientX;
-            }}
-            onPointerMove={(event) => {
-              if (start.current === null || !item.current) return;
-              const dx = Math.max(0, event.clientX - start.current);
-              item.current.style.transform = `translateX(${dx}px)`;
-            }}
-            onPointerUp={(event) => {
-              if (start.current !== null && event.clientX - start.current > 50) dismissToast(current.id);
-              else if (item.current) item.current.style.transform = "";
-              start.current = null;
-            }}
-            className={`pointer-events-auto flex w-full max-w-[420px] items-start gap-3 rounded-xl border p-4 shadow-lg ${
-              destructive ? "border-red-700 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
-            }`}
-          >
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold">{current.title}</p>
-              {current.description ? (
-                <p className={`mt-1 text-sm ${destructive ? "text-red-50" : "text-slate-600"}`}>
-                  {current.description}
-                </p>
-              ) : null}
-            </div>
-            <button
-              type="button"
-              onClick={() => dismissToast(current.id)}
-              aria-label="Dismiss notification"
-              className={`rounded-md p-1 ${destructive ? "hover:bg-red-800" : "hover:bg-slate-100"}`}
-            >
-              <CloseIcon className="h-4 w-4" />
-            </button>
-          </li>
-        ) : null}
+        {current && ToastItem ? <ToastItem key={current.id} current={current} /> : null}
       </ol>
     </section>
   );

@@ -1,14 +1,9 @@
 // Pure cart operations (no storage, no DOM): what the cart does, unit-tested in cart-ops.test.ts.
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "@ch/api/contracts/constants";
+import type { CartLine } from "./cart-lines";
 
-export interface CartLine {
-  id: number;
-  name: string;
-  price: number;
-  image: string;
-  category: string;
-  quantity: number;
-}
+// what the first load needs (the header's count, reading the stored cart) is in cart-lines.ts
+export { type CartLine, itemCount, parseCart } from "./cart-lines";
 
 export interface CartProduct {
   id: number;
@@ -52,38 +47,8 @@ export function setQuantity(lines: CartLine[], id: number, quantity: number): Ca
 
 export const removeLine = (lines: CartLine[], id: number): CartLine[] => lines.filter((line) => line.id !== id);
 
-export const itemCount = (lines: CartLine[]): number => lines.reduce((sum, line) => sum + line.quantity, 0);
-
 export const subtotal = (lines: CartLine[]): number =>
   Math.round(lines.reduce((sum, line) => sum + line.price * 100 * line.quantity, 0)) / 100;
-
-/** Reads stored JSON defensively: anything malformed is dropped rather than breaking the page. */
-export function parseCart(raw: string | null): CartLine[] {
-  if (!raw) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((item): CartLine[] => {
-    if (!item || typeof item !== "object") return [];
-    const { id, name, price, image, category, quantity } = item as Record<string, unknown>;
-    if (typeof id !== "number" || !Number.isInteger(id) || id < 1) return [];
-    if (typeof quantity !== "number" || !Number.isFinite(quantity) || quantity < 1) return [];
-    return [
-      {
-        id,
-        name: typeof name === "string" ? name : `Product ${id}`,
-        price: typeof price === "number" && price >= 0 ? price : 0,
-        image: typeof image === "string" ? image : "",
-        category: typeof category === "string" ? category : "",
-        quantity: Math.min(Math.floor(quantity), MAX_LINE_QUANTITY),
-      },
-    ];
-  });
-}
 
 /** The cart's contents as text, for a quote request. */
 export function describeCart(lines: CartLine[]): string {

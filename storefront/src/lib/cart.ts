@@ -1,53 +1,13 @@
-// The cart lives in localStorage under CART_KEY. Each change broadcasts CART_UPDATED in this tab;
-// other tabs learn of it through the storage event. useCart() listens to both.
+// The cart's actions (add, change, remove, clear), each with its toast and the add-to-cart analytics
+// event; storage and watching are in cart-store.ts.
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "@ch/api/contracts/constants";
-import { useSyncExternalStore } from "react";
 import { trackEvent } from "./analytics";
-import { addProduct, type CartLine, type CartProduct, parseCart, removeLine, setQuantity } from "./cart-ops";
+import { addProduct, type CartProduct, removeLine, setQuantity } from "./cart-ops";
+import { readCart, writeCart } from "./cart-store";
 import { toast } from "./toast";
 
-export const CART_KEY = "containerHomesCart";
-export const CART_UPDATED = "cart-updated";
-
-function readRaw(): string | null {
-  try {
-    return localStorage.getItem(CART_KEY);
-  } catch {
-    return null;
-  }
-}
-
-let cachedRaw: string | null | undefined;
-let cachedLines: CartLine[] = [];
-
-export function readCart(): CartLine[] {
-  const raw = readRaw();
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedLines = parseCart(raw);
-  }
-  return cachedLines;
-}
-
-export function writeCart(lines: CartLine[]): void {
-  if (lines.length === 0) localStorage.removeItem(CART_KEY);
-  else localStorage.setItem(CART_KEY, JSON.stringify(lines));
-  window.dispatchEvent(new Event(CART_UPDATED));
-}
-
-function subscribe(listener: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === CART_KEY || event.key === null) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  window.addEventListener(CART_UPDATED, listener);
-  return () => {
-    window.removeEventListener("storage", onStorage);
-    window.removeEventListener(CART_UPDATED, listener);
-  };
-}
-
-export const useCart = (): CartLine[] => useSyncExternalStore(subscribe, readCart, () => []);
+// reading and watching the stored cart (the header's count) is in cart-store.ts, part of every first load
+export { CART_KEY, CART_UPDATED, readCart, useCart, writeCart } from "./cart-store";
 
 export function addToCart(product: CartProduct): void {
   try {
