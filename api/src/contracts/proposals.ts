@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { PAYMENT_METHODS } from "./constants";
 import { email, id, optionalPhone, requiredText, text, usState } from "./fields";
-import { instant, int } from "./responses";
+import { day, instant, int } from "./responses";
 import { ORDER_STAGES } from "./stages";
 
 export const PROPOSAL_STATUSES = ["draft", "sent", "changes_requested", "accepted", "declined"] as const;
@@ -135,7 +135,7 @@ export const publicProposalDto = proposalFiguresDto.extend({
   deliverTo: z.string(),
   lines: z.array(proposalLineDto),
   deliveryLabel: z.string(),
-  validUntil: instant(),
+  validUntil: day(),
   terms: z.string(),
   sentAt: instant().nullable(),
   acceptedAt: instant().nullable(),
@@ -166,7 +166,7 @@ export const proposalSummaryList = z.array(
     enquiryId: int().nullable(),
     orderId: int().nullable(),
     totalCents: int(),
-    validUntil: instant(),
+    validUntil: day(),
     createdAt: instant(),
     updatedAt: instant(),
   }),
@@ -205,7 +205,7 @@ export const proposalDetailDto = z.object({
       taxCents: int(),
       totalCents: int(),
       depositPercent: z.number(),
-      validUntil: instant(),
+      validUntil: day(),
       terms: z.string(),
       note: z.string().nullable(),
       sentAt: instant().nullable(),
