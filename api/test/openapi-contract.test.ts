@@ -1,0 +1,162 @@
+// The OpenAPI document as a contract (issue 16 item 1): built from the route list, complete, current
+// on disk (api/openapi.json, which the example client and redocly read), and strict enough that the
+// answer check of every API test (test/contract.ts) catches a wrong answer.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_DOCUMENT_FILE, documentText } from "../scripts/openapi";
+import { loadEnv } from "../src/env";
+import { apiDocument, referencePage } from "../src/http/openapi";
+import { allRoutes } from "../src/routes";
+import { checkAnswer } from "./contract";
+
+const document = apiDocument(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }));
+type Operation = {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  security?: unknown[];
+  responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+};
+const operations = Object.entries(document.paths).flatMap(([path, ops]) =>
+  Object.entries(ops as Record<string, Operation>).map(([method, op]) => ({ path, method, op })),
+);
+
+describe("the OpenAPI document", () => {
+  it("has one operation per route, each with a unique operationId and a response schema", () => {
+    for (const spec of allRoutes) {
+      expect(spec.operationId, `${spec.method} ${spec.url}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+      expect(spec.response, `${spec.method} ${spec.url}`).toBeDefined();
+    }
+    const ids = operations.map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    // every route, plus the media upload (a plugin of its own)
+    expect(operations.length).toBe(allRoutes.length + 1);
+  });
+
+  it("declares security on every operation: none on public paths, session or API key on admin ones", () => {
+    for (const { path, method, op } of operations) {
+      expect(Array.isArray(op.security), `${method} ${path}`).toBe(true);
+      if (path.startsWith("/api/admin/") && op.security!.length > 0) {
+        expect(op.security).toEqual([{ session: [] }, { apiKey: [] }]);
+      }
+    }
+    const adminRoutes = allRoutes.filter((r) => r.access === "admin");
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    for (const spec of adminRoutes) {
+      const op = (document.paths as Record<string, Record<string, Operation>>)[
+        spec.url.replace(/:([A-Za-z]+)/g, "{$1}")
+      ]![spec.method.toLowerCase()]!;
+      expect(op.security, spec.url).toEqual([{ session: [] }, { apiKey: [] }]);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["401", "403", "429"]));
+    }
+  });
+
+  it("gives every success answer a schema and every error the shared Error shape", () => {
+    for (const { path, method, op } of operations) {
+      const statuses = Object.keys(op.responses);
+      expect(
+        statuses.some((s) => s.startsWith("2")),
+        `${method} ${path}`,
+      ).toBe(true);
+      expect(
+        statuses.some((s) => s.startsWith("4")),
+        `${method} ${path}`,
+      ).toBe(true);
+      for (const [status, answer] of Object.entries(op.responses)) {
+        const media = Object.values(answer.content ?? {});
+        expect(media.length, `${method} ${path} ${status}`).toBeGreaterThan(0);
+        for (const m of media) expect(m.schema, `${method} ${path} ${status}`).toBeDefined();
+        if (!status.startsWith("2")) {
+          expect(answer.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
+        }
+      }
+    }
+  });
+
+  it("declares the CSV exports as text/csv", () => {
+    const exports = operations.filter((o) => o.path.endsWith(".csv"));
+    expect(exports.map((o) => o.op.operationId).sort()).toEqual(["exportContactsCsv", "exportOrdersCsv"]);
+    for (const { op } of exports) {
+      expect(Object.keys(op.responses["200"]!.content!)).toEqual(["text/csv"]);
+      expect(op.responses["200"]!.content!["text/csv"]!.schema).toMatchObject({ type: "string" });
+    }
+  });
+
+  it("carries zod's rules into the request schemas (formats, lengths, bounds)", () => {
+    expect(
+      at(
+        document.paths,
+        "/api/contact",
+        "post",
+        "requestBody",
+        "content",
+        "application/json",
+        "schema",
+        "properties",
+        "email",
+      ),
+    ).toMatchObject({ format: "email", maxLength: 254 });
+    expect(at(document.paths, "/api/products/{id}", "get", "parameters", "0")).toMatchObject({
+      name: "id",
+      in: "path",
+      required: true,
+      schema: { minimum: 1 },
+    });
+  });
+
+  it("lists every tag it uses, with a description", () => {
+    const declared = new Map(document.tags.map((t) => [t.name, t.description]));
+    for (const { op } of operations) for (const tag of op.tags) expect(declared.get(tag), tag).toBeTruthy();
+  });
+
+  it("is current on disk (api/openapi.json: run `npx tsx api/scripts/openapi.ts` after changing a route)", () => {
+    expect(readFileSync(DEFAULT_DOCUMENT_FILE, "utf8") === documentText()).toBe(true);
+  });
+
+  it("renders the reference page with each operation's security and answer schemas", () => {
+    const html = referencePage(document);
+    expect(html).toContain('id="listProducts"');
+    expect(html).toContain("<b>Security:</b> session cookie or API key");
+    expect(html).toContain("200 body (text/csv)");
+  });
+});
+
+/** A value deep inside the document (JSON read by keys). */
+function at(value: unknown, ...keys: string[]): unknown {
+  return keys.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], value);
+}
+
+describe("the answer check of the API tests", () => {
+  const answer = (status: number, body: unknown, routeUrl = "/api/products/:id") =>
+    checkAnswer({
+      method: "GET",
+      routeUrl,
+      status,
+      contentType: "application/json; charset=utf-8",
+      body: Buffer.from(JSON.stringify(body)),
+    });
+  const product = {
+    id: 1,
+    name: "Studio",
+    description: "A 20 ft home",
+    price: 45000,
+    images: ["/media/a.webp"],
+    imageDetails: [{ url: "/media/a.webp", width: 800, height: 600 }],
+    category: "20ft-homes",
+    featured: true,
+    inStock: true,
+    specs: { bedrooms: 1 },
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  };
+
+  it("accepts an answer that matches, and refuses a wrong field, an extra field and an undeclared status", () => {
+    expect(answer(200, product)).toEqual([]);
+    expect(answer(404, { message: "Not found", issues: [] })).toEqual([]);
+    expect(answer(200, { ...product, price: "45000" })[0]).toMatch(/getProduct's 200 schema: \/price must be number/);
+    expect(answer(200, { ...product, secret: 1 })[0]).toMatch(/additional properties/);
+    expect(answer(200, { ...product, createdAt: "yesterday" })[0]).toMatch(/createdAt must match format/);
+    expect(answer(409, { message: "x", issues: [] })[0]).toMatch(/status not declared by getProduct/);
+    expect(answer(200, [], "/api/nowhere")[0]).toMatch(/no operation in the OpenAPI document/);
+  });
+});
