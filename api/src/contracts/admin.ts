@@ -97,7 +97,9 @@ export type DashboardStatsDto = z.infer<typeof dashboardStatsDto>;
 
 // ---- sign-in answers
 
-export const setupAnswer = z.object({ id: int(), username: z.string() });
+export const setupAnswer = z
+  .object({ id: int(), username: z.string() })
+  .meta({ examples: [{ id: 1, username: "owner" }] });
 /** Signed in, or (two-factor) the challenge to answer at /api/admin/login/verify or /enrol. */
 export const loginAnswer = z.union([
   z.object({ ok: z.literal(true), username: z.string(), expiresAt: z.iso.datetime({ offset: true }) }),

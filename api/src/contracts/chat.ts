@@ -13,4 +13,6 @@ export const chatForwardInput = z.strictObject({
 export type ChatForwardInput = z.infer<typeof chatForwardInput>;
 
 /** 202: stored; forwarded says whether it already reached the team (otherwise it is delivered in the background). */
-export const chatForwardAnswer = z.object({ id: int(), forwarded: z.boolean() });
+export const chatForwardAnswer = z
+  .object({ id: int(), forwarded: z.boolean() })
+  .meta({ examples: [{ id: 12, forwarded: false }] });

@@ -52,12 +52,18 @@ export type RoiInput = z.input<typeof roiInput>;
 
 export const leadIdParams = z.strictObject({ id: id() });
 
-export const contactAnswer = z.object({ id: int(), status: z.string(), message: z.string() });
-export const quoteRequestAnswer = z.object({ id: int(), source: z.string(), status: z.string() });
+export const contactAnswer = z
+  .object({ id: int(), status: z.string(), message: z.string() })
+  .meta({ examples: [{ id: 42, status: "new", message: "Thank you for your inquiry." }] });
+export const quoteRequestAnswer = z
+  .object({ id: int(), source: z.string(), status: z.string() })
+  .meta({ examples: [{ id: 43, source: "quote-request", status: "new" }] });
 /** The figures as the server computed them from the inputs. */
-export const roiAnswer = z.object({
-  id: int(),
-  monthlyIncome: z.number(),
-  roiPercent: z.number(),
-  paybackMonths: z.number(),
-});
+export const roiAnswer = z
+  .object({
+    id: int(),
+    monthlyIncome: z.number(),
+    roiPercent: z.number(),
+    paybackMonths: z.number(),
+  })
+  .meta({ examples: [{ id: 7, monthlyIncome: 2737.5, roiPercent: 21.9, paybackMonths: 54.8 }] });

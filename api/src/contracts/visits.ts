@@ -10,7 +10,9 @@ export const visitInput = z.strictObject({
 });
 export type VisitInput = z.input<typeof visitInput>;
 
-export const visitAnswer = z.object({ recorded: z.boolean(), newVisitor: z.boolean() });
+export const visitAnswer = z
+  .object({ recorded: z.boolean(), newVisitor: z.boolean() })
+  .meta({ examples: [{ recorded: true, newVisitor: true }] });
 
 export const visitRecordList = z.array(
   z.object({
