@@ -1,7 +1,8 @@
 // Every answer of the API tests checked against the OpenAPI document (issue 16: "the document is the
 // contract"): the status must be one the operation declares, and a JSON body must match the declared
-// schema (ajv, JSON Schema 2020-12, formats checked). Test apps get it from test/harness.ts; a
-// violation fails the test that caused it (afterEach), naming method, path, status and the schema error.
+// schema (ajv, JSON Schema 2020-12, formats checked). Every app a test builds gets it (test/harness.ts,
+// and buildApp itself through test/contract-setup.ts); a violation fails the test that caused it
+// (afterEach), naming method, path, status and the schema error.
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";

@@ -64,6 +64,10 @@ const ERROR_ANSWERS: Record<number, { description: string; headers?: Json }> = {
   415: { description: "Unsupported content type (send application/json)" },
   422: { description: "Well-formed but not acceptable (the message says why)" },
   429: { description: "Too many requests: retry after Retry-After seconds", headers: retryAfter },
+  500: {
+    description:
+      "Internal error (a bug, never expected): the body never carries internal text; the log has the detail and the request id",
+  },
   503: {
     description: "Temporarily unavailable (database unreachable or busy): retry after Retry-After seconds",
     headers: retryAfter,
@@ -82,7 +86,7 @@ function errorAnswer(status: number): Json {
 
 /** Every status an operation can answer with an error, from its input, access, rate limit and `errors`. */
 export function errorStatuses(spec: RouteSpec): number[] {
-  const statuses = new Set<number>([400, 503, ...(spec.errors ?? [])]);
+  const statuses = new Set<number>([400, 500, 503, ...(spec.errors ?? [])]);
   // any write may carry a body: too large (413) or not JSON (415) is refused before the route runs
   if (spec.body || spec.method !== "GET") for (const s of [413, 415]) statuses.add(s);
   if (spec.access === "admin") for (const s of [401, 403, 429]) statuses.add(s);

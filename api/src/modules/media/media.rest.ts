@@ -91,6 +91,10 @@ export const mediaUploadOpenApi = {
           content: errorContent,
         },
         "429": { description: "Too many requests with this API key", headers: retryAfter, content: errorContent },
+        "500": {
+          description: "Internal error (a bug, never expected): the body never carries internal text",
+          content: errorContent,
+        },
         "503": {
           description: "Too many images being converted by this process; retry after Retry-After",
           headers: retryAfter,
