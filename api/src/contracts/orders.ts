@@ -97,6 +97,20 @@ export const orderLineDto = z.object({
 export type OrderLineDto = z.infer<typeof orderLineDto>;
 
 /** The answer to POST /api/orders and to the customer's order-status look-up. Amounts in US dollars. */
+/**
+ * What a 409 from POST /api/orders adds to the Error shape: the server's own figures when the sent total
+ * differs from current prices (a client can show them and send the order again), or which products are
+ * unknown or out of stock.
+ */
+export const orderConflictFields = z.looseObject({
+  subtotal: z.number().optional(),
+  tax: z.number().optional(),
+  shipping: z.number().optional(),
+  totalAmount: z.number().optional().describe("The server's total when the sent one differs from current prices"),
+  unknownProductIds: z.array(z.number().int()).optional(),
+  outOfStock: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
+});
+
 export const orderReceiptDto = z.object({
   id: int(),
   orderNumber: z.string(),

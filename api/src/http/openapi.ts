@@ -74,13 +74,14 @@ const ERROR_ANSWERS: Record<number, { description: string; headers?: Json }> = {
   },
 };
 
-function errorAnswer(status: number): Json {
+function errorAnswer(status: number, fields?: z.ZodType): Json {
   const answer = ERROR_ANSWERS[status];
   if (!answer) throw new Error(`openapi: no description for error status ${status}`);
+  const schema = fields ? { allOf: [ERROR_REF, responseSchema(fields)] } : ERROR_REF;
   return {
     description: answer.description,
     ...(answer.headers ? { headers: answer.headers } : {}),
-    content: { "application/json": { schema: ERROR_REF } },
+    content: { "application/json": { schema } },
   };
 }
 
@@ -141,7 +142,8 @@ function operationOf(spec: RouteSpec): Json {
   for (const status of [spec.successStatus ?? 200, ...(spec.alsoSuccess ?? [])]) {
     responses[String(status)] = successAnswer;
   }
-  for (const status of errorStatuses(spec)) responses[String(status)] = errorAnswer(status);
+  for (const status of errorStatuses(spec))
+    responses[String(status)] = errorAnswer(status, spec.errorFields?.[status as keyof typeof spec.errorFields]);
   const operation: Json = {
     operationId: spec.operationId,
     summary: spec.summary.length > 120 ? `${spec.summary.slice(0, spec.summary.lastIndexOf(" ", 117))}…` : spec.summary,

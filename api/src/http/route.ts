@@ -96,6 +96,8 @@ export interface RouteSpec<
   alsoSuccess?: number[];
   /** Error statuses this route can answer beyond those its input, access and rate limit imply (404, 409...). */
   errors?: ErrorStatus[];
+  /** Fields some of those errors add to the shared Error shape, by status (documented as Error + these). */
+  errorFields?: Partial<Record<ErrorStatus, z.ZodType>>;
   /** Media type of the success body; JSON unless said otherwise (CSV exports). */
   produces?: "application/json" | "text/csv";
   handler: (

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import {
   idempotencyKey,
   type OrderReceiptDto,
+  orderConflictFields,
   orderInput,
   orderReceiptDto,
   orderStatusLookupInput,
@@ -66,6 +67,7 @@ export const orderRoutes = [
     tags: ["orders"],
     response: orderReceiptDto,
     errors: [409, 422],
+    errorFields: { 409: orderConflictFields },
     body: orderInput,
     successStatus: 201,
     rateLimit: "orders",
