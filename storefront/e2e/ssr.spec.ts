@@ -110,4 +110,26 @@ test.describe("server-side rendering", () => {
     await expect(page.getByRole("dialog")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   });
+
+  test("the first page's head is the server's; the head builders load at the first client-side navigation", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByLabel("Rent per Day")).toBeEnabled();
+    // the SEO contract (seo-*.js) and its head builder (head-*.js) are not fetched for the first page
+    expect(scripts.filter((path) => /^\/assets\/(seo|head)-[\w-]{8}\.js$/.test(path))).toEqual([]);
+    await expect(page.locator("head title")).toHaveCount(1);
+    await expect(page).toHaveTitle("Container Homes of Texas | Built in San Antonio, TX");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveTitle("About Us | Container Homes of Texas");
+    await expect(page.locator("head title")).toHaveCount(1);
+    await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", /\/about$/);
+    expect(scripts.some((path) => /\/assets\/seo-[\w-]+\.js$/.test(path))).toBe(true);
+  });
 });
