@@ -28,6 +28,8 @@ export const products = pgTable(
     specs: jsonb("specs").$type<ProductSpecs>().notNull().default({}),
     featured: boolean("featured").notNull().default(false),
     inStock: boolean("in_stock").notNull().default(true),
+    /** A draft (false) is seen by staff only: the storefront, sitemap and orders act as if it did not exist. */
+    published: boolean("published").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
