@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { contactDetailsResponse, noteList, noteResponse } from "../src/contracts/admin";
 import type { ApiKeyScope } from "../src/contracts/api-keys";
-import { productDto, productPage } from "../src/contracts/catalog";
+import { adminProductDto, productDto, productPage } from "../src/contracts/catalog";
 import { adminPostPage, blogPostDto, galleryItemDto, galleryPage } from "../src/contracts/content";
 import { adminOrderRecordResponse } from "../src/contracts/orders";
 import { scopesForPath } from "../src/modules/api-keys/scope-policy";
@@ -172,6 +172,69 @@ describe.each(["key", "session"] as const)("with %s", (mode) => {
     expect((await pub(`/api/products/${id}`)).statusCode).toBe(404);
     expect((await admin(mode, "GET", `/api/admin/products/${id}`)).statusCode).toBe(404);
     expect(await lastAudit("product", id)).toMatchObject({ action: "product.delete" });
+  });
+
+  it("products: a draft is hidden and cannot be ordered, publish shows it, unpublish hides it again", async () => {
+    const name = `Parity draft ${mode}`;
+    const created = await admin(mode, "POST", "/api/admin/products", {
+      ...productBody(name),
+      featured: true,
+      published: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expectShape(adminProductDto, created.json());
+    expect(created.json()).toMatchObject({ name, published: false });
+    const id = (created.json() as { id: number }).id;
+    const price = (created.json() as { price: number }).price;
+    const visible = async () => {
+      const list = (await pub("/api/products")).json() as { id: number }[];
+      const featured = (await pub("/api/products/featured")).json() as { id: number }[];
+      const category = (await pub("/api/products?category=20ft-homes")).json() as { id: number }[];
+      const one = (await pub(`/api/products/${id}`)).statusCode;
+      const sitemap = (await pub("/sitemap.xml")).body.includes(`/product/${id}<`);
+      return [list, featured, category].map((l) => l.some((p) => p.id === id)).concat(one === 200, sitemap);
+    };
+    expect(await visible()).toEqual([false, false, false, false, false]);
+    // staff see it, draft state included
+    expect((await admin(mode, "GET", `/api/admin/products/${id}`)).json()).toMatchObject({ id, published: false });
+    const page = (await admin(mode, "GET", "/api/admin/products?limit=5")).json() as { items: { id: number }[] };
+    expect(page.items.some((p) => p.id === id)).toBe(true);
+    const order = () =>
+      apps.storefront.inject({
+        method: "POST",
+        url: "/api/orders",
+        payload: orderBody([{ id, quantity: 1, price }], { paymentMethod: "bank-transfer" }),
+      });
+    const refused = await order();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ unknownProductIds: [id] });
+
+    const eventsBefore = await productUpdatedEvents();
+    const published = await admin(mode, "POST", `/api/admin/products/${id}/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    expectShape(adminProductDto, published.json());
+    expect(published.json()).toMatchObject({ id, name, published: true });
+    expect(await productUpdatedEvents()).toBe(eventsBefore + 1);
+    expect(await lastAudit("product", id)).toMatchObject({ action: "product.publish" });
+    expect((await lastAudit("product", id))?.adminName).toContain(actorName());
+    expect(await visible()).toEqual([true, true, true, true, true]);
+    expect((await pub(`/api/products/${id}`)).json()).toMatchObject({ id, name });
+
+    // an update that leaves `published` out keeps the state
+    const kept = await admin(mode, "PUT", `/api/admin/products/${id}`, {
+      ...productBody(`${name} v2`),
+      featured: true,
+    });
+    expect(kept.json()).toMatchObject({ published: true });
+
+    const unpublished = await admin(mode, "POST", `/api/admin/products/${id}/unpublish`);
+    expect(unpublished.statusCode, unpublished.body).toBe(200);
+    expect(unpublished.json()).toMatchObject({ id, published: false });
+    expect(await productUpdatedEvents()).toBe(eventsBefore + 3);
+    expect(await lastAudit("product", id)).toMatchObject({ action: "product.unpublish" });
+    expect(await visible()).toEqual([false, false, false, false, false]);
+    expect((await order()).statusCode).toBe(409);
+    expect((await admin(mode, "DELETE", `/api/admin/products/${id}`)).statusCode).toBe(200);
   });
 
   it("gallery: create, read, update, reorder, delete; the storefront follows", async () => {
@@ -505,6 +568,8 @@ describe("bad input, unknown ids, scopes", () => {
       ["GET", "/api/admin/products/999999", undefined],
       ["PUT", "/api/admin/products/999999", productBody("x")],
       ["PUT", "/api/admin/products/999999/images", { images: [] }],
+      ["POST", "/api/admin/products/999999/publish", undefined],
+      ["POST", "/api/admin/products/999999/unpublish", undefined],
       ["DELETE", "/api/admin/products/999999", undefined],
       ["GET", "/api/admin/gallery/999999", undefined],
       ["POST", "/api/admin/gallery/reorder", { ids: [999999] }],

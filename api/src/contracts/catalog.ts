@@ -37,6 +37,11 @@ export const productInput = z.strictObject({
   specs: productSpecs,
   featured: z.boolean(),
   inStock: z.boolean(),
+  /**
+   * false makes a draft, seen by staff only (publish it later). Left out: a new product is published (as
+   * before drafts existed) and an update keeps the product's current state.
+   */
+  published: z.boolean().optional(),
 });
 export type ProductInput = z.infer<typeof productInput>;
 
@@ -58,8 +63,12 @@ export const productDto = z.object({
 export type ProductDto = z.infer<typeof productDto>;
 export const productList = z.array(productDto);
 
+/** A product as staff read it: also its draft state (the public reads show published products only). */
+export const adminProductDto = productDto.extend({ published: z.boolean() });
+export type AdminProductDto = z.infer<typeof adminProductDto>;
+
 // ---- admin REST (catalog-admin.rest.ts) ----------------------------------------------------------------
 
 /** PUT /api/admin/products/:id/images: the whole list, in display order (the first is the cover). */
 export const productImagesInput = z.strictObject({ images: productInput.shape.images });
-export const productPage = pageOf(productDto);
+export const productPage = pageOf(adminProductDto);

@@ -1,18 +1,19 @@
 // Admin REST paths of the catalog (issue 16, admin REST parity): what the back office's catalog screen does
 // over tRPC (adminCatalogRouter), for integrators with an API key (catalog:read / catalog:write) or staff with
 // a session (content, owner). Same services and schemas; each write audited in its transaction, and an update
-// emits product.updated. Products have no draft state: a saved product is on the storefront at once.
+// emits product.updated. A product created with `published: false` is a draft (staff only) until published.
 import { idParams, pageQuery } from "../../contracts/admin";
-import { productDto, productImagesInput, productInput, productPage } from "../../contracts/catalog";
+import { adminProductDto, productImagesInput, productInput, productPage } from "../../contracts/catalog";
 import { okAnswer } from "../../contracts/responses";
 import { route } from "../../http/route";
 import { createdCursor, nextPageUrl, pageAfter } from "../../lib/cursor";
 import {
   createProductAs,
   deleteProductAs,
-  getProduct,
+  getAdminProduct,
   listProductsPage,
   setProductImagesAs,
+  setProductPublishedAs,
   updateProductAs,
 } from "./catalog.service";
 
@@ -47,21 +48,22 @@ export const adminCatalogRoutes = [
     summary: "One product",
     tags,
     params: idParams,
-    response: productDto,
+    response: adminProductDto,
     errors: [404],
-    answer: "The product; 404 when unknown",
-    handler: ({ deps, params }) => getProduct(deps.db, params.id),
+    answer: "The product, draft or not; 404 when unknown",
+    handler: ({ deps, params }) => getAdminProduct(deps.db, params.id),
   }),
   route({
     method: "POST",
     url: "/api/admin/products",
     access: "admin",
     operationId: "createProduct",
-    summary: "Create a product (on the storefront at once); images are uploaded first with POST /api/admin/media",
+    summary:
+      "Create a product, on the storefront at once or a draft with `published: false`; images are uploaded first with POST /api/admin/media",
     tags,
     body: productInput,
     successStatus: 201,
-    response: productDto,
+    response: adminProductDto,
     answer: "201 with the product; 400 naming the field",
     handler: ({ deps, body, admin }) => createProductAs(deps, admin!, body),
   }),
@@ -70,11 +72,12 @@ export const adminCatalogRoutes = [
     url: "/api/admin/products/:id",
     access: "admin",
     operationId: "updateProduct",
-    summary: "Replace a product's fields; sends the product.updated webhook",
+    summary:
+      "Replace a product's fields (`published` left out keeps its draft state); sends the product.updated webhook",
     tags,
     params: idParams,
     body: productInput,
-    response: productDto,
+    response: adminProductDto,
     errors: [404],
     answer: "The updated product; 404 when unknown",
     handler: ({ deps, params, body, admin }) => updateProductAs(deps, admin!, params.id, body),
@@ -89,10 +92,38 @@ export const adminCatalogRoutes = [
     tags,
     params: idParams,
     body: productImagesInput,
-    response: productDto,
+    response: adminProductDto,
     errors: [404],
     answer: "The updated product; 404 when unknown",
     handler: ({ deps, params, body, admin }) => setProductImagesAs(deps, admin!, params.id, body.images),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/products/:id/publish",
+    access: "admin",
+    operationId: "publishProduct",
+    summary:
+      "Publish a product: it appears on the storefront and in the sitemap and can be ordered; sends product.updated",
+    tags,
+    params: idParams,
+    response: adminProductDto,
+    errors: [404],
+    answer: "The product, published; 404 when unknown",
+    handler: ({ deps, params, admin }) => setProductPublishedAs(deps, admin!, params.id, true),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/products/:id/unpublish",
+    access: "admin",
+    operationId: "unpublishProduct",
+    summary:
+      "Withdraw a product to draft: it leaves the storefront (404 there) and orders refuse it; sends product.updated",
+    tags,
+    params: idParams,
+    response: adminProductDto,
+    errors: [404],
+    answer: "The product, a draft; 404 when unknown",
+    handler: ({ deps, params, admin }) => setProductPublishedAs(deps, admin!, params.id, false),
   }),
   route({
     method: "DELETE",

@@ -6,8 +6,10 @@ import {
   createProductAs,
   deleteProductAs,
   getProduct,
+  listAllProducts,
   listFeaturedProducts,
   listProducts,
+  setProductPublishedAs,
   updateProductAs,
 } from "./catalog.service";
 
@@ -28,13 +30,18 @@ export const catalogRouter = router({
 });
 
 export const adminCatalogRouter = router({
-  list: adminProcedure.query(({ ctx }) =>
-    readCache(ctx.deps.db).value("products:list:", () => listProducts(ctx.deps.db)),
-  ),
+  // drafts included, so not from the public read cache
+  list: adminProcedure.query(({ ctx }) => listAllProducts(ctx.deps.db)),
   create: adminProcedure.input(productInput).mutation(({ ctx, input }) => createProductAs(ctx.deps, ctx.admin, input)),
   update: adminProcedure
     .input(z.strictObject({ id: productIdParams.shape.id, data: productInput }))
     .mutation(({ ctx, input }) => updateProductAs(ctx.deps, ctx.admin, input.id, input.data)),
+  publish: adminProcedure
+    .input(productIdParams)
+    .mutation(({ ctx, input }) => setProductPublishedAs(ctx.deps, ctx.admin, input.id, true)),
+  unpublish: adminProcedure
+    .input(productIdParams)
+    .mutation(({ ctx, input }) => setProductPublishedAs(ctx.deps, ctx.admin, input.id, false)),
   delete: adminProcedure
     .input(productIdParams)
     .mutation(({ ctx, input }) => deleteProductAs(ctx.deps, ctx.admin, input.id)),

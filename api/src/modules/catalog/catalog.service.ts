@@ -1,6 +1,6 @@
 import { type Executor, schema } from "@ch/db";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { ProductDto, ProductInput } from "../../contracts/catalog";
+import type { AdminProductDto, ProductDto, ProductInput } from "../../contracts/catalog";
 import { PRODUCT_CATEGORIES } from "../../contracts/constants";
 import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
@@ -29,8 +29,16 @@ export function toProductDto(row: ProductRow): ProductDto {
   };
 }
 
+/** Staff's view: the public fields and the draft state. */
+export function toAdminProductDto(row: ProductRow): AdminProductDto {
+  return { ...toProductDto(row), published: row.published };
+}
+
+/** Public reads see published products only: a draft is unknown (404) to them. */
+const isPublished = eq(products.published, true);
+
 /**
- * The products, of one category when asked. A category the catalog does not have is a 404 (thrown,
+ * The published products, of one category when asked. A category the catalog does not have is a 404 (thrown,
  * so never kept by the read cache: made-up categories cannot fill it).
  */
 export async function listProducts(
@@ -43,7 +51,7 @@ export async function listProducts(
   const rows = await db
     .select()
     .from(products)
-    .where(filter.category ? eq(products.category, filter.category) : undefined)
+    .where(filter.category ? and(isPublished, eq(products.category, filter.category)) : isPublished)
     .orderBy(desc(products.featured), asc(products.priceCents), asc(products.id));
   return rows.map(toProductDto);
 }
@@ -52,15 +60,36 @@ export async function listFeaturedProducts(db: Executor): Promise<ProductDto[]> 
   const rows = await db
     .select()
     .from(products)
-    .where(eq(products.featured, true))
+    .where(and(isPublished, eq(products.featured, true)))
     .orderBy(asc(products.priceCents), asc(products.id));
   return rows.map(toProductDto);
 }
 
+/** One published product; a draft answers 404 like an unknown id. */
 export async function getProduct(db: Executor, id: number): Promise<ProductDto> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isPublished))
+    .limit(1);
   if (!row) throw notFound("Product not found");
   return toProductDto(row);
+}
+
+/** One product, draft or not (staff). */
+export async function getAdminProduct(db: Executor, id: number): Promise<AdminProductDto> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  if (!row) throw notFound("Product not found");
+  return toAdminProductDto(row);
+}
+
+/** Every product, drafts included, in the storefront's order (the back office's catalog screen). */
+export async function listAllProducts(db: Executor): Promise<AdminProductDto[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .orderBy(desc(products.featured), asc(products.priceCents), asc(products.id));
+  return rows.map(toAdminProductDto);
 }
 
 export async function findProductsByIds(db: Executor, ids: number[]): Promise<ProductRow[]> {
@@ -68,8 +97,10 @@ export async function findProductsByIds(db: Executor, ids: number[]): Promise<Pr
   return db.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id));
 }
 
+/** The row's columns from the input; `published` only when the input says (an update keeps it otherwise). */
 function toRow(input: ProductInput) {
   return {
+    ...(input.published === undefined ? {} : { published: input.published }),
     name: input.name,
     description: input.description,
     priceCents: Math.round(input.price * 100),
@@ -81,24 +112,34 @@ function toRow(input: ProductInput) {
   };
 }
 
-export async function createProduct(db: Executor, input: ProductInput): Promise<ProductDto> {
+export async function createProduct(db: Executor, input: ProductInput): Promise<AdminProductDto> {
   const [row] = await db.insert(products).values(toRow(input)).returning();
   await announceCatalogChange(db);
-  return toProductDto(row!);
+  return toAdminProductDto(row!);
 }
 
-export async function updateProduct(db: Executor, id: number, input: ProductInput, now: Date): Promise<ProductDto> {
+/** Writes the changed columns, drops the read and page caches, and sends product.updated (caller's transaction). */
+async function changeProduct(
+  db: Executor,
+  id: number,
+  changes: Partial<typeof products.$inferInsert>,
+  now: Date,
+): Promise<AdminProductDto> {
   const [row] = await db
     .update(products)
-    .set({ ...toRow(input), updatedAt: now })
+    .set({ ...changes, updatedAt: now })
     .where(eq(products.id, id))
     .returning();
   if (!row) throw notFound("Product not found");
   await announceCatalogChange(db);
-  const product = toProductDto(row);
+  const product = toAdminProductDto(row);
   // in the caller's transaction (the router passes it), like the audit entry
   await emitWebhookEvent(db, "product.updated", { ...product, updatedAt: now.toISOString() }, now);
   return product;
+}
+
+export function updateProduct(db: Executor, id: number, input: ProductInput, now: Date): Promise<AdminProductDto> {
+  return changeProduct(db, id, toRow(input), now);
 }
 
 export async function deleteProduct(db: Executor, id: number): Promise<void> {
@@ -114,21 +155,21 @@ export async function deleteProduct(db: Executor, id: number): Promise<void> {
 export async function listProductsPage(
   db: Executor,
   page: { limit: number; cursor?: CreatedKey | undefined },
-): Promise<ProductDto[]> {
+): Promise<AdminProductDto[]> {
   const rows = await db
     .select()
     .from(products)
     .where(page.cursor ? createdBefore(products, products.createdAt, products.id, page.cursor) : undefined)
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(page.limit);
-  return rows.map(toProductDto);
+  return rows.map(toAdminProductDto);
 }
 
 // ---- staff changes: one transaction with the audit entry (and product.updated), for tRPC and REST alike ----
 
 type StaffDeps = Pick<Deps, "db" | "clock">;
 
-export function createProductAs(deps: StaffDeps, actor: Actor, input: ProductInput): Promise<ProductDto> {
+export function createProductAs(deps: StaffDeps, actor: Actor, input: ProductInput): Promise<AdminProductDto> {
   return deps.db.transaction(async (tx) => {
     const product = await createProduct(tx, input);
     await recordAudit(tx, actor, "product.create", "product", product.id, { name: product.name });
@@ -136,7 +177,12 @@ export function createProductAs(deps: StaffDeps, actor: Actor, input: ProductInp
   });
 }
 
-export function updateProductAs(deps: StaffDeps, actor: Actor, id: number, input: ProductInput): Promise<ProductDto> {
+export function updateProductAs(
+  deps: StaffDeps,
+  actor: Actor,
+  id: number,
+  input: ProductInput,
+): Promise<AdminProductDto> {
   return deps.db.transaction(async (tx) => {
     const product = await updateProduct(tx, id, input, deps.clock.now());
     await recordAudit(tx, actor, "product.update", "product", product.id, { name: product.name });
@@ -150,23 +196,29 @@ export function setProductImagesAs(
   actor: Actor,
   id: number,
   images: ProductInput["images"],
-): Promise<ProductDto> {
+): Promise<AdminProductDto> {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update").limit(1);
-    if (!row) throw notFound("Product not found");
-    const current = toProductDto(row);
-    const input: ProductInput = {
-      name: current.name,
-      description: current.description,
-      price: current.price,
-      category: current.category as ProductInput["category"],
-      images,
-      specs: current.specs,
-      featured: current.featured,
-      inStock: current.inStock,
-    };
-    const product = await updateProduct(tx, id, input, deps.clock.now());
+    const product = await changeProduct(tx, id, { images }, deps.clock.now());
     await recordAudit(tx, actor, "product.images", "product", id, { name: product.name, images: images.length });
+    return product;
+  });
+}
+
+/**
+ * Publishes a draft (it appears on the storefront, in the sitemap and can be ordered) or withdraws a product
+ * to draft (it answers 404 publicly and orders refuse it); the rest is unchanged. Audited; sends product.updated.
+ */
+export function setProductPublishedAs(
+  deps: StaffDeps,
+  actor: Actor,
+  id: number,
+  published: boolean,
+): Promise<AdminProductDto> {
+  return deps.db.transaction(async (tx) => {
+    const product = await changeProduct(tx, id, { published }, deps.clock.now());
+    await recordAudit(tx, actor, published ? "product.publish" : "product.unpublish", "product", id, {
+      name: product.name,
+    });
     return product;
   });
 }

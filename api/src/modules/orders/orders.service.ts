@@ -78,7 +78,7 @@ function toReceipt(order: OrderRow, lines: NewLine[]): OrderReceiptDto {
 //    below its limit (so refused orders do not use up order numbers), and, last, counts the request
 //    against the limit (when the caller asks for it). Last, because the counter row stays locked
 //    until the statement ends and every order from one address counts on the same row.
-// 2. The server enforces the limit (429), prices the cart, refuses unknown or unavailable products and
+// 2. The server enforces the limit (429), prices the cart, refuses unknown (or draft) or unavailable products and
 //    a total more than a cent off (409), and builds the receipt and the notification texts, all
 //    before anything is written.
 // 3. ORDER_STORE_SQL, one statement and so one transaction: locks the cart's products FOR SHARE in id
@@ -89,7 +89,7 @@ function toReceipt(order: OrderRow, lines: NewLine[]): OrderReceiptDto {
 //    from the new rows (same order id) and stored, or refused as above.
 const ORDER_PREPARE_SQL = `
   with p as (
-    select id, name, price_cents, in_stock from products where id = any($4::int[])
+    select id, name, price_cents, in_stock from products where id = any($4::int[]) and published
   ),
   n as (
     select case
@@ -139,7 +139,7 @@ function storeOrderSql(messages: number, withKey: boolean): string {
   with locked as materialized (
     select p.id from products p
     join unnest($1::int[], $2::text[], $3::int[]) as v(id, name, price_cents) on v.id = p.id
-    where p.in_stock and p.name = v.name and p.price_cents = v.price_cents
+    where p.in_stock and p.published and p.name = v.name and p.price_cents = v.price_cents
     order by p.id
     for share of p
   ),

@@ -64,7 +64,8 @@ async function priceInput(db: Executor, input: ParsedProposal, defaultDepositPer
     ? await db
         .select({ id: products.id, name: products.name, priceCents: products.priceCents })
         .from(products)
-        .where(inArray(products.id, productIds))
+        // a draft product is not offered: refused like an unknown one
+        .where(and(inArray(products.id, productIds), eq(products.published, true)))
     : [];
   const optionRows = optionIds.length
     ? await db
