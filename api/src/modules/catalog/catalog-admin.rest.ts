@@ -58,8 +58,7 @@ export const adminCatalogRoutes = [
     url: "/api/admin/products",
     access: "admin",
     operationId: "createProduct",
-    summary:
-      "Create a product, on the storefront at once or a draft with `published: false`; images are uploaded first with POST /api/admin/media",
+    summary: "Create a product (a draft with `published: false`); images are uploaded first with POST /api/admin/media",
     tags,
     body: productInput,
     successStatus: 201,
