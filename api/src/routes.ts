@@ -18,7 +18,7 @@ import { adminPaymentRoutes, paymentRoutes } from "./modules/payments/payments.r
 import { adminProposalRoutes, proposalRoutes } from "./modules/proposals/proposals.rest";
 import { adminProposalEditRoutes } from "./modules/proposals/proposals-admin.rest";
 import { adminSeoRoutes, seoRoutes } from "./modules/seo/seo.rest";
-import { settingsRoutes } from "./modules/settings/settings.rest";
+import { settingsRoutes, siteConfigRoutes } from "./modules/settings/settings.rest";
 import { staffRoutes } from "./modules/staff/staff.rest";
 import { visitRoutes } from "./modules/visits/visits.rest";
 import { webhookRoutes } from "./modules/webhooks/webhooks.rest";
@@ -33,6 +33,7 @@ export const publicRoutes: RouteSpec[] = [
   ...chatRoutes,
   ...visitRoutes,
   ...seoRoutes,
+  ...siteConfigRoutes,
 ];
 
 export const backofficeRoutes: RouteSpec[] = [

@@ -8,6 +8,7 @@ import { loadEnv } from "../src/env";
 import { apiDocument, referencePage } from "../src/http/openapi";
 import { allRoutes } from "../src/routes";
 import { checkAnswer } from "./contract";
+import { startTestApps } from "./harness";
 
 const document = apiDocument(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }));
 type Operation = {
@@ -162,5 +163,49 @@ describe("the answer check of the API tests", () => {
     expect(answer(200, { ...product, createdAt: "yesterday" })[0]).toMatch(/createdAt must match format/);
     expect(answer(409, { message: "x", issues: [] })[0]).toMatch(/status not declared by getProduct/);
     expect(answer(200, [], "/api/nowhere")[0]).toMatch(/no operation in the OpenAPI document/);
+  });
+});
+
+/**
+ * Fastify's printRoutes() tree ("├── /api/admin/orders (GET, HEAD)" with children indented by four
+ * characters per level, each naming the rest of its path) as full paths with their methods.
+ */
+function routesOf(tree: string): { path: string; methods: string[] }[] {
+  const parents: string[] = [];
+  const routes: { path: string; methods: string[] }[] = [];
+  for (const line of tree.split("\n")) {
+    const match = /^(.*?)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (parents[depth - 1] ?? "") + match[2]!;
+    parents[depth] = path;
+    parents.length = depth + 1;
+    if (match[3]) routes.push({ path, methods: match[3].split(", ") });
+  }
+  return routes;
+}
+
+describe("the apps serve no /api path the document leaves out", () => {
+  // served outside the route list on purpose: the document itself, its reference page and tRPC (the apps' own wire)
+  const UNDOCUMENTED = [/^\/api\/openapi\.json$/, /^\/api\/docs$/, /^\/api\/trpc\//];
+
+  it("every /api route registered on either origin is an operation of the document", async () => {
+    const apps = await startTestApps({ seed: false });
+    try {
+      const documented = new Set(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`));
+      const served: string[] = [];
+      for (const app of [apps.storefront, apps.backoffice]) {
+        for (const { path: pattern, methods } of routesOf(app.printRoutes({ commonPrefix: false }))) {
+          if (!pattern.startsWith("/api/")) continue;
+          const path = pattern.replace(/:([A-Za-z]+)/g, "{$1}");
+          if (UNDOCUMENTED.some((p) => p.test(path))) continue;
+          for (const method of methods.filter((m) => m !== "HEAD" && m !== "OPTIONS")) served.push(`${method} ${path}`);
+        }
+      }
+      expect(served.length).toBeGreaterThan(100);
+      expect(served.filter((route) => !documented.has(route))).toEqual([]);
+    } finally {
+      await apps.close();
+    }
   });
 });

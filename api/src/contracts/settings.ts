@@ -101,3 +101,12 @@ export type BusinessSettings = z.output<typeof businessSettingsInput>;
 export type BusinessSettingsDto = BusinessSettings & { updatedAt: string | null };
 /** The answer of GET and PUT /api/admin/settings: the stored settings (never seen → defaults, updatedAt null). */
 export const businessSettingsDto = businessSettingsInput.extend({ updatedAt: instant().nullable() });
+
+/** The answer of GET /api/config: what the storefront knows about the business (SiteConfig in ./business-facts). */
+export const siteConfigDto = businessSettingsInput.omit({ social: true }).extend({
+  social: z.array(z.object({ name: z.string(), url: z.string() })),
+  usdtWalletAddress: z.string().nullable(),
+  gaMeasurementId: z.string().nullable(),
+  siteUrl: z.string(),
+  telegramForwarding: z.boolean(),
+});

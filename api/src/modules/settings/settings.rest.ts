@@ -1,8 +1,22 @@
-// The documented REST paths of the business settings (back-office origin, admin session required).
-// The public side stays GET /api/config (modules/system/system.rest.ts).
-import { businessSettingsDto, businessSettingsInput } from "../../contracts/settings";
+// The documented REST paths of the business settings: the storefront's public view (GET /api/config)
+// and the back office's (admin session or API key).
+import { businessSettingsDto, businessSettingsInput, siteConfigDto } from "../../contracts/settings";
 import { route } from "../../http/route";
-import { getSettings, updateSettings } from "./settings.service";
+import { getSettings, getSiteConfig, updateSettings } from "./settings.service";
+
+export const siteConfigRoutes = [
+  route({
+    method: "GET",
+    url: "/api/config",
+    access: "public",
+    summary: "What the storefront knows about the business: the settings, social links, wallet and site address",
+    operationId: "getSiteConfig",
+    response: siteConfigDto,
+    tags: ["settings"],
+    answer: "The business settings with the social links as a list, usdtWalletAddress, gaMeasurementId, siteUrl",
+    handler: ({ deps }) => getSiteConfig(deps),
+  }),
+];
 
 export const settingsRoutes = [
   route({

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../lib/deps";
 import { getMedia } from "../media/media.service";
-import { getSiteConfig } from "../settings/settings.service";
 
 export interface Lifecycle {
   draining: boolean;
@@ -29,7 +28,6 @@ export function registerSystemRoutes(app: FastifyInstance, deps: Deps, lifecycle
     }
     return { status: "ready" };
   });
-  app.get("/api/config", async () => getSiteConfig(deps));
   app.get<{ Params: { file: string } }>("/media/:file", async (req, reply) => {
     const file = req.params.file;
     if (!/^[A-Za-z0-9._-]{1,120}$/.test(file)) return reply.code(404).send({ message: "Not found", issues: [] });
