@@ -48,6 +48,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   const [price, setPrice] = useState(product ? String(product.price) : "");
   const [featured, setFeatured] = useState(product?.featured ?? false);
   const [inStock, setInStock] = useState(product?.inStock ?? true);
+  const [published, setPublished] = useState(product?.published ?? true);
   const [specs, setSpecs] = useState<Record<string, string>>(
     Object.fromEntries(SPEC_FIELDS.map((f) => [f, product?.specs[f] === undefined ? "" : String(product.specs[f])])),
   );
@@ -102,6 +103,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
       price: Math.round(priceValue * 100) / 100,
       featured,
       inStock,
+      published,
       specs: specValues,
       images: images.map((i) => ({ url: i.url, width: i.width, height: i.height })),
     };
@@ -222,6 +224,15 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="size-4" checked={inStock} onChange={(e) => setInStock(e.target.checked)} />
           In stock
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={published}
+            onChange={(e) => setPublished(e.target.checked)}
+          />
+          Published (unchecked: a draft only staff see)
         </label>
       </div>
       <fieldset>

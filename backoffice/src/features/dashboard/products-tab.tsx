@@ -105,6 +105,11 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
                           <span className="inline-block h-10 w-15 rounded bg-slate-100" />
                         )}
                         <span className="font-medium text-slate-900">{p.name}</span>
+                        {!p.published && (
+                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                            Draft
+                          </span>
+                        )}
                       </div>
                     </td>
                     <td className="capitalize">{humanize(p.category)}</td>

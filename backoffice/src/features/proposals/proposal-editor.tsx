@@ -208,11 +208,13 @@ export function ProposalEditor({
                     >
                       <option value="">Choose…</option>
                       {line.kind === "product"
-                        ? products.data?.map((p) => (
-                            <option key={p.id} value={p.id}>
-                              {p.name} (${p.price.toLocaleString("en-US")})
-                            </option>
-                          ))
+                        ? products.data
+                            ?.filter((p) => p.published)
+                            .map((p) => (
+                              <option key={p.id} value={p.id}>
+                                {p.name} (${p.price.toLocaleString("en-US")})
+                              </option>
+                            ))
                         : options.map((o) => (
                             <option key={o.id} value={o.id}>
                               {o.name} (${(o.priceCents / 100).toLocaleString("en-US")})
