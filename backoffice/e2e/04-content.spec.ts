@@ -61,6 +61,14 @@ test("products: create with an uploaded image, edit, delete; the storefront foll
   expect(updated.images).toHaveLength(2);
   expect(updated.images[1]).toBe(product.images[0]);
 
+  // unchecking Published makes it a draft: a badge in the list, 404 on the storefront
+  await page.getByRole("button", { name: "Edit The Llano Deck Home" }).click();
+  await page.getByRole("dialog", { name: "Edit The Llano Deck Home" }).getByLabel("Published").uncheck();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Product Updated");
+  await expect(page.getByRole("row", { name: /The Llano Deck Home/ })).toContainText("Draft");
+  expect((await page.request.get(`${STOREFRONT}/api/products/${created!.id}`)).status()).toBe(404);
+
   await page.getByRole("button", { name: "Delete The Llano Deck Home" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete product?" });
   await expect(confirm).toContainText("cannot be undone");
