@@ -208,6 +208,18 @@ describe.each(["key", "session"] as const)("with %s", (mode) => {
     const refused = await order();
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ unknownProductIds: [id] });
+    const proposal = () =>
+      admin(mode, "POST", "/api/admin/proposals", {
+        customerName: "Ana Ruiz",
+        email: "ana@example.com",
+        state: "TX",
+        lines: [{ kind: "product", productId: id, quantity: 1 }],
+        validUntil: "2099-01-31",
+      });
+    // a proposal line with a draft is refused like an unknown product (400 naming the line)
+    const draftLine = await proposal();
+    expect(draftLine.statusCode, draftLine.body).toBe(400);
+    expect(draftLine.json().issues[0].path).toEqual(["lines", 0, "productId"]);
 
     const eventsBefore = await productUpdatedEvents();
     const published = await admin(mode, "POST", `/api/admin/products/${id}/publish`);
@@ -218,6 +230,7 @@ describe.each(["key", "session"] as const)("with %s", (mode) => {
     expect(await lastAudit("product", id)).toMatchObject({ action: "product.publish" });
     expect((await lastAudit("product", id))?.adminName).toContain(actorName());
     expect(await visible()).toEqual([true, true, true, true, true]);
+    expect((await proposal()).statusCode).toBe(201);
     expect((await pub(`/api/products/${id}`)).json()).toMatchObject({ id, name });
 
     // an update that leaves `published` out keeps the state
