@@ -30,8 +30,10 @@ export const catalogRouter = router({
 });
 
 export const adminCatalogRouter = router({
-  // drafts included, so not from the public read cache
-  list: adminProcedure.query(({ ctx }) => listAllProducts(ctx.deps.db)),
+  // drafts included: an entry of its own, dropped by every catalog change like the public ones
+  list: adminProcedure.query(({ ctx }) =>
+    readCache(ctx.deps.db).value("products:admin-list", () => listAllProducts(ctx.deps.db)),
+  ),
   create: adminProcedure.input(productInput).mutation(({ ctx, input }) => createProductAs(ctx.deps, ctx.admin, input)),
   update: adminProcedure
     .input(z.strictObject({ id: productIdParams.shape.id, data: productInput }))
