@@ -84,6 +84,21 @@ export function pageAfter<T>(rows: T[], limit: number): { items: T[]; last: T | 
   return { items, last: items[items.length - 1] };
 }
 
+/**
+ * One keyset page: loads `limit + 1` rows after the request's cursor, keeps `limit`, and names the next
+ * page (the request's URL with the last row's cursor) or null at the end.
+ */
+export async function keysetPage<K, R>(
+  req: FastifyRequest,
+  codec: { encode(row: NoInfer<R>): string; decode(raw: string | undefined): K | undefined },
+  query: { cursor?: string | undefined; limit: number },
+  load: (page: { limit: number; cursor: K | undefined }) => Promise<R[]>,
+): Promise<{ items: R[]; next: string | null }> {
+  const rows = await load({ limit: query.limit + 1, cursor: codec.decode(query.cursor) });
+  const { items, last } = pageAfter(rows, query.limit);
+  return { items, next: nextPageUrl(req, last ? codec.encode(last) : null) };
+}
+
 /** The request's URL (path and query) with `cursor` replaced: the next page under the same filters. */
 export function nextPageUrl(req: FastifyRequest, cursor: string | null): string | null {
   if (cursor === null) return null;

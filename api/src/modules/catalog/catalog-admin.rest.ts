@@ -6,7 +6,7 @@ import { idParams, pageQuery } from "../../contracts/admin";
 import { adminProductDto, productImagesInput, productInput, productPage } from "../../contracts/catalog";
 import { okAnswer } from "../../contracts/responses";
 import { route } from "../../http/route";
-import { createdCursor, nextPageUrl, pageAfter } from "../../lib/cursor";
+import { createdCursor, keysetPage } from "../../lib/cursor";
 import {
   createProductAs,
   deleteProductAs,
@@ -31,14 +31,7 @@ export const adminCatalogRoutes = [
     response: productPage,
     answer:
       "{ items: products, next: URL of the next page or null }; 400 naming `cursor` for a cursor this list did not give",
-    handler: async ({ deps, query, req }) => {
-      const rows = await listProductsPage(deps.db, {
-        limit: query.limit + 1,
-        cursor: createdCursor.decode(query.cursor),
-      });
-      const { items, last } = pageAfter(rows, query.limit);
-      return { items, next: nextPageUrl(req, last ? createdCursor.encode(last) : null) };
-    },
+    handler: ({ deps, query, req }) => keysetPage(req, createdCursor, query, (page) => listProductsPage(deps.db, page)),
   }),
   route({
     method: "GET",

@@ -14,7 +14,7 @@ import {
 } from "../../contracts/content";
 import { okAnswer } from "../../contracts/responses";
 import { route } from "../../http/route";
-import { createdCursor, nextPageUrl, pageAfter, positionCursor } from "../../lib/cursor";
+import { createdCursor, keysetPage, positionCursor } from "../../lib/cursor";
 import {
   createPostAs,
   deletePostAs,
@@ -47,15 +47,8 @@ export const adminContentRoutes = [
     response: galleryPage,
     answer: "{ items: gallery items, next: URL of the next page or null }",
     handler: async ({ deps, query, req }) => {
-      const rows = await listGalleryPage(deps.db, {
-        limit: query.limit + 1,
-        cursor: positionCursor.decode(query.cursor),
-      });
-      const { items, last } = pageAfter(rows, query.limit);
-      return {
-        items: items.map(({ position: _position, ...item }) => item),
-        next: nextPageUrl(req, last ? positionCursor.encode(last) : null),
-      };
+      const { items, next } = await keysetPage(req, positionCursor, query, (page) => listGalleryPage(deps.db, page));
+      return { items: items.map(({ position: _position, ...item }) => item), next };
     },
   }),
   route({
@@ -134,11 +127,7 @@ export const adminContentRoutes = [
     query: pageQuery,
     response: adminPostPage,
     answer: "{ items: post summaries, next: URL of the next page or null }",
-    handler: async ({ deps, query, req }) => {
-      const rows = await listPostsPage(deps.db, { limit: query.limit + 1, cursor: createdCursor.decode(query.cursor) });
-      const { items, last } = pageAfter(rows, query.limit);
-      return { items, next: nextPageUrl(req, last ? createdCursor.encode(last) : null) };
-    },
+    handler: ({ deps, query, req }) => keysetPage(req, createdCursor, query, (page) => listPostsPage(deps.db, page)),
   }),
   route({
     method: "GET",

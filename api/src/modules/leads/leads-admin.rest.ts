@@ -13,7 +13,7 @@ import {
   noteResponse,
 } from "../../contracts/admin";
 import { route } from "../../http/route";
-import { createdCursor, nextPageUrl, pageAfter, setNextLink } from "../../lib/cursor";
+import { createdCursor, keysetPage, setNextLink } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { addNote, getContactDetails, listContactsForAdmin, listNotes } from "./leads.service";
 
@@ -28,13 +28,10 @@ export async function listContactsWithLink(
   reply: FastifyReply,
 ) {
   const { cursor, limit = LIST_PAGE_DEFAULT, ...filter } = query;
-  const rows = await listContactsForAdmin(deps.db, {
-    ...filter,
-    limit: limit + 1,
-    cursor: createdCursor.decode(cursor),
-  });
-  const { items, last } = pageAfter(rows, limit);
-  setNextLink(reply, nextPageUrl(req, last ? createdCursor.encode(last) : null));
+  const { items, next } = await keysetPage(req, createdCursor, { cursor, limit }, (page) =>
+    listContactsForAdmin(deps.db, { ...filter, ...page }),
+  );
+  setNextLink(reply, next);
   return items;
 }
 

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { type adminOrderListQuery, idParams, noteInput, noteList, noteResponse } from "../../contracts/admin";
 import { adminOrderRecordResponse } from "../../contracts/orders";
 import { route } from "../../http/route";
-import { createdCursor, nextPageUrl, pageAfter, setNextLink } from "../../lib/cursor";
+import { createdCursor, keysetPage, setNextLink } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { addNote, listNotes } from "../leads/leads.service";
 import { LIST_PAGE_DEFAULT } from "../leads/leads-admin.rest";
@@ -22,13 +22,10 @@ export async function listOrdersWithLink(
   reply: FastifyReply,
 ) {
   const { cursor, limit = LIST_PAGE_DEFAULT, ...filter } = query;
-  const rows = await listOrdersForAdmin(deps.db, {
-    ...filter,
-    limit: limit + 1,
-    cursor: createdCursor.decode(cursor),
-  });
-  const { items, last } = pageAfter(rows, limit);
-  setNextLink(reply, nextPageUrl(req, last ? createdCursor.encode(last) : null));
+  const { items, next } = await keysetPage(req, createdCursor, { cursor, limit }, (page) =>
+    listOrdersForAdmin(deps.db, { ...filter, ...page }),
+  );
+  setNextLink(reply, next);
   return items;
 }
 
