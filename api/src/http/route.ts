@@ -187,7 +187,9 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
         if (admin && spec.method !== "GET") {
           req.log.info({ admin: admin.username, action: `${spec.method} ${spec.url}` }, "admin change");
         }
-        if (reply.sent) return reply;
+        // The handler sent the answer itself, or the client left while it was being sent (a search
+        // typed over an earlier one aborts it): a second send would write the headers twice and throw.
+        if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return reply;
         if (reply.statusCode === 200) reply.code(spec.successStatus ?? 200);
         return result ?? { ok: true };
       },
