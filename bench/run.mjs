@@ -111,7 +111,7 @@ function weights() {
       continue;
     }
     const all = pageWeights(dist);
-    // issue 13: every storefront page's first load at most 110 KB (the build enforces it, checkout aside)
+    // issue 13: every storefront page's first load at most 110 KB (the build enforces it too)
     const budget = app === "storefront" ? { js: 110, css: 15 } : { js: 120, css: 15 };
     const rows = [["(entry)", all["(entry)"], "(entry)"]];
     for (const [name, pattern] of wanted) {

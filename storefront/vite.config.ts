@@ -25,7 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   resolve: {
     alias: [
-      // @tanstack/react-store asks for the React 16/17 shim of useSyncExternalStore; React 19 has the
+      // @tanstack/react-store asks for the React 16/17 shim of useSyncExternalStore; React 18 has the
       // hook itself, and the package's own non-shim build uses it (the shim's fallback is dead code here)
       {
         find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,

@@ -1,10 +1,13 @@
 // The storefront's server-side render, built with `vite build --ssr` into dist-server/ and
 // imported by the API (api/src/modules/seo/ssr.ts). The API gives it an in-process reader for the
 // public GET paths, so rendering never makes an HTTP request to itself.
+
+import { Writable } from "node:stream";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, StrictMode } from "react";
-import { prerenderToNodeStream } from "react-dom/static";
+import { renderToPipeableStream } from "react-dom/server";
+import { collectImagePreloads, ImagePreloads } from "./components/responsive-image";
 import { type ServerGet, setServerGet } from "./lib/api";
 import { createQueryClient } from "./lib/query-client";
 import { type SiteConfig, siteConfigQuery } from "./lib/site-config";
@@ -39,16 +42,19 @@ export async function render(url: string, siteConfig: SiteConfig): Promise<Serve
   const cached = queryClient.getQueryCache().getAll();
   if (!notFound && cached.some((q) => q.state.status === "error")) return null;
 
+  const preloads = collectImagePreloads();
   const app = (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <ImagePreloads.Provider value={preloads}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ImagePreloads.Provider>
     </StrictMode>
   );
-  // The first render of a code-split component (a route's, or React.lazy below the fold) suspends
-  // until its module is loaded; React then streams that part later with an inline script, which
-  // the site's CSP forbids. So render again once the modules are loaded: then nothing suspends.
+  // A code-split component (a route's, or React.lazy below the fold) suspends until its module is
+  // loaded; prerender() waits for it. Should a part still come out streamed (an inline script, which
+  // the site's CSP forbids), render again: its modules are loaded by then.
   let html = await prerender(app);
   for (let attempt = 0; attempt < 3 && isStreamed(html); attempt++) html = await prerender(app);
   // still streamed, or a part failed on the server (<!--$!-->): the browser renders the page itself
@@ -58,16 +64,33 @@ export async function render(url: string, siteConfig: SiteConfig): Promise<Serve
     .getAll()
     .filter((q) => q.state.status === "success" && q.queryKey[0] !== siteConfigQuery.queryKey[0])
     .map((q): [readonly unknown[], unknown] => [q.queryKey, q.state.data]);
-  return { html, queries };
+  // the page's largest image is asked for before the markup, as the caller expects (it moves these
+  // links to the top of <head>)
+  return { html: preloads.html() + html, queries };
 }
 
-async function prerender(app: ReactNode): Promise<string> {
-  // one piece: React would otherwise outline large parts to reveal them progressively, with inline
-  // scripts that the site's CSP forbids
-  const { prelude } = await prerenderToNodeStream(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString("utf8");
+/** The whole page in one piece, once every part of it is ready (nothing is streamed). */
+function prerender(app: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(app, {
+      // one piece: React would otherwise outline large parts to reveal them progressively, with
+      // inline scripts that the site's CSP forbids
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+    });
+  });
 }
 
 /** A Suspense boundary left pending in the shell and completed by a later chunk. */

@@ -1,11 +1,31 @@
 // Every stored picture on the storefront: a <picture> with AVIF and WebP sources at the widths of
 // contracts/media.ts, explicit width and height (no layout shift), lazy below the fold, and for the
 // page's largest paint a high fetch priority plus a preload that names the same candidates (React
-// does not preload an <img> inside <picture> by itself; the server moves this link to the top of
-// <head>). Images that are not in the media table fall back to a plain <img>.
+// does not preload an <img> inside <picture> by itself; the server render puts this link before the
+// markup and the server moves it to the top of <head>). Images that are not in the media table fall
+// back to a plain <img>.
 
 import { hasVariants, srcSet } from "@ch/api/contracts/media";
-import { preload } from "react-dom";
+import { createContext, useContext } from "react";
+
+/** The preloads of a server render (entry-server.tsx); none in the browser, where it is too late. */
+export const ImagePreloads = createContext<ReturnType<typeof collectImagePreloads> | null>(null);
+
+export function collectImagePreloads() {
+  const links = new Map<string, string>();
+  return {
+    add(imageSrcSet: string, imageSizes: string) {
+      links.set(
+        imageSrcSet,
+        `<link rel="preload" as="image" type="image/avif" fetchPriority="high" imageSrcSet="${escapeAttribute(imageSrcSet)}" imageSizes="${escapeAttribute(imageSizes)}"/>`,
+      );
+    },
+    html: () => [...links.values()].join(""),
+  };
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export interface ResponsiveImageProps {
   src: string;
@@ -30,6 +50,7 @@ export function ResponsiveImage({
   className,
 }: ResponsiveImageProps) {
   const priority = loading === "priority";
+  const preloads = useContext(ImagePreloads);
   if (!hasVariants(src)) {
     return (
       <img
@@ -45,8 +66,7 @@ export function ResponsiveImage({
     );
   }
   const avif = srcSet(src, "avif", width);
-  if (priority)
-    preload(src, { as: "image", imageSrcSet: avif, imageSizes: sizes, type: "image/avif", fetchPriority: "high" });
+  if (priority) preloads?.add(avif, sizes);
   return (
     <picture className="contents">
       <source type="image/avif" srcSet={avif} sizes={sizes} />

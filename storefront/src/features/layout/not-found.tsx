@@ -14,18 +14,10 @@ export function NotFoundScreen({
   documentTitle: string;
   children?: ReactNode;
 }) {
-  // a <title> of its own: the server's (data-server-head) is removed once the app has hydrated, and
-  // an address no route matches has no route head to put one back; removed when the screen goes
+  // an address no route matches has no route head to give it a title (features/seo/head-content.tsx
+  // keeps the one <title> and leaves its text alone when the routes name none)
   useEffect(() => {
-    const own = document.head.querySelector("title:not([data-server-head])");
-    if (own) {
-      own.textContent = documentTitle;
-      return;
-    }
-    const title = document.createElement("title");
-    title.textContent = documentTitle;
-    document.head.append(title);
-    return () => title.remove();
+    document.title = documentTitle;
   }, [documentTitle]);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
