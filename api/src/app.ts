@@ -17,6 +17,7 @@ import Fastify, {
   LogController,
 } from "fastify";
 import type { Env } from "./env";
+import { installCachedAnswers } from "./http/cached-answers";
 import { installJsonCompression } from "./http/compression";
 import {
   capConnectionsPerAddress,
@@ -28,6 +29,7 @@ import {
 import { installRequestDeadline } from "./http/deadline";
 import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
 import { apiDocument, referencePage } from "./http/openapi";
+import { lazyRequestLogger } from "./http/request-logger";
 import { registerRoutes } from "./http/route";
 import { installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";
 import { registerAdminSessions } from "./http/session-cookie";
@@ -81,6 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : { logger: logger as FastifyServerOptions["logger"] }),
     // our own request log line (http/errors.ts) leaves query strings out; ids are unique across processes
     logController: new LogController({ disableRequestLogging: true }),
+    // req.log becomes a pino child only when the request logs something (http/request-logger.ts)
+    ...(logger ? { childLoggerFactory: lazyRequestLogger } : {}),
     genReqId: () => randomUUID(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxy(env),
@@ -103,8 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRequestLogging(app, { env, clock: deps.clock });
   installRequestDeadline(app);
   installSecurityHeaders(app, env, surface);
-  await app.register(cookie);
   if (surface === "backoffice") {
+    // cookies are the back office's (its session, a remembered device); the storefront sets and reads none
+    await app.register(cookie);
     installCsrfGuard(app, env);
     // the back office's sessions (@fastify/session); the storefront never has one
     await registerAdminSessions(app, deps);
@@ -113,14 +118,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSystemRoutes(app, deps, lifecycle);
   // while the process drains, every answer ends its connection (see server.ts)
   const cache = readCache(options.db);
-  app.addHook("onSend", async (req, reply, payload) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
     if (lifecycle.draining) reply.header("connection", "close");
     // figures kept for a few seconds (the dashboard's) are dropped by any write this process answers
     if (req.method !== "GET" && req.method !== "HEAD") cache.noteLocalWrite();
-    return payload;
+    done(null, payload);
   });
 
   installJsonCompression(app);
+  if (surface === "storefront") installCachedAnswers(app, deps.db, lifecycle);
 
   const routes = surface === "storefront" ? publicRoutes : backofficeRoutes;
   registerRoutes(app, deps, routes);

@@ -11,6 +11,7 @@ import { resolveSession, type SessionAdmin } from "../modules/admin/auth.service
 import { authenticateApiKey, bearerToken } from "../modules/api-keys/api-keys.service";
 import { missingScopes, scopesForPath } from "../modules/api-keys/scope-policy";
 import { mayCallPath } from "../modules/staff/access-policy";
+import { allowCachedAnswer, noteCachedAnswer } from "./cached-answers";
 
 /**
  * public: storefront origin, no session (an Authorization header means nothing there). admin: back-office
@@ -50,6 +51,9 @@ export async function cachedJson<T>(
   load: () => Promise<T>,
   options?: CacheOptions,
 ): Promise<Sent<T>> {
+  // noted before sending (awaiting a sent reply waits for its end, after onResponse); a visitor-chosen
+  // key is kept apart and briefly: not an answer to repeat before routing
+  if (!options?.chosen) noteCachedAnswer(reply.request, key);
   return sent<T>(await sendCachedJson(deps.db, reply, key, load, options));
 }
 
@@ -148,15 +152,48 @@ export async function authorizeAdmin(
 
 const noQuery = z.strictObject({});
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** Path parameters repeat (the same product, the same post): each distinct set is parsed once. */
+function memoizedParse(schema: z.ZodType, where: string) {
+  const parsed = new Map<string, Record<string, unknown>>();
+  return (raw: Record<string, string>): unknown => {
+    const key = JSON.stringify(raw);
+    const known = parsed.get(key);
+    if (known) return { ...known };
+    const value = parseInput(schema, raw, where);
+    if (!isPlainObject(value)) return value;
+    if (parsed.size >= 1000) parsed.clear();
+    parsed.set(key, value);
+    return { ...value };
+  };
+}
+
+function isEmpty(query: unknown): boolean {
+  if (query === undefined || query === null) return true;
+  for (const _ in query as object) return false;
+  return true;
+}
+
 export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSpec[]): void {
   for (const spec of routes) {
+    const querySchema = spec.query ?? noQuery;
+    // most requests carry no query string: its parse is the same every time (a copy each, as handlers own it)
+    const empty = querySchema.safeParse({});
+    const emptyQuery = empty.success && isPlainObject(empty.data) ? empty.data : undefined;
+    const parseParams = spec.params ? memoizedParse(spec.params, "path parameter") : undefined;
+    // its cached answers may be repeated before routing (http/cached-answers.ts)
+    const repeatable = spec.method === "GET" && spec.access === "public" && spec.rateLimit === undefined;
     app.route({
       method: spec.method,
       url: spec.url,
       handler: async (req, reply) => {
-        const params = spec.params ? parseInput(spec.params, req.params, "path parameter") : undefined;
+        const params = parseParams?.(req.params as Record<string, string>);
+        if (repeatable) allowCachedAnswer(req);
         // a path without query parameters refuses any (400 naming it) rather than ignore a caller's mistake
-        const query = parseInput(spec.query ?? noQuery, req.query ?? {}, "query");
+        const query =
+          emptyQuery && isEmpty(req.query) ? { ...emptyQuery } : parseInput(querySchema, req.query ?? {}, "query");
         let admin: SessionAdmin | null = null;
         if (spec.access === "admin") admin = await authorizeAdmin(deps, req, spec.method, spec.url);
         else if (spec.access === "adminAuth" && bearerToken(req.headers.authorization) !== undefined) {

@@ -49,10 +49,10 @@ export function installSecurityHeaders(app: FastifyInstance, env: Env, surface: 
   // built once: the two sets an answer can get (back-office API paths add no-store)
   const page = securityHeaders(env, surface, "/", csp);
   const api = securityHeaders(env, surface, "/api/", csp);
-  app.addHook("onSend", async (req, reply, payload) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
     reply.headers(req.url.startsWith("/api/") || req.url === "/api" ? api : page);
     reply.removeHeader("x-powered-by");
-    return payload;
+    done(null, payload);
   });
 }
 
@@ -77,15 +77,13 @@ export function installCsrfGuard(app: FastifyInstance, env: Env): void {
 
 /** Only JSON bodies on JSON endpoints (tRPC would otherwise also take multipart and octet-stream). */
 export function requireJsonBodies(app: FastifyInstance, exceptPrefixes: string[] = []): void {
-  app.addHook("onRequest", async (req, reply) => {
-    if (SAFE_METHODS.has(req.method)) return;
-    if (exceptPrefixes.some((p) => req.url.startsWith(p))) return;
+  app.addHook("onRequest", (req, reply, done) => {
+    if (SAFE_METHODS.has(req.method) || exceptPrefixes.some((p) => req.url.startsWith(p))) return done();
     const hasBody = req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0";
     const chunked = req.headers["transfer-encoding"] !== undefined;
-    if (!hasBody && !chunked) return;
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-    if (type !== "application/json") {
-      return reply.code(415).send({ message: "Unsupported content type: send application/json", issues: [] });
-    }
+    if ((!hasBody && !chunked) || type === "application/json") return done();
+    // answered here: the request goes no further
+    reply.code(415).send({ message: "Unsupported content type: send application/json", issues: [] });
   });
 }

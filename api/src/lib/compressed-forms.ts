@@ -11,12 +11,18 @@ export type Encoding = "br" | "gzip";
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+interface KeptForms {
+  made: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The forms already made, for callers that cannot wait (http/cached-answers.ts). */
+  ready: Partial<Record<Encoding, Buffer>>;
+}
+
 /** The compressed forms of cached bodies, made on first use and dropped with the body. */
-const forms = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
+const forms = new WeakMap<Buffer, KeptForms>();
 
 /** Marks a body the caller keeps and sends again: its compressed forms are made once and kept with it. */
 export function keepCompressedForms(body: Buffer): Buffer {
-  if (body.length >= COMPRESS_MIN_BYTES && !forms.has(body)) forms.set(body, {});
+  if (body.length >= COMPRESS_MIN_BYTES && !forms.has(body)) forms.set(body, { made: {}, ready: {} });
   return body;
 }
 
@@ -33,6 +39,14 @@ function compress(body: Buffer | string, encoding: Encoding, kept: boolean): Pro
 export function compressedBody(body: Buffer | string, encoding: Encoding): Promise<Buffer> {
   const kept = typeof body === "string" ? undefined : forms.get(body);
   if (!kept) return compress(body, encoding, false);
-  kept[encoding] ??= compress(body, encoding, true);
-  return kept[encoding];
+  kept.made[encoding] ??= compress(body, encoding, true).then((form) => {
+    kept.ready[encoding] = form;
+    return form;
+  });
+  return kept.made[encoding];
+}
+
+/** A kept body's form in `encoding` if it has been made already (else undefined: not waited for). */
+export function readyCompressedBody(body: Buffer, encoding: Encoding): Buffer | undefined {
+  return forms.get(body)?.ready[encoding];
 }

@@ -163,6 +163,11 @@ export class ReadCache {
     return body;
   }
 
+  /** The kept JSON of `key` if it is in memory and may be trusted now (no load, no wait). */
+  peekJson(key: string): Buffer | undefined {
+    return this.trusted() ? this.entries.get(key) : undefined;
+  }
+
   /**
    * The value of `load()` itself, for tRPC procedures (which serialize their result). Callers must not
    * change it: it is shared by every request until the next change.

@@ -1,0 +1,109 @@
+// Public reads whose answer is already in the read cache go out before routing: the same bytes and
+// headers Fastify sent for that address, written straight to the response. A hot read then costs about
+// what a bare server costs (issue 13: at least half a bare Fastify's rate); everything else, and any
+// read the cache cannot vouch for right now, goes through Fastify as before.
+//
+// What makes an address eligible: a GET route open to the public without a rate limit (http/route.ts)
+// that answered 200 from `cachedJson()`. Its entry names the read-cache key, so a change to the data
+// (which drops the key in every process) sends the next request through Fastify again.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { Database } from "@ch/db";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { COMPRESS_MIN_BYTES, type Encoding, readyCompressedBody } from "../lib/compressed-forms";
+import { readCache } from "../lib/read-cache";
+import { pickEncoding } from "./spa";
+
+interface CachedAnswer {
+  key: string;
+  headers: OutgoingHttpHeaders;
+}
+
+const MAX_ADDRESSES = 500;
+// headers Node writes itself, or that depend on the body sent
+const PER_ANSWER = new Set([
+  "content-length",
+  "content-encoding",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+]);
+
+const eligible = new WeakSet<FastifyRequest>();
+const answeredFrom = new WeakMap<FastifyRequest, string>();
+
+/** Called by the route layer before a public, unlimited GET handler runs. */
+export function allowCachedAnswer(req: FastifyRequest): void {
+  eligible.add(req);
+}
+
+/** Called by `cachedJson()`: this request's answer is the read cache's entry `key`. */
+export function noteCachedAnswer(req: FastifyRequest, key: string): void {
+  if (eligible.has(req)) answeredFrom.set(req, key);
+}
+
+export function installCachedAnswers(app: FastifyInstance, db: Database, lifecycle: { draining: boolean }): void {
+  const cache = readCache(db);
+  const byUrl = new Map<string, CachedAnswer>();
+  const encodings = new Map<string, Encoding | null>();
+
+  const encodingFor = (header: string | undefined): Encoding | null => {
+    if (!header) return null;
+    let encoding = encodings.get(header);
+    if (encoding === undefined) {
+      encoding = pickEncoding(header);
+      if (encodings.size >= 64) encodings.clear();
+      encodings.set(header, encoding);
+    }
+    return encoding;
+  };
+
+  app.addHook("onResponse", (req, reply, done) => {
+    const key = answeredFrom.get(req);
+    if (key !== undefined && reply.statusCode === 200 && !lifecycle.draining) {
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (!PER_ANSWER.has(name) && value !== undefined) headers[name] = value;
+      }
+      if (byUrl.size >= MAX_ADDRESSES) byUrl.clear();
+      byUrl.set(req.raw.url ?? req.url, { key, headers });
+    }
+    done();
+  });
+
+  const serve = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== "GET" || lifecycle.draining || req.url === undefined) return false;
+    const answer = byUrl.get(req.url);
+    if (!answer) return false;
+    const body = cache.peekJson(answer.key);
+    if (!body) return false;
+    let sent = body;
+    let encoding: Encoding | null = null;
+    if (body.length >= COMPRESS_MIN_BYTES) {
+      encoding = encodingFor(req.headers["accept-encoding"]);
+      if (encoding) {
+        const form = readyCompressedBody(body, encoding);
+        if (!form) return false; // not made yet: Fastify's answer makes it
+        sent = form;
+      }
+    }
+    res.writeHead(
+      200,
+      encoding
+        ? { ...answer.headers, "content-encoding": encoding, "content-length": sent.length }
+        : { ...answer.headers, "content-length": sent.length },
+    );
+    res.end(sent);
+    return true;
+  };
+
+  // in front of Fastify's own handler on the same server (its timeouts, limits and error handling stay)
+  const server = app.server;
+  const handlers = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (handlers.length !== 1) throw new Error("installCachedAnswers: expected Fastify's one request handler");
+  const [fastify] = handlers as [(req: IncomingMessage, res: ServerResponse) => void];
+  server.removeListener("request", fastify);
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (!serve(req, res)) fastify(req, res);
+  });
+}

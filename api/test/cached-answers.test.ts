@@ -1,0 +1,147 @@
+// Cached public reads answered before routing (src/http/cached-answers.ts), over real HTTP (inject does
+// not pass through the server's request handler): the same status, headers and bytes as Fastify's own
+// answer, in every encoding; a change to the data, a request the cache cannot vouch for and a draining
+// process all go through Fastify again. REQUEST_LOG=all makes Fastify log every answer it sends, so an
+// answer without a log line is one that was sent before routing.
+import { request } from "node:http";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { createTestDatabase, signedInCookie, type TestApps, TestClock, testEnv } from "./harness";
+
+const lines: string[] = [];
+const lifecycle = { draining: false };
+let apps: TestApps;
+let base: string;
+let cookie: string;
+
+beforeAll(async () => {
+  const db = await createTestDatabase();
+  const clock = new TestClock();
+  const env = testEnv({ LOG_LEVEL: "info", REQUEST_LOG: "all" });
+  const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+  const common = { db: db.handle.db, env, clock, spa: false as const };
+  const storefront = await buildApp({ ...common, surface: "storefront", logger, lifecycle });
+  const backoffice = await buildApp({ ...common, surface: "backoffice" });
+  apps = {
+    db,
+    storefront,
+    backoffice,
+    clock,
+    env,
+    async close() {
+      await Promise.all([storefront.close(), backoffice.close()]);
+      await db.drop();
+    },
+  };
+  base = await storefront.listen({ host: "127.0.0.1", port: 0 });
+  cookie = await signedInCookie(apps);
+});
+afterAll(async () => {
+  await apps?.close();
+});
+
+/** How many answers to `path` Fastify has logged so far. */
+const routed = (path: string) =>
+  lines.map((l) => JSON.parse(l) as { path?: string; msg?: string }).filter((e) => e.path === path).length;
+
+/** One GET over HTTP, with the bytes as sent (fetch would decompress them and ask for gzip by itself). */
+function get(path: string, acceptEncoding?: string, method = "GET") {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      { method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const { date: _date, ...headers } = res.headers;
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("cached public reads answered before routing", () => {
+  it("repeats Fastify's answer exactly, plain and compressed, without routing it again", async () => {
+    for (const [path, encoding] of [
+      ["/api/products/1", undefined],
+      ["/api/products", undefined],
+      ["/api/products", "gzip, deflate, br"],
+      ["/api/products", "gzip"],
+      ["/api/gallery", "br"],
+    ] as const) {
+      const before = routed(path);
+      const first = await get(path, encoding);
+      expect(first.status).toBe(200);
+      // (a compressed form is made by the first answer in that encoding)
+      const second = await get(path, encoding);
+      const afterSecond = routed(path);
+      const third = await get(path, encoding);
+      expect(second).toEqual(first);
+      expect(third).toEqual(first);
+      expect(routed(path), `${path} ${encoding}`).toBe(afterSecond);
+      expect(afterSecond - before).toBeGreaterThanOrEqual(1);
+      expect(first.headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(first.headers["x-content-type-options"]).toBe("nosniff");
+      expect(first.headers.vary).toBe("accept-encoding");
+      expect(Number(first.headers["content-length"])).toBe(first.body.length);
+    }
+  });
+
+  it("goes through Fastify again once the data changes, then repeats the new answer", async () => {
+    const path = "/api/products/1";
+    await get(path);
+    const shown = await get(path);
+    expect(shown.status).toBe(200);
+    const change = (procedure: "publish" | "unpublish") =>
+      apps.backoffice.inject({
+        method: "POST",
+        url: `/api/trpc/catalog.${procedure}`,
+        headers: { cookie },
+        payload: { id: 1 },
+      });
+
+    expect((await change("unpublish")).statusCode).toBe(200);
+    let before = routed(path);
+    expect((await get(path)).status).toBe(404);
+    expect((await get(path)).status).toBe(404);
+    expect(routed(path)).toBe(before + 2);
+
+    expect((await change("publish")).statusCode).toBe(200);
+    before = routed(path);
+    const again = await get(path);
+    expect(again.status).toBe(200);
+    expect(JSON.parse(again.body.toString()).name).toBe(JSON.parse(shown.body.toString()).name);
+    expect(routed(path)).toBe(before + 1);
+    expect(await get(path)).toEqual(again);
+    expect(routed(path)).toBe(before + 1);
+  });
+
+  it("leaves alone what is not a cached public read, and everything while the process drains", async () => {
+    // an unknown product is a 404 every time, logged every time
+    const missing = "/api/products/987654";
+    await get(missing);
+    await get(missing);
+    expect(routed(missing)).toBe(2);
+    // HEAD is Fastify's
+    const before = routed("/api/products/1");
+    const head = await get("/api/products/1", undefined, "HEAD");
+    expect(head.status).toBe(200);
+    expect(routed("/api/products/1")).toBe(before + 1);
+
+    lifecycle.draining = true;
+    try {
+      const draining = await get("/api/products/1");
+      expect(draining.status).toBe(200);
+      expect(draining.headers.connection).toBe("close");
+      expect(routed("/api/products/1")).toBe(before + 2);
+    } finally {
+      lifecycle.draining = false;
+    }
+  });
+});
