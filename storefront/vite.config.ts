@@ -9,6 +9,9 @@ import { precompress } from "../scripts/vite-precompress";
 export default defineConfig(({ isSsrBuild }) => ({
   // the server render (vite build --ssr, into dist-server) needs no copy of public/
   publicDir: isSsrBuild ? false : "public",
+  // The server render carries its packages (React among them) in its bundle, built for production: left
+  // to Node, React would pick its development build whenever NODE_ENV is unset, as under `npm start`.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
   plugins: [
     tanstackRouter({
       target: "react",

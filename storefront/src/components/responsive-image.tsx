@@ -24,6 +24,9 @@ export function collectImagePreloads() {
   };
 }
 
+// React 18 knows no fetchPriority prop (it warns and writes it as is): the attribute, spelt as HTML has it
+const HIGH_PRIORITY = { fetchpriority: "high" } as object;
+
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
@@ -60,7 +63,7 @@ export function ResponsiveImage({
         alt={alt}
         loading={loading === "lazy" ? "lazy" : "eager"}
         decoding="async"
-        fetchPriority={priority ? "high" : undefined}
+        {...(priority ? HIGH_PRIORITY : {})}
         className={className}
       />
     );
@@ -79,7 +82,7 @@ export function ResponsiveImage({
         alt={alt}
         loading={loading === "lazy" ? "lazy" : "eager"}
         decoding={priority ? undefined : "async"}
-        fetchPriority={priority ? "high" : undefined}
+        {...(priority ? HIGH_PRIORITY : {})}
         className={className}
       />
     </picture>
