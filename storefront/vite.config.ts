@@ -11,7 +11,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : "public",
   // The server render carries its packages (React among them) in its bundle, built for production: left
   // to Node, React would pick its development build whenever NODE_ENV is unset, as under `npm start`.
-  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { "process.env.NODE_ENV": JSON.stringify("production") } }
+    : {}),
   plugins: [
     tanstackRouter({
       target: "react",
