@@ -100,7 +100,19 @@ export const REST_RULES: Record<string, Others> = {
   "/api/admin/api-keys/*": OWNER_ONLY,
 };
 
+// procedure paths are the router's own (a fixed set): each is looked up once
+const procedureRules = new Map<string, Others>();
+
 function othersForProcedure(path: string): Others {
+  let others = procedureRules.get(path);
+  if (!others) {
+    others = procedureRuleOf(path);
+    procedureRules.set(path, others);
+  }
+  return others;
+}
+
+function procedureRuleOf(path: string): Others {
   const exact = PROCEDURE_RULES[path];
   if (exact) return exact;
   let best: { length: number; others: Others } | undefined;
