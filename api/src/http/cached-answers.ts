@@ -16,6 +16,10 @@ import { pickEncoding } from "./spa";
 interface CachedAnswer {
   key: string;
   headers: OutgoingHttpHeaders;
+  /** The cached body the prepared answers below were made for (a change brings a new one). */
+  body?: Buffer;
+  /** Body and complete headers per encoding, made once per body: nothing is built per request. */
+  prepared: Partial<Record<Encoding | "identity", { body: Buffer; headers: OutgoingHttpHeaders }>>;
 }
 
 const MAX_ADDRESSES = 500;
@@ -66,7 +70,7 @@ export function installCachedAnswers(app: FastifyInstance, db: Database, lifecyc
         if (!PER_ANSWER.has(name) && value !== undefined) headers[name] = value;
       }
       if (byUrl.size >= MAX_ADDRESSES) byUrl.clear();
-      byUrl.set(req.raw.url ?? req.url, { key, headers });
+      byUrl.set(req.raw.url ?? req.url, { key, headers, prepared: {} });
     }
     done();
   });
@@ -77,23 +81,23 @@ export function installCachedAnswers(app: FastifyInstance, db: Database, lifecyc
     if (!answer) return false;
     const body = cache.peekJson(answer.key);
     if (!body) return false;
-    let sent = body;
-    let encoding: Encoding | null = null;
-    if (body.length >= COMPRESS_MIN_BYTES) {
-      encoding = encodingFor(req.headers["accept-encoding"]);
-      if (encoding) {
-        const form = readyCompressedBody(body, encoding);
-        if (!form) return false; // not made yet: Fastify's answer makes it
-        sent = form;
-      }
+    if (answer.body !== body) {
+      answer.body = body;
+      answer.prepared = {};
     }
-    res.writeHead(
-      200,
-      encoding
+    const encoding = body.length >= COMPRESS_MIN_BYTES ? encodingFor(req.headers["accept-encoding"]) : null;
+    let prepared = answer.prepared[encoding ?? "identity"];
+    if (!prepared) {
+      const sent = encoding ? readyCompressedBody(body, encoding) : body;
+      if (!sent) return false; // not made yet: Fastify's answer makes it
+      const headers = encoding
         ? { ...answer.headers, "content-encoding": encoding, "content-length": sent.length }
-        : { ...answer.headers, "content-length": sent.length },
-    );
-    res.end(sent);
+        : { ...answer.headers, "content-length": sent.length };
+      prepared = { body: sent, headers };
+      answer.prepared[encoding ?? "identity"] = prepared;
+    }
+    res.writeHead(200, prepared.headers);
+    res.end(prepared.body);
     return true;
   };
 
