@@ -6,8 +6,7 @@
 import { request } from "node:http";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
-import { createTestDatabase, signedInCookie, type TestApps, TestClock, testEnv } from "./harness";
+import { signedInCookie, startTestApps, type TestApps } from "./harness";
 
 const lines: string[] = [];
 const lifecycle = { draining: false };
@@ -16,25 +15,9 @@ let base: string;
 let cookie: string;
 
 beforeAll(async () => {
-  const db = await createTestDatabase();
-  const clock = new TestClock();
-  const env = testEnv({ LOG_LEVEL: "info", REQUEST_LOG: "all" });
   const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
-  const common = { db: db.handle.db, env, clock, spa: false as const };
-  const storefront = await buildApp({ ...common, surface: "storefront", logger, lifecycle });
-  const backoffice = await buildApp({ ...common, surface: "backoffice" });
-  apps = {
-    db,
-    storefront,
-    backoffice,
-    clock,
-    env,
-    async close() {
-      await Promise.all([storefront.close(), backoffice.close()]);
-      await db.drop();
-    },
-  };
-  base = await storefront.listen({ host: "127.0.0.1", port: 0 });
+  apps = await startTestApps({ env: { LOG_LEVEL: "info", REQUEST_LOG: "all" }, storefront: { logger, lifecycle } });
+  base = await apps.storefront.listen({ host: "127.0.0.1", port: 0 });
   cookie = await signedInCookie(apps);
 });
 afterAll(async () => {

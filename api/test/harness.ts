@@ -9,7 +9,7 @@ import { seedIfEmpty } from "@ch/db/seed";
 import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
 import { inject } from "vitest";
-import { buildApp } from "../src/app";
+import { type AppOptions, buildApp } from "../src/app";
 import { type Env, loadEnv } from "../src/env";
 import type { Clock } from "../src/lib/clock";
 import { sessionRowId } from "../src/modules/admin/session-store";
@@ -114,12 +114,19 @@ export interface TestApps {
   close(): Promise<void>;
 }
 
-export async function startTestApps(options: { env?: Record<string, string>; seed?: boolean } = {}): Promise<TestApps> {
+export async function startTestApps(
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    /** The storefront's logger and lifecycle (a test that reads the log or drains the process). */
+    storefront?: Pick<AppOptions, "logger" | "lifecycle">;
+  } = {},
+): Promise<TestApps> {
   const db = await createTestDatabase({ seed: options.seed ?? true });
   const env = testEnv(options.env);
   const clock = new TestClock();
   const common = { db: db.handle.db, env, clock, spa: false as const };
-  const storefront = await buildApp({ ...common, surface: "storefront" });
+  const storefront = await buildApp({ ...common, ...options.storefront, surface: "storefront" });
   const backoffice = await buildApp({ ...common, surface: "backoffice" });
   // every answer of every test is checked against the OpenAPI document (test/contract.ts)
   checkAnswersAgainstDocument(storefront);
