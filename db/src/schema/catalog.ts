@@ -23,6 +23,8 @@ export const products = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull(),
     priceCents: integer("price_cents").notNull(),
+    /** Which tax rate applies (tax_rates.tax_class): "general" or e.g. "housing" for a new manufactured home. */
+    taxClass: text("tax_class").notNull().default("general"),
     category: text("category").notNull(),
     images: jsonb("images").$type<ProductImage[]>().notNull().default([]),
     specs: jsonb("specs").$type<ProductSpecs>().notNull().default({}),

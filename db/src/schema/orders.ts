@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** One tax class's part of an order's tax: the named rate, the amount it applies to, and the tax. */
+export interface TaxLineRecord {
+  taxClass: string;
+  label: string;
+  rateBasisPoints: number;
+  taxableCents: number;
+  taxCents: number;
+}
 
 export const orders = pgTable(
   "orders",
@@ -16,15 +25,27 @@ export const orders = pgTable(
     zipCode: text("zip_code").notNull(),
     deliveryNotes: text("delivery_notes"),
     paymentMethod: text("payment_method").notNull(),
-    subtotalCents: integer("subtotal_cents").notNull(),
-    taxCents: integer("tax_cents").notNull(),
-    shippingCents: integer("shipping_cents").notNull(),
-    totalCents: integer("total_cents").notNull(),
+    /** The lines' sum before any discount (integer cents; bigint columns: an amount never overflows). */
+    subtotalCents: bigint("subtotal_cents", { mode: "number" }).notNull(),
+    /** An accepted proposal's discount; subtotal − discount + shipping + tax = total. */
+    discountCents: bigint("discount_cents", { mode: "number" }).notNull().default(0),
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull(),
+    shippingCents: bigint("shipping_cents", { mode: "number" }).notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    /** What the delivery fee is (the distance band), and the tax per class with its named rate (pricing engine). */
+    deliveryLabel: text("delivery_label").notNull().default(""),
+    taxLines: jsonb("tax_lines").$type<TaxLineRecord[]>().notNull().default([]),
+    /** A random secret in the customer's own links (the thank-you page survives a reload without a look-up). */
+    accessToken: text("access_token"),
     /** The deposit asked when the order was placed (business settings then), in percent of the total. */
     depositPercent: integer("deposit_percent").notNull().default(50),
+    /**
+     * Derived, never set on their own: status from the stage (stages.service LEGACY_STATUS) and paymentStatus
+     * from the ledger (payments.service settleOrder). Kept as columns for the list filters and indexes.
+     */
     status: text("status").notNull().default("pending"),
     paymentStatus: text("payment_status").notNull().default("pending"),
-    /** Build stage (api/src/contracts/stages.ts holds the allowed moves); status above is kept for the documented payloads. */
+    /** Build stage (api/src/contracts/stages.ts holds the allowed moves): the order's one state. */
     stage: text("stage").notNull().default("awaiting_deposit"),
     stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }).notNull().defaultNow(),
     cancelReason: text("cancel_reason"),
@@ -62,13 +83,18 @@ export const orderLines = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: integer("product_id").notNull(),
     productName: text("product_name").notNull(),
-    unitPriceCents: integer("unit_price_cents").notNull(),
+    unitPriceCents: bigint("unit_price_cents", { mode: "number" }).notNull(),
     quantity: integer("quantity").notNull(),
+    /** The line's tax class (pricing engine); options and custom lines are "general". */
+    taxClass: text("tax_class").notNull().default("general"),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );
 
-/** Idempotency-Key records for POST /api/orders (and any other replay-safe write). */
+/**
+ * Idempotency-Key records for every POST that creates (orders, payments, notes, proposals, refunds):
+ * key is "<operation>:<principal>:<Idempotency-Key>", kept 24 hours.
+ */
 export const idempotencyKeys = pgTable("idempotency_keys", {
   key: text("key").primaryKey(),
   requestHash: text("request_hash").notNull(),

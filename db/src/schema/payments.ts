@@ -14,7 +14,8 @@ export const invoices = pgTable(
     orderId: integer("order_id").notNull(),
     kind: text("kind").notNull(),
     reference: text("reference").notNull().unique(),
-    amountCents: integer("amount_cents").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** The exact amount a USDT transfer must carry to pay this invoice now (after a partial payment: the rest, newly tagged). */
     usdtAmountMicro: bigint("usdt_amount_micro", { mode: "bigint" }),
     status: text("status").notNull().default("open"),
     dueAt: timestamp("due_at", { withTimezone: true }),
@@ -28,7 +29,8 @@ export const invoices = pgTable(
 /**
  * The payment ledger. Bank transfers and refunds (negative amounts) are recorded by staff; USDT transfers
  * by the watcher or a verified hash the customer submitted. A transaction hash is recorded once, for one order.
- * status: pending_verification | recorded | rejected. flags: ["late", "excess", "partial"].
+ * status: pending_verification | recorded | rejected | expired. flags: ["late", "excess", "partial"].
+ * A refund is a negative amount with its reason.
  */
 export const payments = pgTable(
   "payments",
@@ -38,9 +40,10 @@ export const payments = pgTable(
     invoiceId: integer("invoice_id"),
     method: text("method").notNull(),
     status: text("status").notNull().default("recorded"),
-    amountCents: integer("amount_cents").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     usdtAmountMicro: bigint("usdt_amount_micro", { mode: "bigint" }),
     txHash: text("tx_hash"),
+    reason: text("reason"),
     fromAddress: text("from_address"),
     reference: text("reference"),
     note: text("note"),
@@ -54,12 +57,36 @@ export const payments = pgTable(
   (t) => [index("payments_order_idx").on(t.orderId), uniqueIndex("payments_tx_hash_unique").on(t.txHash)],
 );
 
+/**
+ * Every checked USDT transfer to the shop's wallet the product has seen (watcher or a customer's hash).
+ * status: credited (on the ledger: paymentId) | unmatched (in the back office's queue) | attached (staff
+ * put it on an invoice, with a reason). claimedByOrderId: the order whose customer submitted the hash.
+ */
+export const usdtTransfers = pgTable(
+  "usdt_transfers",
+  {
+    txHash: text("tx_hash").primaryKey(),
+    fromAddress: text("from_address").notNull(),
+    valueMicro: bigint("value_micro", { mode: "bigint" }).notNull(),
+    blockTimestamp: timestamp("block_timestamp", { withTimezone: true }).notNull(),
+    status: text("status").notNull(),
+    paymentId: integer("payment_id"),
+    claimedByOrderId: integer("claimed_by_order_id"),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("usdt_transfers_status_idx").on(t.status, t.blockTimestamp)],
+);
+
 /** One row per background watcher (the USDT wallet watcher): a lease so that one process at a time runs it, and its cursor. */
 export const watcherState = pgTable("watcher_state", {
   name: text("name").primaryKey(),
   leaseOwner: text("lease_owner"),
   leaseUntil: timestamp("lease_until", { withTimezone: true }),
   cursorTimestamp: bigint("cursor_timestamp", { mode: "number" }),
+  /** The transaction ids seen at cursorTimestamp (the next read starts there again: min_timestamp is inclusive). */
+  cursorSeen: jsonb("cursor_seen").$type<string[]>().notNull().default([]),
   failures: integer("failures").notNull().default(0),
   nextRunAt: timestamp("next_run_at", { withTimezone: true }),
   lastError: text("last_error"),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -7,11 +8,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+
+import type { TaxLineRecord } from "./orders";
 
 /** Add-ons staff can put on a proposal (foundation, deck, solar package, finish upgrades…), each with its price. */
 export const proposalOptions = pgTable("proposal_options", {
@@ -34,20 +38,29 @@ export const deliveryBands = pgTable("delivery_bands", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
-/** Sales tax by delivery state, in basis points (825 = 8.25 %); staff-editable. A state without a row is taxed at 0. */
+/**
+ * Sales tax by delivery state and tax class (general goods, new manufactured or industrialized housing, the
+ * delivery charge…), in basis points (825 = 8.25 %); the business's accountant keeps it in the back office.
+ * A state and class without a row is taxed at 0.
+ */
 export const taxRates = pgTable(
   "tax_rates",
   {
-    state: text("state").primaryKey(),
+    state: text("state").notNull(),
+    taxClass: text("tax_class").notNull().default("general"),
     rateBasisPoints: integer("rate_basis_points").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("tax_rates_range", sql`${t.rateBasisPoints} between 0 and 2000`)],
+  (t) => [
+    primaryKey({ columns: [t.state, t.taxClass] }),
+    check("tax_rates_range", sql`${t.rateBasisPoints} between 0 and 2000`),
+  ],
 );
 
 /**
  * A quote for a custom build. The customer reaches it at /proposal/{token}; what they see is the
- * latest version (proposal_versions). status: draft | sent | changes_requested | accepted | declined.
+ * latest version staff sent (proposal_versions.sent_at); an edit after sending is a draft version
+ * until it is sent. status: draft | sent | changes_requested | accepted | declined.
  */
 export const proposals = pgTable(
   "proposals",
@@ -85,13 +98,16 @@ export const proposalVersions = pgTable(
     lines: jsonb("lines").notNull(),
     deliveryBandId: integer("delivery_band_id"),
     deliveryLabel: text("delivery_label").notNull().default(""),
-    subtotalCents: integer("subtotal_cents").notNull(),
-    discountCents: integer("discount_cents").notNull().default(0),
-    deliveryCents: integer("delivery_cents").notNull().default(0),
+    subtotalCents: bigint("subtotal_cents", { mode: "number" }).notNull(),
+    discountCents: bigint("discount_cents", { mode: "number" }).notNull().default(0),
+    deliveryCents: bigint("delivery_cents", { mode: "number" }).notNull().default(0),
+    /** The delivery ZIP the fee was priced for (its distance from the yard picks the band). */
+    deliveryZip: text("delivery_zip"),
     taxState: text("tax_state").notNull(),
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull(),
-    taxCents: integer("tax_cents").notNull(),
-    totalCents: integer("total_cents").notNull(),
+    taxLines: jsonb("tax_lines").$type<TaxLineRecord[]>().notNull().default([]),
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
     depositPercent: integer("deposit_percent").notNull(),
     validUntil: date("valid_until").notNull(),
     terms: text("terms").notNull().default(""),
