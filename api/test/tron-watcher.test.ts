@@ -6,7 +6,7 @@ import { schema } from "@ch/db";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Deps } from "../src/lib/deps";
-import { recordUsdtTransfer } from "../src/modules/payments/payments.service";
+import { recordUsdtTransfer } from "../src/modules/payments/usdt-transfers";
 import { createTronWatcher, WATCHER_NAME } from "../src/modules/payments/tron-watcher";
 import { CUSTOMER_WALLET, FakeTronGrid, SHOP_WALLET, txId, usdtTransfer } from "./fake-trongrid";
 import { orderBody, startTestApps, type TestApps } from "./harness";

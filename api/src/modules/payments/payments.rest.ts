@@ -11,12 +11,8 @@ import {
   submitPaymentInput,
 } from "../../contracts/payments";
 import { route } from "../../http/route";
-import {
-  getAdminOrderPayments,
-  recordStaffPayment,
-  rejectPendingPayment,
-  submitTransactionHash,
-} from "./payments.service";
+import { getAdminOrderPayments, recordStaffPayment, rejectPendingPayment } from "./payments.service";
+import { submitTransactionHash } from "./usdt-transfers";
 
 export const paymentRoutes = [
   route({

@@ -2,12 +2,8 @@ import { z } from "zod";
 import { id, requiredText } from "../../contracts/fields";
 import { recordPaymentInput, rejectPaymentInput, submitPaymentInput } from "../../contracts/payments";
 import { adminProcedure, rateLimited, router } from "../../trpc/trpc";
-import {
-  getAdminOrderPayments,
-  recordStaffPayment,
-  rejectPendingPayment,
-  submitTransactionHash,
-} from "./payments.service";
+import { getAdminOrderPayments, recordStaffPayment, rejectPendingPayment } from "./payments.service";
+import { submitTransactionHash } from "./usdt-transfers";
 
 export const paymentsRouter = router({
   /** The customer's USDT transaction hash; the answer says recorded or pending_verification. */

@@ -22,8 +22,8 @@ import { and, eq, inArray, isNotNull, min, sql } from "drizzle-orm";
 import type { Env } from "../../env";
 import type { Deps } from "../../lib/deps";
 import { retryDelayMs } from "../notifications/worker";
-import { notePendingChecked, pendingSubmissions, recordUsdtTransfer } from "./payments.service";
 import { readTransfers, TronApiError } from "./trongrid";
+import { notePendingChecked, pendingSubmissions, recordUsdtTransfer } from "./usdt-transfers";
 
 const { invoices, watcherState } = schema;
 export const WATCHER_NAME = "usdt";
