@@ -338,7 +338,6 @@ async function embeddedMemory(lite, ours) {
 // ---------------------------------------------------------------------------------------------
 // 3. Orders on PostgreSQL, against the same transaction written with plain postgres.js
 async function orderBodies(base) {
-  const { computeTotals } = await import("../api/src/contracts/totals.ts");
   const products = (await (await fetch(`${base}/api/products`)).json()).filter((p) => p.inStock);
   const bodies = [];
   for (let i = 0; i < 16; i++) {
@@ -348,9 +347,14 @@ async function orderBodies(base) {
     const unique = [...new Map(picks.map((p) => [p.id, p])).values()];
     if (i % 2 === 1) unique.reverse();
     const cartItems = unique.map((p, j) => ({ id: p.id, name: p.name, price: p.price, quantity: 1 + ((i + j) % 2) }));
-    const totals = computeTotals(
-      cartItems.map((c) => ({ unitPriceCents: Math.round(c.price * 100), quantity: c.quantity })),
-    );
+    // the server's own figures for that cart and address (the pricing engine, as the checkout asks them)
+    const quote = await (
+      await fetch(`${base}/api/orders/quote`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ cartItems, state: "TX", zipCode: "78201" }),
+      })
+    ).json();
     bodies.push({
       firstName: "Bench",
       lastName: `Buyer ${i}`,
@@ -362,7 +366,7 @@ async function orderBodies(base) {
       zipCode: "78201",
       paymentMethod: i % 2 ? "usdt" : "bank-transfer",
       cartItems,
-      totalAmount: totals.totalCents / 100,
+      totalAmount: quote.totalAmount,
     });
   }
   return bodies;

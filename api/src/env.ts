@@ -52,6 +52,8 @@ export const envSchema = z.object({
   TRON_RETRY_MAX_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
   /** Time limit of one TronGrid request. */
   TRON_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How long a submitted USDT hash that TronGrid does not show may wait before it expires (then 422). */
+  USDT_CLAIM_TTL_MS: z.coerce.number().int().min(1000).max(604_800_000).default(1_800_000),
   COMPANY_NAME: z.string().default("Container Homes of Texas"),
   COMPANY_PHONE: z.string().default("(210) 555-0148"),
   COMPANY_EMAIL: z.string().default("hello@containerhomes-texas.com"),

@@ -2,6 +2,7 @@
 // housekeeping. Any number of API processes may run these at once: the worker claims rows with SKIP LOCKED,
 // the watcher runs on the one process holding its lease (watcher_state), housekeeping is idempotent SQL.
 import type { Deps } from "./lib/deps";
+import { purgeOldIdempotencyKeys } from "./lib/idempotency";
 import { purgeExpiredRateLimits } from "./lib/rate-limit";
 import { purgeExpiredSessions } from "./modules/admin/auth.service";
 import { createOutboxWorker, type OutboxWorker } from "./modules/notifications/worker";
@@ -22,6 +23,8 @@ export async function runHousekeeping(deps: Deps): Promise<void> {
     await purgeExpiredSessions(deps);
     const counters = await purgeExpiredRateLimits(deps);
     if (counters > 0) deps.log.info({ removed: counters }, "expired rate-limit counters deleted");
+    const keys = await purgeOldIdempotencyKeys(deps);
+    if (keys > 0) deps.log.info({ removed: keys }, "idempotency keys older than 24 hours deleted");
     const removed = await deleteOldVisits(deps);
     if (removed > 0) deps.log.info({ removed }, "old visitor records deleted");
     const webhookEvents = await purgeOldWebhookLog(deps);

@@ -15,6 +15,8 @@ import { orderRoutes } from "./modules/orders/orders.rest";
 import { adminOrderRoutes } from "./modules/orders/orders-admin.rest";
 import { adminStageRoutes } from "./modules/orders/stages.rest";
 import { adminPaymentRoutes, paymentRoutes } from "./modules/payments/payments.rest";
+import { adminUsdtTransferRoutes } from "./modules/payments/usdt-transfers.rest";
+import { pricingRoutes } from "./modules/pricing/pricing.rest";
 import { adminProposalRoutes, proposalRoutes } from "./modules/proposals/proposals.rest";
 import { adminProposalEditRoutes } from "./modules/proposals/proposals-admin.rest";
 import { adminSeoRoutes, seoRoutes } from "./modules/seo/seo.rest";
@@ -26,6 +28,7 @@ import { webhookRoutes } from "./modules/webhooks/webhooks.rest";
 export const publicRoutes: RouteSpec[] = [
   ...catalogRoutes,
   ...contentRoutes,
+  ...pricingRoutes,
   ...orderRoutes,
   ...paymentRoutes,
   ...leadRoutes,
@@ -52,6 +55,7 @@ export const backofficeRoutes: RouteSpec[] = [
   ...adminContentRoutes,
   ...adminStageRoutes,
   ...adminPaymentRoutes,
+  ...adminUsdtTransferRoutes,
   ...webhookRoutes,
 ];
 

@@ -2,6 +2,7 @@
 // set, a new database on that PostgreSQL server (dropped afterwards). Plus both origins' apps.
 // The database is a copy of one migrated and seeded once per run (test/global-setup.ts) when that
 // setup ran; otherwise it is migrated and seeded here.
+
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { type DatabaseHandle, migrate, openDatabase } from "@ch/db";
@@ -13,6 +14,7 @@ import { type AppOptions, buildApp } from "../src/app";
 import { type Env, loadEnv } from "../src/env";
 import type { Clock } from "../src/lib/clock";
 import { sessionRowId } from "../src/modules/admin/session-store";
+import { priceOrder } from "../src/modules/pricing/engine";
 import { checkAnswersAgainstDocument } from "./contract";
 import type { TestDatabaseTemplates } from "./global-setup";
 
@@ -176,12 +178,31 @@ export async function signedInCookie(
   return `${cookie.name}=${cookie.value}`;
 }
 
+/** The seeded delivery band of a San Antonio address and the seeded Texas tax rates (db/seed/content/sales.ts). */
+export const SAN_ANTONIO_DELIVERY = { label: "Up to 100 miles", feeCents: 150_000, perUnit: false };
+export const SEEDED_TEXAS_RATES = { general: 625, housing: 325, delivery: 625 };
+
 export function orderBody(
   items: { id: number; quantity: number; price: number }[],
   overrides: Record<string, unknown> = {},
 ) {
-  const subtotal = items.reduce((s, i) => s + i.price * i.quantity, 0);
-  const tax = Math.round(subtotal * 8) / 100;
+  // the server's price for a San Antonio delivery (within 100 miles of the yard) with the seeded Texas
+  // rates, by the pricing engine itself; products are "general" unless a test marks one as housing
+  const figures = priceOrder({
+    lines: items.map((i) => ({
+      kind: "product",
+      refId: i.id,
+      name: "x",
+      unitPriceCents: Math.round(i.price * 100),
+      quantity: i.quantity,
+      taxClass: "general",
+    })),
+    discountCents: 0,
+    delivery: SAN_ANTONIO_DELIVERY,
+    taxState: "TX",
+    rates: SEEDED_TEXAS_RATES,
+    depositPercent: 50,
+  });
   return {
     firstName: "Maria",
     lastName: "Gonzalez",
@@ -201,7 +222,7 @@ export function orderBody(
       image: "/media/x.webp",
       category: "20ft-homes",
     })),
-    totalAmount: Math.round((subtotal + tax + 2500) * 100) / 100,
+    totalAmount: figures.totalCents / 100,
     orderDate: new Date().toISOString(),
     ...overrides,
   };

@@ -75,6 +75,7 @@ const sampleBodies: Record<keyof typeof PUBLIC_WRITE_RULES, { url: string; proce
   roi: { url: "/api/roi", procedure: "leads.saveRoi" },
   chat: { url: "/api/telegram/chat", procedure: "chat.forward" },
   orders: { url: "/api/orders", procedure: "orders.place" },
+  orderQuote: { url: "/api/orders/quote", procedure: "pricing.quote" },
   visits: { url: "/api/visits", procedure: "" },
   orderLookup: { url: "/api/orders/lookup", procedure: "orders.lookup" },
   proposal: { url: "/api/proposals/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/changes", procedure: "proposals.requestChanges" },

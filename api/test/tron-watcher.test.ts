@@ -1,7 +1,8 @@
 // The USDT wallet watcher against a fake TronGrid on loopback: a transfer of an invoice's exact amount is
 // recorded with nobody pressing anything; every field is checked; paging follows meta.fingerprint; a
-// pending hash is recorded once confirmed; two watchers on one database record a transfer once; an outage
-// changes nothing and backs off.
+// pending hash is looked up by id and recorded once confirmed when it pays its own order's invoice, or
+// goes to the unmatched queue; two watchers on one database record a transfer once; an outage changes
+// nothing and backs off. (The cursor and the claims' rules: usdt-claims.test.ts.)
 import { schema } from "@ch/db";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -42,6 +43,8 @@ beforeEach(async () => {
   tron.mode = "ok";
   tron.honorFilters = true;
   tron.requests = [];
+  tron.walletReads = [];
+  tron.eventReads = [];
   // each test starts with a free lease and no backoff
   await deps.db.delete(schema.watcherState).where(eq(schema.watcherState.name, WATCHER_NAME));
 });
@@ -88,12 +91,17 @@ describe("the USDT watcher", () => {
       amountCents: invoices[0]!.amountCents,
       usdtAmountMicro: invoices[0]!.usdtAmountMicro,
       invoiceId: invoices[0]!.id,
-      recordedBy: "system",
+      recordedBy: "watcher",
       flags: [],
     });
     expect(await stageOf(order.id)).toBe("deposit_received");
     const events = await deps.db.select().from(schema.orderEvents).where(eq(schema.orderEvents.orderId, order.id));
-    expect(events.some((e) => e.kind === "payment" && e.actor === "system")).toBe(true);
+    expect(events.some((e) => e.kind === "payment" && e.actor === "watcher")).toBe(true);
+    // kept among the seen transfers, credited with its payment; the credit audited as the watcher's
+    const [seen] = await deps.db.select().from(schema.usdtTransfers).where(eq(schema.usdtTransfers.txHash, hash));
+    expect(seen).toMatchObject({ status: "credited", paymentId: payment!.id, claimedByOrderId: null });
+    const audit = await deps.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "usdt-transfer.credit"));
+    expect(audit.find((a) => a.detail.txHash === hash)).toMatchObject({ adminName: "watcher", entityId: String(order.id) });
     const mails = await deps.db.select().from(schema.notifications).where(eq(schema.notifications.entityId, order.id));
     expect(mails.some((m) => m.kind === "payment-received")).toBe(true);
 
@@ -105,6 +113,7 @@ describe("the USDT watcher", () => {
       only_to: "true",
       contract_address: apps.env.USDT_CONTRACT_ADDRESS,
       limit: "200",
+      order_by: "block_timestamp,asc",
     });
     expect(request.apiKey).toBe("test-key");
 
@@ -119,7 +128,10 @@ describe("the USDT watcher", () => {
     tron.transfers = orders.map((o, i) => usdtTransfer(nextHash(), o.invoices[0]!.usdtAmountMicro!, at() - i * 1000));
     const watcher = createTronWatcher(deps, { owner: "a" });
     expect(await watcher.tick()).toMatchObject({ ran: true, recorded: 3 });
-    expect(tron.requests.map((r) => r.query.get("fingerprint"))).toEqual([null, "2"]);
+    expect(tron.requests.filter((r) => r.path.includes("/accounts/")).map((r) => r.query.get("fingerprint"))).toEqual([
+      null,
+      "2",
+    ]);
     for (const o of orders) expect(await stageOf(o.order.id)).toBe("deposit_received");
   });
 
@@ -148,32 +160,65 @@ describe("the USDT watcher", () => {
     expect(await stageOf(order.id)).toBe("awaiting_deposit");
   });
 
-  it("records a customer's pending hash once TronGrid shows it confirmed, with the amount it carried", async () => {
+  it("records a customer's pending hash once TronGrid shows it confirmed, when it pays that order's invoice", async () => {
     const { order, invoices } = await placeOrder();
     const hash = nextHash();
-    const sent = BigInt(invoices[0]!.amountCents) * 10_000n; // without the tag: matches no invoice by amount
-    tron.transfers = [{ ...usdtTransfer(hash, sent, at()), confirmed: false }];
+    const amount = invoices[0]!.usdtAmountMicro!;
+    tron.transfers = [{ ...usdtTransfer(hash, amount, at()), confirmed: false }];
     const submitted = await apps.storefront.inject({
       method: "POST",
       url: `/api/orders/${order.orderNumber}/payments`,
       payload: { email: "maria@example.com", method: "usdt", txHash: hash },
     });
     expect(submitted.statusCode).toBe(202);
+    expect(submitted.json().status).toBe("pending_verification");
     const watcher = createTronWatcher(deps, { owner: "a" });
-    expect(await watcher.tick()).toMatchObject({ ran: true, recorded: 0 });
+    // looked up by its id (not found among the confirmed events), and the wallet's new transfers read
+    expect(await watcher.tick()).toMatchObject({ ran: true, recorded: 0, claimsChecked: 1 });
+    expect(tron.eventReads).toContain(hash);
     const [pending] = await paymentsOf(order.id);
     expect(pending).toMatchObject({ status: "pending_verification", checkAttempts: 1 });
 
-    tron.transfers = [usdtTransfer(hash, sent, at())]; // now confirmed
+    tron.transfers = [usdtTransfer(hash, amount, at())]; // now confirmed
     expect(await watcher.tick()).toMatchObject({ ran: true, recorded: 1 });
     const [recorded] = await paymentsOf(order.id);
     expect(recorded).toMatchObject({
       id: pending!.id,
       status: "recorded",
       amountCents: invoices[0]!.amountCents,
+      recordedBy: "customer",
       flags: [],
     });
     expect(await stageOf(order.id)).toBe("deposit_received");
+  });
+
+  it("puts a pending hash whose transfer matches no invoice exactly in the unmatched queue, claimed by its order", async () => {
+    const { order, invoices } = await placeOrder();
+    const hash = nextHash();
+    const sent = BigInt(invoices[0]!.amountCents) * 10_000n; // without the tag: matches no invoice by amount
+    const submitted = await apps.storefront.inject({
+      method: "POST",
+      url: `/api/orders/${order.orderNumber}/payments`,
+      payload: { email: "maria@example.com", method: "usdt", txHash: hash },
+    });
+    expect(submitted.statusCode).toBe(202);
+    tron.transfers = [usdtTransfer(hash, sent, at())];
+    const watcher = createTronWatcher(deps, { owner: "a" });
+    expect(await watcher.tick()).toMatchObject({ ran: true, recorded: 0, unmatched: 1 });
+    expect((await paymentsOf(order.id)).filter((p) => p.status === "recorded")).toHaveLength(0);
+    expect(await stageOf(order.id)).toBe("awaiting_deposit");
+    const [queued] = await deps.db.select().from(schema.usdtTransfers).where(eq(schema.usdtTransfers.txHash, hash));
+    expect(queued).toMatchObject({ status: "unmatched", claimedByOrderId: order.id, valueMicro: sent, paymentId: null });
+    // the claim is closed (its hash freed for the ledger), and the customer and the owner are told
+    const [claim] = await paymentsOf(order.id);
+    expect(claim).toMatchObject({ status: "rejected", txHash: null, reason: expect.stringContaining(hash) });
+    const messages = await deps.db.select().from(schema.notifications).where(eq(schema.notifications.entityId, order.id));
+    expect(messages.some((m) => m.kind === "usdt-transfer-in-review")).toBe(true);
+    const telegram = await deps.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.kind, "usdt-transfer-unmatched"));
+    expect(telegram.some((m) => m.bodyText.includes(hash))).toBe(true);
   });
 
   it("two watchers on one database: one holds the lease, and a transfer is recorded once even if both try", async () => {

@@ -83,8 +83,12 @@ export async function placeOrder(
     category: string;
   }[];
   const p = products[productIndex]!;
-  const subtotal = p.price;
-  const tax = Math.round(subtotal * 8) / 100;
+  // the server's price (delivery by ZIP, tax by state and class), as the checkout shows it
+  const quote = (await (
+    await page.request.post(`${STOREFRONT}/api/orders/quote`, {
+      data: { cartItems: [{ id: p.id, quantity: 1 }], state: "TX", zipCode: "78205" },
+    })
+  ).json()) as { totalAmount: number };
   const res = await page.request.post(`${STOREFRONT}/api/orders`, {
     data: {
       ...customer,
@@ -96,7 +100,7 @@ export async function placeOrder(
       deliveryNotes: "Gate code 1234",
       paymentMethod: "usdt",
       cartItems: [{ id: p.id, quantity: 1, name: p.name, price: p.price, image: p.images[0], category: p.category }],
-      totalAmount: Math.round((subtotal + tax + 2500) * 100) / 100,
+      totalAmount: quote.totalAmount,
       orderDate: new Date().toISOString(),
     },
   });

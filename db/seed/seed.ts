@@ -21,6 +21,9 @@ import { seedGallery } from "./content/gallery";
 import { seedProducts } from "./content/products";
 import { seedDeliveryBands, seedProposalOptions, seedTaxRates } from "./content/sales";
 
+/** The starting price lists, for tests that price with them (the pricing engine's tests). */
+export { seedDeliveryBands, seedTaxRates };
+
 const SEED_LOCK = 72_617_002;
 const imagesDir = join(dirname(fileURLToPath(import.meta.url)), "images");
 

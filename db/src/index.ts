@@ -10,6 +10,7 @@ import * as schema from "./schema/index";
 
 export { schema };
 export type Schema = typeof schema;
+export type { TaxLineRecord } from "./schema/orders";
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Executor = Database | Tx;

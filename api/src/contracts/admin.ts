@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CONTACT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "./constants";
-import { id, requiredText, text } from "./fields";
+import { id, optionalText, requiredText, text } from "./fields";
 import { instant, int } from "./responses";
+import { ORDER_STAGES } from "./stages";
 
 /** The same rule as every new password (contracts/staff.ts newPassword). */
 export const PASSWORD_MIN = 12;
@@ -29,7 +30,11 @@ export const setupInput = z.strictObject({
   setupToken: text(200).optional(),
 });
 
-export const orderStatusInput = z.strictObject({ status: z.enum(ORDER_STATUSES) });
+export const orderStatusInput = z.strictObject({
+  status: z.enum(ORDER_STATUSES),
+  /** Required to cancel. */
+  reason: optionalText(500),
+});
 export const paymentStatusInput = z.strictObject({ paymentStatus: z.enum(PAYMENT_STATUSES) });
 export const contactStatusInput = z.strictObject({ status: z.enum(CONTACT_STATUSES) });
 export const idParams = z.strictObject({ id: id() });
@@ -54,9 +59,13 @@ export const adminOrderDto = z.object({
   customerEmail: z.string(),
   productName: z.string(),
   totalAmount: z.number(),
+  /** Derived from the stage (the order's one state). */
   status: z.string(),
+  /** Derived from the ledger: paid once the payments recorded cover every invoice. */
   paymentStatus: z.string(),
   paymentMethod: z.string(),
+  /** The build stage (api/src/contracts/stages.ts). */
+  stage: z.string(),
   createdAt: instant(),
 });
 export type AdminOrderDto = z.infer<typeof adminOrderDto>;
@@ -80,13 +89,27 @@ export const adminContactDto = z.object({
 export type AdminContactDto = z.infer<typeof adminContactDto>;
 export const adminContactList = z.array(adminContactDto);
 
+/**
+ * The dashboard cards. Two revenues, never mixed: received is cash (the payment ledger), booked is what
+ * customers ordered (paid or not). Amounts in integer cents; totalRevenue and orderedAmount are the same
+ * two figures in dollars, kept for integrators.
+ */
 export const dashboardStatsDto = z.object({
-  totalOrders: int(),
-  pendingOrders: int(),
-  /** Money received: recorded payments in the ledger, net of refunds (not what was merely ordered). */
-  totalRevenue: z.number().describe("Money received: recorded payments net of refunds"),
-  /** The totals of orders that are not cancelled, paid or not. */
-  orderedAmount: z.number().describe("The totals of orders that are not cancelled, paid or not"),
+  totalOrders: int().describe("Every order, cancelled ones included"),
+  pendingOrders: int().describe("Orders at the stage awaiting deposit"),
+  cancelledOrders: int().describe("Orders at the stage cancelled"),
+  bookedOrders: int().describe("Orders whose stage is not cancelled (paid or not)"),
+  revenueReceivedCents: int().describe(
+    "Revenue received (cash): the sum of the payments recorded in the ledger (status recorded), refunds counted negative, whatever the order's stage",
+  ),
+  refundedCents: int().describe("The refunds among them, as a positive amount"),
+  revenueBookedCents: int().describe(
+    "Revenue booked: the sum of the totals (tax and delivery included) of every order whose stage is not cancelled, paid or not",
+  ),
+  /** Dollars: revenueReceivedCents / 100. */
+  totalRevenue: z.number().describe("Revenue received in dollars (revenueReceivedCents / 100)"),
+  /** Dollars: revenueBookedCents / 100. */
+  orderedAmount: z.number().describe("Revenue booked in dollars (revenueBookedCents / 100)"),
   newContacts: int(),
   totalProducts: int(),
   roiCalculations: int(),
@@ -94,6 +117,43 @@ export const dashboardStatsDto = z.object({
   recentContacts: z.array(adminContactDto),
 });
 export type DashboardStatsDto = z.infer<typeof dashboardStatsDto>;
+
+/**
+ * The Analytics tab (admin.analytics). Amounts in integer cents. Booked = totals of orders whose stage is
+ * not cancelled, by the day the order was placed; received = payments recorded in the ledger (refunds
+ * negative), by the day the money arrived (received_at, else when it was recorded). Months and weeks are UTC.
+ */
+export const analyticsDto = z.object({
+  monthlyRevenue: z.array(
+    z.object({
+      /** YYYY-MM */
+      month: z.string(),
+      bookedCents: int(),
+      receivedCents: int(),
+      /** Orders placed that month whose stage is not cancelled. */
+      orders: int(),
+    }),
+  ),
+  /** Every order by its stage, in the stages' order (all time). */
+  ordersByStage: z.array(z.object({ stage: z.enum(ORDER_STAGES), count: int() })),
+  weeklyOrders: z.array(z.object({ weekStart: z.string(), orders: int() })),
+  customerAcquisition: z.object({
+    totalCustomers: int(),
+    enquirers: int(),
+    convertedEnquirers: int(),
+    conversionRate: z.number(),
+    /** Orders whose stage is not cancelled, and the sum of their totals (all time). */
+    bookedOrders: int(),
+    bookedCents: int(),
+    /** Payments recorded, net of refunds (all time). */
+    receivedCents: int(),
+    /** bookedCents / bookedOrders, rounded to the cent. */
+    averageOrderValueCents: int(),
+    /** bookedCents / totalCustomers, rounded to the cent. */
+    customerLifetimeValueCents: int(),
+  }),
+});
+export type AnalyticsDto = z.infer<typeof analyticsDto>;
 
 // ---- sign-in answers
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pageOf } from "./admin";
 import { PRODUCT_CATEGORIES } from "./constants";
 import { id, requiredText } from "./fields";
+import { PRODUCT_TAX_CLASSES } from "./pricing";
 import { instant, int } from "./responses";
 
 export const productIdParams = z.strictObject({ id: id() });
@@ -38,6 +39,11 @@ export const productInput = z.strictObject({
   featured: z.boolean(),
   inStock: z.boolean(),
   /**
+   * Which tax rate applies (the tax table's class): general goods, or a new manufactured or industrialized
+   * home. Left out: a new product is general and an update keeps the product's class.
+   */
+  taxClass: z.enum(PRODUCT_TAX_CLASSES).optional(),
+  /**
    * false makes a draft, seen by staff only (publish it later). Left out: a new product is published (as
    * before drafts existed) and an update keeps the product's current state.
    */
@@ -64,7 +70,11 @@ export type ProductDto = z.infer<typeof productDto>;
 export const productList = z.array(productDto);
 
 /** A product as staff read it: also its draft state (the public reads show published products only). */
-export const adminProductDto = productDto.extend({ published: z.boolean() });
+export const adminProductDto = productDto.extend({
+  published: z.boolean(),
+  /** The tax class (general or housing): which of the state's rates applies. */
+  taxClass: z.enum(PRODUCT_TAX_CLASSES),
+});
 export type AdminProductDto = z.infer<typeof adminProductDto>;
 
 // ---- admin REST (catalog-admin.rest.ts) ----------------------------------------------------------------

@@ -1,8 +1,6 @@
 // Business constants and enumerations shared by the server and both browser apps.
 // No imports here: the storefront pulls this file into its bundle.
 
-export const TAX_RATE = 0.08;
-export const SHIPPING_FEE = 2500;
 export const MAX_ORDER_LINES = 20;
 export const MAX_LINE_QUANTITY = 10;
 
@@ -47,7 +45,7 @@ export const ORDER_STATUSES = ["pending", "confirmed", "in_production", "shipped
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const CONTACT_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
+export const CONTACT_STATUSES = ["new", "contacted", "qualified", "won", "closed"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 /** Where a lead came from; all of them land in the back office's Contacts inbox. */

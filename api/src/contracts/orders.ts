@@ -87,6 +87,18 @@ export const orderStatusLookupInput = z.strictObject({
   email: email(),
 });
 
+/**
+ * The order's own link (GET /api/orders/{orderNumber}/receipt?t=…): `t` is the order's access token. A
+ * missing or wrong one answers the same 404 as an unknown order, so it is optional here.
+ */
+export const orderReceiptQuery = z.strictObject({
+  t: text(200).optional().describe("The order's access token, from the link after checkout or in the e-mail"),
+});
+export const orderReceiptInput = z.strictObject({
+  orderNumber: requiredText(40, "order number"),
+  token: text(200).optional(),
+});
+
 export const orderLineDto = z.object({
   productId: int(),
   name: z.string(),
@@ -123,10 +135,30 @@ export const orderReceiptDto = z.object({
   lines: z.array(orderLineDto),
   /** An accepted proposal's discount: the lines' sum − discount = subtotal. Absent when there is none. */
   discount: z.number().optional().describe("An accepted proposal's discount; absent when there is none"),
+  /** The lines' sum before any discount; subtotal − discount + shipping + tax = totalAmount. */
   subtotal: z.number(),
   tax: z.number(),
+  /** The tax per tax class, each with its named rate (the pricing engine's tax table). */
+  taxLines: z
+    .array(
+      z.object({
+        taxClass: z.string(),
+        label: z.string().describe('The rate named, e.g. "TX sales tax (6.25 %)"'),
+        rateBasisPoints: int(),
+        taxable: z.number(),
+        tax: z.number(),
+      }),
+    )
+    .optional(),
   shipping: z.number(),
+  /** What the delivery fee is for: the distance band of the delivery ZIP. */
+  deliveryLabel: z.string().optional(),
   totalAmount: z.number(),
+  /**
+   * The secret of the customer's own links (/order-confirmation?order=…&t=…): in the answer that creates
+   * the order and in the answer read with it, never in a look-up by e-mail.
+   */
+  accessToken: z.string().optional(),
   /** Percent of the total due when the order is placed (the business settings at that time). */
   depositPercent: z.number().describe("Percent of the total due when the order is placed"),
   /** The deposit: what the customer pays now. */
@@ -168,3 +200,39 @@ export const adminOrderRecordResponse = orderReceiptDto
     timeline: z.array(auditEntryResponse),
   })
   .extend(adminOrderPaymentsDto.shape);
+
+// ---- the cart's quote (POST /api/orders/quote, pricing.quote): the pricing engine's figures --------------
+
+/** The cart as the storefront keeps it (only id and quantity are read), and where it goes. */
+export const orderQuoteInput = z.strictObject({
+  cartItems: orderInput.shape.cartItems,
+  state: usState(),
+  zipCode: zipCode(),
+});
+export type OrderQuoteInput = z.input<typeof orderQuoteInput>;
+
+/** One tax class's part of the tax, its rate named ("TX sales tax (6.25 %)"); amounts in US dollars. */
+export const taxLineDto = z.object({
+  taxClass: z.string(),
+  label: z.string().describe('The rate named, e.g. "TX sales tax (6.25 %)"'),
+  rateBasisPoints: int().describe("625 = 6.25 %"),
+  taxable: z.number(),
+  tax: z.number(),
+});
+
+/** What the cart costs delivered to that ZIP, as POST /api/orders would price it now. Amounts in US dollars. */
+export const orderQuoteDto = z.object({
+  lines: z.array(orderLineDto.extend({ taxClass: z.string() })),
+  subtotal: z.number(),
+  tax: z.number(),
+  taxLines: z.array(taxLineDto),
+  shipping: z.number().describe("The delivery fee of the ZIP's distance band"),
+  deliveryLabel: z.string().describe("The delivery band, e.g. 'Up to 100 miles'"),
+  miles: int().nullable().describe("Miles from our yard to the ZIP code's centre, in a straight line"),
+  taxState: z.string(),
+  totalAmount: z.number().describe("Send this as totalAmount with POST /api/orders"),
+  depositPercent: z.number(),
+  amountDueNow: z.number(),
+  balanceOnDelivery: z.number(),
+});
+export type OrderQuoteDto = z.infer<typeof orderQuoteDto>;

@@ -1,9 +1,11 @@
 // Proposals (quotes for custom builds): the inputs staff send and the customer's answers, shared with
 // the back-office forms and the storefront's proposal page. Every figure is computed by the server
-// (api/src/modules/proposals/pricing.ts); the inputs are strict, so a client-sent total is refused.
+// (the pricing engine, api/src/modules/pricing); the inputs are strict, so a client-sent total is refused.
 import { z } from "zod";
 import { PAYMENT_METHODS } from "./constants";
+import { receiptPaymentDto } from "./payments";
 import { email, id, optionalPhone, requiredText, text, usState } from "./fields";
+import { TAX_CLASSES } from "./pricing";
 import { day, instant, int } from "./responses";
 import { ORDER_STAGES } from "./stages";
 
@@ -45,8 +47,10 @@ export const proposalInput = z.strictObject({
   address: text(300).default(""),
   city: text(100).default(""),
   state: usState(),
+  /** The delivery ZIP: its distance from the yard picks the delivery band unless deliveryBandId is given. */
   zipCode: text(10).default(""),
   lines: z.array(proposalLineInput).min(1, "add at least one line").max(50, "at most 50 lines"),
+  /** Staff's choice of band; absent or null: the band of the ZIP's distance (no delivery without a ZIP). */
   deliveryBandId: id().nullable().optional(),
   discountCents: cents("discount").default(0),
   /** The state whose sales tax applies; the delivery state when absent. */
@@ -66,8 +70,8 @@ export const tokenParams = z.strictObject({
 export const acceptProposalInput = z.strictObject({
   fullName: requiredText(200, "full name").pipe(z.string().min(3, "type your full name")),
   agree: z.literal(true, "you must agree to the terms"),
-  /** The version the customer read; a newer one makes the acceptance stale (409). */
-  version: z.coerce.number().int().min(1).optional(),
+  /** The version the customer read and accepts (required); another current version makes it stale (409). */
+  version: z.coerce.number({ error: "say which version you accept" }).int().min(1),
   paymentMethod: z.enum(PAYMENT_METHODS).default("bank-transfer"),
 });
 
@@ -91,8 +95,13 @@ export const deliveryBandInput = z.strictObject({
   sortOrder: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
-export const taxRateInput = z.strictObject({
+/** One rate of the tax table: a state and a tax class (general when absent). */
+export const taxRateKey = z.strictObject({
   state: usState(),
+  taxClass: z.enum(TAX_CLASSES).default("general"),
+});
+
+export const taxRateInput = taxRateKey.extend({
   /** Basis points: 625 = 6.25 %. */
   rateBasisPoints: z.coerce.number().int("must be whole basis points").min(0).max(2000, "is at most 20 %"),
 });
@@ -110,15 +119,28 @@ export const proposalLineDto = z.object({
   unitPriceCents: int(),
   quantity: int(),
   lineTotalCents: int(),
+  /** The line's tax class (absent on versions priced before tax classes: general). */
+  taxClass: z.enum(TAX_CLASSES).optional(),
 });
 export type ProposalLineDto = z.infer<typeof proposalLineDto>;
+
+/** One tax class's part of the tax, in cents, its rate named ("TX sales tax (6.25 %)"). */
+export const taxLineCentsDto = z.object({
+  taxClass: z.string(),
+  label: z.string(),
+  rateBasisPoints: int(),
+  taxableCents: int(),
+  taxCents: int(),
+});
 
 export const proposalFiguresDto = z.object({
   subtotalCents: int(),
   discountCents: int(),
   deliveryCents: int(),
   taxState: z.string(),
+  /** The general class's rate; taxLines has the rate of each class. */
   taxRateBasisPoints: int(),
+  taxLines: z.array(taxLineCentsDto),
   taxCents: int(),
   totalCents: int(),
   depositPercent: z.number(),
@@ -152,6 +174,10 @@ export const acceptProposalAnswer = z.object({
   totalCents: int(),
   depositCents: int(),
   balanceCents: int(),
+  /** The secret of the order's own page: /order-confirmation?order=<orderNumber>&t=<accessToken>. */
+  accessToken: z.string(),
+  /** The order's invoices with their exact USDT amounts, and the wallet: what to pay now, at once. */
+  payment: receiptPaymentDto,
 });
 export const changeRequestAnswer = z.object({ ok: z.literal(true), status: z.literal("changes_requested") });
 
@@ -197,11 +223,14 @@ export const proposalDetailDto = z.object({
       lines: z.array(proposalLineDto),
       deliveryBandId: int().nullable(),
       deliveryLabel: z.string(),
+      /** The ZIP the delivery was priced for (null: staff chose the band, or no delivery). */
+      deliveryZip: z.string().nullable(),
       subtotalCents: int(),
       discountCents: int(),
       deliveryCents: int(),
       taxState: z.string(),
       taxRateBasisPoints: int(),
+      taxLines: z.array(taxLineCentsDto),
       taxCents: int(),
       totalCents: int(),
       depositPercent: z.number(),

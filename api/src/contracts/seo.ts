@@ -4,7 +4,6 @@
 // Pure functions, no imports from the server: the storefront bundles this file.
 
 import { hoursSentence, schemaOrgHours, WEEKDAYS, yearsLabel } from "./business-facts";
-import { SHIPPING_FEE } from "./constants";
 import type { BusinessSettings } from "./settings";
 
 export interface Crumb {
@@ -444,7 +443,10 @@ function productJsonLd(meta: PageMeta, product: ProductFacts, site: SiteIdentity
   };
 }
 
-/** The flat delivery fee and, with the settings, production (handling) and transport (transit) times. */
+/**
+ * Where we deliver and, with the settings, production (handling) and transport (transit) times. No
+ * shippingRate: the fee depends on the delivery ZIP's distance from the yard (priced at checkout).
+ */
 function shippingJsonLd(site: SiteIdentity): Record<string, unknown> {
   const days = (weeks: number) => Math.max(0, Math.round(weeks * 7));
   const b = site.business;
@@ -468,7 +470,6 @@ function shippingJsonLd(site: SiteIdentity): Record<string, unknown> {
     : {};
   return {
     "@type": "OfferShippingDetails",
-    shippingRate: { "@type": "MonetaryAmount", value: SHIPPING_FEE, currency: "USD" },
     shippingDestination: { "@type": "DefinedRegion", addressCountry: "US" },
     ...deliveryTime,
   };

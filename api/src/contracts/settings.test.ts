@@ -5,7 +5,8 @@ import { defaultSettings } from "../modules/settings/settings.service";
 import { formatDays, formatTime, formatWeeks, hoursRows, hoursSentence, schemaOrgHours } from "./business-facts";
 import { describePage, staticPageMeta } from "./seo";
 import { businessSettingsInput } from "./settings";
-import { computeTotals, splitDeposit } from "./totals";
+import { priceOrder } from "../modules/pricing/engine";
+import { splitDeposit } from "./totals";
 
 describe("splitDeposit", () => {
   it("splits a total into the deposit now and the balance on delivery", () => {
@@ -39,9 +40,20 @@ describe("splitDeposit", () => {
   });
 
   it("splits a real order total the way checkout shows it", () => {
-    const totals = computeTotals([{ unitPriceCents: 8_623_200, quantity: 1 }]);
-    expect(totals.totalCents).toBe(9_563_056);
-    expect(splitDeposit(totals.totalCents, 40)).toMatchObject({ depositCents: 3_825_222, balanceCents: 5_737_834 });
+    // The Dallas ($86,232.00) delivered within 100 miles in Texas: + $1,500.00 delivery, 6.25 % on both
+    // (538,950 + 9,375 = 548,325) = $93,215.25; a 40 % deposit is $37,286.10
+    const { totalCents } = priceOrder({
+      lines: [
+        { kind: "product", refId: 4, name: "The Dallas", unitPriceCents: 8_623_200, quantity: 1, taxClass: "general" },
+      ],
+      discountCents: 0,
+      delivery: { label: "Up to 100 miles", feeCents: 150_000, perUnit: false },
+      taxState: "TX",
+      rates: { general: 625, delivery: 625 },
+      depositPercent: 50,
+    });
+    expect(totalCents).toBe(9_321_525);
+    expect(splitDeposit(totalCents, 40)).toMatchObject({ depositCents: 3_728_610, balanceCents: 5_592_915 });
   });
 });
 

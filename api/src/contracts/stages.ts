@@ -55,3 +55,8 @@ export function canMoveStage(from: OrderStage, to: OrderStage): boolean {
   if (to === "cancelled") return CANCELLABLE.includes(from);
   return STAGE_MOVES[from].includes(to);
 }
+
+/** The moves staff may make from a stage (the payment stages follow the ledger). */
+export function staffMoves(from: OrderStage): OrderStage[] {
+  return ORDER_STAGES.filter((to) => canMoveStage(from, to) && !PAYMENT_DRIVEN_STAGES.includes(to));
+}

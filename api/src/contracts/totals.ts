@@ -1,25 +1,5 @@
-import { SHIPPING_FEE, TAX_RATE } from "./constants";
-
-export interface PricedLine {
-  /** Unit price in cents. */
-  unitPriceCents: number;
-  quantity: number;
-}
-
-export interface OrderTotalsCents {
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  totalCents: number;
-}
-
-/** Subtotal, 8% tax on the subtotal, flat 2500 USD shipping when the cart is not empty. All integer cents. */
-export function computeTotals(lines: PricedLine[]): OrderTotalsCents {
-  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const taxCents = Math.round(subtotalCents * TAX_RATE);
-  const shippingCents = lines.length > 0 ? SHIPPING_FEE * 100 : 0;
-  return { subtotalCents, taxCents, shippingCents, totalCents: subtotalCents + taxCents + shippingCents };
-}
+// Money helpers shared by the server and both browser apps (no imports: the storefront bundles this file).
+// Orders and proposals are priced by the pricing engine (api/src/modules/pricing/engine.ts).
 
 export const centsToDollars = (cents: number): number => cents / 100;
 export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);

@@ -2,8 +2,10 @@
 // The same list registers the Fastify routes, generates /api/openapi.json and drives the access tests.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { idempotencyKey } from "../contracts/orders";
 import type { Deps } from "../lib/deps";
 import { AppError, forbidden, unauthorized } from "../lib/errors";
+import { idempotencyRecordKey, idempotentTransaction } from "../lib/idempotency";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES, publicLimitHit, type RateLimitHit } from "../lib/rate-limit";
 import { type CacheOptions, sendCachedJson } from "../lib/read-cache";
 import { parseInput } from "../lib/validate";
@@ -87,6 +89,11 @@ export interface RouteSpec<
   rateLimitInHandler?: boolean;
   /** Extra request headers documented in OpenAPI. */
   headers?: { name: string; description: string; required?: boolean }[];
+  /**
+   * A POST that creates: an `Idempotency-Key` header makes it replay-safe (lib/idempotency.ts; the claim,
+   * the handler's work and its answer in one transaction). Documented as a header of the operation.
+   */
+  idempotent?: boolean;
   /** A short description of the answer for OpenAPI. */
   answer: string;
   /** OpenAPI operationId: unique, camelCase, says what the operation does (e.g. listProducts). */
@@ -119,7 +126,23 @@ export function route<
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
 >(spec: RouteSpec<B, Q, P, R>): RouteSpec {
+  if (spec.idempotent) {
+    spec.headers = [...(spec.headers ?? []), IDEMPOTENCY_HEADER];
+    // a repeat while the first runs (409), the key with another body (422)
+    spec.errors = [...new Set([...(spec.errors ?? []), 409, 422] as ErrorStatus[])];
+  }
   return spec as unknown as RouteSpec;
+}
+
+export const IDEMPOTENCY_HEADER = {
+  name: "Idempotency-Key",
+  description:
+    "16-255 printable characters, kept 24 hours. The same key and body replays the first answer (Idempotent-Replayed: true); another body is 422; a repeat while the first runs is 409.",
+};
+
+function headerValue(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /**
@@ -210,17 +233,22 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
           throw error;
         }
         const rateLimit = limitInHandler ? publicLimitHit(deps, spec.rateLimit!, req.ip) : undefined;
-        const result = await spec.handler({
-          deps,
-          body,
-          query,
-          params,
-          req,
-          reply,
-          admin,
-          ip: req.ip,
-          rateLimit,
-        } as never);
+        const context = { deps, body, query, params, req, reply, admin, ip: req.ip, rateLimit };
+        const key = spec.idempotent ? headerValue(req, "idempotency-key") : undefined;
+        let result: unknown;
+        if (key !== undefined) {
+          const validKey = parseInput(idempotencyKey, key, "Idempotency-Key header");
+          const recordKey = idempotencyRecordKey(spec.operationId, admin?.username ?? "public", validKey);
+          const answer = await idempotentTransaction(deps, recordKey, req.body, async (txDeps) => {
+            const body = (await spec.handler({ ...context, deps: txDeps } as never)) ?? { ok: true };
+            return { status: reply.statusCode === 200 ? (spec.successStatus ?? 200) : reply.statusCode, body };
+          });
+          if (answer.replayed) reply.header("idempotent-replayed", "true");
+          reply.code(answer.status);
+          result = answer.body;
+        } else {
+          result = await spec.handler(context as never);
+        }
         if (admin && spec.method !== "GET") {
           req.log.info({ admin: admin.username, action: `${spec.method} ${spec.url}` }, "admin change");
         }

@@ -93,6 +93,8 @@ export const PUBLIC_WRITE_RULES = {
   roi: { limit: 30, windowSeconds: 600 },
   chat: { limit: 30, windowSeconds: 600 },
   orders: { limit: 20, windowSeconds: 600 },
+  // the checkout asks for a quote whenever the state or a whole ZIP changes
+  orderQuote: { limit: 120, windowSeconds: 600 },
   visits: { limit: 300, windowSeconds: 600 },
   orderLookup: { limit: 10, windowSeconds: 600 },
   proposal: { limit: 60, windowSeconds: 600 },

@@ -10,6 +10,7 @@ import { adminNotificationsRouter } from "../modules/notifications/notifications
 import { adminOrdersRouter, ordersRouter } from "../modules/orders/orders.router";
 import { adminStagesRouter } from "../modules/orders/stages.router";
 import { adminPaymentsRouter, paymentsRouter } from "../modules/payments/payments.router";
+import { pricingRouter } from "../modules/pricing/pricing.router";
 import { adminProposalsRouter, proposalsRouter } from "../modules/proposals/proposals.router";
 import { adminSeoRouter, seoRouter } from "../modules/seo/seo.router";
 import { adminSettingsRouter } from "../modules/settings/settings.router";
@@ -21,6 +22,7 @@ export const publicAppRouter = router({
   catalog: catalogRouter,
   content: contentRouter,
   orders: ordersRouter,
+  pricing: pricingRouter,
   payments: paymentsRouter,
   leads: leadsRouter,
   proposals: proposalsRouter,

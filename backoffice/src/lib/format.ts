@@ -32,7 +32,15 @@ const BADGE: Record<string, string> = {
   new: "bg-blue-100 text-blue-900 ring-blue-300",
   contacted: "bg-orange-100 text-orange-900 ring-orange-300",
   qualified: "bg-purple-100 text-purple-900 ring-purple-300",
+  won: "bg-green-100 text-green-900 ring-green-300",
   closed: "bg-gray-100 text-gray-800 ring-gray-300",
+  // build stages
+  awaiting_deposit: "bg-yellow-100 text-yellow-900 ring-yellow-300",
+  deposit_received: "bg-blue-100 text-blue-900 ring-blue-300",
+  quality_check: "bg-purple-100 text-purple-900 ring-purple-300",
+  ready_for_delivery: "bg-green-100 text-green-900 ring-green-300",
+  balance_paid: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  completed: "bg-emerald-100 text-emerald-900 ring-emerald-300",
 };
 export const BADGE_COLOUR_NAME: Record<string, string> = {
   pending: "yellow",
@@ -45,6 +53,7 @@ export const BADGE_COLOUR_NAME: Record<string, string> = {
   new: "blue",
   contacted: "orange",
   qualified: "purple",
+  won: "green",
   closed: "gray",
 };
 export const badgeClass = (value: string) => BADGE[value] ?? "bg-gray-100 text-gray-800 ring-gray-300";

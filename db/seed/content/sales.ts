@@ -1,14 +1,21 @@
 // Starting price lists for proposals; staff edit them in the back office (Proposals → Price lists).
 
 /** State sales tax base rates in basis points (625 = 6.25 %), as published by each state's revenue office. */
-export const seedTaxRates = [
-  { state: "TX", rateBasisPoints: 625 },
-  { state: "OK", rateBasisPoints: 450 },
-  { state: "LA", rateBasisPoints: 500 },
-  { state: "AR", rateBasisPoints: 650 },
-  { state: "FL", rateBasisPoints: 600 },
-  { state: "CO", rateBasisPoints: 290 },
-];
+const baseRates: Record<string, number> = { TX: 625, OK: 450, LA: 500, AR: 650, FL: 600, CO: 290 };
+
+/**
+ * The tax table: per state, the general rate, the rate of a new manufactured or industrialized home
+ * ("housing") and the rate of the delivery charge, in basis points. The business's accountant decides these
+ * and edits them in the back office (Proposals → Price lists); these are starting values only.
+ * Texas taxes a new manufactured home on 65 % of its sales price at 5 % (Tax Code ch. 158), which is
+ * 3.25 % of the price; a delivery charge is taxed with the goods at the state rate. Elsewhere every class
+ * starts at the state's base rate. Products are general unless staff mark a home as housing.
+ */
+export const seedTaxRates = Object.entries(baseRates).flatMap(([state, base]) => [
+  { state, taxClass: "general", rateBasisPoints: base },
+  { state, taxClass: "housing", rateBasisPoints: state === "TX" ? 325 : base },
+  { state, taxClass: "delivery", rateBasisPoints: base },
+]);
 
 export const seedProposalOptions = [
   { name: "Concrete pier foundation", description: "Engineered piers poured on site", priceCents: 450_000 },

@@ -25,7 +25,7 @@ import { unauthorized } from "../../lib/errors";
 import { recentDashboardStats } from "../analytics/analytics.service";
 import { setContactStatus } from "../leads/leads.service";
 import { listContactsWithLink } from "../leads/leads-admin.rest";
-import { setOrderField } from "../orders/orders.service";
+import { setOrderStatusByStaff, setPaymentStatusByStaff } from "../orders/order-commands";
 import { listOrdersWithLink } from "../orders/orders-admin.rest";
 import { listVisits, visitorStats } from "../visits/visits.service";
 import { resolveSession, setupFirstAdmin, signIn, signOut } from "./auth.service";
@@ -144,30 +144,31 @@ export const adminRoutes = [
     method: "PUT",
     url: "/api/admin/orders/:id/status",
     access: "admin",
-    summary: "Set an order's status",
+    summary: "Move an order to the stage a status names (409 naming the allowed moves otherwise)",
     operationId: "setOrderStatus",
     response: adminOrderDto,
-    errors: [404],
+    errors: [404, 409],
     tags: ["admin"],
     params: idParams,
     body: orderStatusInput,
-    answer: "The updated order",
-    handler: ({ deps, params, body, admin }) => setOrderField(deps, admin!, params.id, "status", body.status),
+    answer:
+      "The order, moved to the stage the status names (pending → awaiting deposit, in_production, shipped → ready for delivery, delivered, cancelled with a reason); 409 naming the allowed statuses when the stages table does not allow it, or when it is a payment stage (confirmed follows the deposit's payment)",
+    handler: ({ deps, params, body, admin }) => setOrderStatusByStaff(deps, admin!, params.id, body),
   }),
   route({
     method: "PUT",
     url: "/api/admin/orders/:id/payment",
     access: "admin",
-    summary: "Set an order's payment status",
+    summary: "Confirm an order's payment status (it follows the ledger: 409 otherwise)",
     operationId: "setOrderPaymentStatus",
     response: adminOrderDto,
-    errors: [404],
+    errors: [404, 409],
     tags: ["admin"],
     params: idParams,
     body: paymentStatusInput,
-    answer: "The updated order",
-    handler: ({ deps, params, body, admin }) =>
-      setOrderField(deps, admin!, params.id, "paymentStatus", body.paymentStatus),
+    answer:
+      "The order when the ledger already says so; 409 pointing to POST /api/admin/orders/{id}/payments otherwise (a payment status is never set by hand)",
+    handler: ({ deps, params, body, admin }) => setPaymentStatusByStaff(deps, admin!, params.id, body),
   }),
   route({
     method: "PUT",

@@ -1,36 +1,78 @@
-// Dashboard cards and the Analytics tab, computed from orders and enquiries (never sample figures).
-// The dashboard's "Total Revenue" is money received (the payment ledger), shown next to the amount
-// ordered; elsewhere "revenue" means the totals of orders that are not cancelled.
+// Dashboard cards and the Analytics tab, computed from the ledger and the orders (never sample figures).
+// Two revenues, never mixed and always named:
+//   - received: cash, the payments recorded in the ledger (payments.status = 'recorded'), refunds
+//     negative, whatever the order's stage; by the day the money arrived (received_at, else created_at);
+//   - booked: the totals (tax and delivery included) of every order whose stage is not cancelled, paid
+//     or not; by the day the order was placed.
+// An order's state is its stage (orders.status is derived from it), so orders are counted by stage.
 import { type Database, type Executor, rowsOf, schema } from "@ch/db";
 import { count, eq, sql } from "drizzle-orm";
-import type { DashboardStatsDto } from "../../contracts/admin";
-import { ORDER_STATUSES } from "../../contracts/constants";
+import type { AnalyticsDto, DashboardStatsDto } from "../../contracts/admin";
+import { ORDER_STAGES, type OrderStage } from "../../contracts/stages";
 import { readCache } from "../../lib/read-cache";
 import { listContactsForAdmin } from "../leads/leads.service";
 import { listOrdersForAdmin } from "../orders/orders.service";
 
-const { orders, enquiries, products, roiCalculations, payments } = schema;
+export type { AnalyticsDto } from "../../contracts/admin";
+
+const { enquiries, products, roiCalculations } = schema;
+
+const num = (v: string | number | null | undefined) => Number(v ?? 0);
+
+/** Revenue received: Σ recorded payments (refunds are negative amounts), and the refunds among them. */
+async function received(db: Executor) {
+  const [row] = rowsOf<{ cents: string | number; refunded: string | number }>(
+    await db.execute(sql`
+      select coalesce(sum(amount_cents), 0)::bigint as cents,
+             coalesce(-sum(amount_cents) filter (where amount_cents < 0), 0)::bigint as refunded
+      from payments where status = 'recorded'`),
+  );
+  return { cents: num(row?.cents), refundedCents: num(row?.refunded) };
+}
+
+/** Orders per stage with the sum of their totals: one pass over the orders (migration SQL for a rollup: see the report). */
+async function ordersByStage(db: Executor) {
+  const rows = rowsOf<{ stage: string; n: number; cents: string | number }>(
+    await db.execute(
+      sql`select stage, count(*)::int as n, coalesce(sum(total_cents), 0)::bigint as cents from orders group by stage`,
+    ),
+  );
+  const byStage = new Map(rows.map((r) => [r.stage, { count: Number(r.n), cents: num(r.cents) }]));
+  let total = 0;
+  let booked = 0;
+  let bookedCents = 0;
+  for (const [stage, v] of byStage) {
+    total += v.count;
+    if (stage !== "cancelled") {
+      booked += v.count;
+      bookedCents += v.cents;
+    }
+  }
+  return {
+    byStage: ORDER_STAGES.map((stage) => ({ stage, count: byStage.get(stage)?.count ?? 0 })),
+    countOf: (stage: OrderStage) => byStage.get(stage)?.count ?? 0,
+    total,
+    booked,
+    bookedCents,
+  };
+}
 
 export async function dashboardStats(db: Executor): Promise<DashboardStatsDto> {
-  const [orderRow] = await db
-    .select({
-      total: count(),
-      pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')::int`,
-      revenueCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} <> 'cancelled'), 0)::bigint`,
-    })
-    .from(orders);
-  const [paidRow] = await db
-    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint` })
-    .from(payments)
-    .where(eq(payments.status, "recorded"));
+  const stages = await ordersByStage(db);
+  const cash = await received(db);
   const [contactRow] = await db.select({ n: count() }).from(enquiries).where(eq(enquiries.status, "new"));
   const [productRow] = await db.select({ n: count() }).from(products);
   const [roiRow] = await db.select({ n: count() }).from(roiCalculations);
   return {
-    totalOrders: Number(orderRow?.total ?? 0),
-    pendingOrders: Number(orderRow?.pending ?? 0),
-    totalRevenue: Number(paidRow?.cents ?? 0) / 100,
-    orderedAmount: Number(orderRow?.revenueCents ?? 0) / 100,
+    totalOrders: stages.total,
+    pendingOrders: stages.countOf("awaiting_deposit"),
+    cancelledOrders: stages.countOf("cancelled"),
+    bookedOrders: stages.booked,
+    revenueReceivedCents: cash.cents,
+    refundedCents: cash.refundedCents,
+    revenueBookedCents: stages.bookedCents,
+    totalRevenue: cash.cents / 100,
+    orderedAmount: stages.bookedCents / 100,
     newContacts: Number(contactRow?.n ?? 0),
     totalProducts: Number(productRow?.n ?? 0),
     roiCalculations: Number(roiRow?.n ?? 0),
@@ -51,10 +93,8 @@ export function recentDashboardStats(db: Database): Promise<DashboardStatsDto> {
 export const ANALYTICS_MAX_AGE_MS = 30_000;
 
 /**
- * The Analytics tab: read from the rollups the database keeps (order_daily_counts, order_customer_counts,
- * enquiry_email_counts; migration 0014), so a cold read does not scan the orders. One answer is still
- * kept per process for at most 30 s (every open tab polls it), dropped by any write this process
- * answers; keyed by the UTC day, since the months and weeks shown depend on the date.
+ * The Analytics tab. One answer is kept per process for at most 30 s (every open tab polls it), dropped by
+ * any write this process answers; keyed by the UTC day, since the months and weeks shown depend on the date.
  */
 export function recentAnalytics(db: Database, now: Date): Promise<AnalyticsDto> {
   return readCache(db).recent(`admin:analytics:${now.toISOString().slice(0, 10)}`, ANALYTICS_MAX_AGE_MS, () =>
@@ -70,43 +110,44 @@ function weekStart(d: Date): Date {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day));
 }
 
-export interface AnalyticsDto {
-  monthlyRevenue: { month: string; revenue: number; orders: number }[];
-  orderStatusDistribution: { status: string; count: number }[];
-  weeklyOrders: { weekStart: string; orders: number }[];
-  customerAcquisition: {
-    totalCustomers: number;
-    enquirers: number;
-    convertedEnquirers: number;
-    conversionRate: number;
-    averageOrderValue: number;
-    customerLifetimeValue: number;
-  };
-}
-
 export async function analytics(db: Executor, now: Date): Promise<AnalyticsDto> {
   const firstMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-  const monthly = rowsOf<{ month: string; revenue_cents: string | number; orders: number }>(
+  // as ISO text with a cast: postgres.js cannot send a Date through a raw sql template
+  const since = sql`${firstMonth.toISOString()}::timestamptz`;
+  // booked by the month the order was placed, from the daily counts the database keeps (order_daily_counts,
+  // migration 0014; keyed by the derived status, whose "cancelled" is exactly the stage cancelled)
+  const bookedRows = rowsOf<{ month: string; orders: number; cents: string | number }>(
     await db.execute(sql`
-      select to_char(date_trunc('month', day), 'YYYY-MM') as month,
-             coalesce(sum(total_cents), 0)::bigint as revenue_cents, sum(orders)::int as orders
+      select to_char(day, 'YYYY-MM') as month, sum(orders)::int as orders, coalesce(sum(total_cents), 0)::bigint as cents
       from order_daily_counts
       where status <> 'cancelled' and day >= ${firstMonth.toISOString().slice(0, 10)}::date
       group by 1`),
   );
-  const byMonth = new Map(monthly.map((r) => [r.month, r]));
+  // received by the month the money arrived
+  const receivedRows = rowsOf<{ month: string; cents: string | number }>(
+    await db.execute(sql`
+      select to_char(coalesce(received_at, created_at) at time zone 'UTC', 'YYYY-MM') as month,
+             coalesce(sum(amount_cents), 0)::bigint as cents
+      from payments where status = 'recorded' and coalesce(received_at, created_at) >= ${since}
+      group by 1`),
+  );
+  const booked = new Map(bookedRows.map((r) => [r.month, r]));
+  const cashByMonth = new Map(receivedRows.map((r) => [r.month, num(r.cents)]));
   const monthlyRevenue = Array.from({ length: 12 }, (_, i) => {
     const key = monthKey(new Date(Date.UTC(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + i, 1)));
-    const row = byMonth.get(key);
-    return { month: key, revenue: Number(row?.revenue_cents ?? 0) / 100, orders: Number(row?.orders ?? 0) };
+    const row = booked.get(key);
+    return {
+      month: key,
+      bookedCents: num(row?.cents),
+      receivedCents: cashByMonth.get(key) ?? 0,
+      orders: Number(row?.orders ?? 0),
+    };
   });
 
-  const statusRows = rowsOf<{ status: string; n: number }>(
-    await db.execute(sql`select status, sum(orders)::int as n from order_daily_counts group by status`),
-  );
-  const statusCounts = new Map(statusRows.map((r) => [r.status, Number(r.n)]));
-  const orderStatusDistribution = ORDER_STATUSES.map((status) => ({ status, count: statusCounts.get(status) ?? 0 }));
+  const stages = await ordersByStage(db);
+  const cash = await received(db);
 
+  // orders placed per week, whatever their stage: the daily counts the database keeps (migration 0014)
   const firstWeek = new Date(weekStart(now).getTime() - 7 * 7 * 86_400_000);
   const weekly = rowsOf<{ week: string; orders: number }>(
     await db.execute(sql`
@@ -119,39 +160,33 @@ export async function analytics(db: Executor, now: Date): Promise<AnalyticsDto> 
     return { weekStart: start, orders: byWeek.get(start) ?? 0 };
   });
 
-  // from the rollups the database keeps (migration 0014): order totals by day and status, customers and
-  // enquirers by lower-cased e-mail; an enquirer who ordered is an e-mail in both
-  const [acq] = rowsOf<{
-    customers: number;
-    orders: number;
-    revenue_cents: string | number;
-    enquirers: number;
-    converted: number;
-  }>(
+  // customers and enquirers by lower-cased e-mail, from the rollups the database keeps (migration 0014):
+  // a customer is an e-mail with an order that is not cancelled (the derived status cancelled is exactly
+  // the stage cancelled); an enquirer who ordered is an e-mail in both
+  const [acq] = rowsOf<{ customers: number; enquirers: number; converted: number }>(
     await db.execute(sql`
       select (select count(*) from order_customer_counts)::int as customers,
-             coalesce(sum(orders), 0)::int as orders, coalesce(sum(total_cents), 0)::bigint as revenue_cents,
              (select count(*) from enquiry_email_counts)::int as enquirers,
-             (select count(*) from enquiry_email_counts e join order_customer_counts c using (email))::int as converted
-      from order_daily_counts where status <> 'cancelled'`),
+             (select count(*) from enquiry_email_counts e join order_customer_counts c using (email))::int as converted`),
   );
-  const revenue = Number(acq?.revenue_cents ?? 0) / 100;
   const customers = acq?.customers ?? 0;
-  const orderCount = acq?.orders ?? 0;
   const enquirers = acq?.enquirers ?? 0;
   const converted = acq?.converted ?? 0;
   const round2 = (n: number) => Math.round(n * 100) / 100;
   return {
     monthlyRevenue,
-    orderStatusDistribution,
+    ordersByStage: stages.byStage,
     weeklyOrders,
     customerAcquisition: {
       totalCustomers: customers,
       enquirers,
       convertedEnquirers: converted,
       conversionRate: enquirers > 0 ? round2((converted / enquirers) * 100) : 0,
-      averageOrderValue: orderCount > 0 ? round2(revenue / orderCount) : 0,
-      customerLifetimeValue: customers > 0 ? round2(revenue / customers) : 0,
+      bookedOrders: stages.booked,
+      bookedCents: stages.bookedCents,
+      receivedCents: cash.cents,
+      averageOrderValueCents: stages.booked > 0 ? Math.round(stages.bookedCents / stages.booked) : 0,
+      customerLifetimeValueCents: customers > 0 ? Math.round(stages.bookedCents / customers) : 0,
     },
   };
 }

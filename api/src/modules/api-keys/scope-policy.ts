@@ -16,6 +16,7 @@ export const SCOPE_RULES: Record<string, readonly ApiKeyDomain[]> = {
   "/api/admin/orders/*": ["orders"],
   "/api/admin/orders.csv": ["orders"],
   "/api/admin/payments/*": ["orders"],
+  "/api/admin/usdt-transfers/*": ["orders"],
   "/api/admin/pipeline/*": ["orders"],
   "/api/admin/contacts/*": ["leads"],
   "/api/admin/contacts.csv": ["leads"],

@@ -3,10 +3,15 @@ import { and, desc, eq } from "drizzle-orm";
 
 const { auditLog } = schema;
 
+/** Who did it: a staff account (id), an API key ("api key <name> (<prefix>)"), or "customer" / "watcher" / "system" (id null). */
 export interface Actor {
-  id: number;
+  id: number | null;
   username: string;
 }
+
+export const CUSTOMER: Actor = { id: null, username: "customer" };
+export const WATCHER: Actor = { id: null, username: "watcher" };
+export const SYSTEM: Actor = { id: null, username: "system" };
 
 export async function recordAudit(
   db: Executor,

@@ -55,6 +55,7 @@ export const adminCatalogRoutes = [
     tags,
     body: productInput,
     successStatus: 201,
+    idempotent: true,
     response: adminProductDto,
     answer: "201 with the product; 400 naming the field",
     handler: ({ deps, body, admin }) => createProductAs(deps, admin!, body),

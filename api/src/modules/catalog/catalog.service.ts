@@ -2,6 +2,7 @@ import { type Executor, schema } from "@ch/db";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { AdminProductDto, ProductDto, ProductInput } from "../../contracts/catalog";
 import { PRODUCT_CATEGORIES } from "../../contracts/constants";
+import { productTaxClass } from "../../contracts/pricing";
 import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
@@ -29,9 +30,9 @@ export function toProductDto(row: ProductRow): ProductDto {
   };
 }
 
-/** Staff's view: the public fields and the draft state. */
+/** Staff's view: the public fields, the draft state and the tax class. */
 export function toAdminProductDto(row: ProductRow): AdminProductDto {
-  return { ...toProductDto(row), published: row.published };
+  return { ...toProductDto(row), published: row.published, taxClass: productTaxClass(row.taxClass) };
 }
 
 /** Public reads see published products only: a draft is unknown (404) to them. */
@@ -97,10 +98,11 @@ export async function findProductsByIds(db: Executor, ids: number[]): Promise<Pr
   return db.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id));
 }
 
-/** The row's columns from the input; `published` only when the input says (an update keeps it otherwise). */
+/** The row's columns from the input; `published` and `taxClass` only when the input says (an update keeps them). */
 function toRow(input: ProductInput) {
   return {
     ...(input.published === undefined ? {} : { published: input.published }),
+    ...(input.taxClass === undefined ? {} : { taxClass: input.taxClass }),
     name: input.name,
     description: input.description,
     priceCents: Math.round(input.price * 100),

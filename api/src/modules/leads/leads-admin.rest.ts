@@ -74,6 +74,7 @@ export const adminLeadRoutes = [
     params: idParams,
     body: noteInput,
     successStatus: 201,
+    idempotent: true,
     response: noteResponse,
     errors: [404],
     answer: "201 with the note; 404 when the lead is unknown",

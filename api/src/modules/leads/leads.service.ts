@@ -1,5 +1,5 @@
 import { type Executor, schema } from "@ch/db";
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminContactDto } from "../../contracts/admin";
 import type { contactInput, quoteRequestInput, roiInput } from "../../contracts/leads";
@@ -7,7 +7,7 @@ import { computeRoi } from "../../contracts/roi";
 import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/errors";
-import { type Actor, listAudit, recordAudit } from "../audit/audit.service";
+import { type Actor, listAudit, recordAudit, SYSTEM } from "../audit/audit.service";
 import { enquiryMessages } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
 import { getSettings } from "../settings/settings.service";
@@ -281,4 +281,75 @@ export async function listNotes(db: Executor, entityType: "order" | "enquiry", e
     .where(and(eq(notes.entityType, entityType), eq(notes.entityId, entityId)))
     .orderBy(desc(notes.createdAt), desc(notes.id));
   return rows.map((n) => ({ id: n.id, adminName: n.adminName, body: n.body, createdAt: n.createdAt.toISOString() }));
+}
+
+/** A lead still being worked on; "won" and "closed" are where a lead ends. */
+const OPEN_LEAD_STATUSES = ["new", "contacted", "qualified"];
+
+/**
+ * "A lead is marked won when its order completes" (called in the transaction that moves the order to
+ * completed). Won: the enquiry of the proposal the order came from (orders.proposal_id →
+ * proposals.enquiry_id), whatever its status; and every still-open enquiry (new, contacted, qualified)
+ * sent from the order's e-mail address (case-insensitive) before the order was placed. A closed lead
+ * stays closed unless it is the proposal's own. Each change is audited as the system's "enquiry.status".
+ */
+export async function markLeadWonForOrder(tx: Executor, orderId: number): Promise<void> {
+  const { orders, proposals } = schema;
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      email: orders.email,
+      createdAt: orders.createdAt,
+      proposalId: orders.proposalId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!order) return;
+  const [proposal] = order.proposalId
+    ? await tx
+        .select({ enquiryId: proposals.enquiryId })
+        .from(proposals)
+        .where(eq(proposals.id, order.proposalId))
+        .limit(1)
+    : [];
+  const fromProposal = proposal?.enquiryId ?? null;
+  const leads = await tx
+    .select({ id: enquiries.id, status: enquiries.status })
+    .from(enquiries)
+    .where(
+      and(
+        ne(enquiries.status, "won"),
+        or(
+          fromProposal !== null ? eq(enquiries.id, fromProposal) : undefined,
+          and(
+            // enquiries_email_lower_idx
+            sql`lower(${enquiries.email}) = lower(${order.email})`,
+            lte(enquiries.createdAt, order.createdAt),
+            inArray(enquiries.status, OPEN_LEAD_STATUSES),
+          ),
+        ),
+      ),
+    )
+    .orderBy(enquiries.id)
+    .for("update");
+  if (leads.length === 0) return;
+  await tx
+    .update(enquiries)
+    .set({ status: "won", updatedAt: sql`now()` })
+    .where(
+      inArray(
+        enquiries.id,
+        leads.map((l) => l.id),
+      ),
+    );
+  for (const lead of leads) {
+    await recordAudit(tx, SYSTEM, "enquiry.status", "enquiry", lead.id, {
+      from: lead.status,
+      to: "won",
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+    });
+  }
 }

@@ -7,8 +7,8 @@
 // stranger. Such e-mails are marked UNPROVEN_RECIPIENT and capped by the worker (acknowledgement-cap.ts);
 // the staff messages keep every detail.
 
+import type { TaxLineRecord } from "@ch/db";
 import { hoursSentence } from "../../contracts/business-facts";
-import { TAX_RATE } from "../../contracts/constants";
 import type { BusinessSettings } from "../../contracts/settings";
 import { splitDeposit } from "../../contracts/totals";
 import type { Env } from "../../env";
@@ -92,9 +92,15 @@ export interface OrderForMessage {
   zipCode: string;
   deliveryNotes: string | null;
   paymentMethod: string;
+  /** The lines' sum before the discount. */
   subtotalCents: number;
+  discountCents: number;
   taxCents: number;
   shippingCents: number;
+  /** The tax per class with its named rate ("TX sales tax (6.25 %)"), from the pricing engine. */
+  taxLines?: TaxLineRecord[];
+  /** What the delivery fee is for (the ZIP's distance band). */
+  deliveryLabel?: string;
   totalCents: number;
   /** Percent of the total due now (the rest on delivery); the settings' when absent. */
   depositPercent?: number;
@@ -107,7 +113,12 @@ export interface OrderForMessage {
 const usdtText = (micro: bigint) => `${micro / 1_000_000n}.${(micro % 1_000_000n).toString().padStart(6, "0")}`;
 
 const paymentLabel = (method: string) => (method === "usdt" ? "USDT (TRC20 network)" : "bank transfer");
-const taxLabel = `Tax (${Math.round(TAX_RATE * 1000) / 10}%)`;
+
+/** The order's tax rows: one per taxed class, named by its rate; one "Sales tax" row when none is. */
+function taxRows(order: Pick<OrderForMessage, "taxCents" | "taxLines">): { label: string; cents: number }[] {
+  const taxed = (order.taxLines ?? []).filter((t) => t.taxCents > 0);
+  return taxed.length > 0 ? taxed.map((t) => ({ label: t.label, cents: t.taxCents })) : [{ label: "Sales tax", cents: order.taxCents }];
+}
 
 /** A customer e-mail's HTML part: simple markup with inline styles, which mail clients render alike. */
 function emailHtml(company: BusinessSettings["company"], body: string): string {
@@ -131,7 +142,7 @@ export function orderMessages(
   order: OrderForMessage,
   env: Env,
   settings: BusinessSettings = defaultSettings(env),
-  options: { recipientProven?: boolean } = {},
+  options: { recipientProven?: boolean; accessToken?: string } = {},
 ): OutboxMessage[] {
   const { company } = settings;
   const deposit = splitDeposit(order.totalCents, order.depositPercent ?? settings.depositPercent);
@@ -139,8 +150,8 @@ export function orderMessages(
     deposit.balanceCents > 0
       ? `${usd(deposit.depositCents)} (a ${deposit.depositPercent}% deposit; the balance of ${usd(deposit.balanceCents)} is due on delivery)`
       : usd(deposit.depositCents);
-  // catalog orders are taxed at TAX_RATE; an accepted proposal carries its delivery state's rate
-  const orderTaxLabel = order.taxCents === Math.round(order.subtotalCents * TAX_RATE) ? taxLabel : "Sales tax";
+  const taxes = taxRows(order);
+  const deliveryLabel = order.deliveryLabel ? `Delivery (${order.deliveryLabel})` : "Shipping & delivery";
   const items = order.lines.map((l) => `• ${l.productName} × ${l.quantity} @ ${usd(l.unitPriceCents)}`);
   const staff = join([
     `🛒 <b>New order ${escapeHtml(order.orderNumber)}</b>`,
@@ -157,7 +168,11 @@ export function orderMessages(
       `${usd(deposit.depositCents)} (${deposit.depositPercent}% deposit), balance ${usd(deposit.balanceCents)}`,
     ),
   ]);
-  const statusUrl = `${env.PUBLIC_SITE_URL ?? env.storefrontOrigin}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
+  const site = env.PUBLIC_SITE_URL ?? env.storefrontOrigin;
+  // the customer's own link (the order's access token), else the look-up by number and e-mail
+  const statusUrl = options.accessToken
+    ? `${site}/order-confirmation?order=${encodeURIComponent(order.orderNumber)}&t=${encodeURIComponent(options.accessToken)}`
+    : `${site}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
   const first = order.invoices?.[0];
   const instructions =
     order.paymentMethod === "usdt"
@@ -166,8 +181,7 @@ export function orderMessages(
         : `Please send ${dueNow} in USDT on the TRC20 network only to the wallet ${env.USDT_WALLET_ADDRESS}. Sending on any other network may lose the funds. After paying, e-mail your receipt to ${company.email} with your order number.`
       : `A member of our team will e-mail you our bank details within 1 business hour. The amount due now is ${dueNow}${first ? `; please give the payment reference ${first.reference}` : ""}. After paying, e-mail your receipt to ${company.email} with your order number.`;
   const amount = (cents: number) => usd(cents);
-  // an accepted proposal's order stores its subtotal after the discount (decision 0013)
-  const discountCents = order.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0) - order.subtotalCents;
+  const discountCents = order.discountCents;
   const text = [
     "Thank you for your order!",
     "",
@@ -175,10 +189,10 @@ export function orderMessages(
     "",
     ...order.lines.map((l) => `${l.productName} × ${l.quantity}: ${amount(l.unitPriceCents * l.quantity)}`),
     "",
-    ...(discountCents > 0 ? [`Discount: −${amount(discountCents)}`] : []),
     `Subtotal: ${amount(order.subtotalCents)}`,
-    `${orderTaxLabel}: ${amount(order.taxCents)}`,
-    `Shipping & delivery: ${amount(order.shippingCents)}`,
+    ...(discountCents > 0 ? [`Discount: −${amount(discountCents)}`] : []),
+    ...taxes.map((t) => `${t.label}: ${amount(t.cents)}`),
+    `${deliveryLabel}: ${amount(order.shippingCents)}`,
     `Total: ${amount(order.totalCents)}`,
     `Due now (${deposit.depositPercent}% deposit): ${amount(deposit.depositCents)}`,
     `Balance due on delivery: ${amount(deposit.balanceCents)}`,
@@ -186,7 +200,7 @@ export function orderMessages(
     `Payment by ${paymentLabel(order.paymentMethod)}: ${instructions}`,
     "",
     `Follow your order: ${statusUrl}`,
-    `(look it up with your order number and this e-mail address)`,
+    ...(options.accessToken ? [] : ["(look it up with your order number and this e-mail address)"]),
     "",
     `${company.name} · ${company.phone} · ${company.email}`,
   ].join("\n");
@@ -202,16 +216,16 @@ export function orderMessages(
 <p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}</p>
 <table role="presentation" style="width:100%;border-collapse:collapse">
 ${order.lines.map((l) => row(`${escapeHtml(l.productName)} × ${l.quantity}`, amount(l.unitPriceCents * l.quantity))).join("\n")}
-${discountCents > 0 ? row("Discount", `−${amount(discountCents)}`) : ""}
 ${row("Subtotal", amount(order.subtotalCents))}
-${row(escapeHtml(orderTaxLabel), amount(order.taxCents))}
-${row("Shipping &amp; delivery", amount(order.shippingCents))}
+${discountCents > 0 ? row("Discount", `−${amount(discountCents)}`) : ""}
+${taxes.map((t) => row(escapeHtml(t.label), amount(t.cents))).join("\n")}
+${row(escapeHtml(deliveryLabel), amount(order.shippingCents))}
 ${row("Total", amount(order.totalCents), true)}
 ${row(`Due now (${deposit.depositPercent}% deposit)`, amount(deposit.depositCents), true)}
 ${row("Balance due on delivery", amount(deposit.balanceCents))}
 </table>
 <p><strong>Payment by ${escapeHtml(paymentLabel(order.paymentMethod))}:</strong> ${escapeHtml(instructions)}</p>
-<p><a href="${escapeHtml(statusUrl)}">Follow your order</a> (look it up with your order number and this e-mail address)</p>`,
+<p><a href="${escapeHtml(statusUrl)}">Follow your order</a>${options.accessToken ? "" : " (look it up with your order number and this e-mail address)"}</p>`,
   );
   return [
     { channel: "telegram", kind: "order", bodyText: staff, entityType: "order", entityId: order.id },

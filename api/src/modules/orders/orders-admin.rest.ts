@@ -69,6 +69,7 @@ export const adminOrderRoutes = [
     params: idParams,
     body: noteInput,
     successStatus: 201,
+    idempotent: true,
     response: noteResponse,
     errors: [404],
     answer: "201 with the note; 404 when the order is unknown",

@@ -5,13 +5,16 @@ import {
   orderConflictFields,
   orderInput,
   orderReceiptDto,
+  orderReceiptQuery,
   orderStatusLookupInput,
 } from "../../contracts/orders";
-import { route, sent } from "../../http/route";
+import { orderNumberParams } from "../../contracts/payments";
+import { IDEMPOTENCY_HEADER, route, sent } from "../../http/route";
 import type { Deps } from "../../lib/deps";
+import { idempotencyRecordKey, withIdempotencyKey } from "../../lib/idempotency";
 import { countHit, type RateLimitHit } from "../../lib/rate-limit";
 import { parseInput } from "../../lib/validate";
-import { withIdempotencyKey } from "./idempotency";
+import { findOrderByAccessToken, hitReceiptLimit, ORDER_RECEIPT_RULE } from "./order-links";
 import { findOrderForCustomer, type ParsedOrder, placeOrder } from "./orders.service";
 
 /**
@@ -35,12 +38,13 @@ export async function placeOrderOnce(
     if (rateLimit) await countHit(deps.db, rateLimit); // counted as every request is, and 429 before 400
     throw error;
   }
+  const recordKey = idempotencyRecordKey("placeOrder", "public", validKey);
   return withIdempotencyKey(
     deps.db,
-    validKey,
+    recordKey,
     rawBody,
     deps.clock.now(),
-    async () => ({ status: 201, body: await placeOrder(deps, order, { idempotencyKey: validKey }) }),
+    async () => ({ status: 201, body: await placeOrder(deps, order, { idempotencyKey: recordKey }) }),
     rateLimit,
   );
 }
@@ -73,13 +77,7 @@ export const orderRoutes = [
     rateLimit: "orders",
     // counted in the order's first statement (one round trip less); route() counts an invalid body itself
     rateLimitInHandler: true,
-    headers: [
-      {
-        name: "Idempotency-Key",
-        description:
-          "16-255 printable characters. The same key and body replays the first answer (Idempotent-Replayed: true); another body is 422; a repeat while the first runs is 409.",
-      },
-    ],
+    headers: [IDEMPOTENCY_HEADER],
     answer:
       "201 with { orderNumber, lines, subtotal, tax, shipping, totalAmount, depositPercent, amountDueNow, balanceOnDelivery, ... }; 409 for unknown or out-of-stock products or a total that differs from the server's",
     handler: async ({ deps, body, req, reply, rateLimit }) =>
@@ -98,5 +96,24 @@ export const orderRoutes = [
     rateLimit: "orderLookup",
     answer: "The order's lines, totals, status and payment status; 404 when the pair does not match",
     handler: ({ deps, body }) => findOrderForCustomer(deps, body.orderNumber, body.email),
+  }),
+  route({
+    method: "GET",
+    url: "/api/orders/:orderNumber/receipt",
+    access: "public",
+    summary: "The order's receipt by its own link (order number and access token), for the thank-you page",
+    operationId: "getOrderReceipt",
+    tags: ["orders"],
+    response: orderReceiptDto,
+    errors: [404, 429],
+    params: orderNumberParams,
+    query: orderReceiptQuery,
+    answer: `The order's lines, figures, invoices (what is due now, the exact USDT amount), stages and accessToken; 404, the same body, for an unknown order or a wrong or missing token. Rate-limited per address (${ORDER_RECEIPT_RULE.limit} per ${ORDER_RECEIPT_RULE.windowSeconds / 60} minutes; 429 with Retry-After), apart from the e-mail look-up's limit.`,
+    handler: async ({ deps, params, query, reply, ip }) => {
+      // a secret in the address and a customer's details: kept by no cache
+      reply.header("cache-control", "no-store");
+      await hitReceiptLimit(deps, ip);
+      return findOrderByAccessToken(deps, params.orderNumber, query.t);
+    },
   }),
 ];

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { adminListQuery, noteInput, orderStatusInput, paymentStatusInput } from "../../contracts/admin";
 import { id } from "../../contracts/fields";
-import { idempotencyKey, orderInput, orderStatusLookupInput } from "../../contracts/orders";
-import { adminProcedure, rateLimited, router } from "../../trpc/trpc";
+import { idempotencyKey, orderInput, orderReceiptInput, orderStatusLookupInput } from "../../contracts/orders";
+import { adminProcedure, publicProcedure, rateLimited, router } from "../../trpc/trpc";
 import { addNote } from "../leads/leads.service";
+import { setOrderStatusByStaff, setPaymentStatusByStaff } from "./order-commands";
+import { findOrderByAccessToken, hitReceiptLimit } from "./order-links";
 import { placeOrderOnce } from "./orders.rest";
-import { findOrderForCustomer, getOrderDetails, listOrdersForAdmin, setOrderField } from "./orders.service";
+import { findOrderForCustomer, getOrderDetails, listOrdersForAdmin } from "./orders.service";
 
 export const ordersRouter = router({
   place: rateLimited("orders")
@@ -18,6 +20,12 @@ export const ordersRouter = router({
   lookup: rateLimited("orderLookup")
     .input(orderStatusLookupInput)
     .mutation(({ ctx, input }) => findOrderForCustomer(ctx.deps, input.orderNumber, input.email)),
+  /** GET /api/orders/{orderNumber}/receipt?t= : the order's own link (same limit, same 404). */
+  receipt: publicProcedure.input(orderReceiptInput).query(async ({ ctx, input }) => {
+    ctx.reply.header("cache-control", "no-store");
+    await hitReceiptLimit(ctx.deps, ctx.req.ip);
+    return findOrderByAccessToken(ctx.deps, input.orderNumber, input.token);
+  }),
 });
 
 export const adminOrdersRouter = router({
@@ -29,10 +37,10 @@ export const adminOrdersRouter = router({
     .query(({ ctx, input }) => getOrderDetails(ctx.deps.db, input.id)),
   setStatus: adminProcedure
     .input(z.strictObject({ id: id(), ...orderStatusInput.shape }))
-    .mutation(({ ctx, input }) => setOrderField(ctx.deps, ctx.admin, input.id, "status", input.status)),
+    .mutation(({ ctx, input: { id, ...body } }) => setOrderStatusByStaff(ctx.deps, ctx.admin, id, body)),
   setPaymentStatus: adminProcedure
     .input(z.strictObject({ id: id(), ...paymentStatusInput.shape }))
-    .mutation(({ ctx, input }) => setOrderField(ctx.deps, ctx.admin, input.id, "paymentStatus", input.paymentStatus)),
+    .mutation(({ ctx, input: { id, ...body } }) => setPaymentStatusByStaff(ctx.deps, ctx.admin, id, body)),
   addNote: adminProcedure
     .input(z.strictObject({ id: id(), ...noteInput.shape }))
     .mutation(({ ctx, input }) => addNote(ctx.deps, ctx.admin, "order", input.id, input.body)),

@@ -6,7 +6,8 @@ import { stageMoveInput } from "../../contracts/proposals";
 import { instant, int } from "../../contracts/responses";
 import { ORDER_STAGES } from "../../contracts/stages";
 import { route } from "../../http/route";
-import { moveOrderStageByStaff, pipelineBoard } from "./stages.service";
+import { moveOrderStageByStaff } from "./order-commands";
+import { pipelineBoard } from "./stages.service";
 
 const stage = z.enum(ORDER_STAGES);
 const stageMoved = z.object({ stage, stageChangedAt: instant() });

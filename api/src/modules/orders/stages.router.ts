@@ -3,7 +3,8 @@ import { z } from "zod";
 import { id } from "../../contracts/fields";
 import { stageMoveInput } from "../../contracts/proposals";
 import { adminProcedure, router } from "../../trpc/trpc";
-import { moveOrderStageByStaff, pipelineBoard } from "./stages.service";
+import { moveOrderStageByStaff } from "./order-commands";
+import { pipelineBoard } from "./stages.service";
 
 export const adminStagesRouter = router({
   board: adminProcedure.query(({ ctx }) => pipelineBoard(ctx.deps.db)),

@@ -10,13 +10,14 @@ import {
   ORDER_STAGES,
   type OrderStage,
   PAYMENT_DRIVEN_STAGES,
+  staffMoves,
 } from "../../contracts/stages";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { recordAudit } from "../audit/audit.service";
+import { markLeadWonForOrder } from "../leads/leads.service";
 import { escapeHtml } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
-// payments.service imports this file too: each uses the other's functions only when called
-import { orderFullyPaid } from "../payments/payments.service";
 import { defaultSettings, siteUrlOf } from "../settings/settings.service";
 import { emitWebhookEvent } from "../webhooks/events";
 
@@ -40,8 +41,10 @@ export type StageDeps = Pick<Deps, "db" | "env" | "log" | "clock">;
 export interface MoveStageInput {
   orderId: number;
   to: OrderStage;
-  /** Who moves it: a staff username, "customer" or "system". */
+  /** Who moves it: a staff username (or "api key …"), "customer" or "system" (the ledger). */
   actor: string;
+  /** The staff account's id, for the audit log (null for the customer and the system). */
+  actorId?: number | null;
   /** Required when cancelling. */
   reason?: string | undefined;
   /** Only the payment ledger (as the system) may move the payment stages (deposit_received, balance_paid). */
@@ -197,7 +200,6 @@ export async function moveOrderStage(
       stageChangedAt: now,
       status: LEGACY_STATUS[to],
       ...(to === "cancelled" ? { cancelReason: reason } : {}),
-      ...(to === "balance_paid" || to === "completed" ? { paymentStatus: "paid" } : {}),
       updatedAt: now,
     })
     .where(eq(orders.id, order.id));
@@ -210,6 +212,13 @@ export async function moveOrderStage(
     data: reason ? { reason } : {},
     at: now,
   });
+  await recordAudit(db, { id: input.actorId ?? null, username: input.actor }, "order.stage", "order", order.id, {
+    orderNumber: order.orderNumber,
+    from,
+    to,
+    ...(reason ? { reason } : {}),
+  });
+  if (to === "completed") await markLeadWonForOrder(db, order.id);
   await enqueue(db, deps.env, [await stageEmail(db, deps, order, to, reason)]);
   await emitWebhookEvent(
     db,
@@ -286,32 +295,8 @@ export async function pipelineBoard(db: Executor) {
       outstandingCents: (r.invoiced_cents > 0 ? r.invoiced_cents : r.total_cents) - r.paid_cents,
       cancelReason: r.cancel_reason,
       proposalId: r.proposal_id,
-      moves: ORDER_STAGES.filter((to) => canMoveStage(stage, to) && !PAYMENT_DRIVEN_STAGES.includes(to)),
+      moves: staffMoves(stage),
     };
-  });
-}
-
-/**
- * A staff member moves an order (PUT /api/admin/orders/{id}/stage). An order whose balance was paid
- * before delivery goes on to balance paid as the system, in the same transaction: payments move the
- * payment stages, and recording the balance earlier could not (the table allows it only after delivery).
- */
-export async function moveOrderStageByStaff(
-  deps: Deps,
-  actor: { username: string },
-  orderId: number,
-  input: { stage: OrderStage; reason?: string | undefined },
-) {
-  return deps.db.transaction(async (tx) => {
-    const moved = await moveOrderStage(
-      tx,
-      { orderId, to: input.stage, actor: actor.username, reason: input.reason },
-      deps,
-    );
-    if (moved.stage === "delivered" && (await orderFullyPaid(tx, orderId))) {
-      return moveOrderStage(tx, { orderId, to: "balance_paid", actor: "system", bySystem: true }, deps);
-    }
-    return moved;
   });
 }
 

@@ -30,7 +30,7 @@ export const paymentRoutes = [
     successStatus: 201,
     rateLimit: "orderLookup",
     answer:
-      "201 { status: 'recorded', payment } when the transfer is confirmed and checked; 202 { status: 'pending_verification', payment } when TronGrid does not show it yet (it is checked again); 404 for a wrong order number / e-mail pair; 409 for a hash already recorded or claimed; 422 for a transfer that is not USDT to the shop's wallet",
+      "201 { status: 'recorded', payment, message } when the confirmed transfer carries this order's invoice's exact USDT amount; 202 { status: 'in_review', transfer, message } when it reaches the shop's wallet but matches no open invoice's exact amount (staff match it by hand); 202 { status: 'pending_verification', payment, message } when TronGrid does not show it yet (checked again; it expires after USDT_CLAIM_TTL_MS); 404 for a wrong order number / e-mail pair; 409 for a hash already recorded, or whose transfer pays another order's invoice (it is recorded there); 422 for a transaction that is not a USDT transfer to the shop's wallet, or one not seen within USDT_CLAIM_TTL_MS",
     handler: async ({ deps, params, body, reply }) => {
       const answer = await submitTransactionHash(deps, params.orderNumber, body.email, body.txHash);
       reply.code(answer.status);
@@ -65,6 +65,7 @@ export const adminPaymentRoutes = [
     params: idParams,
     body: recordPaymentInput,
     successStatus: 201,
+    idempotent: true,
     answer:
       "201 with the ledger entry; partial payments add up over the invoices (deposit first); 409 for a refund larger than what was paid",
     handler: ({ deps, params, body, admin }) => recordStaffPayment(deps, admin!, params.id, body),

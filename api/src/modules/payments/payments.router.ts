@@ -1,9 +1,16 @@
 import { z } from "zod";
 import { id, requiredText } from "../../contracts/fields";
-import { recordPaymentInput, rejectPaymentInput, submitPaymentInput } from "../../contracts/payments";
+import {
+  attachUsdtTransferInput,
+  recordPaymentInput,
+  rejectPaymentInput,
+  submitPaymentInput,
+  txHash,
+  usdtTransferListQuery,
+} from "../../contracts/payments";
 import { adminProcedure, rateLimited, router } from "../../trpc/trpc";
 import { getAdminOrderPayments, recordStaffPayment, rejectPendingPayment } from "./payments.service";
-import { submitTransactionHash } from "./usdt-transfers";
+import { attachUsdtTransfer, listUsdtTransfers, submitTransactionHash } from "./usdt-transfers";
 
 export const paymentsRouter = router({
   /** The customer's USDT transaction hash; the answer says recorded or pending_verification. */
@@ -25,4 +32,14 @@ export const adminPaymentsRouter = router({
   reject: adminProcedure
     .input(z.strictObject({ paymentId: id(), ...rejectPaymentInput.shape }))
     .mutation(({ ctx, input }) => rejectPendingPayment(ctx.deps, ctx.admin, input.paymentId, input.reason)),
+  /** The unmatched USDT transfers queue (GET /api/admin/usdt-transfers): `{ items, nextCursor }`. */
+  usdtTransfers: adminProcedure
+    .input(usdtTransferListQuery)
+    .query(({ ctx, input }) => listUsdtTransfers(ctx.deps.db, input)),
+  /** Attach an unmatched transfer to an invoice with a reason (POST /api/admin/usdt-transfers/{txHash}/attach). */
+  attachUsdtTransfer: adminProcedure
+    .input(z.strictObject({ txHash: txHash(), ...attachUsdtTransferInput.shape }))
+    .mutation(({ ctx, input }) =>
+      attachUsdtTransfer(ctx.deps, ctx.admin, input.txHash, { invoiceId: input.invoiceId, reason: input.reason }),
+    ),
 });

@@ -25,13 +25,14 @@ import type {
 } from "../../contracts/payments";
 import type { Deps } from "../../lib/deps";
 import { AppError, conflict, notFound } from "../../lib/errors";
-import type { Actor } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { escapeHtml } from "../notifications/messages";
 import { enqueue, type OutboxMessage } from "../notifications/outbox";
 import { moveOrderStage } from "../orders/stages.service";
 import { emitWebhookEvent } from "../webhooks/events";
-import type { InvoiceRow, PlannedInvoice } from "./invoices";
-import { formatUsdt } from "./usdt";
+import { type InvoiceRow, type PlannedInvoice, taggedUsdtAmount } from "./invoices";
+import { formatUsdt, microToCents } from "./usdt";
+import { recordStaffUsdtPayment } from "./usdt-transfers";
 
 const { orders, invoices, payments, orderEvents } = schema;
 type OrderRow = typeof orders.$inferSelect;
@@ -95,6 +96,7 @@ export const adminPaymentDto = (p: PaymentRow): AdminPaymentDto => ({
   note: p.note,
   recordedBy: p.recordedBy,
   fromAddress: p.fromAddress,
+  reason: p.reason,
 });
 
 function eventDto(e: typeof orderEvents.$inferSelect): OrderEventDto {
@@ -166,8 +168,12 @@ export interface NewPayment {
   note?: string | null;
   flags?: string[];
   receivedAt: Date;
-  /** Staff username, "system" (the watcher) or "customer" (a verified hash). */
+  /** Staff username (or "api key …"), "watcher" or "customer" (a verified hash). */
   recordedBy: string;
+  /** The staff account's id for the audit log (null for the customer and the watcher). */
+  actorId?: number | null;
+  /** Why: required for a refund, and for a transfer staff attach by hand. */
+  reason?: string | null;
 }
 
 /**
@@ -182,6 +188,11 @@ async function settleOrder(tx: Executor, deps: Deps, order: OrderRow): Promise<v
     if (a.status !== a.invoice.status) {
       await tx.update(invoices).set({ status: a.status, updatedAt: now }).where(eq(invoices.id, a.invoice.id));
     }
+    // a USDT invoice always asks for exactly what it still needs, tagged anew (the transfer names it)
+    const owed = a.invoice.amountCents - a.paidCents;
+    if (a.invoice.usdtAmountMicro !== null && owed > 0 && microToCents(a.invoice.usdtAmountMicro) !== owed) {
+      await retagUsdtAmount(tx, a.invoice.id, owed, now);
+    }
   }
   const paymentStatus = l.dueCents > 0 && l.recordedCents >= l.dueCents ? "paid" : "pending";
   if (paymentStatus !== order.paymentStatus) {
@@ -195,6 +206,18 @@ async function settleOrder(tx: Executor, deps: Deps, order: OrderRow): Promise<v
   } else if (order.stage === "delivered" && allPaid) {
     await moveOrderStage(tx, { orderId: order.id, to: "balance_paid", actor: "system", bySystem: true }, deps);
   }
+}
+
+/** Gives an invoice a new unique USDT amount for `cents` (another random tag when one is taken). */
+async function retagUsdtAmount(tx: Executor, invoiceId: number, cents: number, now: Date): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const amount = taggedUsdtAmount(cents);
+    const [taken] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.usdtAmountMicro, amount));
+    if (taken) continue;
+    await tx.update(invoices).set({ usdtAmountMicro: amount, updatedAt: now }).where(eq(invoices.id, invoiceId));
+    return;
+  }
+  throw new Error(`invoice ${invoiceId}: no free USDT amount for ${cents} cents`);
 }
 
 /** The customer's e-mail about a recorded payment or refund, with what is paid and what is left. */
@@ -261,6 +284,7 @@ export async function recordPaymentInTx(
     flags: input.flags ?? [],
     receivedAt: input.receivedAt,
     recordedBy: input.recordedBy,
+    reason: input.reason ?? null,
     nextCheckAt: null,
   };
   let row: PaymentRow | undefined;
@@ -289,6 +313,22 @@ export async function recordPaymentInTx(
     actor: input.recordedBy,
     createdAt: deps.clock.now(),
   });
+  await recordAudit(
+    tx,
+    { id: input.actorId ?? null, username: input.recordedBy },
+    row.amountCents < 0 ? "payment.refund" : "payment.record",
+    "order",
+    order.id,
+    {
+      orderNumber: order.orderNumber,
+      paymentId: row.id,
+      method: row.method,
+      amountCents: row.amountCents,
+      ...(row.txHash ? { txHash: row.txHash } : {}),
+      ...(row.reason ? { reason: row.reason } : {}),
+      flags: row.flags,
+    },
+  );
   await settleOrder(tx, deps, order);
   const after = await ledger(tx, order.id);
   const messages: OutboxMessage[] = [paymentEmail(order, row, after.recordedCents, after.dueCents)];
@@ -320,7 +360,8 @@ export async function recordPaymentInTx(
       flags: row.flags,
       receivedAt: row.receivedAt?.toISOString() ?? null,
       paidTotal: after.recordedCents / 100,
-      balanceDue: after.dueCents / 100,
+      // what is still to pay after this payment (the invoices' total less what the ledger holds)
+      balanceDue: Math.max(0, after.dueCents - after.recordedCents) / 100,
     },
     deps.clock.now(),
   );
@@ -340,6 +381,9 @@ export async function recordStaffPayment(
   orderId: number,
   input: z.output<typeof recordPaymentInput>,
 ): Promise<AdminPaymentDto> {
+  if (input.method === "usdt") {
+    return recordStaffUsdtPayment(deps, actor, orderId, { txHash: input.txHash!, note: input.note ?? null });
+  }
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (input.invoiceId !== undefined) {
@@ -353,7 +397,7 @@ export async function recordStaffPayment(
           { path: ["invoiceId"], message: "not an invoice of this order" },
         ]);
     }
-    const amountCents = Math.round(input.amount * 100);
+    const amountCents = Math.round(input.amount! * 100);
     const l = await ledger(tx, orderId);
     if (l.recordedCents + amountCents < 0) {
       throw conflict(`A refund of ${usd(-amountCents)} is more than the ${usd(l.recordedCents)} paid`, {
@@ -371,8 +415,10 @@ export async function recordStaffPayment(
       reference: input.reference,
       note: input.note,
       flags,
-      receivedAt: new Date(input.receivedAt),
+      receivedAt: new Date(input.receivedAt!),
       recordedBy: actor.username,
+      actorId: actor.id,
+      reason: input.reason ?? null,
     });
     return adminPaymentDto(row!);
   });

@@ -1,17 +1,22 @@
 /**
- * The USDT wallet watcher: reads the shop wallet's incoming USDT (TRC20) transfers from TronGrid's v1 API
- * and records the ones that pay an open invoice, so nobody has to press anything.
+ * The USDT wallet watcher: reads the shop wallet's new incoming USDT (TRC20) transfers from TronGrid's v1 API
+ * and credits the ones that carry an open invoice's exact amount, so nobody has to press anything.
  *
  * 1. One process at a time: a tick first takes (or renews) the lease in watcher_state ("usdt"); a process
  *    that does not hold it does nothing. A process that dies loses the lease after leaseMs.
- * 2. Only while there is something to watch: an open USDT invoice or a customer's hash pending verification.
- * 3. Read GET /v1/accounts/{wallet}/transactions/trc20 (only_confirmed, only_to, the USDT contract,
- *    min_timestamp, paged with meta.fingerprint) and check every field of every item ourselves: the
- *    token's contract and decimals, type Transfer, recipient = the shop's wallet, an integer value,
- *    not marked unconfirmed. A checked transfer is recorded (payments.service recordUsdtTransfer): the one
- *    whose hash a customer submitted for its order, or the one whose amount an open invoice asks for.
- *    Its hash is unique on the ledger, so two watchers (or a watcher and a customer) record it once.
- * 4. A failed read (down, timeout, an answer that is not the v1 shape) changes nothing; the next tick
+ * 2. Only while there is something to watch: an open USDT invoice or a submitted hash pending verification.
+ *    Pending claims older than USDT_CLAIM_TTL_MS expire first (their hash then answers 422).
+ * 3. Each pending claim due for a look is looked up by its hash (GET /v1/transactions/{id}/events), with a
+ *    growing pause between looks, so a hash TronGrid never shows costs a handful of requests.
+ * 4. The wallet is read only from its cursor: GET /v1/accounts/{wallet}/transactions/trc20 (only_confirmed,
+ *    only_to, the USDT contract, order_by=block_timestamp,asc, paged with meta.fingerprint) from
+ *    min_timestamp = the block time of the newest transfer processed (inclusive, so the transaction ids
+ *    processed at that very time, watcher_state.cursor_seen, are skipped). The first read (no cursor) starts
+ *    at the oldest open invoice (or the oldest claim's order, a day before) minus a slack. Every item is
+ *    checked field by field (trongrid.ts checkItem); each checked transfer is settled (usdt-transfers.ts
+ *    settleTransfer): credited to the invoice of its exact amount, or put in the staff's unmatched queue.
+ *    The cursor does not move past an item marked unconfirmed, which is read again once confirmed.
+ * 5. A failed read (down, timeout, an answer that is not the v1 shape) changes nothing; the next tick
  *    waits with exponential backoff (shared through watcher_state.next_run_at).
  */
 
@@ -23,7 +28,14 @@ import type { Env } from "../../env";
 import type { Deps } from "../../lib/deps";
 import { retryDelayMs } from "../notifications/worker";
 import { readTransfers, TronApiError } from "./trongrid";
-import { notePendingChecked, pendingSubmissions, recordUsdtTransfer } from "./usdt-transfers";
+import {
+  expirePendingClaims,
+  notePendingChecked,
+  pendingSubmissions,
+  recheckClaim,
+  type Settlement,
+  settleTransfer,
+} from "./usdt-transfers";
 
 const { invoices, watcherState } = schema;
 export const WATCHER_NAME = "usdt";
@@ -40,7 +52,19 @@ export interface TronWatcherOptions {
 
 export type TickResult =
   | { ran: false; reason: "no-wallet" | "lease-held" | "backoff" | "idle" }
-  | { ran: true; recorded: number; duplicates: number; unmatched: number; rejected: number }
+  | {
+      ran: true;
+      recorded: number;
+      duplicates: number;
+      unmatched: number;
+      rejected: number;
+      /** Items at the cursor's block time already processed by an earlier read. */
+      skipped: number;
+      /** Pending claims that expired (USDT_CLAIM_TTL_MS) or that TronGrid showed not to be a payment. */
+      expired: number;
+      /** Pending claims looked up by hash. */
+      claimsChecked: number;
+    }
   | { ran: true; error: string; retryInMs: number };
 
 export interface TronWatcher {
@@ -64,6 +88,8 @@ export function tronWatcherOptionsFromEnv(env: Env): TronWatcherOptions {
 
 /** Transfers older than the oldest thing we wait for cannot pay it; a little slack for the block clock. */
 const SLACK_MS = 10 * 60_000;
+/** A pending claim is looked up by hash again after pollMs, then twice as long each time, at most this. */
+const CLAIM_CHECK_MAX_MS = 5 * 60_000;
 
 export function createTronWatcher(deps: Deps, overrides: Partial<TronWatcherOptions> = {}): TronWatcher {
   const options = { ...tronWatcherOptionsFromEnv(deps.env), ...overrides };
@@ -94,51 +120,88 @@ export function createTronWatcher(deps: Deps, overrides: Partial<TronWatcherOpti
     const state = await takeLease(now);
     if (!state) return { ran: false, reason: "lease-held" };
     if (state.nextRunAt && state.nextRunAt > now) return { ran: false, reason: "backoff" };
+    let expired = await expirePendingClaims(deps);
     const [open] = await db
       .select({ oldest: min(invoices.createdAt) })
       .from(invoices)
       .where(and(inArray(invoices.status, ["open", "partially_paid"]), isNotNull(invoices.usdtAmountMicro)));
     const pending = await pendingSubmissions(db);
     if (!open?.oldest && pending.length === 0) return { ran: false, reason: "idle" };
-    const starts = [
-      ...(open?.oldest ? [open.oldest.getTime()] : []),
-      ...pending.map((p) => p.createdAt.getTime() - 86_400_000),
-    ];
-    let from = Math.min(...starts) - SLACK_MS;
-    // without a pending hash to find, what was read before need not be read again
-    if (pending.length === 0 && state.cursorTimestamp) from = Math.max(from, state.cursorTimestamp - SLACK_MS);
+    const counts = { recorded: 0, duplicates: 0, unmatched: 0, rejected: 0, skipped: 0 };
+    const count = (settled: Settlement) => {
+      if (settled.outcome === "credited") counts.recorded++;
+      else if (settled.outcome === "duplicate") counts.duplicates++;
+      else if (settled.fresh) counts.unmatched++;
+      else counts.duplicates++;
+    };
     try {
-      const items = await readTransfers(env, from, abort.signal);
-      let recorded = 0;
-      let duplicates = 0;
-      let unmatched = 0;
-      let rejected = 0;
-      let newest = state.cursorTimestamp ?? 0;
-      const good = items.flatMap((i) => (i.ok ? [i.transfer] : []));
-      good.sort((a, b) => a.blockTimestamp - b.blockTimestamp);
-      for (const transfer of good) {
-        const outcome = await recordUsdtTransfer(deps, transfer);
-        if (outcome === "recorded") recorded++;
-        else if (outcome === "duplicate") duplicates++;
-        else unmatched++;
-        newest = Math.max(newest, transfer.blockTimestamp);
-      }
-      for (const item of items) {
-        if (!item.ok) {
-          rejected++;
-          if (!item.unconfirmed) log.warn({ txId: item.txId, reason: item.reason }, "USDT watcher: transfer ignored");
+      // 1. the pending claims due for a look, by hash
+      let claimsChecked = 0;
+      for (const claim of pending) {
+        if (claim.nextCheckAt && claim.nextCheckAt > now) continue;
+        claimsChecked++;
+        const outcome = await recheckClaim(deps, claim, abort.signal);
+        if (outcome === "expired") expired++;
+        else if (outcome !== "unseen") count(outcome);
+        else {
+          const pause = Math.min(CLAIM_CHECK_MAX_MS, options.pollMs * 2 ** Math.min(claim.checkAttempts + 1, 20));
+          await notePendingChecked(db, [claim.id], new Date(clock.now().getTime() + pause));
         }
       }
-      await notePendingChecked(
-        db,
-        pending.map((p) => p.id),
-        clock.now(),
-      );
+
+      // 2. the wallet's transfers since the cursor (inclusive), oldest first
+      const cursor = state.cursorTimestamp;
+      const seen = new Set(state.cursorSeen);
+      let from: number;
+      if (cursor !== null) from = cursor;
+      else {
+        const starts = [
+          ...(open?.oldest ? [open.oldest.getTime()] : []),
+          ...pending.map((p) => p.createdAt.getTime() - 86_400_000),
+        ];
+        from = Math.min(...starts) - SLACK_MS;
+      }
+      const items = await readTransfers(env, from, abort.signal);
+      const timeOf = (i: (typeof items)[number]) => (i.ok ? i.transfer.blockTimestamp : i.blockTimestamp);
+      const idOf = (i: (typeof items)[number]) => (i.ok ? i.transfer.txId : i.txId);
+      const ordered = items
+        .map((item, index) => ({ item, index }))
+        .sort((a, b) => (timeOf(a.item) ?? 0) - (timeOf(b.item) ?? 0) || a.index - b.index)
+        .map((x) => x.item);
+      let newest = cursor;
+      let newestSeen = new Set(seen);
+      let advancing = true;
+      for (const item of ordered) {
+        const ts = timeOf(item);
+        const id = idOf(item);
+        if (cursor !== null && ts === cursor && id && seen.has(id)) {
+          counts.skipped++;
+          continue;
+        }
+        if (item.ok) count(await settleTransfer(deps, item.transfer, { by: "watcher" }));
+        else {
+          counts.rejected++;
+          if (item.unconfirmed) advancing = false;
+          else log.warn({ txId: item.txId, reason: item.reason }, "USDT watcher: transfer ignored");
+        }
+        if (!advancing || ts === undefined || !id) continue;
+        if (newest === null || ts > newest) {
+          newest = ts;
+          newestSeen = new Set([id]);
+        } else if (ts === newest) newestSeen.add(id);
+      }
       await db
         .update(watcherState)
-        .set({ failures: 0, nextRunAt: null, lastError: null, cursorTimestamp: newest || null, updatedAt: clock.now() })
+        .set({
+          failures: 0,
+          nextRunAt: null,
+          lastError: null,
+          cursorTimestamp: newest,
+          cursorSeen: newest === null ? [] : [...newestSeen],
+          updatedAt: clock.now(),
+        })
         .where(and(eq(watcherState.name, WATCHER_NAME), eq(watcherState.leaseOwner, options.owner)));
-      const result = { ran: true as const, recorded, duplicates, unmatched, rejected };
+      const result = { ran: true as const, ...counts, expired, claimsChecked };
       events.emit("tick", result);
       return result;
     } catch (error) {

@@ -56,7 +56,7 @@ export const proposalRoutes = [
     successStatus: 201,
     rateLimit: "proposal",
     answer:
-      "201 { orderNumber, email, totalCents, depositCents, balanceCents }; 409 when already accepted or when `version` is not the latest; 410 when the proposal has expired",
+      "201 { orderNumber, email, totalCents, depositCents, balanceCents, accessToken, payment }; 400 without `version`; 409 when already accepted or when `version` is not the current sent version; 410 when the proposal has expired",
     handler: ({ deps, params, body, req }) =>
       acceptProposal(deps, params.token, body, { ip: req.ip, userAgent: req.headers["user-agent"] ?? null }),
   }),
@@ -101,6 +101,7 @@ export const adminProposalRoutes = [
     tags: ["admin", "proposals"],
     body: proposalInput,
     successStatus: 201,
+    idempotent: true,
     answer:
       "201 with the proposal, its versions (figures computed by the server), change requests and acceptance; 400 for an unknown product/option/band or a total sent by the client",
     handler: ({ deps, body, admin }) => createProposal(deps, admin!, body),

@@ -1,6 +1,6 @@
 // tRPC procedures of proposals: the same services and schemas as proposals.rest.ts.
 import { z } from "zod";
-import { id, usState } from "../../contracts/fields";
+import { id } from "../../contracts/fields";
 import { funnelPeriodInput, funnelRange } from "../../contracts/funnel";
 import {
   acceptProposalInput,
@@ -9,6 +9,7 @@ import {
   proposalInput,
   proposalOptionInput,
   taxRateInput,
+  taxRateKey,
   tokenParams,
 } from "../../contracts/proposals";
 import { adminProcedure, rateLimited, router } from "../../trpc/trpc";
@@ -76,6 +77,6 @@ export const adminProposalsRouter = router({
     .mutation(({ ctx, input }) => deleteDeliveryBand(ctx.deps, ctx.admin, input.id)),
   saveTaxRate: adminProcedure.input(taxRateInput).mutation(({ ctx, input }) => saveTaxRate(ctx.deps, ctx.admin, input)),
   deleteTaxRate: adminProcedure
-    .input(z.strictObject({ state: usState() }))
-    .mutation(({ ctx, input }) => deleteTaxRate(ctx.deps, ctx.admin, input.state)),
+    .input(taxRateKey)
+    .mutation(({ ctx, input }) => deleteTaxRate(ctx.deps, ctx.admin, input.state, input.taxClass)),
 });

@@ -1,12 +1,14 @@
 // Proposals: staff price a custom build (catalog products, options from the staff-managed list, custom
 // lines, a delivery band, a discount, the delivery state's tax rate, validity and deposit terms); the
-// server computes every figure (pricing.ts). A sent proposal is never edited in place: a change adds a
-// version, and the customer's page (/proposal/{token}) shows the latest. Acceptance creates the order,
-// its deposit and balance invoices (payments/invoices.ts) and its first timeline row, in one transaction.
+// server computes every figure (the pricing engine). A sent version is never edited in place: a change adds
+// a draft version that the customer cannot see until staff send it; the customer's page (/proposal/{token})
+// shows the latest SENT version, and an acceptance names the version it accepts (a stale one: 409).
+// Acceptance creates the order through the order core (orders/order-core.ts), in one transaction.
 import { randomBytes } from "node:crypto";
-import { type Executor, rowsOf, schema } from "@ch/db";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Executor, rowsOf, schema, type TaxLineRecord } from "@ch/db";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { type TaxClass, taxLineLabel } from "../../contracts/pricing";
 import type {
   acceptProposalInput,
   changeRequestInput,
@@ -17,18 +19,17 @@ import type {
   proposalOptionInput,
   taxRateInput,
 } from "../../contracts/proposals";
+import { splitDeposit } from "../../contracts/totals";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { type Actor, recordAudit } from "../audit/audit.service";
-import { escapeHtml, orderMessages } from "../notifications/messages";
+import { type Actor, CUSTOMER, recordAudit } from "../audit/audit.service";
+import { escapeHtml } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
-import { formatOrderNumber } from "../orders/orders.service";
-import { recordOrderEvent } from "../orders/stages.service";
-import { createInvoicesForOrder } from "../payments/invoices";
+import { createOrder } from "../orders/order-core";
+import { type PricedFigures, priceOrder, refuseRepeatedOverCap } from "../pricing/engine";
+import { pricingContext, proposalPricingInput } from "../pricing/pricing.service";
 import { getSettings, siteUrlOf } from "../settings/settings.service";
 import { emitWebhookEvent } from "../webhooks/events";
-import { orderCreatedData } from "../webhooks/payloads";
-import { priceProposal, refuseRepeatedOverCap } from "./pricing";
 
 const {
   proposals,
@@ -57,12 +58,21 @@ const validityEnd = (validUntil: string) => new Date(`${validUntil}T23:59:59.999
 
 // ---------- pricing a staff input ----------
 
-async function priceInput(db: Executor, input: ParsedProposal, defaultDepositPercent: number) {
+/**
+ * Prices a staff input with the pricing engine: the catalog's products (with their tax class) and options,
+ * delivery by the ZIP's distance from the yard unless staff chose a band, the tax state's rate per class.
+ */
+async function priceInput(db: Executor, input: ParsedProposal, settings: ProposalPricingSettings) {
   const productIds = input.lines.flatMap((l) => (l.kind === "product" ? [l.productId] : []));
   const optionIds = input.lines.flatMap((l) => (l.kind === "option" ? [l.optionId] : []));
   const productRows = productIds.length
     ? await db
-        .select({ id: products.id, name: products.name, priceCents: products.priceCents })
+        .select({
+          id: products.id,
+          name: products.name,
+          priceCents: products.priceCents,
+          taxClass: products.taxClass,
+        })
         .from(products)
         // a draft product is not offered: refused like an unknown one
         .where(and(inArray(products.id, productIds), eq(products.published, true)))
@@ -73,56 +83,50 @@ async function priceInput(db: Executor, input: ParsedProposal, defaultDepositPer
         .from(proposalOptions)
         .where(inArray(proposalOptions.id, optionIds))
     : [];
-  const lines = input.lines.map((l, index): Omit<ProposalLineDto, "lineTotalCents"> => {
-    if (l.kind === "custom") {
-      return { kind: "custom", refId: null, name: l.name, unitPriceCents: l.unitPriceCents, quantity: l.quantity };
-    }
-    const found =
-      l.kind === "product"
-        ? productRows.find((p) => p.id === l.productId)
-        : optionRows.find((o) => o.id === l.optionId);
-    if (!found) {
-      throw badRequest(`Line ${index + 1}: unknown ${l.kind}`, [
-        { path: ["lines", index, l.kind === "product" ? "productId" : "optionId"], message: `no such ${l.kind}` },
-      ]);
-    }
-    return { kind: l.kind, refId: found.id, name: found.name, unitPriceCents: found.priceCents, quantity: l.quantity };
-  });
-  let band: typeof deliveryBands.$inferSelect | undefined;
-  if (input.deliveryBandId) {
-    [band] = await db.select().from(deliveryBands).where(eq(deliveryBands.id, input.deliveryBandId)).limit(1);
-    if (!band)
-      throw badRequest("Unknown delivery band", [{ path: ["deliveryBandId"], message: "no such delivery band" }]);
-  }
-  const taxState = input.taxState ?? input.state;
-  const [rate] = await db.select().from(taxRates).where(eq(taxRates.state, taxState)).limit(1);
-  const depositPercent = input.depositPercent ?? defaultDepositPercent;
-  refuseRepeatedOverCap(lines);
-  const priced = priceProposal({
-    lines,
-    delivery: band ? { feeCents: band.feeCents, perUnit: band.perUnit } : null,
-    discountCents: input.discountCents,
-    taxState,
-    taxRateBasisPoints: rate?.rateBasisPoints ?? 0,
+  const context = await pricingContext(
+    db,
+    {
+      state: input.state,
+      zipCode: input.zipCode,
+      deliveryBandId: input.deliveryBandId ?? null,
+      taxState: input.taxState ?? input.state,
+    },
+    settings,
+  );
+  const depositPercent = input.depositPercent ?? settings.depositPercent;
+  const pricing = proposalPricingInput(
+    input.lines,
+    productRows,
+    optionRows,
+    input.discountCents,
+    context,
     depositPercent,
-  });
+  );
+  refuseRepeatedOverCap(pricing.lines);
+  const figures = priceOrder(pricing);
+  const priced = { ...figures, deliveryZip: context.deliveryZip };
+  const band = context.delivery ? { id: context.delivery.bandId, label: context.delivery.label } : undefined;
   return { priced, band };
 }
 
+type ProposalPricingSettings = Parameters<typeof pricingContext>[2] & { depositPercent: number };
+
 function versionValues(
   input: ParsedProposal,
-  priced: ReturnType<typeof priceProposal>,
+  priced: PricedFigures & { deliveryZip: string | null },
   band: { id: number; label: string } | undefined,
 ) {
   return {
     lines: priced.lines,
     deliveryBandId: band?.id ?? null,
-    deliveryLabel: band?.label ?? "",
+    deliveryLabel: priced.deliveryLabel,
+    deliveryZip: priced.deliveryZip,
     subtotalCents: priced.subtotalCents,
     discountCents: priced.discountCents,
     deliveryCents: priced.deliveryCents,
     taxState: priced.taxState,
     taxRateBasisPoints: priced.taxRateBasisPoints,
+    taxLines: priced.taxLines,
     taxCents: priced.taxCents,
     totalCents: priced.totalCents,
     depositPercent: priced.depositPercent,
@@ -153,7 +157,7 @@ export async function createProposal(deps: Deps, actor: Actor, input: ParsedProp
       const [lead] = await tx.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.id, input.enquiryId));
       if (!lead) throw badRequest("Unknown lead", [{ path: ["enquiryId"], message: "no such lead" }]);
     }
-    const { priced, band } = await priceInput(tx, input, settings.depositPercent);
+    const { priced, band } = await priceInput(tx, input, settings);
     const [row] = await tx
       .insert(proposals)
       .values({
@@ -187,7 +191,7 @@ export async function updateProposal(deps: Deps, actor: Actor, id: number, input
       .select()
       .from(proposalVersions)
       .where(and(eq(proposalVersions.proposalId, id), eq(proposalVersions.version, p.currentVersion)));
-    const { priced, band } = await priceInput(tx, input, settings.depositPercent);
+    const { priced, band } = await priceInput(tx, input, settings);
     const values = versionValues(input, priced, band);
     const now = deps.clock.now();
     let version = p.currentVersion;
@@ -262,17 +266,37 @@ export async function sendProposal(deps: Deps, actor: Actor, id: number) {
 const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const usd = (cents: number) => usdFormat.format(cents / 100);
 
+/** A version's lines as stored by the engine (each with its total; no tax class on versions older than it). */
+const storedLines = (v: VersionRow): ProposalLineDto[] =>
+  (v.lines as ProposalLineDto[]).map((l) => ({ ...l, lineTotalCents: l.unitPriceCents * l.quantity }));
+
+/** A version's tax lines; one general line for a version priced before tax classes (one rate on everything). */
+function storedTaxLines(v: VersionRow): TaxLineRecord[] {
+  if (v.taxLines.length > 0 || v.taxCents === 0) return v.taxLines;
+  return [
+    {
+      taxClass: "general",
+      label: taxLineLabel(v.taxState, "general", v.taxRateBasisPoints),
+      rateBasisPoints: v.taxRateBasisPoints,
+      taxableCents: v.subtotalCents - v.discountCents + v.deliveryCents,
+      taxCents: v.taxCents,
+    },
+  ];
+}
+
 function versionDto(v: VersionRow) {
   return {
     version: v.version,
-    lines: v.lines as ProposalLineDto[],
+    lines: storedLines(v),
     deliveryBandId: v.deliveryBandId,
     deliveryLabel: v.deliveryLabel,
+    deliveryZip: v.deliveryZip,
     subtotalCents: v.subtotalCents,
     discountCents: v.discountCents,
     deliveryCents: v.deliveryCents,
     taxState: v.taxState,
     taxRateBasisPoints: v.taxRateBasisPoints,
+    taxLines: storedTaxLines(v),
     taxCents: v.taxCents,
     totalCents: v.totalCents,
     depositPercent: v.depositPercent,
@@ -371,9 +395,9 @@ export async function listPriceLists(db: Executor) {
     db.select().from(proposalOptions).orderBy(asc(proposalOptions.sortOrder), asc(proposalOptions.id)),
     db.select().from(deliveryBands).orderBy(asc(deliveryBands.sortOrder), asc(deliveryBands.id)),
     db
-      .select({ state: taxRates.state, rateBasisPoints: taxRates.rateBasisPoints })
+      .select({ state: taxRates.state, taxClass: taxRates.taxClass, rateBasisPoints: taxRates.rateBasisPoints })
       .from(taxRates)
-      .orderBy(asc(taxRates.state)),
+      .orderBy(asc(taxRates.state), asc(taxRates.taxClass)),
   ]);
   return {
     options: options.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
@@ -467,23 +491,42 @@ export function deleteDeliveryBand(deps: Deps, actor: Actor, id: number) {
   );
 }
 
+/** One rate of the tax table, by state and class (an edit or a new row), audited with the rate it replaced. */
 export async function saveTaxRate(deps: Deps, actor: Actor, input: z.output<typeof taxRateInput>) {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
+    const [before] = await tx
+      .select({ rateBasisPoints: taxRates.rateBasisPoints })
+      .from(taxRates)
+      .where(and(eq(taxRates.state, input.state), eq(taxRates.taxClass, input.taxClass)))
+      .for("update");
     await tx
       .insert(taxRates)
       .values({ ...input, updatedAt: now })
-      .onConflictDoUpdate({ target: taxRates.state, set: { rateBasisPoints: input.rateBasisPoints, updatedAt: now } });
-    await recordAudit(tx, actor, "tax-rate.save", "tax_rate", null, input);
+      .onConflictDoUpdate({
+        target: [taxRates.state, taxRates.taxClass],
+        set: { rateBasisPoints: input.rateBasisPoints, updatedAt: now },
+      });
+    await recordAudit(tx, actor, "tax-rate.save", "tax_rate", `${input.state}:${input.taxClass}`, {
+      ...input,
+      previousRateBasisPoints: before?.rateBasisPoints ?? null,
+    });
     return input;
   });
 }
 
-export async function deleteTaxRate(deps: Deps, actor: Actor, state: string) {
+export async function deleteTaxRate(deps: Deps, actor: Actor, state: string, taxClass: TaxClass = "general") {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx.delete(taxRates).where(eq(taxRates.state, state)).returning({ state: taxRates.state });
-    if (!row) throw notFound("No rate for that state");
-    await recordAudit(tx, actor, "tax-rate.delete", "tax_rate", null, { state });
+    const [row] = await tx
+      .delete(taxRates)
+      .where(and(eq(taxRates.state, state), eq(taxRates.taxClass, taxClass)))
+      .returning({ rateBasisPoints: taxRates.rateBasisPoints });
+    if (!row) throw notFound("No rate for that state and tax class");
+    await recordAudit(tx, actor, "tax-rate.delete", "tax_rate", `${state}:${taxClass}`, {
+      state,
+      taxClass,
+      previousRateBasisPoints: row.rateBasisPoints,
+    });
     return { ok: true };
   });
 }
@@ -493,12 +536,14 @@ export async function deleteTaxRate(deps: Deps, actor: Actor, state: string) {
 async function loadByToken(db: Executor, token: string, lock = false) {
   const q = db.select().from(proposals).where(eq(proposals.token, token)).limit(1);
   const [p] = lock ? await q.for("update") : await q;
-  // a draft has never been sent: its link does not exist yet
-  if (!p || (p.status === "draft" && p.currentVersion === 1)) throw notFound("Proposal not found");
+  if (!p) throw notFound("Proposal not found");
+  // the customer sees the latest version staff SENT: an edit after sending is a draft until it is sent,
+  // and a proposal never sent has no page yet
   const [v] = await db
     .select()
     .from(proposalVersions)
-    .where(and(eq(proposalVersions.proposalId, p.id), eq(proposalVersions.version, p.currentVersion)))
+    .where(and(eq(proposalVersions.proposalId, p.id), isNotNull(proposalVersions.sentAt)))
+    .orderBy(desc(proposalVersions.version))
     .limit(1);
   if (!v) throw notFound("Proposal not found");
   return { p, v };
@@ -513,26 +558,19 @@ export async function getPublicProposal(deps: Deps, token: string): Promise<Publ
     ? await deps.db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, p.orderId))
     : [];
   const { company } = await getSettings(deps);
-  const priced = priceProposal({
-    lines: (v.lines as ProposalLineDto[]).map(({ lineTotalCents: _t, ...l }) => l),
-    delivery: null,
-    discountCents: v.discountCents,
-    taxState: v.taxState,
-    taxRateBasisPoints: v.taxRateBasisPoints,
-    depositPercent: v.depositPercent,
-  });
   return {
     state: acceptance ? "accepted" : isExpired(v, deps.clock.now()) ? "expired" : "open",
     version: v.version,
     customerName: p.customerName,
     deliverTo: [p.address, p.city, [p.state, p.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
-    lines: priced.lines,
+    lines: storedLines(v),
     deliveryLabel: v.deliveryLabel,
     subtotalCents: v.subtotalCents,
     discountCents: v.discountCents,
     deliveryCents: v.deliveryCents,
     taxState: v.taxState,
     taxRateBasisPoints: v.taxRateBasisPoints,
+    taxLines: storedTaxLines(v),
     taxCents: v.taxCents,
     totalCents: v.totalCents,
     depositPercent: v.depositPercent,
@@ -548,8 +586,8 @@ export async function getPublicProposal(deps: Deps, token: string): Promise<Publ
 }
 
 function depositOf(v: VersionRow) {
-  const depositCents = Math.round((v.totalCents * v.depositPercent) / 100);
-  return { depositCents, balanceCents: v.totalCents - depositCents };
+  const { depositCents, balanceCents } = splitDeposit(v.totalCents, v.depositPercent);
+  return { depositCents, balanceCents };
 }
 
 export interface AcceptContext {
@@ -576,9 +614,9 @@ export async function acceptProposal(
       .from(proposalAcceptances)
       .where(eq(proposalAcceptances.proposalId, p.id));
     if (already || p.status === "accepted") throw conflict("This proposal has already been accepted");
-    if (input.version !== undefined && input.version !== v.version) {
+    if (input.version !== v.version) {
       throw conflict(
-        `This proposal has been updated (version ${v.version}) since you opened it: please read the new version before accepting`,
+        `You accepted version ${input.version}, but the proposal's current version is ${v.version}: please read it before accepting`,
         { version: v.version },
       );
     }
@@ -594,17 +632,14 @@ export async function acceptProposal(
       userAgent: ctx.userAgent?.slice(0, 500) ?? null,
       acceptedAt: now,
     });
-    const lines = v.lines as ProposalLineDto[];
+    const lines = v.lines as (ProposalLineDto & { taxClass?: string })[];
     const [{ id: orderId }] = rowsOf<{ id: number }>(
       await tx.execute(sql`select nextval('orders_id_seq')::int as id`),
     ) as [{ id: number }];
-    const orderNumber = formatOrderNumber(orderId, now);
     const [firstName, ...rest] = p.customerName.split(/\s+/);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        id: orderId,
-        orderNumber,
+    const origin = { proposalId: p.id, version: v.version };
+    const stored = await createOrder(tx, deps, settings, orderId, {
+      customer: {
         firstName: firstName ?? p.customerName,
         lastName: rest.join(" "),
         email: p.email,
@@ -614,89 +649,53 @@ export async function acceptProposal(
         state: p.state,
         zipCode: p.zipCode,
         deliveryNotes: null,
-        paymentMethod: input.paymentMethod,
-        // the order's subtotal is after the discount, so subtotal + tax + shipping = total as on catalog orders
-        subtotalCents: v.subtotalCents - v.discountCents,
-        taxCents: v.taxCents,
-        shippingCents: v.deliveryCents,
-        totalCents: v.totalCents,
-        depositPercent: v.depositPercent,
-        status: "pending",
-        paymentStatus: "pending",
-        stage: "awaiting_deposit",
-        stageChangedAt: now,
-        proposalId: p.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    // option and custom lines name no catalog product: product_id 0
-    await tx.insert(orderLines).values(
-      lines.map((l) => ({
-        orderId,
+      },
+      paymentMethod: input.paymentMethod,
+      // option and custom lines name no catalog product: product_id 0
+      lines: lines.map((l) => ({
         productId: l.kind === "product" && l.refId ? l.refId : 0,
         productName: l.name,
         unitPriceCents: l.unitPriceCents,
         quantity: l.quantity,
+        taxClass: l.taxClass ?? "general",
       })),
-    );
-    const invoiceRows = await createInvoicesForOrder(
-      tx,
-      {
-        id: orderId,
-        orderNumber,
+      figures: {
+        subtotalCents: v.subtotalCents,
+        discountCents: v.discountCents,
+        shippingCents: v.deliveryCents,
+        deliveryLabel: v.deliveryLabel,
+        taxLines: v.taxLines,
+        taxCents: v.taxCents,
         totalCents: v.totalCents,
         depositPercent: v.depositPercent,
-        paymentMethod: input.paymentMethod,
-        createdAt: now,
       },
-      { depositValidUntil: validityEnd(v.validUntil) },
-    );
-    await recordOrderEvent(tx, {
-      orderId,
-      kind: "stage",
+      // the version's prices are the ones the customer accepts: nothing to re-check against the catalog
+      catalogCheck: [],
+      proposalId: p.id,
       actor: "customer",
-      fromStage: null,
-      toStage: "awaiting_deposit",
-      data: { proposalId: p.id, version: v.version },
-      at: now,
+      clientOrderDate: null,
+      depositValidUntil: validityEnd(v.validUntil),
+      // staff typed the proposal's address: not an acknowledgement to an unproven one
+      recipientProven: true,
+      origin,
     });
+    if (!stored) throw new Error("acceptProposal: the order core stored nothing");
     await tx.update(proposals).set({ status: "accepted", orderId, updatedAt: now }).where(eq(proposals.id, p.id));
     if (p.enquiryId) {
       await tx.insert(notes).values({
         entityType: "enquiry",
         entityId: p.enquiryId,
         adminName: "customer",
-        body: `Proposal #${p.id} (version ${v.version}) accepted by ${input.fullName}: order ${orderNumber}, ${usd(v.totalCents)}.`,
+        body: `Proposal #${p.id} (version ${v.version}) accepted by ${input.fullName}: order ${stored.orderNumber}, ${usd(v.totalCents)}.`,
       });
     }
-    await enqueue(
-      tx,
-      deps.env,
-      orderMessages(
-        {
-          ...order!,
-          lines: lines.map((l) => ({ productName: l.name, quantity: l.quantity, unitPriceCents: l.unitPriceCents })),
-          invoices: invoiceRows.map((i) => ({
-            kind: i.kind,
-            reference: i.reference,
-            amountCents: i.amountCents,
-            usdtAmountMicro: i.usdtAmountMicro,
-          })),
-        },
-        deps.env,
-        settings,
-        // staff typed the proposal's address: not an acknowledgement to an unproven one
-        { recipientProven: true },
-      ),
-    );
-    const orderLinesOut = lines.map((l) => ({
-      productId: l.kind === "product" && l.refId ? l.refId : 0,
-      productName: l.name,
-      unitPriceCents: l.unitPriceCents,
-      quantity: l.quantity,
-    }));
-    await emitWebhookEvent(tx, "order.created", orderCreatedData({ ...order!, lines: orderLinesOut }), now);
+    await recordAudit(tx, CUSTOMER, "proposal.accept", "proposal", p.id, {
+      version: v.version,
+      acceptedBy: input.fullName,
+      orderNumber: stored.orderNumber,
+      totalCents: v.totalCents,
+      paymentMethod: input.paymentMethod,
+    });
     await emitWebhookEvent(
       tx,
       "proposal.accepted",
@@ -707,13 +706,20 @@ export async function acceptProposal(
         acceptedAt: now.toISOString(),
         enquiryId: p.enquiryId ?? null,
         orderId,
-        orderNumber,
+        orderNumber: stored.orderNumber,
         total: v.totalCents / 100,
         paymentMethod: input.paymentMethod,
       },
       now,
     );
-    return { orderNumber, email: p.email, totalCents: v.totalCents, ...depositOf(v) };
+    return {
+      orderNumber: stored.orderNumber,
+      email: p.email,
+      totalCents: v.totalCents,
+      ...depositOf(v),
+      accessToken: stored.accessToken,
+      payment: stored.payment,
+    };
   });
 }
 

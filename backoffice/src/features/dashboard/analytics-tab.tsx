@@ -1,19 +1,12 @@
-// The Analytics tab: every figure comes from admin.analytics (orders and enquiries in the database).
+// The Analytics tab: every figure comes from admin.analytics (the payment ledger, orders and enquiries in
+// the database). Revenue is always named: booked (orders not cancelled) or received (payments recorded).
 import { useQuery } from "@tanstack/react-query";
 import { Card, EmptyState, LoadError } from "../../components/card";
 import { LazyChart } from "../../components/lazy-chart";
-import { formatUsd, formatUsdWhole, statusLabel } from "../../lib/format";
+import { formatUsd, formatUsdWhole } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { VISITOR_DEFINITION } from "../visitors/visitor-definition";
-
-const STATUS_COLOURS: Record<string, string> = {
-  pending: "#ca8a04",
-  confirmed: "#2563eb",
-  in_production: "#9333ea",
-  shipped: "#16a34a",
-  delivered: "#059669",
-  cancelled: "#dc2626",
-};
+import { formatCents, STAGE_COLOURS, stageLabel } from "./stage-badge";
 
 const monthLabel = (key: string) => {
   const [y, m] = key.split("-").map(Number);
@@ -31,9 +24,9 @@ export default function AnalyticsTab() {
   if (analytics.error) return <LoadError message={errorMessage(analytics.error, "Analytics could not be loaded.")} />;
   const a = analytics.data;
   if (!a) return <p className="text-sm text-slate-600">Loading analytics…</p>;
-  const hasRevenue = a.monthlyRevenue.some((m) => m.revenue > 0);
-  const statusTotal = a.orderStatusDistribution.reduce((s, d) => s + d.count, 0);
-  const statuses = a.orderStatusDistribution.filter((d) => d.count > 0);
+  const hasRevenue = a.monthlyRevenue.some((m) => m.bookedCents !== 0 || m.receivedCents !== 0);
+  const stageTotal = a.ordersByStage.reduce((s, d) => s + d.count, 0);
+  const stages = a.ordersByStage.filter((d) => d.count > 0);
   const hasWeekly = a.weeklyOrders.some((w) => w.orders > 0);
   const c = a.customerAcquisition;
 
@@ -41,19 +34,26 @@ export default function AnalyticsTab() {
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card title="Monthly Revenue">
         <p className="mb-3 text-xs text-slate-600">
-          Sum of order totals (tax and shipping included) per calendar month (UTC), last 12 months, cancelled orders
-          excluded.
+          Booked: totals of the orders placed that month (tax and delivery included), cancelled orders excluded,
+          paid or not. Received: payments recorded in the ledger by the day the money arrived, refunds deducted.
+          Calendar months (UTC), last 12 months.
         </p>
         {hasRevenue ? (
           <LazyChart
             type="bar"
-            label="Monthly revenue bar chart, last 12 months"
-            series={[{ name: "Revenue", data: a.monthlyRevenue.map((m) => m.revenue) }]}
+            label={`Monthly revenue bar chart, last 12 months: booked ${formatCents(
+              a.monthlyRevenue.reduce((s, m) => s + m.bookedCents, 0),
+            )}, received ${formatCents(a.monthlyRevenue.reduce((s, m) => s + m.receivedCents, 0))}`}
+            series={[
+              { name: "Booked", data: a.monthlyRevenue.map((m) => m.bookedCents / 100) },
+              { name: "Received", data: a.monthlyRevenue.map((m) => m.receivedCents / 100) },
+            ]}
             options={{
               xaxis: { categories: a.monthlyRevenue.map((m) => monthLabel(m.month)) },
               yaxis: { labels: { formatter: (v: number) => formatUsdWhole(v) } },
               dataLabels: { enabled: false },
-              colors: ["#334155"],
+              colors: ["#334155", "#059669"],
+              legend: { position: "top", horizontalAlign: "left" },
               tooltip: { y: { formatter: (v: number) => formatUsd(v) } },
             }}
           />
@@ -61,16 +61,16 @@ export default function AnalyticsTab() {
           <EmptyState>No revenue in the last 12 months yet.</EmptyState>
         )}
       </Card>
-      <Card title="Order Status Distribution">
-        <p className="mb-3 text-xs text-slate-600">Number of orders currently in each status, all time.</p>
-        {statusTotal > 0 ? (
+      <Card title="Orders by Stage">
+        <p className="mb-3 text-xs text-slate-600">Number of orders at each stage now, all time.</p>
+        {stageTotal > 0 ? (
           <LazyChart
             type="donut"
-            label={`Order status doughnut: ${statuses.map((s) => `${statusLabel(s.status)} ${s.count}`).join(", ")}`}
-            series={statuses.map((s) => s.count)}
+            label={`Orders by stage doughnut: ${stages.map((s) => `${stageLabel(s.stage)} ${s.count}`).join(", ")}`}
+            series={stages.map((s) => s.count)}
             options={{
-              labels: statuses.map((s) => statusLabel(s.status)),
-              colors: statuses.map((s) => STATUS_COLOURS[s.status] ?? "#64748b"),
+              labels: stages.map((s) => stageLabel(s.stage)),
+              colors: stages.map((s) => STAGE_COLOURS[s.stage]),
               legend: { position: "bottom" },
             }}
           />
@@ -113,13 +113,13 @@ export default function AnalyticsTab() {
           />
           <Figure
             label="Average Order Value"
-            value={formatUsd(c.averageOrderValue)}
-            definition="Revenue divided by the number of orders that are not cancelled."
+            value={formatCents(c.averageOrderValueCents)}
+            definition={`Revenue booked (${formatCents(c.bookedCents)}) divided by the number of orders that are not cancelled (${c.bookedOrders}).`}
           />
           <Figure
             label="Customer Lifetime Value"
-            value={formatUsd(c.customerLifetimeValue)}
-            definition="Revenue divided by the number of customers: what one customer has spent on average."
+            value={formatCents(c.customerLifetimeValueCents)}
+            definition="Revenue booked divided by the number of customers: what one customer has ordered on average."
           />
         </dl>
       </Card>

@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { LoadError, StatCard } from "../../components/card";
 import { TabPanel, Tabs } from "../../components/tabs";
-import { formatUsd } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { DASHBOARD_TAB_AREAS, useAccount } from "../staff/use-account";
 import { OverviewTab } from "./overview-tab";
 import { STATS_REFRESH_MS } from "./refresh";
+import { formatCents } from "./stage-badge";
 
 // Each tab but the first loads when it opens: the Analytics tab pulls in the chart library, and the
 // others keep the dashboard's first load inside the 120 KB budget.
@@ -46,13 +46,29 @@ export function DashboardScreen({ tab: asked, onTab }: { tab: DashboardTab; onTa
         </div>
       )}
       {withFigures && (
-        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending}>
-          <StatCard label="Total Orders" value={s ? s.totalOrders : dash} />
-          <StatCard label="Pending Orders" value={s ? s.pendingOrders : dash} />
+        <div
+          className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+          aria-busy={stats.isPending}
+        >
           <StatCard
-            label="Total Revenue"
-            value={s ? formatUsd(s.totalRevenue) : dash}
-            hint={s ? `Payments received · ${formatUsd(s.orderedAmount)} ordered` : "Payments received"}
+            label="Total Orders"
+            value={s ? s.totalOrders : dash}
+            hint={s ? `${s.bookedOrders} booked · ${s.cancelledOrders} cancelled` : "Every order placed"}
+          />
+          <StatCard label="Pending Orders" value={s ? s.pendingOrders : dash} hint="At the stage awaiting deposit" />
+          <StatCard
+            label="Revenue Received"
+            value={s ? formatCents(s.revenueReceivedCents) : dash}
+            hint={
+              s && s.refundedCents > 0
+                ? `Cash: payments recorded, less ${formatCents(s.refundedCents)} refunded`
+                : "Cash: payments recorded, less refunds"
+            }
+          />
+          <StatCard
+            label="Revenue Booked"
+            value={s ? formatCents(s.revenueBookedCents) : dash}
+            hint="Totals of orders not cancelled, paid or not"
           />
           <StatCard label="New Contacts" value={s ? s.newContacts : dash} hint="Leads with status new" />
         </div>

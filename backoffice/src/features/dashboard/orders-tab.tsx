@@ -1,9 +1,9 @@
-import { ORDER_STATUSES, PAYMENT_STATUSES } from "@ch/api/contracts/constants";
+import { ORDER_STATUSES } from "@ch/api/contracts/constants";
+import { ORDER_STAGE_LABELS, type OrderStage, staffMoves } from "@ch/api/contracts/stages";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
 import { EmptyState, LoadError } from "../../components/card";
-import { StatusSelect } from "../../components/status-select";
-import { formatDate, formatUsd } from "../../lib/format";
+import { badgeClass, formatDate, formatUsd, statusLabel } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { ListFilters, listParams } from "./list-filters";
 import { OrderDetailsDialog } from "./order-details-dialog";
@@ -20,7 +20,7 @@ export function OrdersTab() {
     placeholderData: keepPreviousData,
     refetchInterval: STATS_REFRESH_MS,
   });
-  const { orderStatus, paymentStatus } = useStatusMutations();
+  const { stageMove } = useStatusMutations();
   const [openId, setOpenId] = useState<number | null>(null);
 
   return (
@@ -48,7 +48,7 @@ export function OrdersTab() {
                 <th scope="col">Customer</th>
                 <th scope="col">Product</th>
                 <th scope="col">Amount</th>
-                <th scope="col">Order Status</th>
+                <th scope="col">Stage</th>
                 <th scope="col">Payment</th>
                 <th scope="col">Date</th>
                 <th scope="col">Actions</th>
@@ -68,27 +68,23 @@ export function OrdersTab() {
                   <td data-label="Amount" className="tabular-nums">
                     {formatUsd(o.totalAmount)}
                   </td>
-                  <td data-label="Order status" className="stack-first">
-                    <StatusSelect
-                      label={`Order status for ${o.orderNumber}`}
-                      value={o.status}
-                      options={ORDER_STATUSES}
-                      disabled={orderStatus.isPending}
-                      onChange={(value) =>
-                        orderStatus.mutate({ id: o.id, status: value as (typeof ORDER_STATUSES)[number] })
-                      }
+                  <td data-label="Stage" className="stack-first">
+                    <StageMove
+                      orderNumber={o.orderNumber}
+                      stage={o.stage as OrderStage}
+                      disabled={stageMove.isPending}
+                      onMove={(stage) => stageMove.mutate({ id: o.id, stage })}
                     />
                   </td>
                   <td data-label="Payment" className="stack-first">
-                    <StatusSelect
-                      label={`Payment status for ${o.orderNumber}`}
-                      value={o.paymentStatus}
-                      options={PAYMENT_STATUSES}
-                      disabled={paymentStatus.isPending}
-                      onChange={(value) =>
-                        paymentStatus.mutate({ id: o.id, paymentStatus: value as (typeof PAYMENT_STATUSES)[number] })
-                      }
-                    />
+                    {/* the ledger's: recorded payments move it (View Details → Record a payment), never a click here */}
+                    <span
+                      className={`inline-block rounded-full px-2.5 py-1 text-xs font-medium capitalize ring-1 ring-inset ${badgeClass(o.paymentStatus)}`}
+                      title="Follows the payments recorded"
+                      data-testid="payment-status"
+                    >
+                      {statusLabel(o.paymentStatus)}
+                    </span>
                   </td>
                   <td data-label="Date" className="whitespace-nowrap">
                     {formatDate(o.createdAt)}
@@ -106,5 +102,52 @@ export function OrdersTab() {
       )}
       <OrderDetailsDialog id={openId} onClose={() => setOpenId(null)} />
     </section>
+  );
+}
+
+/**
+ * The order's stage and the moves staff may make from it (the stages table, as on the pipeline board);
+ * cancelling needs a reason and is done there or in the order's details.
+ */
+function StageMove({
+  orderNumber,
+  stage,
+  disabled,
+  onMove,
+}: {
+  orderNumber: string;
+  stage: OrderStage;
+  disabled: boolean;
+  onMove: (stage: OrderStage) => void;
+}) {
+  const moves = staffMoves(stage).filter((to) => to !== "cancelled");
+  if (moves.length === 0) {
+    return (
+      <span
+        className={`inline-block rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset ${badgeClass(stage)}`}
+      >
+        {ORDER_STAGE_LABELS[stage] ?? stage}
+      </span>
+    );
+  }
+  return (
+    <label className="inline-block">
+      <span className="sr-only">Stage of {orderNumber}</span>
+      <select
+        value={stage}
+        disabled={disabled}
+        onChange={(e) => onMove(e.target.value as OrderStage)}
+        className={`cursor-pointer rounded-full border-0 py-1 pr-7 pl-2.5 text-xs font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-700 disabled:opacity-60 ${badgeClass(stage)}`}
+      >
+        <option value={stage} className="bg-white text-slate-900">
+          {ORDER_STAGE_LABELS[stage] ?? stage}
+        </option>
+        {moves.map((to) => (
+          <option key={to} value={to} className="bg-white text-slate-900">
+            → {ORDER_STAGE_LABELS[to]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

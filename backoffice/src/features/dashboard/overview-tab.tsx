@@ -3,6 +3,7 @@ import { Card, EmptyState } from "../../components/card";
 import { formatDate, formatUsd, truncate } from "../../lib/format";
 import { leadName, leadProject, sourceLabel } from "../../lib/labels";
 import type { RouterOutputs } from "../../lib/types";
+import { StageBadge } from "./stage-badge";
 
 type Stats = RouterOutputs["admin"]["stats"];
 
@@ -24,7 +25,7 @@ export function OverviewTab({ stats }: { stats: Stats | undefined }) {
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">
                   <span className="font-medium tabular-nums text-slate-900">{formatUsd(o.totalAmount)}</span>
-                  <StatusBadge value={o.status} />
+                  <StageBadge stage={o.stage} />
                 </div>
               </li>
             ))}

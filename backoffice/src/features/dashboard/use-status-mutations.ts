@@ -1,4 +1,4 @@
-// The three status setters. After each: orders, contacts and stats are refetched and a toast shown.
+// The status setters. After each: orders, contacts and stats are refetched and a toast shown.
 import { useMutation } from "@tanstack/react-query";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
@@ -21,20 +21,13 @@ export function useStatusMutations() {
       description: errorMessage(error, "The change was not saved"),
       variant: "destructive",
     });
-  const orderStatus = useMutation(
-    trpc.orders.setStatus.mutationOptions({
+  // an order moves through its stages (the stages table's moves, as on the pipeline board); its payment
+  // status follows the ledger and is never set here
+  const stageMove = useMutation(
+    trpc.stages.move.mutationOptions({
       onSuccess: async () => {
-        await refreshAfterChange();
-        toast({ title: "Order Updated", description: "Order status updated successfully." });
-      },
-      onError: failed,
-    }),
-  );
-  const paymentStatus = useMutation(
-    trpc.orders.setPaymentStatus.mutationOptions({
-      onSuccess: async () => {
-        await refreshAfterChange();
-        toast({ title: "Payment Updated", description: "Payment status updated successfully." });
+        await Promise.all([refreshAfterChange(), queryClient.invalidateQueries(trpc.stages.pathFilter())]);
+        toast({ title: "Order Updated", description: "Order stage updated successfully." });
       },
       onError: failed,
     }),
@@ -48,5 +41,5 @@ export function useStatusMutations() {
       onError: failed,
     }),
   );
-  return { orderStatus, paymentStatus, contactStatus };
+  return { stageMove, contactStatus };
 }

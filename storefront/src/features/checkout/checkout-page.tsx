@@ -153,7 +153,11 @@ export function CheckoutPage() {
       idempotencyKey.current = newIdempotencyKey();
       setPlaced(true);
       writeCart([]);
-      await navigate({ to: "/order-confirmation" });
+      // the order's own link: the thank-you page reads it again after a reload or in a new tab
+      await navigate({
+        to: "/order-confirmation",
+        search: receipt.accessToken ? { order: receipt.orderNumber, t: receipt.accessToken } : {},
+      });
     } catch (error) {
       if (
         error instanceof ApiError &&

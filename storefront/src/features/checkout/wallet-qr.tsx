@@ -2,7 +2,13 @@
 import { useEffect, useState } from "react";
 import { Skeleton } from "../../components/ui";
 
-export function WalletQr({ value }: { value: string }) {
+export function WalletQr({
+  value,
+  label = "QR code of the USDT (TRC20) wallet address",
+}: {
+  value: string;
+  label?: string;
+}) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let cancelled = false;
@@ -24,9 +30,10 @@ export function WalletQr({ value }: { value: string }) {
       src={src}
       width={176}
       height={176}
-      alt="QR code of the USDT (TRC20) wallet address"
+      alt={label}
       className="h-44 w-44 rounded-lg border border-slate-200 bg-white p-1"
       data-testid="wallet-qr"
+      data-qr-value={value}
     />
   );
 }

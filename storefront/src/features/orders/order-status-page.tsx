@@ -2,9 +2,10 @@ import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
 import type { OrderReceiptDto } from "@ch/api/contracts/orders";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { buttonClass, PageHeader, TextField } from "../../components/ui";
+import { buttonClass, PageHeader, Spinner, TextField } from "../../components/ui";
 import { ApiError, postJson } from "../../lib/api";
 import { formatDate } from "../../lib/format";
+import { useOrderReceipt } from "./order-link";
 import { OrderStages } from "./order-stages";
 import { OrderFigures, orderStatusText, paymentLabel, statusLabel } from "./order-summary";
 import { PaymentPanel } from "./payment-panel";
@@ -20,10 +21,15 @@ function problemText(error: unknown): string {
   return "We couldn't look up your order right now. Please try again.";
 }
 
-export function OrderStatusPage({ initialOrder }: { initialOrder: string }) {
+/**
+ * The order-status page: the look-up by order number and e-mail (rate-limited), or, with the order's own
+ * link (?order=…&t=…, from the confirmation page or the e-mail), the order at once without the e-mail.
+ */
+export function OrderStatusPage({ initialOrder, token }: { initialOrder: string; token?: string | undefined }) {
   const [orderNumber, setOrderNumber] = useState(initialOrder);
   const [email, setEmail] = useState("");
   const [localError, setLocalError] = useState<string | null>(null);
+  const linked = useOrderReceipt(initialOrder || undefined, token);
   const lookup = useMutation({
     mutationFn: (body: { orderNumber: string; email: string }) => postJson<OrderReceiptDto>("/api/orders/lookup", body),
   });
@@ -36,12 +42,24 @@ export function OrderStatusPage({ initialOrder }: { initialOrder: string }) {
     lookup.mutate({ orderNumber: orderNumber.trim(), email: email.trim() });
   };
 
+  // a look-up typed on the page wins over the link's order
+  const looked = !lookup.isIdle;
   const error = localError ?? (lookup.isError ? problemText(lookup.error) : null);
-  const receipt = lookup.data;
+  const receipt = looked ? lookup.data : linked.data;
+  const receiptEmail = looked ? email.trim() : linked.data?.email;
+  const refresh = () =>
+    looked ? lookup.mutate({ orderNumber: receipt!.orderNumber, email: email.trim() }) : void linked.refetch();
   return (
     <>
       <PageHeader title="Order Status" intro="Enter your order number and the e-mail address you ordered with." />
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        {!looked && linked.isError ? (
+          <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {linked.error instanceof ApiError && linked.error.status === 404
+              ? "This link does not open an order. Please look your order up with its number and your e-mail address."
+              : "We couldn't open your order from this link right now. Please try again, or look it up below."}
+          </p>
+        ) : null}
         <form
           onSubmit={submit}
           noValidate
@@ -73,10 +91,11 @@ export function OrderStatusPage({ initialOrder }: { initialOrder: string }) {
             </p>
           ) : null}
         </form>
+        {!looked && linked.isPending && linked.fetchStatus !== "idle" ? <Spinner label="Loading your order" /> : null}
         {receipt && !error ? (
           <section
             aria-labelledby="status-title"
-            className="mt-8 rounded-2xl border border-slate-200 p-6 shadow-sm"
+            className="mt-8 rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6"
             data-testid="order-status-result"
           >
             <h2 id="status-title" className="text-xl font-bold text-slate-900">
@@ -106,15 +125,11 @@ export function OrderStatusPage({ initialOrder }: { initialOrder: string }) {
                 </dd>
               </div>
             </dl>
+            <PaymentPanel receipt={receipt} email={receiptEmail} onSubmitted={refresh} />
             {receipt.stage && receipt.stages ? <OrderStages stage={receipt.stage} stages={receipt.stages} /> : null}
             <div className="mt-6">
               <OrderFigures receipt={receipt} />
             </div>
-            <PaymentPanel
-              receipt={receipt}
-              email={email.trim()}
-              onSubmitted={() => lookup.mutate({ orderNumber: receipt.orderNumber, email: email.trim() })}
-            />
           </section>
         ) : null}
       </div>

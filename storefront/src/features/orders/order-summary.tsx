@@ -54,23 +54,47 @@ export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
           <dt className="text-slate-600">Subtotal</dt>
           <dd>{formatAmount(receipt.subtotal)}</dd>
         </div>
-        <div className="flex justify-between">
-          {/* catalog orders are taxed at 8 %; an accepted proposal carries its delivery state's rate */}
+        {receipt.taxLines && receipt.taxLines.length > 0 ? (
+          // the pricing engine's tax per class, each with its named rate
+          receipt.taxLines.map((line) => (
+            <div key={`${line.taxClass}-${line.label}`} className="flex justify-between gap-3">
+              <dt className="text-slate-600">{line.label}</dt>
+              <dd>{formatAmount(line.tax)}</dd>
+            </div>
+          ))
+        ) : (
+          <div className="flex justify-between">
+            {/* older catalog orders were taxed at 8 %; an accepted proposal carries its delivery state's rate */}
+            <dt className="text-slate-600">
+              {Math.round(receipt.subtotal * 8) === Math.round(receipt.tax * 100) ? "Tax (8%)" : "Sales tax"}
+            </dt>
+            <dd>{formatAmount(receipt.tax)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-3">
           <dt className="text-slate-600">
-            {Math.round(receipt.subtotal * 8) === Math.round(receipt.tax * 100) ? "Tax (8%)" : "Sales tax"}
+            Shipping & Delivery{receipt.deliveryLabel ? ` (${receipt.deliveryLabel})` : ""}
           </dt>
-          <dd>{formatAmount(receipt.tax)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Shipping & Delivery</dt>
           <dd>{formatAmount(receipt.shipping)}</dd>
         </div>
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
           <dt>Total</dt>
           <dd data-testid="order-total">{formatAmount(receipt.totalAmount)}</dd>
         </div>
-        {/* receipts kept by browsers before deposits were recorded have no split */}
-        {typeof receipt.amountDueNow === "number" && typeof receipt.balanceOnDelivery === "number" ? (
+        {/* the invoices' schedule; what is due now is the payment panel's (AmountDue), read from the ledger */}
+        {receipt.payment && receipt.payment.invoices.length > 0 ? (
+          <>
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Deposit ({receipt.depositPercent}%)</dt>
+              <dd data-testid="order-deposit">{formatAmount(receipt.amountDueNow)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Balance on delivery</dt>
+              <dd data-testid="order-balance">{formatAmount(receipt.balanceOnDelivery)}</dd>
+            </div>
+          </>
+        ) : // receipts kept by browsers before deposits were recorded have no split
+        typeof receipt.amountDueNow === "number" && typeof receipt.balanceOnDelivery === "number" ? (
           <>
             <div className="flex justify-between font-semibold">
               <dt>Due now ({receipt.depositPercent}% deposit)</dt>

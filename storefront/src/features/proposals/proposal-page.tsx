@@ -1,12 +1,15 @@
 // The customer's proposal (/proposal/{token}, sent by e-mail): lines, totals, terms and validity, with
 // Accept (typed full name + agreement) and Request Changes. Every figure comes from the server.
+import type { ReceiptPaymentDto } from "@ch/api/contracts/payments";
 import type { PublicProposalDto } from "@ch/api/contracts/proposals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { buttonClass, Spinner, TextField } from "../../components/ui";
 import { ApiError, getJson, postJson, serverMessage } from "../../lib/api";
 import { formatAmount } from "../../lib/format";
+import { AmountDue } from "../orders/amount-due";
+import { useOrderReceipt } from "../orders/order-link";
 
 const money = (cents: number) => formatAmount(cents / 100);
 const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(basisPoints % 100 === 0 ? 0 : 2)}%`;
@@ -18,16 +21,26 @@ const longDate = (isoDate: string) =>
     timeZone: "UTC",
   });
 
+/**
+ * 201 of POST /api/proposals/{token}/accept: the order it created, and (order core) the receipt's
+ * `payment` (invoices with the deposit's exact USDT amount, the wallet) and the order's access token.
+ */
 interface AcceptAnswer {
   orderNumber: string;
   email: string;
   depositCents: number;
   balanceCents: number;
+  payment?: ReceiptPaymentDto;
+  accessToken?: string;
 }
+
+type PaymentMethod = "bank-transfer" | "usdt";
 
 export function ProposalPage({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const key = ["proposal", token];
+  // the acceptance's answer, shown in place of the forms (the proposal itself then reads "accepted")
+  const [accepted, setAccepted] = useState<{ answer: AcceptAnswer; paymentMethod: PaymentMethod } | null>(null);
   const proposal = useQuery({
     queryKey: key,
     queryFn: () => getJson<PublicProposalDto>(`/api/proposals/${encodeURIComponent(token)}`),
@@ -156,9 +169,18 @@ export function ProposalPage({ token }: { token: string }) {
         </section>
       ) : null}
 
-      {p.state === "open" ? (
+      {accepted ? (
+        <AcceptedOrder answer={accepted.answer} paymentMethod={accepted.paymentMethod} p={p} />
+      ) : p.state === "open" ? (
         <div className="no-print mt-10 grid gap-6 lg:grid-cols-2">
-          <AcceptForm token={token} p={p} onDone={() => queryClient.invalidateQueries({ queryKey: key })} />
+          <AcceptForm
+            token={token}
+            p={p}
+            onDone={(answer, paymentMethod) => {
+              setAccepted({ answer, paymentMethod });
+              void queryClient.invalidateQueries({ queryKey: key });
+            }}
+          />
           <ChangesForm token={token} />
         </div>
       ) : null}
@@ -200,10 +222,18 @@ function StateBanner({ p }: { p: PublicProposalDto }) {
   return null;
 }
 
-function AcceptForm({ token, p, onDone }: { token: string; p: PublicProposalDto; onDone: () => void }) {
+function AcceptForm({
+  token,
+  p,
+  onDone,
+}: {
+  token: string;
+  p: PublicProposalDto;
+  onDone: (answer: AcceptAnswer, paymentMethod: PaymentMethod) => void;
+}) {
   const [fullName, setFullName] = useState("");
   const [agree, setAgree] = useState(false);
-  const [paymentMethod, setPaymentMethod] = useState<"bank-transfer" | "usdt">("bank-transfer");
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("bank-transfer");
   const [localError, setLocalError] = useState<string | null>(null);
   const accept = useMutation({
     mutationFn: () =>
@@ -213,7 +243,7 @@ function AcceptForm({ token, p, onDone }: { token: string; p: PublicProposalDto;
         version: p.version,
         paymentMethod,
       }),
-    onSuccess: onDone,
+    onSuccess: (answer) => onDone(answer, paymentMethod),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -286,6 +316,82 @@ function AcceptForm({ token, p, onDone }: { token: string; p: PublicProposalDto;
         ) : null}
       </div>
     </form>
+  );
+}
+
+/**
+ * The order the acceptance created: its number, what is due now (the deposit: for USDT its exact amount,
+ * the wallet with copy buttons and the QR code; for a bank transfer its reference), and a link to the
+ * order's confirmation page. The amounts come with the answer; an answer without them is completed from
+ * the order's own link (GET /api/orders/{orderNumber}/receipt?t=…).
+ */
+function AcceptedOrder({
+  answer,
+  paymentMethod,
+  p,
+}: {
+  answer: AcceptAnswer;
+  paymentMethod: PaymentMethod;
+  p: PublicProposalDto;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const fetched = useOrderReceipt(
+    answer.payment ? undefined : answer.orderNumber,
+    answer.payment ? undefined : answer.accessToken,
+  );
+  const payment = answer.payment ?? fetched.data?.payment;
+  const method = fetched.data?.paymentMethod ?? paymentMethod;
+  return (
+    <section
+      aria-labelledby="accepted-title"
+      className="no-print mt-10 rounded-2xl border border-green-200 bg-white p-4 shadow-sm sm:p-6"
+      data-testid="proposal-accepted"
+    >
+      <h2 id="accepted-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900">
+        Thank you: your order <span className="font-mono">{answer.orderNumber}</span> is placed
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        We sent the details to <strong>{answer.email}</strong>. The balance of {money(answer.balanceCents)} is due on
+        delivery.
+      </p>
+      <div className="mt-4">
+        {payment ? (
+          <AmountDue paymentMethod={method} payment={payment} depositPercent={p.depositPercent} />
+        ) : (
+          <div className="rounded-xl border border-amber-300 bg-amber-50 p-4" data-testid="amount-due">
+            <p className="flex flex-wrap items-baseline justify-between gap-2 font-semibold text-slate-900">
+              <span>Due now · Deposit ({p.depositPercent}%)</span>
+              <span className="text-2xl font-bold tabular-nums">{money(answer.depositCents)}</span>
+            </p>
+            {answer.accessToken && fetched.isPending ? (
+              <p role="status" className="mt-2 text-sm text-slate-700">
+                Loading the payment details…
+              </p>
+            ) : (
+              <p className="mt-2 text-sm text-slate-700">
+                We e-mail you how to pay it{method === "usdt" ? ", with the exact USDT amount and our wallet" : ""}.
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+        {answer.accessToken ? (
+          <Link
+            to="/order-confirmation"
+            search={{ order: answer.orderNumber, t: answer.accessToken }}
+            className={buttonClass.primary}
+          >
+            View Your Order
+          </Link>
+        ) : (
+          <Link to="/order-status" search={{ order: answer.orderNumber }} className={buttonClass.primary}>
+            Follow Your Order
+          </Link>
+        )}
+      </div>
+    </section>
   );
 }
 

@@ -1,0 +1,48 @@
+// The documented REST paths of the unmatched USDT transfers queue (back office; sales and owner, or an API
+// key with orders:read / orders:write): the transfers seen at the shop's wallet that no open invoice's exact
+// amount names, and staff attaching one to an invoice with a reason (usdt-transfers.ts).
+import {
+  attachUsdtTransferAnswer,
+  attachUsdtTransferInput,
+  usdtTransferListQuery,
+  usdtTransferPage,
+  usdtTransferParams,
+} from "../../contracts/payments";
+import { route } from "../../http/route";
+import { keysetPage } from "../../lib/cursor";
+import { attachUsdtTransfer, listUsdtTransfersPage, transferCursor } from "./usdt-transfers";
+
+const tags = ["admin", "payments"];
+
+export const adminUsdtTransferRoutes = [
+  route({
+    method: "GET",
+    url: "/api/admin/usdt-transfers",
+    access: "admin",
+    operationId: "listUsdtTransfers",
+    summary:
+      "USDT transfers seen at the shop's wallet: by default the unmatched ones (no open invoice asks for their exact amount), newest block first",
+    tags,
+    query: usdtTransferListQuery,
+    response: usdtTransferPage,
+    answer:
+      "{ items: transfers (with the order that claimed each and the open invoices it may belong to), next: URL of the next page or null }; `status` unmatched (default), credited, attached or all; 400 naming `cursor` for a cursor this list did not give",
+    handler: ({ deps, query, req }) =>
+      keysetPage(req, transferCursor, query, (page) => listUsdtTransfersPage(deps.db, { status: query.status }, page)),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/usdt-transfers/:txHash/attach",
+    access: "admin",
+    operationId: "attachUsdtTransfer",
+    summary: "Attach an unmatched USDT transfer to an invoice, with a reason (recorded on the ledger, audited)",
+    tags,
+    params: usdtTransferParams,
+    body: attachUsdtTransferInput,
+    response: attachUsdtTransferAnswer,
+    errors: [404, 409],
+    answer:
+      "{ transfer (now attached), payment (the ledger entry: its amount in whole cents, flagged partial or excess against what the invoice still asks, late after its validity) }; 400 naming invoiceId for an unknown invoice; 404 for a transfer never seen; 409 for one already credited or attached",
+    handler: ({ deps, params, body, admin }) => attachUsdtTransfer(deps, admin!, params.txHash, body),
+  }),
+];

@@ -1,0 +1,311 @@
+// What the pricing engine (engine.ts) needs from the database, and each channel's lines mapped to its input:
+// the cart (its quote here, and the order in orders.service) and proposals (proposals.service) build the same
+// PricingInput from the same products, ZIP and state, so they agree to the cent (engine.test.ts shows it).
+// Delivery: the band with the smallest maxMiles at least the miles from the yard (business settings
+// company.latitude/longitude) to the delivery ZIP's centre; a band without maxMiles takes any distance.
+// Tax: the delivery state's rate of each tax class (tax_rates); a class without a row is taxed at 0.
+import { type Executor, schema } from "@ch/db";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { US_STATES } from "../../contracts/constants";
+import { mergeCartLines, type OrderQuoteDto } from "../../contracts/orders";
+import { productTaxClass, TAX_CLASSES, type TaxClass } from "../../contracts/pricing";
+import type { ProposalLineInput } from "../../contracts/proposals";
+import type { BusinessSettings } from "../../contracts/settings";
+import type { Deps } from "../../lib/deps";
+import { badRequest, conflict } from "../../lib/errors";
+import { getSettings } from "../settings/settings.service";
+import { type PricedFigures, type PricingInput, type PricingLine, priceOrder } from "./engine";
+import { findZip, fiveDigitZip, milesBetween } from "./zip-distance";
+
+const { deliveryBands, products, taxRates } = schema;
+
+/** A product as the engine prices it (what the cart and proposals read of it). */
+export interface ProductForPricing {
+  id: number;
+  name: string;
+  priceCents: number;
+  /** products.tax_class; anything but a known class is general. */
+  taxClass: string;
+}
+
+export interface OptionForPricing {
+  id: number;
+  name: string;
+  priceCents: number;
+}
+
+export interface DeliveryQuote {
+  bandId: number;
+  label: string;
+  feeCents: number;
+  perUnit: boolean;
+  /** Miles from the yard to the ZIP; null when staff chose the band and gave no ZIP we know. */
+  miles: number | null;
+}
+
+export interface PricingContext {
+  /** The state whose rates these are. */
+  taxState: string;
+  /** The five-digit ZIP the delivery was priced for; null when staff chose the band or there is no delivery. */
+  deliveryZip: string | null;
+  delivery: DeliveryQuote | null;
+  rates: Partial<Record<TaxClass, number>>;
+}
+
+export interface PricingPlace {
+  /** The delivery state: the ZIP must be in it. */
+  state: string;
+  /** The delivery ZIP (ZIP+4 accepted); "" prices no delivery unless deliveryBandId is given. */
+  zipCode: string;
+  /** Staff's choice of band, for proposals only: it replaces the ZIP's. */
+  deliveryBandId?: number | null | undefined;
+  /** The state whose rates apply; the delivery state when absent (a proposal may name another). */
+  taxState?: string | undefined;
+}
+
+type BandRow = Pick<typeof deliveryBands.$inferSelect, "id" | "label" | "maxMiles" | "feeCents" | "perUnit" | "sortOrder">;
+
+/** The band for a distance: the smallest maxMiles at least `miles`, else one without maxMiles (any distance). */
+export function bandForMiles<B extends Pick<BandRow, "id" | "maxMiles" | "sortOrder">>(
+  bands: readonly B[],
+  miles: number,
+): B | undefined {
+  const reach = (b: B) => b.maxMiles ?? Number.POSITIVE_INFINITY;
+  return bands
+    .filter((b) => reach(b) >= miles)
+    .sort((a, b) => reach(a) - reach(b) || a.sortOrder - b.sortOrder || a.id - b.id)[0];
+}
+
+/** A state's rate rows as the engine reads them (rows of unknown classes are ignored). */
+export function ratesByClass(rows: readonly { taxClass: string; rateBasisPoints: number }[]) {
+  const rates: Partial<Record<TaxClass, number>> = {};
+  for (const row of rows) {
+    if ((TAX_CLASSES as readonly string[]).includes(row.taxClass)) rates[row.taxClass as TaxClass] = row.rateBasisPoints;
+  }
+  return rates;
+}
+
+const zipIssue = (message: string, reason: string) => badRequest(message, [{ path: ["zipCode"], message: reason }]);
+
+/**
+ * The delivery band and the tax rates for a delivery: by the ZIP's distance from the yard, or staff's band.
+ * 400 naming zipCode for a ZIP we do not know, one outside the delivery state, or one farther than every band.
+ */
+export async function pricingContext(
+  db: Executor,
+  place: PricingPlace,
+  settings: Pick<BusinessSettings, "company">,
+): Promise<PricingContext> {
+  const taxState = place.taxState ?? place.state;
+  const rates = async () =>
+    ratesByClass(
+      await db
+        .select({ taxClass: taxRates.taxClass, rateBasisPoints: taxRates.rateBasisPoints })
+        .from(taxRates)
+        .where(eq(taxRates.state, taxState)),
+    );
+  const yard = settings.company;
+  const chosen = place.deliveryBandId ?? null;
+  if (chosen !== null) {
+    const [band] = await db.select().from(deliveryBands).where(eq(deliveryBands.id, chosen)).limit(1);
+    if (!band) throw badRequest("Unknown delivery band", [{ path: ["deliveryBandId"], message: "no such delivery band" }]);
+    const known = place.zipCode ? await findZip(place.zipCode) : null;
+    const miles = known ? milesBetween(yard, known) : null;
+    return { taxState, deliveryZip: null, delivery: deliveryOf(band, miles), rates: await rates() };
+  }
+  if (place.zipCode.trim() === "") return { taxState, deliveryZip: null, delivery: null, rates: await rates() };
+  const zip = fiveDigitZip(place.zipCode);
+  const found = zip === null ? null : await findZip(zip);
+  if (!found) {
+    throw zipIssue(
+      `We do not know the ZIP code ${place.zipCode.trim()}: please check it, or call us for a delivery quote`,
+      "is not a US ZIP code we know",
+    );
+  }
+  if (found.state !== place.state) {
+    const where = US_STATES[found.state] ?? found.state;
+    throw zipIssue(
+      `The ZIP code ${found.zip} is in ${where}, not ${US_STATES[place.state] ?? place.state}`,
+      `is in ${found.state}, not ${place.state}`,
+    );
+  }
+  const miles = milesBetween(yard, found);
+  const bands = await db
+    .select()
+    .from(deliveryBands)
+    .orderBy(asc(deliveryBands.sortOrder), asc(deliveryBands.id));
+  const band = bandForMiles(bands, miles);
+  if (!band) {
+    throw zipIssue(
+      `${found.zip} is ${miles} miles from our yard, farther than we deliver: please call us for a delivery quote`,
+      `is ${miles} miles away, beyond our delivery bands`,
+    );
+  }
+  return { taxState, deliveryZip: found.zip, delivery: deliveryOf(band, miles), rates: await rates() };
+}
+
+const deliveryOf = (band: Pick<BandRow, "id" | "label" | "feeCents" | "perUnit">, miles: number | null) => ({
+  bandId: band.id,
+  label: band.label,
+  feeCents: band.feeCents,
+  perUnit: band.perUnit,
+  miles,
+});
+
+const engineDelivery = (context: PricingContext): PricingInput["delivery"] =>
+  context.delivery
+    ? { label: context.delivery.label, feeCents: context.delivery.feeCents, perUnit: context.delivery.perUnit }
+    : null;
+
+/**
+ * The cart's engine input: one product line per cart item (merged by product, in the cart's order), no
+ * discount. Every item's product must be among `products` (the caller refused unknown ones already).
+ */
+export function cartPricingInput(
+  productRows: readonly ProductForPricing[],
+  items: readonly { id: number; quantity: number }[],
+  context: PricingContext,
+  depositPercent: number,
+): PricingInput {
+  const byId = new Map(productRows.map((p) => [p.id, p]));
+  const lines = items.map((item): PricingLine => {
+    const product = byId.get(item.id);
+    if (!product) throw new Error(`cartPricingInput: product ${item.id} was not read`);
+    return {
+      kind: "product",
+      refId: product.id,
+      name: product.name,
+      unitPriceCents: product.priceCents,
+      quantity: item.quantity,
+      taxClass: productTaxClass(product.taxClass),
+    };
+  });
+  return {
+    lines,
+    discountCents: 0,
+    delivery: engineDelivery(context),
+    taxState: context.taxState,
+    rates: context.rates,
+    depositPercent,
+  };
+}
+
+/**
+ * A proposal's engine input: its lines priced from the catalog (products with their tax class) and the
+ * option list (general, as custom lines); 400 naming the line for an unknown product or option.
+ */
+export function proposalPricingInput(
+  inputLines: readonly ProposalLineInput[],
+  productRows: readonly ProductForPricing[],
+  optionRows: readonly OptionForPricing[],
+  discountCents: number,
+  context: PricingContext,
+  depositPercent: number,
+): PricingInput {
+  const lines = inputLines.map((l, index): PricingLine => {
+    if (l.kind === "custom") {
+      return {
+        kind: "custom",
+        refId: null,
+        name: l.name,
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+        taxClass: "general",
+      };
+    }
+    const product = l.kind === "product" ? productRows.find((p) => p.id === l.productId) : undefined;
+    const found = l.kind === "product" ? product : optionRows.find((o) => o.id === l.optionId);
+    if (!found) {
+      throw badRequest(`Line ${index + 1}: unknown ${l.kind}`, [
+        { path: ["lines", index, l.kind === "product" ? "productId" : "optionId"], message: `no such ${l.kind}` },
+      ]);
+    }
+    return {
+      kind: l.kind,
+      refId: found.id,
+      name: found.name,
+      unitPriceCents: found.priceCents,
+      quantity: l.quantity,
+      taxClass: product ? productTaxClass(product.taxClass) : "general",
+    };
+  });
+  return {
+    lines,
+    discountCents,
+    delivery: engineDelivery(context),
+    taxState: context.taxState,
+    rates: context.rates,
+    depositPercent,
+  };
+}
+
+const dollars = (cents: number) => cents / 100;
+
+/** The engine's figures as the storefront reads them: US dollars, the delivery band and its miles. */
+export function quoteDto(figures: PricedFigures, context: PricingContext): OrderQuoteDto {
+  return {
+    lines: figures.lines.map((l) => ({
+      productId: l.refId ?? 0,
+      name: l.name,
+      unitPrice: dollars(l.unitPriceCents),
+      quantity: l.quantity,
+      lineTotal: dollars(l.lineTotalCents),
+      taxClass: l.taxClass,
+    })),
+    subtotal: dollars(figures.subtotalCents),
+    tax: dollars(figures.taxCents),
+    taxLines: figures.taxLines.map((t) => ({
+      taxClass: t.taxClass,
+      label: t.label,
+      rateBasisPoints: t.rateBasisPoints,
+      taxable: dollars(t.taxableCents),
+      tax: dollars(t.taxCents),
+    })),
+    shipping: dollars(figures.deliveryCents),
+    deliveryLabel: figures.deliveryLabel,
+    miles: context.delivery?.miles ?? null,
+    taxState: figures.taxState,
+    totalAmount: dollars(figures.totalCents),
+    depositPercent: figures.depositPercent,
+    amountDueNow: dollars(figures.depositCents),
+    balanceOnDelivery: dollars(figures.balanceCents),
+  };
+}
+
+/**
+ * What the cart costs delivered to that ZIP: the figures POST /api/orders computes for it now. 400 naming
+ * zipCode (see pricingContext); 409 for unknown (or draft) and out-of-stock products, as an order is.
+ */
+export async function quoteCart(
+  deps: Deps,
+  input: { cartItems: readonly { id: number; quantity: number }[]; state: string; zipCode: string },
+): Promise<OrderQuoteDto> {
+  const items = mergeCartLines(input.cartItems);
+  const settings = await getSettings(deps);
+  const context = await pricingContext(deps.db, { state: input.state, zipCode: input.zipCode }, settings);
+  const ids = items.map((item) => item.id);
+  const rows = await deps.db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      taxClass: products.taxClass,
+      inStock: products.inStock,
+    })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.published, true)))
+    .orderBy(asc(products.id));
+  const known = new Set(rows.map((p) => p.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw conflict(`Unknown products: ${unknown.join(", ")}`, { unknownProductIds: unknown });
+  const unavailable = rows.filter((p) => !p.inStock);
+  if (unavailable.length > 0) {
+    throw conflict(`Out of stock: ${unavailable.map((p) => p.name).join(", ")}`, {
+      outOfStock: unavailable.map((p) => ({ id: p.id, name: p.name })),
+    });
+  }
+  const figures = priceOrder(cartPricingInput(rows, items, context, settings.depositPercent), {
+    linesField: "cartItems",
+  });
+  return quoteDto(figures, context);
+}

@@ -1,0 +1,178 @@
+// What the customer is to pay next, read from the ledger's invoices (the receipt's `payment`): the first
+// invoice neither paid nor void, with its outstanding amount; for USDT the exact amount that pays it now
+// (after a partial payment the ledger tags the remaining amount) with the wallet, copy buttons and a QR
+// code of that amount; for a bank transfer its payment reference. A paid invoice is never "due"; a paid
+// order shows no amount to send and no QR code. One component for the confirmation page, the
+// order-status page and a proposal's acceptance.
+import type { ReceiptPaymentDto } from "@ch/api/contracts/payments";
+import { useState } from "react";
+import { CheckIcon, CopyIcon } from "../../components/icons";
+import { buttonClass } from "../../components/ui";
+import { formatAmount } from "../../lib/format";
+import { WalletQr } from "../checkout/wallet-qr";
+
+export type ReceiptPayment = ReceiptPaymentDto;
+type Invoice = ReceiptPayment["invoices"][number];
+
+const settled = (invoice: Invoice) => invoice.status === "paid" || invoice.status === "void";
+
+/** The invoice to pay next: the first one neither paid nor void with money left on it. */
+export function invoiceToPay(payment: ReceiptPayment | undefined): Invoice | undefined {
+  return payment?.invoices.find((i) => !settled(i) && i.outstanding > 0);
+}
+
+/** Every invoice paid (or void, at least one paid): nothing left to send. */
+export function paidInFull(payment: ReceiptPayment | undefined): boolean {
+  if (!payment || payment.invoices.length === 0) return false;
+  return !invoiceToPay(payment) && payment.invoices.some((i) => i.status === "paid");
+}
+
+/** The balance is due on delivery; once the home is delivered it is due now. */
+const BALANCE_DUE_STAGES = new Set(["delivered", "balance_paid", "completed"]);
+
+/**
+ * What a wallet app reads from the QR code: the wallet and the exact amount (`tron:` payment URI).
+ * The address and the amount are also shown with copy buttons for wallets that read addresses only.
+ */
+export const usdtPaymentUri = (wallet: string, usdtAmount: string) =>
+  `tron:${wallet}?amount=${encodeURIComponent(usdtAmount)}`;
+
+export function CopyValue({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <button type="button" onClick={copy} className={`${buttonClass.outline} px-3 py-2`} aria-label={`Copy ${label}`}>
+      {copied ? <CheckIcon className="h-4 w-4 text-green-700" /> : <CopyIcon className="h-4 w-4" />}
+      {copied ? "Copied" : "Copy"}
+    </button>
+  );
+}
+
+export function AmountDue({
+  paymentMethod,
+  payment,
+  stage,
+  depositPercent,
+}: {
+  paymentMethod: string;
+  payment: ReceiptPayment | undefined;
+  /** The order's build stage, when known: the balance is "due now" only from delivery on. */
+  stage?: string | undefined;
+  depositPercent?: number | undefined;
+}) {
+  if (!payment || payment.invoices.length === 0 || stage === "cancelled") return null;
+  if (paidInFull(payment)) {
+    return (
+      <p
+        className="flex items-center gap-2 rounded-xl bg-green-50 p-4 font-semibold text-green-900"
+        role="status"
+        data-testid="paid-in-full"
+      >
+        <CheckIcon className="h-5 w-5 shrink-0" />
+        Paid in full: thank you. Nothing more is due on this order.
+      </p>
+    );
+  }
+  const invoice = invoiceToPay(payment);
+  if (!invoice) return null;
+  const deposit = invoice.kind === "deposit";
+  const dueNow = deposit || (stage !== undefined && BALANCE_DUE_STAGES.has(stage));
+  const what = deposit ? `Deposit${depositPercent ? ` (${depositPercent}%)` : ""}` : "Balance";
+  const partial = invoice.paid > 0;
+  const usdt = paymentMethod === "usdt";
+  const wallet = payment.usdtWalletAddress;
+  return (
+    <div
+      className={`rounded-xl border p-4 sm:p-5 ${dueNow ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-slate-50"}`}
+      data-testid="amount-due"
+      data-invoice={invoice.kind}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p className="font-semibold text-slate-900">
+          <span data-testid="amount-due-label">{dueNow ? "Due now" : "Due on delivery"}</span>
+          <span className="font-normal text-slate-700"> · {what}</span>
+        </p>
+        <p className="text-2xl font-bold text-slate-900 tabular-nums" data-testid="order-due-now">
+          {formatAmount(invoice.outstanding)}
+        </p>
+      </div>
+      {partial ? (
+        <p className="mt-1 text-sm text-slate-800" data-testid="amount-due-progress">
+          We have received {formatAmount(invoice.paid)} of this {formatAmount(invoice.amount)}{" "}
+          {deposit ? "deposit" : "balance"}: {formatAmount(invoice.outstanding)} remains.
+        </p>
+      ) : !dueNow ? (
+        <p className="mt-1 text-sm text-slate-700">
+          Your deposit is paid. The balance is due when your home is delivered; you may pay it earlier.
+        </p>
+      ) : null}
+
+      {usdt && invoice.usdtAmount && wallet ? (
+        <div className="mt-4 flex flex-col gap-5 sm:flex-row" data-testid="usdt-instructions">
+          {/* a new code for each amount: the remaining amount after a partial payment gets its own */}
+          <WalletQr
+            key={usdtPaymentUri(wallet, invoice.usdtAmount)}
+            value={usdtPaymentUri(wallet, invoice.usdtAmount)}
+            label={`QR code: send ${invoice.usdtAmount} USDT (TRC20) to ${wallet}`}
+          />
+          <div className="min-w-0 flex-1 space-y-3">
+            <div>
+              <p className="text-slate-800" data-testid="usdt-send-exactly">
+                Send exactly{" "}
+                <span className="font-mono text-2xl font-bold text-slate-900" data-testid="usdt-exact-amount">
+                  {invoice.usdtAmount}
+                </span>{" "}
+                <span className="font-semibold">USDT</span>
+                <span className="sr-only"> (TRC20)</span>
+              </p>
+              <div className="mt-1 flex flex-wrap items-center gap-2">
+                <CopyValue value={invoice.usdtAmount} label="USDT amount" />
+                <span className="text-xs text-slate-600">
+                  {partial ? "The remaining amount, to the last digit" : "To the last digit"}: it tells us which order
+                  your transfer pays, so we record it automatically.
+                </span>
+              </div>
+            </div>
+            <div>
+              <p className="text-sm text-slate-600">To the wallet (TRC20)</p>
+              <div className="mt-1 flex flex-wrap items-center gap-2">
+                <code
+                  className="min-w-0 rounded-md bg-white px-2 py-1.5 font-mono text-sm break-all ring-1 ring-slate-200"
+                  data-testid="usdt-wallet"
+                >
+                  {wallet}
+                </code>
+                <CopyValue value={wallet} label="Wallet address" />
+              </div>
+            </div>
+            <p className="rounded-lg border border-amber-300 bg-white p-2 text-xs text-amber-900" role="note">
+              TRC20 (TRON) network only. Sending on another network may lose the funds.
+            </p>
+          </div>
+        </div>
+      ) : null}
+      {usdt && invoice.usdtAmount && !wallet ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="usdt-unavailable">
+          USDT payments are unavailable at the moment. Please contact us to pay by bank transfer.
+        </p>
+      ) : null}
+      {!usdt ? (
+        <p className="mt-3 text-sm text-slate-700">
+          Pay {formatAmount(invoice.outstanding)} by bank transfer with the reference{" "}
+          <strong className="font-mono" data-testid="bank-reference">
+            {invoice.reference}
+          </strong>
+          ; our team e-mails you the bank details.
+        </p>
+      ) : null}
+    </div>
+  );
+}
