@@ -272,14 +272,15 @@ describe("using a key on /api/admin/*", () => {
   it("writes with orders:write from another origin, no CSRF token, and the audit log names the key", async () => {
     const { key, secret } = await createKey("Delivery scheduler", ["orders:write"]);
     const res = await withKey(apps.backoffice, "PUT", `/api/admin/orders/${orderId}/status`, secret, {
-      payload: { status: "confirmed" },
+      // a status names a stage move (confirmed would be the ledger's: the deposit's payment)
+      payload: { status: "cancelled", reason: "The customer changed their mind" },
       headers: { origin: "https://crm.example", "sec-fetch-site": "cross-site" },
     });
     expect(res.statusCode, res.body).toBe(200);
     const [entry] = await apps.db.handle.db
       .select()
       .from(schema.auditLog)
-      .where(eq(schema.auditLog.action, "order.status"))
+      .where(eq(schema.auditLog.action, "order.stage"))
       .orderBy(desc(schema.auditLog.id))
       .limit(1);
     expect(entry).toMatchObject({

@@ -160,8 +160,8 @@ export class FakeTronGrid {
       this.events[id] ??
       this.transfers.filter((t) => t.transaction_id.toLowerCase() === id).map((t, i) => transferEvent(t, i));
     const data = events.filter((e) => !(onlyConfirmed && this.honorFilters && e._unconfirmed === true));
-    res.writeHead(200, { "content-type": "application/json" }).end(
-      JSON.stringify({ success: true, meta: { at: Date.now(), page_size: data.length }, data }),
-    );
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ success: true, meta: { at: Date.now(), page_size: data.length }, data }));
   }
 }

@@ -108,7 +108,10 @@ describe("finding 2: one order state", () => {
     const { receipt, order } = await placeOrder();
     await admin("PUT", `/api/admin/orders/${order.id}/status`, { status: "delivered" });
     await admin("PUT", `/api/admin/orders/${order.id}/payment`, { paymentStatus: "paid" });
-    const look = await pub("POST", "/api/orders/lookup", { orderNumber: receipt.orderNumber, email: "maria@example.com" });
+    const look = await pub("POST", "/api/orders/lookup", {
+      orderNumber: receipt.orderNumber,
+      email: "maria@example.com",
+    });
     expect(look.json()).toMatchObject({ status: "pending", paymentStatus: "pending", stage: "awaiting_deposit" });
     expect(look.json().payment.outstanding).toBe(receipt.totalAmount);
     const list = await admin("GET", `/api/admin/orders?q=${receipt.orderNumber}`);
@@ -153,13 +156,21 @@ describe("finding 4: a version staff never sent cannot be accepted", () => {
     const noVersion = await pub("POST", `/api/proposals/${token}/accept`, { fullName: "Dana Reyes", agree: true });
     expect(noVersion.statusCode).toBe(400);
     expect(noVersion.json().issues[0].path).toEqual(["version"]);
-    const draft = await pub("POST", `/api/proposals/${token}/accept`, { fullName: "Dana Reyes", agree: true, version: 2 });
+    const draft = await pub("POST", `/api/proposals/${token}/accept`, {
+      fullName: "Dana Reyes",
+      agree: true,
+      version: 2,
+    });
     expect(draft.statusCode).toBe(409);
     expect(draft.json().version).toBe(1);
     expect(await db().select().from(schema.orders).where(eq(schema.orders.email, "dana@example.com"))).toHaveLength(0);
 
     expect((await admin("POST", `/api/admin/proposals/${id}/send`)).statusCode).toBe(200);
-    const stale = await pub("POST", `/api/proposals/${token}/accept`, { fullName: "Dana Reyes", agree: true, version: 1 });
+    const stale = await pub("POST", `/api/proposals/${token}/accept`, {
+      fullName: "Dana Reyes",
+      agree: true,
+      version: 1,
+    });
     expect(stale.statusCode).toBe(409);
     const ok = await pub("POST", `/api/proposals/${token}/accept`, {
       fullName: "Dana Reyes",
@@ -224,17 +235,27 @@ describe("finding 5: payment amounts and idempotency", () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers["idempotent-replayed"]).toBe("true");
     expect(again.json()).toEqual(first.json());
-    const other = await admin("POST", `/api/admin/orders/${order.id}/payments`, { ...body, amount: 2000 }, {
-      "idempotency-key": key,
-    });
+    const other = await admin(
+      "POST",
+      `/api/admin/orders/${order.id}/payments`,
+      { ...body, amount: 2000 },
+      {
+        "idempotency-key": key,
+      },
+    );
     expect(other.statusCode).toBe(422);
     expect((await ledger(order.id)).payments).toHaveLength(1);
     // notes too: one note for one key
     const noteKey = `note-${order.id}-0123456789abcdef`;
     for (let i = 0; i < 2; i++) {
-      const note = await admin("POST", `/api/admin/orders/${order.id}/notes`, { body: "Called" }, {
-        "idempotency-key": noteKey,
-      });
+      const note = await admin(
+        "POST",
+        `/api/admin/orders/${order.id}/notes`,
+        { body: "Called" },
+        {
+          "idempotency-key": noteKey,
+        },
+      );
       expect(note.statusCode).toBe(201);
     }
     expect((await admin("GET", `/api/admin/orders/${order.id}/notes`)).json()).toHaveLength(1);
@@ -252,7 +273,10 @@ describe("finding 6: figures that agree", () => {
     const l = await ledger(order.id);
     const deposit = l.invoices.find((i: { kind: string }) => i.kind === "deposit");
     await admin("POST", `/api/admin/orders/${order.id}/payments`, { amount: deposit.amount, receivedAt: today() });
-    const events = await db().select().from(schema.webhookEvents).where(eq(schema.webhookEvents.type, "payment.recorded"));
+    const events = await db()
+      .select()
+      .from(schema.webhookEvents)
+      .where(eq(schema.webhookEvents.type, "payment.recorded"));
     const data = events.at(-1)!.data as { balanceDue: number; paidTotal: number };
     expect(data.paidTotal).toBe(deposit.amount);
     expect(Math.round(data.balanceDue * 100)).toBe(Math.round((receipt.totalAmount - deposit.amount) * 100));
@@ -275,7 +299,10 @@ describe("finding 6: figures that agree", () => {
     const { order } = await placeOrder("usdt");
     const l = await ledger(order.id);
     const deposit = l.invoices.find((i: { kind: string }) => i.kind === "deposit");
-    await admin("POST", `/api/admin/orders/${order.id}/payments`, { amount: deposit.amount - 2.64, receivedAt: today() });
+    await admin("POST", `/api/admin/orders/${order.id}/payments`, {
+      amount: deposit.amount - 2.64,
+      receivedAt: today(),
+    });
     const after = (await ledger(order.id)).invoices.find((i: { kind: string }) => i.kind === "deposit");
     expect(after.status).toBe("partially_paid");
     expect(after.outstanding).toBe(2.64);

@@ -213,14 +213,16 @@ describe("delivery", () => {
     expect(confirmation.text).toContain(`Order number: ${orderNumber}`);
     expect(confirmation.text).toContain(`${product.name} × 2`);
     expect(confirmation.text).toMatch(/Subtotal: \$[\d,]+\.\d\d/);
-    expect(confirmation.text).toMatch(/Tax \(8%\): \$[\d,]+\.\d\d/);
-    expect(confirmation.text).toContain("Shipping & delivery: $2,500.00");
+    // the pricing engine's figures: each tax line names its rate; delivery by the ZIP's distance band
+    expect(confirmation.text).toMatch(/TX sales tax \(6\.25 ?%\): \$[\d,]+\.\d\d/);
+    expect(confirmation.text).toContain("Delivery (Up to 100 miles): $1,500.00");
     expect(confirmation.text).toContain("USDT on the TRC20 network only");
     expect(confirmation.text).toContain(apps.env.USDT_WALLET_ADDRESS);
-    expect(confirmation.text).toContain(`http://localhost:3000/order-status?order=${orderNumber}`);
+    // the customer's own link: the order's access token, no look-up by e-mail
+    expect(confirmation.text).toContain(`http://localhost:3000/order-confirmation?order=${orderNumber}&t=`);
     expect(confirmation.html).toContain("<table");
     expect(confirmation.html).toContain(orderNumber);
-    expect(confirmation.html).toContain(`href="http://localhost:3000/order-status?order=${orderNumber}"`);
+    expect(confirmation.html).toContain(`href="http://localhost:3000/order-confirmation?order=${orderNumber}&amp;t=`);
     expect(mailTo("ann@example.com").subject).toBe("We received your message");
     expect(mailTo("ann@example.com").text).toContain("Thank you for your message.");
     expect(mailTo("ann@example.com").text).not.toContain("Two bedrooms, near Boerne.");

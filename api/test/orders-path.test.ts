@@ -169,7 +169,8 @@ describe("POST /api/orders in two statements", () => {
     const [key] = await apps.db.handle.db
       .select()
       .from(schema.idempotencyKeys)
-      .where(eq(schema.idempotencyKeys.key, headers["idempotency-key"]));
+      // the record is the operation's and the caller's: placeOrder, public
+      .where(eq(schema.idempotencyKeys.key, `placeOrder:public:${headers["idempotency-key"]}`));
     expect(key!.state).toBe("done");
     expect(JSON.parse(key!.responseBody!)).toEqual(first.json());
   });
@@ -201,7 +202,7 @@ describe("POST /api/orders in two statements", () => {
     const kept = await apps.db.handle.db
       .select()
       .from(schema.idempotencyKeys)
-      .where(eq(schema.idempotencyKeys.key, "orders-path-limit-key-over"));
+      .where(eq(schema.idempotencyKeys.key, "placeOrder:public:orders-path-limit-key-over"));
     expect(kept).toEqual([]);
   });
 

@@ -29,7 +29,7 @@ const lists = async () => {
   return res.json().result.data as {
     options: { id: number; name: string; priceCents: number; active: boolean }[];
     bands: { id: number; label: string; feeCents: number; perUnit: boolean }[];
-    taxRates: { state: string; rateBasisPoints: number }[];
+    taxRates: { state: string; taxClass: string; rateBasisPoints: number }[];
   };
 };
 const admin = (method: "GET" | "POST", url: string, payload?: unknown) =>
@@ -113,15 +113,35 @@ describe("delivery bands and tax rates", () => {
     expect((await mutate("deleteDeliveryBand", { id })).statusCode).toBe(404);
   });
 
-  it("edits a state's rate in place and deletes it", async () => {
+  it("edits a state's rate per tax class in place and deletes it, audited with the rate it replaced", async () => {
     expect((await mutate("saveTaxRate", { state: "NM", rateBasisPoints: 500 })).statusCode).toBe(200);
     expect((await mutate("saveTaxRate", { state: "NM", rateBasisPoints: 513 })).statusCode).toBe(200);
-    expect((await lists()).taxRates.filter((r) => r.state === "NM")).toEqual([{ state: "NM", rateBasisPoints: 513 }]);
+    expect((await mutate("saveTaxRate", { state: "NM", taxClass: "housing", rateBasisPoints: 300 })).statusCode).toBe(
+      200,
+    );
+    expect((await lists()).taxRates.filter((r) => r.state === "NM")).toEqual([
+      { state: "NM", taxClass: "general", rateBasisPoints: 513 },
+      { state: "NM", taxClass: "housing", rateBasisPoints: 300 },
+    ]);
+    expect(await lastAudit("tax-rate.save")).toMatchObject({
+      entityId: "NM:housing",
+      detail: { state: "NM", taxClass: "housing", rateBasisPoints: 300, previousRateBasisPoints: null },
+    });
     expect((await mutate("deleteTaxRate", { state: "NM" })).statusCode).toBe(200);
-    expect((await lists()).taxRates.some((r) => r.state === "NM")).toBe(false);
+    expect((await lists()).taxRates.filter((r) => r.state === "NM")).toEqual([
+      { state: "NM", taxClass: "housing", rateBasisPoints: 300 },
+    ]);
     expect((await mutate("deleteTaxRate", { state: "NM" })).statusCode).toBe(404);
+    expect((await mutate("deleteTaxRate", { state: "NM", taxClass: "housing" })).statusCode).toBe(200);
+    expect(await lastAudit("tax-rate.delete")).toMatchObject({
+      entityId: "NM:housing",
+      detail: { previousRateBasisPoints: 300 },
+    });
     const bad = await mutate("saveTaxRate", { state: "NM", rateBasisPoints: 2500 });
     expect(bad.statusCode).toBe(400);
+    const badClass = await mutate("saveTaxRate", { state: "NM", taxClass: "food", rateBasisPoints: 100 });
+    expect(badClass.statusCode).toBe(400);
+    expect(JSON.stringify(badClass.json())).toContain("taxClass");
   });
 });
 
@@ -194,20 +214,34 @@ describe("deleting what a proposal was priced with", () => {
       .from(schema.orderLines)
       .where(and(eq(schema.orderLines.orderId, order!.id), eq(schema.orderLines.productName, "Solar package")));
     expect(lines).toMatchObject([{ unitPriceCents: 1_199_999, quantity: 2 }]);
-    // the customer's receipt: lines 28,999.98 − discount 999.98 = subtotal 28,000.00
+    // the customer's receipt: subtotal (the lines) 28,999.98 − discount 999.98 + delivery 2,750.00 + tax
     const lookup = await apps.storefront.inject({
       method: "POST",
       url: "/api/orders/lookup",
       payload: { orderNumber: order!.orderNumber, email: "ada@example.com" },
     });
     expect(lookup.statusCode, lookup.body).toBe(200);
-    expect(lookup.json()).toMatchObject({ discount: 999.98, subtotal: 28_000, tax: 1_383.75, totalAmount: 32_133.75 });
+    expect(lookup.json()).toMatchObject({
+      discount: 999.98,
+      subtotal: 28_999.98,
+      tax: 1_383.75,
+      totalAmount: 32_133.75,
+    });
     const mail = (
       await db()
         .select()
         .from(schema.notifications)
         .where(and(eq(schema.notifications.kind, "order-confirmation"), eq(schema.notifications.entityId, order!.id)))
     )[0];
-    expect(mail!.bodyText).toContain("Discount: −$999.98\nSubtotal: $28,000.00");
+    // the tax named per class at the rates the version was priced with (4.5 %, not the 9 % set since)
+    expect(mail!.bodyText).toContain(
+      [
+        "Subtotal: $28,999.98",
+        "Discount: −$999.98",
+        "OK sales tax (4.5 %): $1,260.00",
+        "OK sales tax on delivery (4.5 %): $123.75",
+        "Delivery (Up to 250 miles): $2,750.00",
+      ].join("\n"),
+    );
   });
 });

@@ -4,7 +4,6 @@
 import { schema } from "@ch/db";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { priceProposal } from "../src/modules/proposals/pricing";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";
 
 let apps: TestApps;
@@ -77,69 +76,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe("pricing (pure)", () => {
-  it("subtotal − discount + delivery, tax on that, deposit split", () => {
-    const p = priceProposal({
-      lines: [
-        { kind: "product", refId: 1, name: "40ft home", unitPriceCents: 4_311_600, quantity: 1 },
-        { kind: "option", refId: 2, name: "Foundation", unitPriceCents: 450_000, quantity: 1 },
-        { kind: "custom", refId: null, name: "Site work", unitPriceCents: 125_050, quantity: 2 },
-      ],
-      delivery: { feeCents: 150_000, perUnit: false },
-      discountCents: 100_000,
-      taxState: "TX",
-      taxRateBasisPoints: 625,
-      depositPercent: 50,
-    });
-    // 4,311,600 + 450,000 + 250,100 = 5,011,700; − 100,000 + 150,000 = 5,061,700; × 6.25 % = 316,356.25 → 316,356
-    expect(p.subtotalCents).toBe(5_011_700);
-    expect(p.deliveryCents).toBe(150_000);
-    expect(p.taxCents).toBe(316_356);
-    expect(p.totalCents).toBe(5_378_056);
-    expect(p.depositCents).toBe(2_689_028);
-    expect(p.balanceCents).toBe(2_689_028);
-    expect(p.lines[2]!.lineTotalCents).toBe(250_100);
-  });
-
-  it("per-unit delivery multiplies by the homes; 30 % deposit rounds half up; tax rounds half up", () => {
-    const p = priceProposal({
-      lines: [{ kind: "product", refId: 1, name: "20ft home", unitPriceCents: 2_000_000, quantity: 2 }],
-      delivery: { feeCents: 850_000, perUnit: true },
-      discountCents: 0,
-      taxState: "OK",
-      taxRateBasisPoints: 450,
-      depositPercent: 30,
-    });
-    // 4,000,000 + 2 × 850,000 = 5,700,000; × 4.5 % = 256,500; total 5,956,500; 30 % = 1,786,950
-    expect(p.deliveryCents).toBe(1_700_000);
-    expect(p.taxCents).toBe(256_500);
-    expect(p.totalCents).toBe(5_956_500);
-    expect(p.depositCents).toBe(1_786_950);
-    expect(p.balanceCents).toBe(4_169_550);
-    const half = priceProposal({
-      lines: [{ kind: "custom", refId: null, name: "x", unitPriceCents: 8, quantity: 1 }],
-      delivery: null,
-      discountCents: 0,
-      taxState: "TX",
-      taxRateBasisPoints: 625,
-      depositPercent: 50,
-    });
-    expect(half.taxCents).toBe(1); // 0.5 cent → 1
-  });
-
-  it("refuses a discount larger than the subtotal", () => {
-    expect(() =>
-      priceProposal({
-        lines: [{ kind: "custom", refId: null, name: "x", unitPriceCents: 100, quantity: 1 }],
-        delivery: null,
-        discountCents: 101,
-        taxState: "TX",
-        taxRateBasisPoints: 625,
-        depositPercent: 50,
-      }),
-    ).toThrow(/discount/);
-  });
-});
+// the arithmetic itself (discount shares, per-unit delivery, rounding, refusals): src/modules/pricing/engine.test.ts
 
 describe("staff create, version and send; the customer reads, asks for changes and accepts", () => {
   let id: number;
@@ -211,7 +148,7 @@ describe("staff create, version and send; the customer reads, asks for changes a
     });
   });
 
-  it("editing a sent proposal makes a new version, which the customer sees", async () => {
+  it("editing a sent proposal makes a draft version, which the customer sees once it is sent", async () => {
     const res = await admin("GET", `/api/admin/proposals/${id}`);
     expect(res.json().versions).toHaveLength(1);
     const update = await apps.backoffice.inject({
@@ -226,6 +163,10 @@ describe("staff create, version and send; the customer reads, asks for changes a
     // 2,950,100 + 150,000 = 3,100,100; × 6.25 % = 193,756.25 → 193,756
     expect(detail.versions[0].totalCents).toBe(3_293_856);
     expect(detail.versions[1].totalCents).toBe(3_187_606);
+    // a draft until staff send it: the customer still reads (and can only accept) version 1
+    const before = (await pub("GET", `/api/proposals/${token}`)).json();
+    expect(before).toMatchObject({ version: 1, totalCents: 3_187_606 });
+    expect((await admin("POST", `/api/admin/proposals/${id}/send`)).statusCode).toBe(200);
     const page = (await pub("GET", `/api/proposals/${token}`)).json();
     expect(page).toMatchObject({ version: 2, totalCents: 3_293_856 });
   });
@@ -308,7 +249,11 @@ describe("staff create, version and send; the customer reads, asks for changes a
 
   it("a second acceptance is refused (409) and creates nothing", async () => {
     const before = await db().select().from(schema.orders);
-    const res = await pub("POST", `/api/proposals/${token}/accept`, { fullName: "Dana Reyes", agree: true });
+    const res = await pub("POST", `/api/proposals/${token}/accept`, {
+      fullName: "Dana Reyes",
+      agree: true,
+      version: 2,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/already been accepted/);
     expect(await db().select().from(schema.orders)).toHaveLength(before.length);
@@ -336,7 +281,11 @@ describe("expired proposals", () => {
     await admin("POST", `/api/admin/proposals/${created.id}/send`);
     const page = (await pub("GET", `/api/proposals/${created.token}`)).json();
     expect(page.state).toBe("expired");
-    const res = await pub("POST", `/api/proposals/${created.token}/accept`, { fullName: "Dana Reyes", agree: true });
+    const res = await pub("POST", `/api/proposals/${created.token}/accept`, {
+      fullName: "Dana Reyes",
+      agree: true,
+      version: 1,
+    });
     expect(res.statusCode).toBe(410);
     expect(res.json().message).toMatch(/expired/);
     const [p] = await db().select().from(schema.proposals).where(eq(schema.proposals.id, created.id));
@@ -359,7 +308,13 @@ describe("price lists", () => {
       headers: { cookie, origin: apps.env.backofficeOrigin },
     });
     const data = lists.json().result.data;
-    expect(data.taxRates).toContainEqual({ state: "TX", rateBasisPoints: 625 });
+    expect(data.taxRates).toEqual(
+      expect.arrayContaining([
+        { state: "TX", taxClass: "general", rateBasisPoints: 625 },
+        { state: "TX", taxClass: "housing", rateBasisPoints: 325 },
+        { state: "TX", taxClass: "delivery", rateBasisPoints: 625 },
+      ]),
+    );
     const save = await apps.backoffice.inject({
       method: "POST",
       url: "/api/trpc/proposals.saveTaxRate",
@@ -368,8 +323,25 @@ describe("price lists", () => {
     });
     expect(save.statusCode, save.body).toBe(200);
     const created = (await admin("POST", "/api/admin/proposals", body({ enquiryId: null }))).json();
-    // 3,000,100 × 6.5 % = 195,006.5 → 195,007
-    expect(created.versions[0]).toMatchObject({ taxRateBasisPoints: 650, taxCents: 195_007 });
+    // the general rate only (no class named): 2,850,100 × 6.5 % = 185,256.5 → 185,257; the delivery class
+    // keeps 6.25 %: 150,000 → 9,375
+    expect(created.versions[0]).toMatchObject({ taxRateBasisPoints: 650, taxCents: 194_632 });
+    expect(created.versions[0].taxLines).toEqual([
+      {
+        taxClass: "general",
+        label: "TX sales tax (6.5 %)",
+        rateBasisPoints: 650,
+        taxableCents: 2_850_100,
+        taxCents: 185_257,
+      },
+      {
+        taxClass: "delivery",
+        label: "TX sales tax on delivery (6.25 %)",
+        rateBasisPoints: 625,
+        taxableCents: 150_000,
+        taxCents: 9_375,
+      },
+    ]);
   });
 });
 

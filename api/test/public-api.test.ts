@@ -107,9 +107,16 @@ describe("orders", () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.orderNumber).toMatch(/^CH-\d{4}-\d{6}$/);
+    // priced by the pricing engine: San Antonio is within 100 miles of the yard, Texas rates
     expect(body.subtotal).toBe(a.price * 2);
-    expect(body.tax).toBe(Math.round(a.price * 2 * 8) / 100);
-    expect(body.shipping).toBe(2500);
+    expect(body.shipping).toBe(1500);
+    expect(body.deliveryLabel).toBe("Up to 100 miles");
+    expect(body.taxLines.map((t: { label: string }) => t.label)).toEqual([
+      expect.stringMatching(/^TX sales tax \(6\.25 ?%\)$/),
+      expect.stringMatching(/^TX sales tax on delivery \(6\.25 ?%\)$/),
+    ]);
+    expect(Math.round(body.tax * 100)).toBe(Math.round((a.price * 2 + 1500) * 625) / 100);
+    expect(body.totalAmount).toBe(orderBody([{ id: a.id, quantity: 2, price: a.price }]).totalAmount);
     expect(body.lines).toEqual([expect.objectContaining({ productId: a.id, quantity: 2, unitPrice: a.price })]);
   });
 

@@ -25,6 +25,10 @@ const STOREFRONT_PUBLIC = new Set([
   "GET /api/blog/:slug",
   "POST /api/orders",
   "POST /api/orders/lookup",
+  // what a cart costs delivered to a state and ZIP: public prices, no personal data (rate-limited)
+  "POST /api/orders/quote",
+  // the order's own link (order number + its random access token; same 404 otherwise; rate-limited)
+  "GET /api/orders/:orderNumber/receipt",
   // the customer's USDT transaction hash: order number + e-mail, as the look-up (rate-limited)
   "POST /api/orders/:orderNumber/payments",
   "POST /api/contact",
@@ -87,7 +91,9 @@ const PUBLIC_ROUTER = [
   "leads.saveRoi",
   "orders.lookup",
   "orders.place",
+  "orders.receipt",
   "payments.submitHash",
+  "pricing.quote",
   "proposals.accept",
   "proposals.byToken",
   "proposals.requestChanges",

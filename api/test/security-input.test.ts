@@ -148,7 +148,8 @@ describe("Idempotency-Key semantics", () => {
     const running = "semantics-key-000000000002";
     const pending = order({ deliveryNotes: "still running" });
     await apps.db.handle.db.insert(schema.idempotencyKeys).values({
-      key: running,
+      // the record key: the operation's and the caller's (lib/idempotency.ts)
+      key: `placeOrder:public:${running}`,
       requestHash: sha256(stableStringify(JSON.parse(JSON.stringify(pending)))),
       state: "running",
       createdAt: apps.clock.now(),

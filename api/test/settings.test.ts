@@ -125,7 +125,6 @@ describe("business settings", () => {
     });
     expect(offer.shippingDetails).toMatchObject({
       "@type": "OfferShippingDetails",
-      shippingRate: { "@type": "MonetaryAmount", value: 2500, currency: "USD" },
       shippingDestination: { "@type": "DefinedRegion", addressCountry: "US" },
       deliveryTime: {
         handlingTime: { minValue: 42, maxValue: 56, unitCode: "DAY" },

@@ -7,8 +7,8 @@ import { schema } from "@ch/db";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Deps } from "../src/lib/deps";
-import { recordUsdtTransfer } from "../src/modules/payments/usdt-transfers";
 import { createTronWatcher, WATCHER_NAME } from "../src/modules/payments/tron-watcher";
+import { recordUsdtTransfer } from "../src/modules/payments/usdt-transfers";
 import { CUSTOMER_WALLET, FakeTronGrid, SHOP_WALLET, txId, usdtTransfer } from "./fake-trongrid";
 import { orderBody, startTestApps, type TestApps } from "./harness";
 
@@ -100,8 +100,14 @@ describe("the USDT watcher", () => {
     // kept among the seen transfers, credited with its payment; the credit audited as the watcher's
     const [seen] = await deps.db.select().from(schema.usdtTransfers).where(eq(schema.usdtTransfers.txHash, hash));
     expect(seen).toMatchObject({ status: "credited", paymentId: payment!.id, claimedByOrderId: null });
-    const audit = await deps.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "usdt-transfer.credit"));
-    expect(audit.find((a) => a.detail.txHash === hash)).toMatchObject({ adminName: "watcher", entityId: String(order.id) });
+    const audit = await deps.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, "usdt-transfer.credit"));
+    expect(audit.find((a) => a.detail.txHash === hash)).toMatchObject({
+      adminName: "watcher",
+      entityId: String(order.id),
+    });
     const mails = await deps.db.select().from(schema.notifications).where(eq(schema.notifications.entityId, order.id));
     expect(mails.some((m) => m.kind === "payment-received")).toBe(true);
 
@@ -208,11 +214,19 @@ describe("the USDT watcher", () => {
     expect((await paymentsOf(order.id)).filter((p) => p.status === "recorded")).toHaveLength(0);
     expect(await stageOf(order.id)).toBe("awaiting_deposit");
     const [queued] = await deps.db.select().from(schema.usdtTransfers).where(eq(schema.usdtTransfers.txHash, hash));
-    expect(queued).toMatchObject({ status: "unmatched", claimedByOrderId: order.id, valueMicro: sent, paymentId: null });
+    expect(queued).toMatchObject({
+      status: "unmatched",
+      claimedByOrderId: order.id,
+      valueMicro: sent,
+      paymentId: null,
+    });
     // the claim is closed (its hash freed for the ledger), and the customer and the owner are told
     const [claim] = await paymentsOf(order.id);
     expect(claim).toMatchObject({ status: "rejected", txHash: null, reason: expect.stringContaining(hash) });
-    const messages = await deps.db.select().from(schema.notifications).where(eq(schema.notifications.entityId, order.id));
+    const messages = await deps.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.entityId, order.id));
     expect(messages.some((m) => m.kind === "usdt-transfer-in-review")).toBe(true);
     const telegram = await deps.db
       .select()

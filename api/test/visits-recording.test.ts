@@ -9,7 +9,7 @@ import { runHousekeeping } from "../src/jobs";
 import { detectBrowser, detectDevice, isBot } from "../src/modules/visits/user-agent";
 import { utcDay, visitorHash } from "../src/modules/visits/visitor-hash";
 import { deleteOldVisits } from "../src/modules/visits/visits.service";
-import { startTestApps, type TestApps, testEnv } from "./harness";
+import { signedInCookie, startTestApps, type TestApps, testEnv } from "./harness";
 import { workerDeps } from "./notifications-fakes";
 
 const { visits, notifications, visitorSalts } = schema;
@@ -47,7 +47,21 @@ const UA = {
     "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.0.0 Mobile DuckDuckGo/5 Safari/537.36",
   kindle:
     "Mozilla/5.0 (Linux; Android 9; KFTRWI) AppleWebKit/537.36 (KHTML, like Gecko) Silk/126.4.1 like Chrome/126.0.0.0 Safari/537.36",
+  // a real Moto G Power (2022): its in-app browser (WebView) and a Chrome from before the user-agent reduction
+  motoWebView:
+    "Mozilla/5.0 (Linux; Android 11; moto g power (2022) Build/RRQS31.Q3-68-16-2; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36",
+  motoOldChrome:
+    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/108.0.5359.128 Mobile Safari/537.36",
 };
+
+/** What Lighthouse 12 sends (CLI, Node, DevTools; as `npm run bench` runs it): its emulated phone, no "Chrome-Lighthouse". */
+const LIGHTHOUSE_MOBILE =
+  "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
+/** PageSpeed Insights' Lighthouse still says so. */
+const LIGHTHOUSE_PSI =
+  "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse";
+const GOOGLEBOT =
+  "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 const BOTS = [
   "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
@@ -66,6 +80,10 @@ const BOTS = [
   "Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)",
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36",
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Chrome-Lighthouse",
+  LIGHTHOUSE_MOBILE,
+  LIGHTHOUSE_PSI,
+  "Mozilla/5.0 (Linux; Android 7.0; Moto G (4)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/84.0.4143.7 Mobile Safari/537.36 Chrome-Lighthouse",
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/136.0.0.0 Safari/537.36",
   "curl/8.5.0",
   "Wget/1.21.4",
   "python-requests/2.32.3",
@@ -184,6 +202,42 @@ describe("recording visits", () => {
     const noAgent = await visit({ path: "/" }, { "user-agent": "" });
     expect(noAgent.json()).toEqual({ recorded: false, newVisitor: false });
     expect((await apps.db.handle.db.select({ id: visits.id }).from(visits)).length).toBe(before);
+  });
+
+  it("Lighthouse and Googlebot are not recorded and count in no visitor figure; a phone's Chrome is", async () => {
+    const cookie = await signedInCookie(apps);
+    const stats = async () =>
+      (
+        await apps.backoffice.inject({ method: "GET", url: "/api/admin/visitor-stats", headers: { cookie } })
+      ).json() as { totalVisits: number; uniqueVisitors: number; topDevices: { device: string; count: number }[] };
+    const mobile = (s: Awaited<ReturnType<typeof stats>>) =>
+      s.topDevices.find((d) => d.device === "Mobile")?.count ?? 0;
+    const before = await stats();
+    const rowsBefore = (await apps.db.handle.db.select({ id: visits.id }).from(visits)).length;
+    // a Lighthouse run reports each of its pages, as the bench's mobile runs do
+    for (const ua of [LIGHTHOUSE_MOBILE, LIGHTHOUSE_PSI, GOOGLEBOT]) {
+      for (const path of ["/", "/products", "/product/1", "/blog", "/contact", "/about"]) {
+        const res = await visit({ path }, { "user-agent": ua, "x-forwarded-for": "192.0.2.200" }, behindProxy);
+        expect(res.statusCode).toBe(202);
+        expect(res.json(), ua).toEqual({ recorded: false, newVisitor: false });
+      }
+    }
+    expect((await apps.db.handle.db.select({ id: visits.id }).from(visits)).length).toBe(rowsBefore);
+    const unchanged = await stats();
+    expect(unchanged).toMatchObject({ totalVisits: before.totalVisits, uniqueVisitors: before.uniqueVisitors });
+    expect(mobile(unchanged)).toBe(mobile(before));
+
+    const phone = await visit(
+      { path: "/" },
+      { "user-agent": UA.chromeAndroidPhone, "x-forwarded-for": "192.0.2.201" },
+      behindProxy,
+    );
+    expect(phone.json()).toEqual({ recorded: true, newVisitor: true });
+    expect(await lastVisit()).toMatchObject({ deviceType: "Mobile", browser: "Chrome", isNewVisitor: true });
+    const after = await stats();
+    expect(after.totalVisits).toBe(before.totalVisits + 1);
+    expect(after.uniqueVisitors).toBe(before.uniqueVisitors + 1);
+    expect(mobile(after)).toBe(mobile(before) + 1);
   });
 
   it("takes the client address from X-Forwarded-For only when TRUST_PROXY says so", async () => {

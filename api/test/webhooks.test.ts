@@ -304,7 +304,7 @@ describe("delivery", () => {
     const accepted = await apps.storefront.inject({
       method: "POST",
       url: `/api/proposals/${token}/accept`,
-      payload: { fullName: "Dana Reyes", agree: true },
+      payload: { fullName: "Dana Reyes", agree: true, version: 1 },
     });
     expect(accepted.statusCode, accepted.body).toBe(201);
     const { orderNumber } = accepted.json() as { orderNumber: string };

@@ -4,11 +4,16 @@ import { expect, expectToast, placeOrder, STOREFRONT, signIn, test } from "./hel
 test.describe.configure({ mode: "serial" });
 
 let order: { id: number; orderNumber: string; totalAmount: number };
+let second: { id: number; orderNumber: string; totalAmount: number };
+const usd = (dollars: number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Math.round(dollars * 100) / 100);
+/** Both orders' totals: revenue booked (neither is cancelled), in cents. */
+const bookedCents = () => Math.round(order.totalAmount * 100) + Math.round(second.totalAmount * 100);
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
   order = await placeOrder(page, { firstName: "Maria", lastName: "Gonzalez", email: "maria@example.com" }, 0);
-  await placeOrder(page, { firstName: "John", lastName: "Baker", email: "john@example.com" }, 1);
+  second = await placeOrder(page, { firstName: "John", lastName: "Baker", email: "john@example.com" }, 1);
   const call = await page.request.post(`${STOREFRONT}/api/quote-requests`, {
     data: {
       kind: "call",
@@ -44,12 +49,21 @@ test("cards and the Overview tab show real figures", async ({ page }) => {
   await page.goto("/admin");
   const card = (label: string) => page.locator("div", { has: page.getByText(label, { exact: true }) }).last();
   await expect(card("Total Orders")).toContainText("2");
+  await expect(card("Total Orders")).toContainText("2 booked · 0 cancelled");
   await expect(card("Pending Orders")).toContainText("2");
+  await expect(card("Pending Orders")).toContainText("At the stage awaiting deposit");
   await expect(card("New Contacts")).toContainText("2");
-  await expect(card("Total Revenue")).toContainText("$");
+  // two revenues, each named: nothing is paid yet, so nothing is received; both orders are booked
+  await expect(card("Revenue Received")).toContainText("$0.00");
+  await expect(card("Revenue Received")).toContainText("Cash: payments recorded, less refunds");
+  await expect(card("Revenue Booked")).toContainText(usd(bookedCents() / 100));
+  await expect(card("Revenue Booked")).toContainText("Totals of orders not cancelled, paid or not");
+  await expect(page.getByText("Total Revenue", { exact: true })).toHaveCount(0);
   const recentOrders = page.locator("section", { has: page.getByRole("heading", { name: "Recent Orders" }) });
   await expect(recentOrders).toContainText("Maria Gonzalez");
   await expect(recentOrders).toContainText("John Baker");
+  // an order's stage, by its own name
+  await expect(recentOrders.getByText("Awaiting deposit", { exact: true })).toHaveCount(2);
   const recentContacts = page.locator("section", { has: page.getByRole("heading", { name: "Recent Contacts" }) });
   await expect(recentContacts).toContainText("Sam Lee");
   await expect(recentContacts).toContainText("40ft Home · $100,000 - $250,000");
@@ -58,16 +72,18 @@ test("cards and the Overview tab show real figures", async ({ page }) => {
 test("Analytics tab: charts and acquisition figures from the database", async ({ page }) => {
   await page.goto("/admin");
   await page.getByRole("tab", { name: "Analytics" }).click();
-  for (const title of ["Monthly Revenue", "Order Status Distribution", "Sales Trend", "Customer Acquisition"]) {
+  for (const title of ["Monthly Revenue", "Orders by Stage", "Sales Trend", "Customer Acquisition"]) {
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
   }
-  await expect(
-    page
-      .getByRole("figure", { name: /Monthly revenue bar chart/ })
-      .locator("svg")
-      .first(),
-  ).toBeVisible();
-  await expect(page.getByRole("figure", { name: /Order status doughnut: pending 2/ })).toBeVisible();
+  // both series: booked (the two orders, by order date) and received (nothing paid yet)
+  const monthly = page.getByRole("figure", { name: /Monthly revenue bar chart/ });
+  await expect(monthly).toHaveAccessibleName(
+    `Monthly revenue bar chart, last 12 months: booked ${usd(bookedCents() / 100)}, received $0.00`,
+  );
+  await expect(monthly.locator("svg").first()).toBeVisible();
+  await expect(monthly).toContainText("Booked");
+  await expect(monthly).toContainText("Received");
+  await expect(page.getByRole("figure", { name: "Orders by stage doughnut: Awaiting deposit 2" })).toBeVisible();
   await expect(
     page
       .getByRole("figure", { name: /Weekly orders line chart/ })
@@ -78,57 +94,50 @@ test("Analytics tab: charts and acquisition figures from the database", async ({
   // customers maria@ and john@; enquiries from maria@ (call) and sam@ → 1 of 2 converted
   await expect(acquisition.getByText("Total Customers").locator("..")).toContainText("2");
   await expect(acquisition.getByText("Conversion Rate").locator("..")).toContainText("50%");
-  await expect(acquisition).toContainText("Revenue divided by the number of orders");
+  // average order value on booked orders: both, neither cancelled
+  await expect(acquisition.getByText("Average Order Value").locator("..")).toContainText(
+    usd(Math.round(bookedCents() / 2) / 100),
+  );
+  await expect(acquisition).toContainText(
+    `Revenue booked (${usd(bookedCents() / 100)}) divided by the number of orders that are not cancelled (2)`,
+  );
 });
 
-test("Orders tab: status and payment dropdowns with toasts, badge colours, search and filter", async ({ page }) => {
+test("Orders tab: stage moves from the stages table; the payment status is the ledger's, never a control", async ({
+  page,
+}) => {
   await page.goto("/admin?tab=orders");
   const table = page.getByRole("table");
-  for (const col of ["Customer", "Product", "Amount", "Order Status", "Payment", "Date", "Actions"]) {
+  for (const col of ["Customer", "Product", "Amount", "Stage", "Payment", "Date", "Actions"]) {
     await expect(table.getByRole("columnheader", { name: col })).toBeVisible();
   }
-  const status = page.getByLabel(`Order status for ${order.orderNumber}`);
-  await expect(status).toHaveAttribute("data-colour", "yellow");
-  await expect(status.locator("option")).toHaveText([
-    "pending",
-    "confirmed",
-    "in production",
-    "shipped",
-    "delivered",
-    "cancelled",
-  ]);
+  const row = page.getByTestId(`order-row-${order.orderNumber}`);
+  // unpaid: no move staff may make (the deposit's payment moves it), and nothing marks it paid
+  await expect(row).toContainText("Awaiting deposit");
+  await expect(page.getByLabel(`Stage of ${order.orderNumber}`)).toHaveCount(0);
+  await expect(page.getByLabel(`Payment status for ${order.orderNumber}`)).toHaveCount(0);
+  await expect(row.getByTestId("payment-status")).toHaveText("pending");
+  // the spec's PUT path cannot do it either
+  const refused = await page.request.put(`/api/admin/orders/${order.id}/payment`, {
+    data: { paymentStatus: "paid" },
+  });
+  expect(refused.status()).toBe(409);
 
-  const colours: [string, string][] = [
-    ["confirmed", "blue"],
-    ["in_production", "purple"],
-    ["shipped", "green"],
-    ["delivered", "emerald"],
-    ["cancelled", "red"],
-  ];
-  for (const [value, colour] of colours) {
-    await status.selectOption(value);
-    await expectToast(page, "Order Updated", "Order status updated successfully.");
-    await expect(status).toHaveValue(value);
-    await expect(status).toHaveAttribute("data-colour", colour);
-  }
-  // the cards refetch after a change: one order is still pending
-  const pendingCard = page.locator("div", { has: page.getByText("Pending Orders", { exact: true }) }).last();
-  await expect(pendingCard).toContainText("1");
-  await status.selectOption("in_production");
-  await expect(status).toHaveValue("in_production");
-  await expect(status).toBeEnabled();
-  await expectToast(page, "Order Updated");
-
-  const payment = page.getByLabel(`Payment status for ${order.orderNumber}`);
-  await expect(payment.locator("option")).toHaveText(["pending", "paid", "failed"]);
-  await payment.selectOption("paid");
-  await expectToast(page, "Payment Updated", "Payment status updated successfully.");
-  await expect(payment).toHaveAttribute("data-colour", "green");
-  await payment.selectOption("failed");
-  await expect(payment).toHaveAttribute("data-colour", "gray");
-  await payment.selectOption("paid");
-  await expect(payment).toHaveAttribute("data-colour", "green");
-  await expect(payment).toBeEnabled();
+  // the deposit recorded: the ledger moves it to deposit received; staff move it on from there
+  const details = await (await page.request.get(`/api/admin/orders/${order.id}`)).json();
+  const deposit = details.invoices.find((i: { kind: string }) => i.kind === "deposit");
+  const paid = await page.request.post(`/api/admin/orders/${order.id}/payments`, {
+    data: { amount: deposit.amount, receivedAt: new Date().toISOString().slice(0, 10), reference: "wire 77" },
+  });
+  expect(paid.status()).toBe(201);
+  await page.reload();
+  const stage = page.getByLabel(`Stage of ${order.orderNumber}`);
+  await expect(stage).toHaveValue("deposit_received");
+  await expect(stage.locator("option")).toHaveText(["Deposit received", "→ In production"]);
+  await stage.selectOption("in_production");
+  await expectToast(page, "Order Updated", "Order stage updated successfully.");
+  await expect(stage).toHaveValue("in_production");
+  await expect(row.getByTestId("payment-status")).toHaveText("pending");
 
   await page.getByLabel("Search orders").fill("john@");
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
@@ -150,12 +159,18 @@ test("View Details: customer, address, lines, totals, timeline with who and when
   await expect(dialog).toContainText("Gate code 1234");
   await expect(dialog).toContainText("USDT");
   await expect(dialog.getByRole("row")).toHaveCount(2);
-  await expect(dialog).toContainText("$2,500.00");
+  await expect(dialog).toContainText("$1,500.00");
   await expect(dialog).toContainText(
     new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(order.totalAmount),
   );
-  await expect(dialog).toContainText("Order status: pending → confirmed · owner");
-  await expect(dialog).toContainText("Payment status: pending → paid · owner");
+  await expect(dialog).toContainText("Order placed · customer");
+  await expect(dialog).toContainText(
+    `Payment recorded: ${new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
+      Math.round(order.totalAmount * 50) / 100,
+    )} (bank transfer) · owner`,
+  );
+  await expect(dialog).toContainText("Stage: awaiting deposit → deposit received · system");
+  await expect(dialog).toContainText("Stage: deposit received → in production · owner");
   await dialog.getByLabel("Add an internal note").fill("Customer asked for a morning delivery.");
   await dialog.getByRole("button", { name: "Add Note" }).click();
   await expectToast(page, "Note Added");
@@ -234,14 +249,33 @@ test("Products tab shows the counts and the actions", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Manage Gallery" })).toHaveAttribute("href", "/admin/gallery");
 });
 
-test("Activity lists every change with who and when", async ({ page }) => {
+test("Activity lists every change, money and stage moves included, with who and when", async ({ page }) => {
+  const details = await (await page.request.get(`/api/admin/orders/${order.id}`)).json();
+  const deposit = details.invoices.find((i: { kind: string }) => i.kind === "deposit").amount as number;
   await page.goto("/admin/activity");
   const table = page.getByRole("table");
-  await expect(table).toContainText("Changed order status");
-  await expect(table).toContainText("Changed payment status");
+  const n = order.orderNumber;
+  await expect(table).toContainText(`Order ${n} placed: ${usd(order.totalAmount)} (USDT)`);
+  await expect(table).toContainText(`Payment ${usd(deposit)} (bank transfer) on ${n}`);
+  await expect(table).toContainText(`Order ${n}: Awaiting deposit → Deposit received`);
+  await expect(table).toContainText(`Order ${n}: Deposit received → In production`);
   await expect(table).toContainText("Changed contact status");
   await expect(table).toContainText("Added a note to an order");
-  await expect(table.getByRole("row", { name: /Changed order status/ }).first()).toContainText("owner");
+  // who: the customer placed it, staff recorded the payment and moved it, the ledger moved it on the deposit
+  await expect(table.getByRole("row", { name: new RegExp(`Order ${n} placed`) })).toContainText("Customer");
+  await expect(table.getByRole("row", { name: new RegExp(`Payment .* on ${n}`) })).toContainText("owner");
+  await expect(table.getByRole("row", { name: /Awaiting deposit → Deposit received/ })).toContainText(
+    "System (payments)",
+  );
+  await expect(table.getByRole("row", { name: /Deposit received → In production/ })).toContainText("owner");
+  // by kind
+  await page.getByLabel("Show").selectOption("payments");
+  await expect(table).toContainText(`Payment ${usd(deposit)} (bank transfer) on ${n}`);
+  await expect(table).not.toContainText("Changed contact status");
+  await expect(table).not.toContainText("Deposit received → In production");
+  await page.getByLabel("Show").selectOption("orders");
+  await expect(table).toContainText(`Order ${n}: Deposit received → In production`);
+  await expect(table).not.toContainText("(bank transfer) on");
 });
 
 test("the cards and lists reload every 30 seconds", async ({ page }) => {

@@ -57,9 +57,12 @@ test("375 px: the orders list is cards with the status controls on screen, the t
   await placeOrder(page, { firstName: "Phone", lastName: "Width", email: "phone@example.com" });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/admin?tab=orders");
-  const status = page.getByLabel(/^Order status for /).first();
+  const status = page
+    .getByTestId(/^order-row-/)
+    .first()
+    .getByText("Awaiting deposit");
   await status.scrollIntoViewIfNeeded();
-  for (const control of [status, page.getByLabel(/^Payment status for /).first()]) {
+  for (const control of [status, page.getByTestId("payment-status").first()]) {
     const box = (await control.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);

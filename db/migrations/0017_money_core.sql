@@ -44,3 +44,21 @@ FROM (SELECT "order_id", sum("unit_price_cents" * "quantity")::bigint AS lines_c
 WHERE l."order_id" = o."id" AND o."proposal_id" IS NOT NULL AND l.lines_cents > o."subtotal_cents";--> statement-breakpoint
 UPDATE "orders" SET "access_token" = replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '') WHERE "access_token" IS NULL;--> statement-breakpoint
 UPDATE "orders" SET "tax_lines" = jsonb_build_array(jsonb_build_object('taxClass', 'general', 'label', 'Sales tax', 'rateBasisPoints', CASE WHEN "subtotal_cents" - "discount_cents" + "shipping_cents" > 0 THEN round("tax_cents" * 10000.0 / ("subtotal_cents" - "discount_cents" + "shipping_cents"))::int ELSE 0 END, 'taxableCents', "subtotal_cents" - "discount_cents" + "shipping_cents", 'taxCents', "tax_cents")) WHERE "tax_lines" = '[]'::jsonb;
+--> statement-breakpoint
+-- the stage is an order's one state: a status set by hand through the old PUT …/status follows its stage again
+UPDATE "orders" SET "status" = CASE "stage"
+  WHEN 'awaiting_deposit' THEN 'pending' WHEN 'deposit_received' THEN 'confirmed'
+  WHEN 'in_production' THEN 'in_production' WHEN 'quality_check' THEN 'in_production'
+  WHEN 'ready_for_delivery' THEN 'in_production' WHEN 'delivered' THEN 'delivered'
+  WHEN 'balance_paid' THEN 'delivered' WHEN 'completed' THEN 'delivered' WHEN 'cancelled' THEN 'cancelled'
+  ELSE "status" END;
+--> statement-breakpoint
+-- and the payment status follows the ledger: paid once the recorded payments cover the invoices
+UPDATE "orders" o SET "payment_status" = CASE WHEN l.invoiced > 0 AND l.paid >= l.invoiced THEN 'paid' ELSE 'pending' END
+FROM (
+  SELECT o2."id",
+    coalesce((SELECT sum(i."amount_cents") FROM "invoices" i WHERE i."order_id" = o2."id" AND i."status" <> 'void'), 0) AS invoiced,
+    coalesce((SELECT sum(p."amount_cents") FROM "payments" p WHERE p."order_id" = o2."id" AND p."status" = 'recorded'), 0) AS paid
+  FROM "orders" o2
+) l
+WHERE l."id" = o."id";

@@ -45,8 +45,6 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await seedCart(page, [cleveland]);
   await page.goto("/checkout");
-  // 43,116 + 8 % tax 3,449.28 + shipping 2,500 = 49,065.28; the settings' 50 % deposit: 24,532.64
-  await expect(page.getByTestId("checkout-due-now")).toHaveText("$24,532.64");
   await page.getByRole("textbox", { name: "First Name", exact: true }).fill("Lena");
   await page.getByRole("textbox", { name: "Last Name", exact: true }).fill("Ortiz");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(EMAIL);
@@ -54,14 +52,19 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
   await page.getByRole("textbox", { name: "Delivery Address", exact: true }).fill("9 Ranch Rd");
   await page.getByRole("textbox", { name: "City", exact: true }).fill("Boerne");
   await page.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
+  const quoted = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote") && r.ok());
   await page.getByRole("textbox", { name: "ZIP Code", exact: true }).fill("78006");
+  await quoted;
+  // 43,116 + delivery up to 100 miles 1,500 + TX 6.25 % on both (2,694.75 + 93.75) = 47,404.50; the settings'
+  // 50 % deposit: 23,702.25
+  await expect(page.getByTestId("checkout-due-now")).toHaveText("$23,702.25");
   await page.getByRole("button", { name: "Place Order" }).click();
 
-  // the confirmation asks for the exact deposit: 24,532.64 plus a tag of 1-9999 micro-units
-  await expect(page).toHaveURL(/\/order-confirmation$/);
+  // the confirmation (the order's own link) asks for the exact deposit: 23,702.25 plus a tag of 1-9999 micro-units
+  await expect(page).toHaveURL(/\/order-confirmation\?order=CH-\d{4}-\d{6}&t=/);
   const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
   const exact = page.getByTestId("usdt-exact-amount");
-  await expect(exact).toHaveText(/^24532\.64\d{4}$/);
+  await expect(exact).toHaveText(/^23702\.25\d{4}$/);
   const amount = (await exact.textContent())!.trim();
   expect(amount.endsWith("0000")).toBe(false);
   const config = await (await page.request.get("/api/config")).json();
@@ -70,7 +73,12 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
   await page.getByRole("button", { name: "Copy USDT amount" }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(amount);
   await expect(page.getByTestId("invoice-deposit")).toContainText(`${orderNumber}-D`);
-  await expect(page.getByTestId("invoice-balance")).toContainText("$24,532.64");
+  await expect(page.getByTestId("invoice-balance")).toContainText("$23,702.25");
+  await expect(page.getByTestId("amount-due-label")).toHaveText("Due now");
+  await expect(page.getByTestId("wallet-qr")).toHaveAttribute(
+    "data-qr-value",
+    `tron:${config.usdtWalletAddress}?amount=${amount}`,
+  );
   // kept with the test's results, for a person to look at
   await page.setViewportSize({ width: 375, height: 900 });
   await page.getByTestId("payment-panel").screenshot({ path: test.info().outputPath("confirmation-usdt-375.png") });
@@ -101,9 +109,12 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
     await expect(page.getByTestId("invoice-deposit-status")).toHaveText("Paid", { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId("invoice-balance-status")).toHaveText("Open");
-  await expect(page.getByTestId("payment-outstanding")).toHaveText("$24,532.64");
-  await expect(page.getByTestId("payments-list")).toContainText("$24,532.64");
-  await expect(page.getByTestId("usdt-exact-amount")).toHaveText(/^24532\.64\d{4}$/); // now the balance's
+  await expect(page.getByTestId("payment-outstanding")).toHaveText("$23,702.25");
+  await expect(page.getByTestId("payments-list")).toContainText("$23,702.25");
+  // now the balance's exact amount, due on delivery: the paid deposit is never "due now"
+  await expect(page.getByTestId("usdt-exact-amount")).toHaveText(/^23702\.25\d{4}$/);
+  await expect(page.getByTestId("usdt-exact-amount")).not.toHaveText(amount);
+  await expect(page.getByTestId("amount-due-label")).toHaveText("Due on delivery");
   await expect
     .poll(async () => (await emailReceived(page)).filter((m) => m.to.includes(EMAIL)).map((m) => m.subject))
     .toContain(`Payment received for your order ${orderNumber}`);
@@ -133,10 +144,10 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
   await staff.page.getByRole("button", { name: `View Details of order ${orderNumber}` }).click();
   const dialog = staff.page.getByRole("dialog", { name: `Order ${orderNumber}` });
   const payments = dialog.getByTestId("order-payments");
-  await expect(payments.getByTestId("admin-invoice-deposit")).toContainText("paid $24,532.64");
-  await expect(payments.getByRole("list", { name: "Payments" })).toContainText("by system");
-  await expect(payments.getByTestId("order-events")).toContainText("Payment $24,532.64");
-  await payments.getByLabel("Amount (USD; negative for a refund)").fill("24532.64");
+  await expect(payments.getByTestId("admin-invoice-deposit")).toContainText("paid $23,702.25");
+  await expect(payments.getByRole("list", { name: "Payments" })).toContainText("by watcher"); // the watcher credits a transfer (audited as "watcher")
+  await expect(payments.getByTestId("order-events")).toContainText("Payment $23,702.25");
+  await payments.getByLabel("Amount (USD; negative for a refund)").fill("23702.25");
   await payments.getByLabel("Bank reference").fill("WIRE-778812");
   await payments.getByLabel("Note").fill("Balance on delivery");
   await payments.getByRole("button", { name: "Record payment" }).click();
@@ -153,6 +164,8 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
   await page.getByRole("button", { name: "Look Up Order" }).click();
   await expect(page.getByTestId("invoice-balance-status")).toHaveText("Paid");
   await expect(page.getByTestId("payment-outstanding")).toHaveText("$0.00");
+  await expect(page.getByTestId("paid-in-full")).toBeVisible();
+  await expect(page.getByTestId("wallet-qr")).toHaveCount(0);
   await page.getByTestId("order-status-result").screenshot({ path: test.info().outputPath("order-status-paid.png") });
   await expect
     .poll(

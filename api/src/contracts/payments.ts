@@ -217,7 +217,7 @@ export const usdtTransferDto = z.object({
   claimedBy: z.object({ id: int(), orderNumber: z.string() }).nullable(),
   /** Staff's reason when attached; the trail of other claims while unmatched. */
   note: z.string().nullable(),
-  /** For an unmatched transfer: open invoices it may belong to, nearest amount first. */
+  /** For an unmatched transfer: open invoices it may belong to (the five nearest amounts and the claiming order's), nearest first. */
   candidates: z.array(usdtInvoiceCandidateDto),
   createdAt: instant(),
   updatedAt: instant(),
@@ -234,7 +234,14 @@ export type UsdtTransferListQuery = z.output<typeof usdtTransferListQuery>;
 
 export const usdtTransferPage = pageOf(usdtTransferDto);
 
-export const usdtTransferParams = z.strictObject({ txHash: txHash() });
+/**
+ * The path's transaction hash: any short text here, so that the session is checked first (401/403 before
+ * 400); the handler then reads it with usdtTransferHash (400 naming txHash).
+ */
+export const usdtTransferParams = z.strictObject({
+  txHash: z.string().max(200).describe("The transfer's transaction hash: 64 hexadecimal characters"),
+});
+export const usdtTransferHash = z.strictObject({ txHash: txHash() });
 
 /** Staff put an unmatched transfer on an invoice, saying why. */
 export const attachUsdtTransferInput = z.strictObject({

@@ -3,8 +3,8 @@
 // (the pricing engine, api/src/modules/pricing); the inputs are strict, so a client-sent total is refused.
 import { z } from "zod";
 import { PAYMENT_METHODS } from "./constants";
-import { receiptPaymentDto } from "./payments";
 import { email, id, optionalPhone, requiredText, text, usState } from "./fields";
+import { receiptPaymentDto } from "./payments";
 import { TAX_CLASSES } from "./pricing";
 import { day, instant, int } from "./responses";
 import { ORDER_STAGES } from "./stages";

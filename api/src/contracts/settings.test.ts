@@ -1,11 +1,11 @@
 // The settings' text and the deposit arithmetic, as every page, e-mail and order uses them.
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "../env";
+import { priceOrder } from "../modules/pricing/engine";
 import { defaultSettings } from "../modules/settings/settings.service";
 import { formatDays, formatTime, formatWeeks, hoursRows, hoursSentence, schemaOrgHours } from "./business-facts";
 import { describePage, staticPageMeta } from "./seo";
 import { businessSettingsInput } from "./settings";
-import { priceOrder } from "../modules/pricing/engine";
 import { splitDeposit } from "./totals";
 
 describe("splitDeposit", () => {

@@ -1,8 +1,5 @@
-// Money helpers shared by the server and both browser apps (no imports: the storefront bundles this file).
+// The deposit split, shared by the server and both browser apps (no imports: the apps bundle this file).
 // Orders and proposals are priced by the pricing engine (api/src/modules/pricing/engine.ts).
-
-export const centsToDollars = (cents: number): number => cents / 100;
-export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
 
 export interface DepositSplit {
   /** Percent of the total paid when the order is placed. */

@@ -9,8 +9,8 @@
 //   the order's one store statement marks the key done with the answer (order-core.ts);
 // - idempotentTransaction (every other creating POST, via route()'s `idempotent`): the claim, the work and
 //   the stored answer are one transaction, so a duplicate waits on the claim and then replays.
-import { type Database, type Executor, schema } from "@ch/db";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { type Database, schema } from "@ch/db";
+import { and, eq, lt } from "drizzle-orm";
 import type { Deps } from "./deps";
 import { AppError, conflict } from "./errors";
 import { queryRows } from "./prepared";

@@ -113,7 +113,7 @@ export const adminRoutes = [
     response: dashboardStatsDto,
     tags: ["admin"],
     answer:
-      "{ totalOrders, pendingOrders, totalRevenue (payments received: the ledger's recorded entries net of refunds), orderedAmount (totals of orders not cancelled), newContacts, totalProducts, roiCalculations, recentOrders, recentContacts }",
+      "{ totalOrders, pendingOrders (stage awaiting deposit), cancelledOrders, bookedOrders, revenueReceivedCents (cash: the ledger's recorded payments, refunds negative), refundedCents, revenueBookedCents (totals of every order whose stage is not cancelled, paid or not), totalRevenue and orderedAmount (the same two in dollars), newContacts, totalProducts, roiCalculations, recentOrders (with their stage), recentContacts }",
     handler: ({ deps }) => recentDashboardStats(deps.db),
   }),
   route({

@@ -117,7 +117,9 @@ const paymentLabel = (method: string) => (method === "usdt" ? "USDT (TRC20 netwo
 /** The order's tax rows: one per taxed class, named by its rate; one "Sales tax" row when none is. */
 function taxRows(order: Pick<OrderForMessage, "taxCents" | "taxLines">): { label: string; cents: number }[] {
   const taxed = (order.taxLines ?? []).filter((t) => t.taxCents > 0);
-  return taxed.length > 0 ? taxed.map((t) => ({ label: t.label, cents: t.taxCents })) : [{ label: "Sales tax", cents: order.taxCents }];
+  return taxed.length > 0
+    ? taxed.map((t) => ({ label: t.label, cents: t.taxCents }))
+    : [{ label: "Sales tax", cents: order.taxCents }];
 }
 
 /** A customer e-mail's HTML part: simple markup with inline styles, which mail clients render alike. */

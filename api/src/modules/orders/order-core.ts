@@ -12,6 +12,7 @@
 import { randomBytes } from "node:crypto";
 import type { Executor, TaxLineRecord } from "@ch/db";
 import type { OrderReceiptDto } from "../../contracts/orders";
+import type { ReceiptPaymentDto } from "../../contracts/payments";
 import type { BusinessSettings } from "../../contracts/settings";
 import { splitDeposit } from "../../contracts/totals";
 import type { Deps } from "../../lib/deps";
@@ -78,7 +79,7 @@ export interface OrderDraft {
   origin?: Record<string, unknown>;
 }
 
-export type StoredOrder = OrderReceiptDto & { accessToken: string };
+export type StoredOrder = OrderReceiptDto & { accessToken: string; payment: ReceiptPaymentDto };
 
 export function formatOrderNumber(id: number, at: Date): string {
   return `CH-${at.getUTCFullYear()}-${String(id).padStart(6, "0")}`;
@@ -423,7 +424,7 @@ export async function createOrder(
     storeStatement(messages.length, withKey),
     params,
   );
-  if (!result || result.stored !== 1) return null;
+  if (result?.stored !== 1) return null;
   // rare: a USDT tag was taken by another invoice meanwhile; store the missing invoice with another tag
   if (result.invoices < planned.length) await createInvoicesForOrder(executor, order);
   announceEnqueued();

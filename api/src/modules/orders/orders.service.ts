@@ -136,9 +136,7 @@ export async function placeOrder(
     const first: ProductRow | undefined = rows[0];
     if (attempt === 0 && limit) enforceRateLimit(limit, first?.hits ?? 0);
     const products = checkCartProducts(ids, first?.id == null ? [] : rows);
-    const figures = priceOrder(
-      cartPricingInput(products, input.cartItems, context, settings.depositPercent),
-    );
+    const figures = priceOrder(cartPricingInput(products, input.cartItems, context, settings.depositPercent));
     if (Math.abs(Math.round(input.totalAmount * 100) - figures.totalCents) > 1) {
       throw conflict("The order total does not match current prices", {
         subtotal: figures.subtotalCents / 100,
@@ -208,17 +206,13 @@ export async function findOrderForCustomer(
   orderNumber: string,
   email: string,
 ): Promise<OrderReceiptDto> {
-  const { db } = deps;
-  const { env } = deps;
-  const [order] = await db
+  const [order] = await deps.db
     .select()
     .from(orders)
     .where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), sql`lower(${orders.email}) = lower(${email})`))
     .limit(1);
   if (!order) throw notFound("No order matches that order number and e-mail address");
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  const receipt = withPayment(toReceipt(order, lines), await getOrderPayments({ db, env }, order.id));
-  return { ...receipt, stage: order.stage, stages: await stageHistory(db, order.id) };
+  return customerReceipt(deps, order);
 }
 
 /** The amounts due come from the order's invoices (an order without invoices keeps its split). */

@@ -4,12 +4,14 @@
 import {
   attachUsdtTransferAnswer,
   attachUsdtTransferInput,
+  usdtTransferHash,
   usdtTransferListQuery,
   usdtTransferPage,
   usdtTransferParams,
 } from "../../contracts/payments";
 import { route } from "../../http/route";
 import { keysetPage } from "../../lib/cursor";
+import { parseInput } from "../../lib/validate";
 import { attachUsdtTransfer, listUsdtTransfersPage, transferCursor } from "./usdt-transfers";
 
 const tags = ["admin", "payments"];
@@ -40,9 +42,11 @@ export const adminUsdtTransferRoutes = [
     params: usdtTransferParams,
     body: attachUsdtTransferInput,
     response: attachUsdtTransferAnswer,
+    successStatus: 201,
     errors: [404, 409],
     answer:
-      "{ transfer (now attached), payment (the ledger entry: its amount in whole cents, flagged partial or excess against what the invoice still asks, late after its validity) }; 400 naming invoiceId for an unknown invoice; 404 for a transfer never seen; 409 for one already credited or attached",
-    handler: ({ deps, params, body, admin }) => attachUsdtTransfer(deps, admin!, params.txHash, body),
+      "201 { transfer (now attached), payment (the ledger entry: its amount in whole cents, flagged partial or excess against what the invoice still asks, late after its validity) }; 400 naming invoiceId for an unknown invoice; 404 for a transfer never seen; 409 for one already credited or attached",
+    handler: ({ deps, params, body, admin }) =>
+      attachUsdtTransfer(deps, admin!, parseInput(usdtTransferHash, params, "path parameter").txHash, body),
   }),
 ];

@@ -19,7 +19,7 @@
  * 4. Audit: the watcher's credits as "watcher", customers' claims as "customer", staff as themselves.
  */
 import { type Executor, schema } from "@ch/db";
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type {
   AdminPaymentDto,
@@ -38,7 +38,7 @@ import { type Actor, CUSTOMER, recordAudit, WATCHER } from "../audit/audit.servi
 import { escapeHtml } from "../notifications/messages";
 import { enqueue, type OutboxMessage } from "../notifications/outbox";
 import { adminPaymentDto, ledger, lockOrder, paymentDto, recordPaymentInTx } from "./payments.service";
-import { lookupTransaction, TronApiError, type TransactionLookup, type TronTransfer } from "./trongrid";
+import { lookupTransaction, type TransactionLookup, TronApiError, type TronTransfer } from "./trongrid";
 import { formatUsdt, microToCents } from "./usdt";
 
 const { orders, payments, invoices, orderEvents, usdtTransfers } = schema;
@@ -92,7 +92,8 @@ async function releaseClaim(tx: Executor, deps: Deps, claim: PaymentRow, reason:
     .set({
       status: claim.status === "pending_verification" ? "rejected" : claim.status,
       txHash: null,
-      reason: `${reason} (transaction ${claim.txHash})`,
+      // an earlier reason (staff's rejection, the expiry) is kept before this one
+      reason: `${claim.reason ? `${claim.reason}; then ` : ""}${reason} (transaction ${claim.txHash})`,
       nextCheckAt: null,
     })
     .where(eq(payments.id, claim.id));
@@ -121,7 +122,10 @@ async function noteClaim(tx: Executor, deps: Deps, row: TransferRow, claimant: O
   if (row.note?.includes(line)) return row;
   const [updated] = await tx
     .update(usdtTransfers)
-    .set({ note: row.note ? `${row.note}\n${line} (${now.toISOString()})` : `${line} (${now.toISOString()})`, updatedAt: now })
+    .set({
+      note: row.note ? `${row.note}\n${line} (${now.toISOString()})` : `${line} (${now.toISOString()})`,
+      updatedAt: now,
+    })
     .where(eq(usdtTransfers.txHash, row.txHash))
     .returning();
   return updated ?? row;
@@ -372,7 +376,11 @@ async function expireClaims(tx: Executor, deps: Deps, where: ReturnType<typeof a
       actor: actor.username,
       createdAt: deps.clock.now(),
     });
-    await recordAudit(tx, actor, "usdt-claim.expire", "order", row.orderId, { paymentId: row.id, txHash: row.txHash, reason });
+    await recordAudit(tx, actor, "usdt-claim.expire", "order", row.orderId, {
+      paymentId: row.id,
+      txHash: row.txHash,
+      reason,
+    });
   }
   return rows;
 }
@@ -381,7 +389,13 @@ async function expireClaims(tx: Executor, deps: Deps, where: ReturnType<typeof a
 export async function expirePendingClaims(deps: Deps): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - deps.env.USDT_CLAIM_TTL_MS);
   const rows = await deps.db.transaction((tx) =>
-    expireClaims(tx, deps, and(eq(payments.method, "usdt"), lte(payments.createdAt, cutoff)), expiredReason(deps), WATCHER),
+    expireClaims(
+      tx,
+      deps,
+      and(eq(payments.method, "usdt"), lte(payments.createdAt, cutoff)),
+      expiredReason(deps),
+      WATCHER,
+    ),
   );
   return rows.length;
 }
@@ -429,7 +443,11 @@ async function orderOfPayment(db: Executor, paymentId: number | null): Promise<n
 }
 
 const alreadyRecorded = (mine: boolean) =>
-  conflict(mine ? "That transaction is already recorded for this order" : "That transaction is already recorded for another order");
+  conflict(
+    mine
+      ? "That transaction is already recorded for this order"
+      : "That transaction is already recorded for another order",
+  );
 
 /** What a settled transfer means for the order that submitted its hash. */
 async function forClaimant(deps: Deps, order: OrderRow, settled: Settlement): Promise<ClaimResult> {
@@ -442,7 +460,12 @@ async function forClaimant(deps: Deps, order: OrderRow, settled: Settlement): Pr
   throw alreadyRecorded(owner === order.id);
 }
 
-async function insertPending(deps: Deps, order: OrderRow, hash: string, source: TransferSource): Promise<PaymentRow | null> {
+async function insertPending(
+  deps: Deps,
+  order: OrderRow,
+  hash: string,
+  source: TransferSource,
+): Promise<PaymentRow | null> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const [row] = await tx
@@ -482,7 +505,8 @@ async function claimTransfer(deps: Deps, order: OrderRow, hash: string, source: 
   for (let attempt = 0; ; attempt++) {
     const [seen] = await deps.db.select().from(usdtTransfers).where(eq(usdtTransfers.txHash, hash)).limit(1);
     if (seen) {
-      if (seen.status !== "unmatched") throw alreadyRecorded((await orderOfPayment(deps.db, seen.paymentId)) === order.id);
+      if (seen.status !== "unmatched")
+        throw alreadyRecorded((await orderOfPayment(deps.db, seen.paymentId)) === order.id);
       const transfer: TronTransfer = {
         txId: seen.txHash,
         from: seen.fromAddress,
@@ -512,7 +536,8 @@ async function claimTransfer(deps: Deps, order: OrderRow, hash: string, source: 
       }
       throw unprocessable(found.reason);
     }
-    if (found?.kind === "confirmed") return forClaimant(deps, order, await settleTransfer(deps, found.transfer, source));
+    if (found?.kind === "confirmed")
+      return forClaimant(deps, order, await settleTransfer(deps, found.transfer, source));
 
     // TronGrid does not show it (or could not be asked)
     if (claim) {
@@ -563,7 +588,11 @@ export async function submitTransactionHash(
   if (result.kind === "recorded") {
     return {
       status: 201,
-      body: { status: "recorded", payment: paymentDto(result.payment), message: "Thank you: your payment is recorded." },
+      body: {
+        status: "recorded",
+        payment: paymentDto(result.payment),
+        message: "Thank you: your payment is recorded.",
+      },
     };
   }
   if (result.kind === "pending") {
@@ -645,21 +674,32 @@ export const transferCursor = {
 };
 
 async function candidatesFor(db: Executor, row: TransferRow): Promise<UsdtInvoiceCandidateDto[]> {
-  const distance = sql`abs(${invoices.usdtAmountMicro} - ${row.valueMicro.toString()}::bigint)`;
+  const distance = sql<string>`abs(${invoices.usdtAmountMicro} - ${row.valueMicro.toString()}::bigint)`;
   const near = sql`${distance} <= greatest(${(row.valueMicro / 100n).toString()}::bigint, 10000000)`;
-  const rows = await db
-    .select({ invoice: invoices, orderNumber: orders.orderNumber })
-    .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(
-      and(
-        inArray(invoices.status, OPEN_STATUSES),
-        isNotNull(invoices.usdtAmountMicro),
-        row.claimedByOrderId !== null ? or(near, eq(invoices.orderId, row.claimedByOrderId)) : near,
-      ),
-    )
-    .orderBy(distance, asc(invoices.id))
-    .limit(5);
+  const open = and(inArray(invoices.status, OPEN_STATUSES), isNotNull(invoices.usdtAmountMicro));
+  const select = () =>
+    db
+      .select({ invoice: invoices, orderNumber: orders.orderNumber })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId));
+  // the five nearest amounts (within 1 %, or 10 USDT), and always the claiming order's open invoices
+  const nearest = await select().where(and(open, near)).orderBy(distance, asc(invoices.id)).limit(5);
+  const claimed =
+    row.claimedByOrderId === null
+      ? []
+      : await select()
+          .where(and(open, eq(invoices.orderId, row.claimedByOrderId)))
+          .orderBy(asc(invoices.id));
+  const gap = (i: { usdtAmountMicro: bigint | null }) => {
+    const d = (i.usdtAmountMicro ?? 0n) - row.valueMicro;
+    return d < 0n ? -d : d;
+  };
+  const rows = [...nearest, ...claimed.filter((c) => !nearest.some((n) => n.invoice.id === c.invoice.id))].sort(
+    (a, b) => {
+      const d = gap(a.invoice) - gap(b.invoice);
+      return d < 0n ? -1 : d > 0n ? 1 : a.invoice.id - b.invoice.id;
+    },
+  );
   const owed = new Map<number, Map<number, number>>();
   const out: UsdtInvoiceCandidateDto[] = [];
   for (const { invoice, orderNumber } of rows) {
@@ -806,7 +846,8 @@ export async function attachUsdtTransfer(
     // a ledger row still holding the hash (a claim closed before this table, say) gives it up
     const [holder] = await tx.select().from(payments).where(eq(payments.txHash, hash)).for("update").limit(1);
     if (holder?.status === "recorded") throw conflict("That transaction is already recorded");
-    if (holder) await releaseClaim(tx, deps, holder, `staff attached the transfer to invoice ${invoice.reference}`, actor);
+    if (holder)
+      await releaseClaim(tx, deps, holder, `staff attached the transfer to invoice ${invoice.reference}`, actor);
     const amountCents = microToCents(row.valueMicro);
     const flags = flagsFor(allocation, amountCents, row.blockTimestamp.getTime());
     const payment = await recordPaymentInTx(tx, deps, order, {

@@ -1,8 +1,9 @@
 // The pricing engine against hand-computed figures, and a property test: for the same products, ZIP and
 // state, the cart and a proposal build the same engine input and get the same figures to the cent; and
 // for any lines, options, custom lines, discount, ZIP and state the figures add up.
-import { seedDeliveryBands, seedTaxRates } from "@ch/db/seed";
+
 import { isDeepStrictEqual } from "node:util";
+import { seedDeliveryBands, seedTaxRates } from "@ch/db/seed";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { US_STATES } from "../../contracts/constants";
@@ -168,7 +169,14 @@ describe("priceOrder: hand-computed figures", () => {
   });
 
   it("rounds half a cent of tax up; a class without a rate is taxed at 0", () => {
-    const eight = { kind: "custom", refId: null, name: "x", unitPriceCents: 8, quantity: 1, taxClass: "general" } as const;
+    const eight = {
+      kind: "custom",
+      refId: null,
+      name: "x",
+      unitPriceCents: 8,
+      quantity: 1,
+      taxClass: "general",
+    } as const;
     expect(priceOrder(input({ lines: [eight] })).taxCents).toBe(1); // 0.5 cent → 1
     const none = priceOrder(input({ lines: [eight], delivery: WITHIN_100, taxState: "OR", rates: {} }));
     expect(none.taxCents).toBe(0);
@@ -177,7 +185,14 @@ describe("priceOrder: hand-computed figures", () => {
   });
 
   it("refuses a discount larger than the subtotal (discountCents) and a total past $10 billion (the lines)", () => {
-    const line = { kind: "custom", refId: null, name: "x", unitPriceCents: 100, quantity: 1, taxClass: "general" } as const;
+    const line = {
+      kind: "custom",
+      refId: null,
+      name: "x",
+      unitPriceCents: 100,
+      quantity: 1,
+      taxClass: "general",
+    } as const;
     expect(refusal(() => priceOrder(input({ lines: [line], discountCents: 101 })))).toEqual({
       status: 400,
       paths: [["discountCents"]],
@@ -270,7 +285,12 @@ const options = fc
   .map((rows): OptionForPricing[] => rows.map((r) => ({ ...r, name: `Option ${r.id}` })));
 
 const order = fc
-  .record({ products: catalog, options, context: fc.nat(ZIPS.length - 1), depositPercent: fc.integer({ min: 1, max: 100 }) })
+  .record({
+    products: catalog,
+    options,
+    context: fc.nat(ZIPS.length - 1),
+    depositPercent: fc.integer({ min: 1, max: 100 }),
+  })
   .chain(({ products, options, context, depositPercent }) =>
     fc.record({
       products: fc.constant(products),
@@ -336,7 +356,10 @@ describe("the cart and proposals price alike (property, 10,000 cases)", () => {
         const lines = [...productLines, ...o.extras];
         const subtotal = priceOrder(proposalPricingInput(lines, o.products, o.options, 0, context, 50)).subtotalCents;
         const discount = Math.floor(subtotal * o.discountPart);
-        for (const figures of [byCart, priceOrder(proposalPricingInput(lines, o.products, o.options, discount, context, o.depositPercent))]) {
+        for (const figures of [
+          byCart,
+          priceOrder(proposalPricingInput(lines, o.products, o.options, discount, context, o.depositPercent)),
+        ]) {
           const { taxLines } = figures;
           const taxable = figures.subtotalCents - figures.discountCents + figures.deliveryCents;
           check(figures.totalCents === taxable + figures.taxCents, "total = subtotal − discount + delivery + tax");

@@ -162,7 +162,11 @@ export function priceOrder(input: PricingInput, options: PriceOptions = {}): Pri
   const bases = new Map<TaxClass, number>();
   for (const taxClass of TAX_CLASSES) {
     const classLines = lines.filter((l) => l.taxClass === taxClass);
-    if (classLines.length > 0) bases.set(taxClass, classLines.reduce((sum, l) => sum + l.lineTotalCents, 0));
+    if (classLines.length > 0)
+      bases.set(
+        taxClass,
+        classLines.reduce((sum, l) => sum + l.lineTotalCents, 0),
+      );
   }
   const shares = shareDiscount(input.discountCents, bases, subtotalCents);
   const taxLines: TaxLineRecord[] = [];

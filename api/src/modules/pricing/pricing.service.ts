@@ -4,6 +4,7 @@
 // Delivery: the band with the smallest maxMiles at least the miles from the yard (business settings
 // company.latitude/longitude) to the delivery ZIP's centre; a band without maxMiles takes any distance.
 // Tax: the delivery state's rate of each tax class (tax_rates); a class without a row is taxed at 0.
+
 import { type Executor, schema } from "@ch/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { US_STATES } from "../../contracts/constants";
@@ -13,6 +14,7 @@ import type { ProposalLineInput } from "../../contracts/proposals";
 import type { BusinessSettings } from "../../contracts/settings";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict } from "../../lib/errors";
+import { queryRows } from "../../lib/prepared";
 import { getSettings } from "../settings/settings.service";
 import { type PricedFigures, type PricingInput, type PricingLine, priceOrder } from "./engine";
 import { findZip, fiveDigitZip, milesBetween } from "./zip-distance";
@@ -63,7 +65,10 @@ export interface PricingPlace {
   taxState?: string | undefined;
 }
 
-type BandRow = Pick<typeof deliveryBands.$inferSelect, "id" | "label" | "maxMiles" | "feeCents" | "perUnit" | "sortOrder">;
+type BandRow = Pick<
+  typeof deliveryBands.$inferSelect,
+  "id" | "label" | "maxMiles" | "feeCents" | "perUnit" | "sortOrder"
+>;
 
 /** The band for a distance: the smallest maxMiles at least `miles`, else one without maxMiles (any distance). */
 export function bandForMiles<B extends Pick<BandRow, "id" | "maxMiles" | "sortOrder">>(
@@ -80,7 +85,8 @@ export function bandForMiles<B extends Pick<BandRow, "id" | "maxMiles" | "sortOr
 export function ratesByClass(rows: readonly { taxClass: string; rateBasisPoints: number }[]) {
   const rates: Partial<Record<TaxClass, number>> = {};
   for (const row of rows) {
-    if ((TAX_CLASSES as readonly string[]).includes(row.taxClass)) rates[row.taxClass as TaxClass] = row.rateBasisPoints;
+    if ((TAX_CLASSES as readonly string[]).includes(row.taxClass))
+      rates[row.taxClass as TaxClass] = row.rateBasisPoints;
   }
   return rates;
 }
@@ -97,18 +103,21 @@ export async function pricingContext(
   settings: Pick<BusinessSettings, "company">,
 ): Promise<PricingContext> {
   const taxState = place.taxState ?? place.state;
+  // prepared statements (lib/prepared.ts): the checkout runs these on every order
   const rates = async () =>
     ratesByClass(
-      await db
-        .select({ taxClass: taxRates.taxClass, rateBasisPoints: taxRates.rateBasisPoints })
-        .from(taxRates)
-        .where(eq(taxRates.state, taxState)),
+      await queryRows<{ taxClass: string; rateBasisPoints: number }>(
+        db,
+        `select tax_class as "taxClass", rate_basis_points as "rateBasisPoints" from tax_rates where state = $1`,
+        [taxState],
+      ),
     );
   const yard = settings.company;
   const chosen = place.deliveryBandId ?? null;
   if (chosen !== null) {
     const [band] = await db.select().from(deliveryBands).where(eq(deliveryBands.id, chosen)).limit(1);
-    if (!band) throw badRequest("Unknown delivery band", [{ path: ["deliveryBandId"], message: "no such delivery band" }]);
+    if (!band)
+      throw badRequest("Unknown delivery band", [{ path: ["deliveryBandId"], message: "no such delivery band" }]);
     const known = place.zipCode ? await findZip(place.zipCode) : null;
     const miles = known ? milesBetween(yard, known) : null;
     return { taxState, deliveryZip: null, delivery: deliveryOf(band, miles), rates: await rates() };
@@ -130,10 +139,14 @@ export async function pricingContext(
     );
   }
   const miles = milesBetween(yard, found);
-  const bands = await db
-    .select()
-    .from(deliveryBands)
-    .orderBy(asc(deliveryBands.sortOrder), asc(deliveryBands.id));
+  const bands = (
+    await queryRows<BandRow>(
+      db,
+      `select id, label, max_miles as "maxMiles", fee_cents as "feeCents", per_unit as "perUnit", sort_order as "sortOrder"
+       from delivery_bands order by sort_order, id`,
+      [],
+    )
+  ).map((b) => ({ ...b, feeCents: Number(b.feeCents) }));
   const band = bandForMiles(bands, miles);
   if (!band) {
     throw zipIssue(

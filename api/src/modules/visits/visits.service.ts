@@ -16,8 +16,9 @@ export function normalizePath(path: string): string {
 }
 
 /**
- * Records a page view; returns null for bots and crawlers. A visitor is one device per day (see visitor-hash.ts):
- * it is new at its first view of the day, and only new visitors are announced (outbox row in the same transaction).
+ * Records a page view; returns null for bots, crawlers, headless browsers and Lighthouse (user-agent.ts isBot),
+ * which are then in no visitor figure. A visitor is one device per day (see visitor-hash.ts): it is new at its
+ * first view of the day, and only new visitors are announced (outbox row in the same transaction).
  * The client address is only hashed, never stored.
  */
 export async function recordVisit(

@@ -21,6 +21,7 @@ export interface AuditEntry {
 }
 
 const ACTIONS: Record<string, string> = {
+  "order.create": "Placed an order",
   "order.stage": "Moved an order",
   "order.status": "Changed order status",
   "order.payment": "Changed payment status",
@@ -80,7 +81,8 @@ const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 const money = (cents: number) => formatUsd(cents / 100);
 const stage = (s: unknown) => (typeof s === "string" ? (ORDER_STAGE_LABELS[s as OrderStage] ?? statusLabel(s)) : "?");
-const percent = (basisPoints: number) => `${(basisPoints / 100).toLocaleString("en-US", { maximumFractionDigits: 3 })} %`;
+const percent = (basisPoints: number) =>
+  `${(basisPoints / 100).toLocaleString("en-US", { maximumFractionDigits: 3 })} %`;
 const METHODS: Record<string, string> = { usdt: "USDT", "bank-transfer": "bank transfer" };
 const method = (m: unknown) => (typeof m === "string" ? (METHODS[m] ?? statusLabel(m)) : undefined);
 /** "7f3a9c…c91e": a transaction hash, shortened. */
@@ -105,7 +107,7 @@ export function actorLabel(name: string): string {
 }
 
 /** The entry as one sentence, and what else it says. */
-export function describe(a: AuditEntry): { what: string; more: string } {
+export function describeEntry(a: AuditEntry): { what: string; more: string } {
   const d: Detail = a.detail && typeof a.detail === "object" ? (a.detail as Detail) : {};
   const order =
     str(d.orderNumber) ?? (a.entityType === "order" && a.entityId ? `order #${a.entityId}` : undefined) ?? "an order";
@@ -114,6 +116,14 @@ export function describe(a: AuditEntry): { what: string; more: string } {
   const join = (...parts: (string | undefined | false)[]) => parts.filter(Boolean).join(" · ");
   const id = a.entityId ?? "?";
   switch (a.action) {
+    case "order.create": {
+      const total = cents(d, "totalCents");
+      const via = method(d.paymentMethod);
+      return {
+        what: `Order ${order} placed${total !== undefined ? `: ${money(total)}` : ""}${via ? ` (${via})` : ""}`,
+        more: num(d.proposalId) !== undefined ? `from proposal #${d.proposalId}` : "",
+      };
+    }
     case "order.stage":
       return { what: `Order ${order}: ${stage(d.from)} → ${stage(d.to)}`, more: join(reason && `Reason: ${reason}`) };
     case "order.status":
@@ -156,7 +166,10 @@ export function describe(a: AuditEntry): { what: string; more: string } {
     case "usdt-transfer.unmatched":
       return {
         what: `USDT transfer ${str(d.usdtAmount) ? `${d.usdtAmount} USDT ` : ""}matches no invoice: in the unmatched queue`,
-        more: join(`tx ${hash(a.entityId)}`, num(d.claimedByOrderId) !== undefined && `claimed by order #${d.claimedByOrderId}`),
+        more: join(
+          `tx ${hash(a.entityId)}`,
+          num(d.claimedByOrderId) !== undefined && `claimed by order #${d.claimedByOrderId}`,
+        ),
       };
     case "usdt-claim.submit":
       return { what: `USDT transaction submitted for ${order}`, more: join(hash(d.txHash) && `tx ${hash(d.txHash)}`) };
@@ -192,7 +205,10 @@ export function describe(a: AuditEntry): { what: string; more: string } {
       const rate = num(d.rateBasisPoints);
       const before = num(d.previousRateBasisPoints);
       if (a.action === "tax-rate.delete") {
-        return { what: `Tax rate ${which} removed${before !== undefined ? ` (was ${percent(before)})` : ""}`, more: "" };
+        return {
+          what: `Tax rate ${which} removed${before !== undefined ? ` (was ${percent(before)})` : ""}`,
+          more: "",
+        };
       }
       return {
         what: `Tax rate ${which}: ${before !== undefined && before !== rate ? `${percent(before)} → ` : ""}${
@@ -261,8 +277,8 @@ export function ActivityScreen() {
     <div>
       <h1 className="text-2xl font-semibold text-slate-900">Activity</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Every change to the shop: order stages, payments and refunds, proposals, prices and content; who made it
-        (staff, an API key, the customer, the USDT watcher or the system) and when (latest {AUDIT_LIMIT}).
+        Every change to the shop: order stages, payments and refunds, proposals, prices and content; who made it (staff,
+        an API key, the customer, the USDT watcher or the system) and when (latest {AUDIT_LIMIT}).
       </p>
       <div className="mt-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <div className="mb-4 sm:w-64">
@@ -302,7 +318,7 @@ export function ActivityScreen() {
               </thead>
               <tbody>
                 {entries.map((a) => {
-                  const { what, more } = describe(a);
+                  const { what, more } = describeEntry(a);
                   return (
                     <tr key={a.id} data-action={a.action}>
                       <td className="whitespace-nowrap">{formatDateTime(a.createdAt)}</td>

@@ -34,9 +34,9 @@ export default function AnalyticsTab() {
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card title="Monthly Revenue">
         <p className="mb-3 text-xs text-slate-600">
-          Booked: totals of the orders placed that month (tax and delivery included), cancelled orders excluded,
-          paid or not. Received: payments recorded in the ledger by the day the money arrived, refunds deducted.
-          Calendar months (UTC), last 12 months.
+          Booked: totals of the orders placed that month (tax and delivery included), cancelled orders excluded, paid or
+          not. Received: payments recorded in the ledger by the day the money arrived, refunds deducted. Calendar months
+          (UTC), last 12 months.
         </p>
         {hasRevenue ? (
           <LazyChart
@@ -80,7 +80,8 @@ export default function AnalyticsTab() {
       </Card>
       <Card title="Sales Trend">
         <p className="mb-3 text-xs text-slate-600">
-          Orders placed per week (Monday to Sunday, UTC), last 8 weeks including this one, all statuses.
+          Orders placed per week (Monday to Sunday, UTC), last 8 weeks including this one, every stage (cancelled
+          included).
         </p>
         {hasWeekly ? (
           <LazyChart

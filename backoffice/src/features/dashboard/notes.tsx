@@ -1,6 +1,6 @@
 // Internal notes on an order or a lead, and the audit timeline of its changes.
 import { type FormEvent, useId, useState } from "react";
-import { formatDateTime, statusLabel } from "../../lib/format";
+import { formatDateTime, formatUsd, humanize, statusLabel } from "../../lib/format";
 
 export interface NoteView {
   id: number;
@@ -17,6 +17,10 @@ export interface AuditView {
 }
 
 const ACTION_LABEL: Record<string, string> = {
+  "order.create": "Order placed",
+  "order.stage": "Stage",
+  "payment.record": "Payment recorded",
+  "payment.refund": "Refund recorded",
   "order.status": "Order status",
   "order.payment": "Payment status",
   "enquiry.status": "Contact status",
@@ -26,9 +30,13 @@ const ACTION_LABEL: Record<string, string> = {
 
 export function describeChange(entry: { action: string; detail: unknown }): string {
   const label = ACTION_LABEL[entry.action] ?? entry.action;
-  const d = (entry.detail ?? {}) as { from?: unknown; to?: unknown };
+  const d = (entry.detail ?? {}) as { from?: unknown; to?: unknown; amountCents?: unknown; method?: unknown };
   if (typeof d.from === "string" && typeof d.to === "string") {
     return `${label}: ${statusLabel(d.from)} → ${statusLabel(d.to)}`;
+  }
+  if (typeof d.amountCents === "number") {
+    const method = typeof d.method === "string" ? ` (${humanize(d.method)})` : "";
+    return `${label}: ${formatUsd(d.amountCents / 100)}${method}`;
   }
   return label;
 }

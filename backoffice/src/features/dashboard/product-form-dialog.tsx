@@ -2,6 +2,7 @@
 
 import { PRODUCT_CATEGORIES } from "@ch/api/contracts/constants";
 import { variantUrl } from "@ch/api/contracts/media";
+import { PRODUCT_TAX_CLASSES, type ProductTaxClass, TAX_CLASS_LABELS } from "@ch/api/contracts/pricing";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Dialog } from "../../components/dialog";
@@ -49,6 +50,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   const [featured, setFeatured] = useState(product?.featured ?? false);
   const [inStock, setInStock] = useState(product?.inStock ?? true);
   const [published, setPublished] = useState(product?.published ?? true);
+  const [taxClass, setTaxClass] = useState<ProductTaxClass>(product?.taxClass ?? "general");
   const [specs, setSpecs] = useState<Record<string, string>>(
     Object.fromEntries(SPEC_FIELDS.map((f) => [f, product?.specs[f] === undefined ? "" : String(product.specs[f])])),
   );
@@ -104,6 +106,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
       featured,
       inStock,
       published,
+      taxClass,
       specs: specValues,
       images: images.map((i) => ({ url: i.url, width: i.width, height: i.height })),
     };
@@ -189,6 +192,27 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
             onChange={(e) => setPrice(e.target.value)}
           />
         </div>
+      </div>
+      <div>
+        <label htmlFor="product-tax-class" className="field-label">
+          Tax class
+        </label>
+        <select
+          id="product-tax-class"
+          className="field-input"
+          value={taxClass}
+          onChange={(e) => setTaxClass(e.target.value as ProductTaxClass)}
+          aria-describedby="product-tax-class-hint"
+        >
+          {PRODUCT_TAX_CLASSES.map((c) => (
+            <option key={c} value={c}>
+              {TAX_CLASS_LABELS[c]}
+            </option>
+          ))}
+        </select>
+        <p id="product-tax-class-hint" className="mt-1 text-xs text-slate-600">
+          Which of the delivery state's sales-tax rates applies (Proposals → Price lists); ask your accountant.
+        </p>
       </div>
       <fieldset>
         <legend className="field-label">Specifications (leave blank when not applicable)</legend>

@@ -1,7 +1,10 @@
-// The price lists proposals draw on: options/add-ons, delivery bands and sales-tax rates by state.
+// The price lists proposals draw on: options/add-ons, delivery bands and sales-tax rates by state and tax
+// class (general goods, new manufactured housing, the delivery charge); the cart is priced with the same
+// bands and rates.
 // Each is a table (DataTable) with Edit and Delete on every row and one form that adds a row or edits the
 // chosen one; a delete asks first. Proposals keep the prices they were made with, so a change here only
 // prices new proposals and new versions.
+import { TAX_CLASS_LABELS, TAX_CLASSES, type TaxClass } from "@ch/api/contracts/pricing";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Card } from "../../components/card";
@@ -55,7 +58,7 @@ function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => vo
 type Deleting =
   | { kind: "option"; id: number; name: string }
   | { kind: "band"; id: number; name: string }
-  | { kind: "rate"; state: string; name: string };
+  | { kind: "rate"; state: string; taxClass: TaxClass; name: string };
 
 export function PriceLists() {
   const lists = usePriceLists();
@@ -80,7 +83,7 @@ export function PriceLists() {
     if (!deleting) return;
     if (deleting.kind === "option") deleteOption.mutate({ id: deleting.id });
     else if (deleting.kind === "band") deleteBand.mutate({ id: deleting.id });
-    else deleteRate.mutate({ state: deleting.state });
+    else deleteRate.mutate({ state: deleting.state, taxClass: deleting.taxClass });
   };
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -130,28 +133,39 @@ export function PriceLists() {
         />
         <BandForm key={band?.id ?? "new"} editing={band} onDone={() => setBand(null)} />
       </Card>
-      <Card title="Sales tax by state">
+      <Card title="Sales tax by state and class">
         <DataTable
           label="Tax rates"
           rows={lists.data?.taxRates ?? []}
-          rowKey={(r) => r.state}
+          rowKey={(r) => `${r.state}:${r.taxClass}`}
           empty="No rates: every state is taxed at 0 %."
           columns={[
             { header: "State", cell: (r) => r.state },
+            { header: "Class", cell: (r) => classLabel(r.taxClass) },
             { header: "Rate", cell: (r) => `${r.rateBasisPoints / 100}%`, numeric: true },
             {
               header: "Actions",
               cell: (r) => (
                 <RowActions
-                  name={`${r.state} rate`}
+                  name={rateName(r)}
                   onEdit={() => setRate(r)}
-                  onDelete={() => setDeleting({ kind: "rate", state: r.state, name: `the ${r.state} rate` })}
+                  onDelete={() =>
+                    setDeleting({
+                      kind: "rate",
+                      state: r.state,
+                      taxClass: asTaxClass(r.taxClass),
+                      name: `the ${rateName(r)}`,
+                    })
+                  }
                 />
               ),
             },
           ]}
         />
-        <TaxForm key={rate?.state ?? "new"} editing={rate} onDone={() => setRate(null)} />
+        <p className="mt-2 text-xs text-slate-600">
+          A state and class without a rate is taxed at 0 %. Your accountant decides these rates.
+        </p>
+        <TaxForm key={rate ? `${rate.state}:${rate.taxClass}` : "new"} editing={rate} onDone={() => setRate(null)} />
       </Card>
       <ConfirmDialog
         open={deleting !== null}
@@ -294,14 +308,23 @@ function BandForm({ editing, onDone }: { editing: BandRow | null; onDone: () => 
   );
 }
 
+const asTaxClass = (value: string): TaxClass =>
+  (TAX_CLASSES as readonly string[]).includes(value) ? (value as TaxClass) : "general";
+const classLabel = (value: string) => TAX_CLASS_LABELS[asTaxClass(value)];
+/** "TX rate" (general goods), "TX delivery charge rate"… */
+const rateName = (r: { state: string; taxClass: string }) =>
+  r.taxClass === "general" ? `${r.state} rate` : `${r.state} ${classLabel(r.taxClass).toLowerCase()} rate`;
+
 function TaxForm({ editing, onDone }: { editing: RateRow | null; onDone: () => void }) {
   const [state, setState] = useState(editing?.state ?? "");
+  const [taxClass, setTaxClass] = useState<TaxClass>(editing ? asTaxClass(editing.taxClass) : "general");
   const [rate, setRate] = useState(editing ? String(editing.rateBasisPoints / 100) : "");
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useMutation(
     trpc.proposals.saveTaxRate.mutationOptions(
       useSaved("Tax rate", setErrors, () => {
         setState("");
+        setTaxClass("general");
         setRate("");
         onDone();
       }),
@@ -309,14 +332,18 @@ function TaxForm({ editing, onDone }: { editing: RateRow | null; onDone: () => v
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({ state: state.trim().toUpperCase(), rateBasisPoints: Math.round(Number(rate || "0") * 100) });
+    save.mutate({
+      state: state.trim().toUpperCase(),
+      taxClass,
+      rateBasisPoints: Math.round(Number(rate || "0") * 100),
+    });
   };
   return (
     <form
       onSubmit={submit}
       noValidate
-      aria-label={editing ? `Edit the ${editing.state} rate` : "Add or replace a state's rate"}
-      className="mt-4 grid grid-cols-[6rem_7rem_auto] items-end gap-2"
+      aria-label={editing ? `Edit the ${rateName(editing)}` : "Add or replace a state's rate"}
+      className="mt-4 grid grid-cols-[6rem_1fr_7rem_auto] items-end gap-2"
     >
       <FormField label="State" error={errors.state}>
         {(f) => (
@@ -327,6 +354,23 @@ function TaxForm({ editing, onDone }: { editing: RateRow | null; onDone: () => v
             readOnly={editing !== null}
             onChange={(e) => setState(e.target.value)}
           />
+        )}
+      </FormField>
+      <FormField label="Class" error={errors.taxClass}>
+        {(f) => (
+          <select
+            {...f}
+            className="field-input"
+            value={taxClass}
+            disabled={editing !== null}
+            onChange={(e) => setTaxClass(asTaxClass(e.target.value))}
+          >
+            {TAX_CLASSES.map((c) => (
+              <option key={c} value={c}>
+                {TAX_CLASS_LABELS[c]}
+              </option>
+            ))}
+          </select>
         )}
       </FormField>
       <FormField label="Rate (%)" error={errors.rateBasisPoints}>

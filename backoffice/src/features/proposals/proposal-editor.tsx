@@ -1,5 +1,6 @@
 // The proposal editor: customer, lines (catalog products, options from the price list, custom lines),
-// delivery band, discount, tax state, validity, deposit and terms. It sends inputs only: the server
+// delivery (the band of the ZIP's distance from the yard, or one staff choose), discount, tax state, validity,
+// deposit and terms. It sends inputs only: the server
 // prices every figure (and refuses a total sent by a client); the saved version's figures show after.
 import type { ProposalInput, ProposalLineInput } from "@ch/api/contracts/proposals";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -256,7 +257,7 @@ export function ProposalEditor({
 
       <fieldset className="grid gap-4 sm:grid-cols-3">
         <legend className="mb-2 text-base font-semibold text-slate-900">Delivery, discount, tax and terms</legend>
-        <FormField label="Delivery" error={errors.deliveryBandId}>
+        <FormField label="Delivery" hint="By the ZIP's distance unless you choose a band" error={errors.deliveryBandId}>
           {(field) => (
             <select
               {...field}
@@ -264,7 +265,7 @@ export function ProposalEditor({
               value={d.deliveryBandId}
               onChange={(e) => set("deliveryBandId", e.target.value)}
             >
-              <option value="">No delivery</option>
+              <option value="">By the ZIP code (none without one)</option>
               {lists.data?.bands.map((b) => (
                 <option key={b.id} value={b.id}>
                   {b.label}: ${(b.feeCents / 100).toLocaleString("en-US")}
@@ -284,11 +285,13 @@ export function ProposalEditor({
               onChange={(e) => set("taxState", e.target.value)}
             >
               <option value="">Delivery state</option>
-              {lists.data?.taxRates.map((r) => (
-                <option key={r.state} value={r.state}>
-                  {r.state} ({r.rateBasisPoints / 100}%)
-                </option>
-              ))}
+              {lists.data?.taxRates
+                .filter((r) => r.taxClass === "general")
+                .map((r) => (
+                  <option key={r.state} value={r.state}>
+                    {r.state} ({r.rateBasisPoints / 100}%)
+                  </option>
+                ))}
             </select>
           )}
         </FormField>

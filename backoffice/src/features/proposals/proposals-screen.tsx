@@ -147,6 +147,7 @@ function EditExisting({ id, onDone }: { id: number; onDone: (id: number) => void
 
 function Figures({ v }: { v: { lines: ProposalLineDto[] } & Record<string, unknown> }) {
   const n = (key: string) => v[key] as number;
+  const taxLines = (v.taxLines ?? []) as { taxClass: string; label: string; taxCents: number }[];
   return (
     <dl className="grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" data-testid="proposal-figures">
       {v.lines.map((l, i) => (
@@ -163,10 +164,19 @@ function Figures({ v }: { v: { lines: ProposalLineDto[] } & Record<string, unkno
       <dd className="text-right tabular-nums">−{money(n("discountCents"))}</dd>
       <dt>Delivery {v.deliveryLabel ? `(${String(v.deliveryLabel)})` : ""}</dt>
       <dd className="text-right tabular-nums">{money(n("deliveryCents"))}</dd>
-      <dt>
-        Tax ({String(v.taxState)} {n("taxRateBasisPoints") / 100}%)
-      </dt>
-      <dd className="text-right tabular-nums">{money(n("taxCents"))}</dd>
+      {taxLines.length > 0 ? (
+        taxLines.map((t) => (
+          <div key={t.taxClass} className="contents">
+            <dt>{t.label}</dt>
+            <dd className="text-right tabular-nums">{money(t.taxCents)}</dd>
+          </div>
+        ))
+      ) : (
+        <>
+          <dt>Tax ({String(v.taxState)})</dt>
+          <dd className="text-right tabular-nums">{money(n("taxCents"))}</dd>
+        </>
+      )}
       <dt className="font-semibold">Total</dt>
       <dd className="text-right font-semibold tabular-nums">{money(n("totalCents"))}</dd>
       <dt>Deposit ({n("depositPercent")}%)</dt>

@@ -37,6 +37,7 @@ export function areaOfPath(pathname: string): StaffArea | "dashboard-any" | null
     settings: "settings",
     proposals: "proposals",
     pipeline: "pipeline",
+    "usdt-transfers": "orders",
     staff: "staff",
     webhooks: "webhooks",
     "api-keys": "apiKeys",

@@ -1,7 +1,7 @@
 import { formatWeeks } from "@ch/api/contracts/business-facts";
 import { US_STATES } from "@ch/api/contracts/constants";
 import type { OrderInput, OrderReceiptDto } from "@ch/api/contracts/orders";
-import { computeTotals, dollarsToCents, splitDeposit } from "@ch/api/contracts/totals";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useRef, useState } from "react";
 import { CheckIcon, CopyIcon } from "../../components/icons";
@@ -14,6 +14,7 @@ import { saveLastOrder } from "../../lib/last-order";
 import type { ProductDto } from "../../lib/queries";
 import { depositTerms, useSiteConfig } from "../../lib/site-config";
 import { dismissToast, toast } from "../../lib/toast";
+import { cartQuoteQuery, QUOTE_KEY, quoteReady } from "./quote";
 import { type CheckoutForm, emptyCheckoutForm, validateCheckout } from "./validation";
 import { WalletQr } from "./wallet-qr";
 
@@ -24,6 +25,8 @@ function newIdempotencyKey(): string {
 }
 
 const cents = (n: number) => n / 100;
+const ENTER_ADDRESS = "Enter your delivery state and ZIP to see delivery and tax";
+const DUE_NOW_LATER = "The amount due now shows once you enter your delivery state and ZIP.";
 
 function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -98,7 +101,12 @@ export function CheckoutPage() {
   const idempotencyKey = useRef(newIdempotencyKey());
   const formRef = useRef<HTMLFormElement>(null);
 
-  const totals = computeTotals(lines.map((l) => ({ unitPriceCents: dollarsToCents(l.price), quantity: l.quantity })));
+  // the server prices the cart for the delivery state and ZIP (delivery band, sales tax per class, deposit)
+  const queryClient = useQueryClient();
+  const quote = useQuery(cartQuoteQuery(lines, form.state, form.zipCode));
+  const figures = quoteReady(form.state, form.zipCode) ? quote.data : undefined;
+  const quoteProblem = quoteReady(form.state, form.zipCode) && quote.isError ? serverMessage(quote.error) : null;
+  const cartSubtotalCents = lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.quantity, 0);
   const set = (key: keyof CheckoutForm) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
 
@@ -127,6 +135,15 @@ export function CheckoutPage() {
       if (problem.field) formRef.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
       return;
     }
+    if (!figures) {
+      toast({
+        title: quoteProblem ? "Delivery Unavailable" : "Delivery and Tax",
+        description: quoteProblem ?? ENTER_ADDRESS,
+        variant: "destructive",
+      });
+      formRef.current?.querySelector<HTMLElement>('[name="zipCode"]')?.focus();
+      return;
+    }
     // the form is valid now: an earlier complaint ("Invalid Email") must not follow to the thank-you page
     dismissToast();
     const order: OrderInput = {
@@ -141,7 +158,8 @@ export function CheckoutPage() {
       deliveryNotes: form.deliveryNotes.trim() || null,
       paymentMethod: form.paymentMethod,
       cartItems: lines,
-      totalAmount: cents(totals.totalCents),
+      // the total the customer saw: the server refuses the order (409, with its figures) when it differs
+      totalAmount: figures.totalAmount,
       orderDate: new Date().toISOString(),
     };
     setSubmitting(true);
@@ -168,6 +186,8 @@ export function CheckoutPage() {
       ) {
         toast({ ...explainConflict(error), variant: "destructive" });
         await refreshCartPrices();
+        // the summary shows the server's figures again
+        await queryClient.invalidateQueries({ queryKey: [QUOTE_KEY] });
       } else if (error instanceof ApiError && error.status === 429) {
         toast({
           title: "Too Many Attempts",
@@ -210,11 +230,12 @@ export function CheckoutPage() {
       )}
     </Field>
   );
-  const due = formatAmount(cents(totals.totalCents));
-  // the deposit of the business settings is due now, the rest on delivery (the server splits the order the same way)
-  const deposit = config ? splitDeposit(totals.totalCents, config.depositPercent) : null;
-  const dueNow = deposit ? formatAmount(cents(deposit.depositCents)) : due;
-  const balance = deposit ? formatAmount(cents(deposit.balanceCents)) : null;
+  // the deposit is due now, the rest on delivery: the server's split of its own total
+  const deposit = figures
+    ? { depositPercent: figures.depositPercent, balance: figures.balanceOnDelivery, dueNow: figures.amountDueNow }
+    : null;
+  const dueNow = deposit ? formatAmount(deposit.dueNow) : null;
+  const balance = deposit && deposit.balance > 0 ? formatAmount(deposit.balance) : null;
 
   return (
     <>
@@ -334,12 +355,16 @@ export function CheckoutPage() {
                       <div>
                         <p className="text-sm text-slate-600">
                           Amount due now
-                          {deposit && deposit.balanceCents > 0 ? ` (${deposit.depositPercent}% deposit)` : ""}
+                          {deposit && balance ? ` (${deposit.depositPercent}% deposit)` : ""}
                         </p>
-                        <p className="text-2xl font-bold text-slate-900" data-testid="usdt-amount-due">
-                          {dueNow} USDT
-                        </p>
-                        {balance && deposit && deposit.balanceCents > 0 ? (
+                        {dueNow ? (
+                          <p className="text-2xl font-bold text-slate-900" data-testid="usdt-amount-due">
+                            {dueNow} USDT
+                          </p>
+                        ) : (
+                          <p className="text-sm text-slate-700">{DUE_NOW_LATER}</p>
+                        )}
+                        {balance ? (
                           <p className="text-sm text-slate-600">Balance of {balance} due on delivery</p>
                         ) : null}
                         <p className="mt-1 text-sm text-slate-600">
@@ -362,15 +387,22 @@ export function CheckoutPage() {
               <div className="mt-6 rounded-xl bg-slate-50 p-5" data-testid="bank-details">
                 <h3 className="font-semibold text-slate-900">Bank transfer</h3>
                 <p className="mt-2 text-sm text-slate-700">
-                  After you place your order, an agent will e-mail you our bank details within 1 business hour. The
-                  amount due now is <strong>{dueNow}</strong>
-                  {balance && deposit && deposit.balanceCents > 0 ? (
+                  After you place your order, an agent will e-mail you our bank details within 1 business hour.{" "}
+                  {dueNow ? (
                     <>
-                      {" "}
-                      ({deposit.depositPercent}% deposit); the balance of <strong>{balance}</strong> is due on delivery
+                      The amount due now is <strong>{dueNow}</strong>
+                      {balance && deposit ? (
+                        <>
+                          {" "}
+                          ({deposit.depositPercent}% deposit); the balance of <strong>{balance}</strong> is due on
+                          delivery
+                        </>
+                      ) : null}
+                      .
                     </>
-                  ) : null}
-                  .
+                  ) : (
+                    DUE_NOW_LATER
+                  )}
                 </p>
               </div>
             )}
@@ -407,35 +439,56 @@ export function CheckoutPage() {
               </li>
             ))}
           </ul>
-          <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
+          <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm" aria-live="polite">
             <div className="flex justify-between">
               <dt className="text-slate-600">Subtotal</dt>
-              <dd>{formatAmount(cents(totals.subtotalCents))}</dd>
+              <dd>{formatAmount(figures ? figures.subtotal : cents(cartSubtotalCents))}</dd>
             </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-600">Tax (8%)</dt>
-              <dd>{formatAmount(cents(totals.taxCents))}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-600">Shipping & Delivery</dt>
-              <dd>{formatAmount(cents(totals.shippingCents))}</dd>
-            </div>
-            <div className="flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
-              <dt>Total</dt>
-              <dd data-testid="checkout-total">{due}</dd>
-            </div>
-            {deposit && balance ? (
+            {figures ? (
               <>
-                <div className="flex justify-between font-semibold">
-                  <dt>Due now ({deposit.depositPercent}% deposit)</dt>
-                  <dd data-testid="checkout-due-now">{dueNow}</dd>
+                <div className="flex justify-between gap-3">
+                  <dt className="text-slate-600">
+                    Delivery ({figures.deliveryLabel}
+                    {figures.miles === null ? "" : `, ${figures.miles.toLocaleString("en-US")} mi`})
+                  </dt>
+                  <dd data-testid="checkout-delivery">{formatAmount(figures.shipping)}</dd>
                 </div>
-                <div className="flex justify-between">
-                  <dt className="text-slate-600">Balance on delivery</dt>
-                  <dd>{balance}</dd>
+                {figures.taxLines.map((t) => (
+                  <div key={t.taxClass} className="flex justify-between gap-3">
+                    <dt className="text-slate-600">{t.label}</dt>
+                    <dd>{formatAmount(t.tax)}</dd>
+                  </div>
+                ))}
+                <div className="flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
+                  <dt>Total</dt>
+                  <dd data-testid="checkout-total">{formatAmount(figures.totalAmount)}</dd>
                 </div>
+                {deposit && balance ? (
+                  <>
+                    <div className="flex justify-between font-semibold">
+                      <dt>Due now ({deposit.depositPercent}% deposit)</dt>
+                      <dd data-testid="checkout-due-now">{dueNow}</dd>
+                    </div>
+                    <div className="flex justify-between">
+                      <dt className="text-slate-600">Balance on delivery</dt>
+                      <dd>{balance}</dd>
+                    </div>
+                  </>
+                ) : null}
               </>
-            ) : null}
+            ) : (
+              <div data-testid="checkout-quote-note" className="pt-1 text-slate-700">
+                {quoteProblem ? (
+                  <p role="alert" className="text-red-800">
+                    {quoteProblem}
+                  </p>
+                ) : quote.isFetching ? (
+                  <p>Pricing delivery and tax…</p>
+                ) : (
+                  <p>{ENTER_ADDRESS}.</p>
+                )}
+              </div>
+            )}
           </dl>
           <button type="submit" className={`${buttonClass.primary} mt-6 w-full py-3 text-base`} disabled={submitting}>
             {submitting ? "Processing..." : "Place Order"}

@@ -91,7 +91,7 @@ export function AmountDue({
   const wallet = payment.usdtWalletAddress;
   return (
     <div
-      className={`rounded-xl border p-4 sm:p-5 ${dueNow ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-slate-50"}`}
+      className={`rounded-xl border p-3 sm:p-5 ${dueNow ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-slate-50"}`}
       data-testid="amount-due"
       data-invoice={invoice.kind}
     >
@@ -127,7 +127,10 @@ export function AmountDue({
             <div>
               <p className="text-slate-800" data-testid="usdt-send-exactly">
                 Send exactly{" "}
-                <span className="font-mono text-2xl font-bold text-slate-900" data-testid="usdt-exact-amount">
+                <span
+                  className="font-mono text-xl font-bold text-slate-900 sm:text-2xl"
+                  data-testid="usdt-exact-amount"
+                >
                   {invoice.usdtAmount}
                 </span>{" "}
                 <span className="font-semibold">USDT</span>

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import { buttonClass, PageHeader, Spinner, TextField } from "../../components/ui";
 import { ApiError, postJson } from "../../lib/api";
 import { formatDate } from "../../lib/format";
+import { paidInFull } from "./amount-due";
 import { useOrderReceipt } from "./order-link";
 import { OrderStages } from "./order-stages";
 import { OrderFigures, orderStatusText, paymentLabel, statusLabel } from "./order-summary";
@@ -19,6 +20,16 @@ function problemText(error: unknown): string {
   }
   if (error instanceof ApiError && error.status === 400) return "Please enter a valid order number and e-mail address.";
   return "We couldn't look up your order right now. Please try again.";
+}
+
+/** The payment status as the ledger has it: paid in full, the deposit paid, part of it, or nothing yet. */
+function paymentStatusText(receipt: OrderReceiptDto): string {
+  const payment = receipt.payment;
+  if (!payment || payment.invoices.length === 0) return statusLabel(receipt.paymentStatus);
+  if (paidInFull(payment)) return "Paid";
+  if (payment.invoices.find((i) => i.kind === "deposit")?.status === "paid") return "Deposit paid";
+  if (payment.paid > 0) return "Partially paid";
+  return statusLabel(receipt.paymentStatus);
 }
 
 /**
@@ -111,7 +122,7 @@ export function OrderStatusPage({ initialOrder, token }: { initialOrder: string;
               <div>
                 <dt className="text-slate-600">Payment status</dt>
                 <dd className="text-lg font-semibold text-slate-900" data-testid="payment-status">
-                  {statusLabel(receipt.paymentStatus)}
+                  {paymentStatusText(receipt)}
                 </dd>
               </div>
               <div>

@@ -31,7 +31,7 @@ export function PaymentPanel({
   return (
     <section
       aria-labelledby="payment-title"
-      className="mt-6 rounded-2xl border border-slate-200 p-4 sm:p-6"
+      className="mt-6 rounded-2xl border border-slate-200 p-3 sm:p-6"
       data-testid="payment-panel"
     >
       <h3 id="payment-title" className="mb-3 text-lg font-bold text-slate-900">
@@ -68,12 +68,15 @@ export function PaymentPanel({
               <td className="py-2 text-right whitespace-nowrap">
                 {formatAmount(invoice.amount)}
                 {invoice.paid > 0 && invoice.outstanding > 0 ? (
-                  <span className="block text-xs text-slate-600" data-testid={`invoice-${invoice.kind}-progress`}>
+                  <span
+                    className="block text-xs whitespace-normal text-slate-600"
+                    data-testid={`invoice-${invoice.kind}-progress`}
+                  >
                     {formatAmount(invoice.paid)} received, {formatAmount(invoice.outstanding)} left
                   </span>
                 ) : null}
               </td>
-              <td className="py-2 pl-3 text-right" data-testid={`invoice-${invoice.kind}-status`}>
+              <td className="py-2 pl-2 text-right sm:pl-3" data-testid={`invoice-${invoice.kind}-status`}>
                 {statusLabel(invoice.status)}
               </td>
             </tr>

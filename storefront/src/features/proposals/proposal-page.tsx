@@ -4,7 +4,7 @@ import type { ReceiptPaymentDto } from "@ch/api/contracts/payments";
 import type { PublicProposalDto } from "@ch/api/contracts/proposals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
 import { buttonClass, Spinner, TextField } from "../../components/ui";
 import { ApiError, getJson, postJson, serverMessage } from "../../lib/api";
 import { formatAmount } from "../../lib/format";
@@ -140,10 +140,21 @@ export function ProposalPage({ token }: { token: string }) {
           ) : null}
           <dt className="text-slate-600">Delivery{p.deliveryLabel ? ` (${p.deliveryLabel})` : ""}</dt>
           <dd className="text-right tabular-nums">{money(p.deliveryCents)}</dd>
-          <dt className="text-slate-600">
-            Sales tax ({p.taxState} {percent(p.taxRateBasisPoints)})
-          </dt>
-          <dd className="text-right tabular-nums">{money(p.taxCents)}</dd>
+          {p.taxLines.length > 0 ? (
+            p.taxLines.map((t) => (
+              <Fragment key={t.taxClass}>
+                <dt className="text-slate-600">{t.label}</dt>
+                <dd className="text-right tabular-nums">{money(t.taxCents)}</dd>
+              </Fragment>
+            ))
+          ) : (
+            <>
+              <dt className="text-slate-600">
+                Sales tax ({p.taxState} {percent(p.taxRateBasisPoints)})
+              </dt>
+              <dd className="text-right tabular-nums">{money(p.taxCents)}</dd>
+            </>
+          )}
           <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-900">Total</dt>
           <dd
             className="border-t border-slate-200 pt-2 text-right font-semibold tabular-nums"
