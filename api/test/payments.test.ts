@@ -189,7 +189,7 @@ describe("bank transfers and refunds (staff)", () => {
     expect(await stageOf(order.id)).toBe("deposit_received");
 
     // a refund of 100.00: the deposit is partly paid again; the stage does not move back
-    res = await record(order.id, { amount: -100, receivedAt: "2026-11-22", note: "goodwill" });
+    res = await record(order.id, { amount: -100, receivedAt: "2026-11-22", reason: "Goodwill for a late visit" });
     expect(res.statusCode).toBe(201);
     ledger = await adminLedger(order.id);
     expect(ledger.paid).toBe((deposit!.amountCents - 10_000) / 100);
@@ -211,7 +211,7 @@ describe("bank transfers and refunds (staff)", () => {
 
     // a refund of more than was paid changes nothing
     const before = await adminLedger(order.id);
-    res = await record(order.id, { amount: -1_000_000, receivedAt: "2026-11-22" });
+    res = await record(order.id, { amount: -1_000_000, receivedAt: "2026-11-22", reason: "Cancelled order" });
     expect(res.statusCode).toBe(409);
     expect(await adminLedger(order.id)).toEqual(before);
   });

@@ -17,9 +17,9 @@ import { badRequest, conflict } from "../../lib/errors";
 import { queryRows } from "../../lib/prepared";
 import { getSettings } from "../settings/settings.service";
 import { type PricedFigures, type PricingInput, type PricingLine, priceOrder } from "./engine";
-import { findZip, fiveDigitZip, milesBetween } from "./zip-distance";
+import { findZip, milesBetween } from "./zip-distance";
 
-const { deliveryBands, products, taxRates } = schema;
+const { deliveryBands, products } = schema;
 
 /** A product as the engine prices it (what the cart and proposals read of it). */
 export interface ProductForPricing {
@@ -94,6 +94,28 @@ export function ratesByClass(rows: readonly { taxClass: string; rateBasisPoints:
 const zipIssue = (message: string, reason: string) => badRequest(message, [{ path: ["zipCode"], message: reason }]);
 
 /**
+ * The state's rates and the delivery bands (all of them, or staff's one) in one prepared statement: the
+ * order path runs it on every order (docs/decisions/0003: the order path in few prepared statements).
+ */
+const CONTEXT_SQL = `
+  select
+    (select coalesce(json_agg(json_build_object('taxClass', tax_class, 'rateBasisPoints', rate_basis_points)), '[]')
+      from tax_rates where state = $1::text) as rates,
+    (select coalesce(json_agg(json_build_object('id', id, 'label', label, 'maxMiles', max_miles,
+        'feeCents', fee_cents, 'perUnit', per_unit, 'sortOrder', sort_order) order by sort_order, id), '[]')
+      from delivery_bands where $2::int is null or id = $2::int) as bands`;
+
+const fromJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+
+async function readContextRows(db: Executor, taxState: string, bandId: number | null) {
+  const [row] = await queryRows<{ rates: unknown; bands: unknown }>(db, CONTEXT_SQL, [taxState, bandId]);
+  return {
+    rates: ratesByClass(fromJson<{ taxClass: string; rateBasisPoints: number }[]>(row?.rates ?? [])),
+    bands: fromJson<BandRow[]>(row?.bands ?? []),
+  };
+}
+
+/**
  * The delivery band and the tax rates for a delivery: by the ZIP's distance from the yard, or staff's band.
  * 400 naming zipCode for a ZIP we do not know, one outside the delivery state, or one farther than every band.
  */
@@ -103,28 +125,21 @@ export async function pricingContext(
   settings: Pick<BusinessSettings, "company">,
 ): Promise<PricingContext> {
   const taxState = place.taxState ?? place.state;
-  // prepared statements (lib/prepared.ts): the checkout runs these on every order
-  const rates = async () =>
-    ratesByClass(
-      await queryRows<{ taxClass: string; rateBasisPoints: number }>(
-        db,
-        `select tax_class as "taxClass", rate_basis_points as "rateBasisPoints" from tax_rates where state = $1`,
-        [taxState],
-      ),
-    );
   const yard = settings.company;
   const chosen = place.deliveryBandId ?? null;
   if (chosen !== null) {
-    const [band] = await db.select().from(deliveryBands).where(eq(deliveryBands.id, chosen)).limit(1);
+    const { rates, bands } = await readContextRows(db, taxState, chosen);
+    const [band] = bands;
     if (!band)
       throw badRequest("Unknown delivery band", [{ path: ["deliveryBandId"], message: "no such delivery band" }]);
     const known = place.zipCode ? await findZip(place.zipCode) : null;
     const miles = known ? milesBetween(yard, known) : null;
-    return { taxState, deliveryZip: null, delivery: deliveryOf(band, miles), rates: await rates() };
+    return { taxState, deliveryZip: null, delivery: deliveryOf(band, miles), rates };
   }
-  if (place.zipCode.trim() === "") return { taxState, deliveryZip: null, delivery: null, rates: await rates() };
-  const zip = fiveDigitZip(place.zipCode);
-  const found = zip === null ? null : await findZip(zip);
+  if (place.zipCode.trim() === "") {
+    return { taxState, deliveryZip: null, delivery: null, rates: (await readContextRows(db, taxState, 0)).rates };
+  }
+  const found = await findZip(place.zipCode);
   if (!found) {
     throw zipIssue(
       `We do not know the ZIP code ${place.zipCode.trim()}: please check it, or call us for a delivery quote`,
@@ -139,14 +154,7 @@ export async function pricingContext(
     );
   }
   const miles = milesBetween(yard, found);
-  const bands = (
-    await queryRows<BandRow>(
-      db,
-      `select id, label, max_miles as "maxMiles", fee_cents as "feeCents", per_unit as "perUnit", sort_order as "sortOrder"
-       from delivery_bands order by sort_order, id`,
-      [],
-    )
-  ).map((b) => ({ ...b, feeCents: Number(b.feeCents) }));
+  const { rates, bands } = await readContextRows(db, taxState, null);
   const band = bandForMiles(bands, miles);
   if (!band) {
     throw zipIssue(
@@ -154,7 +162,7 @@ export async function pricingContext(
       `is ${miles} miles away, beyond our delivery bands`,
     );
   }
-  return { taxState, deliveryZip: found.zip, delivery: deliveryOf(band, miles), rates: await rates() };
+  return { taxState, deliveryZip: found.zip, delivery: deliveryOf(band, miles), rates };
 }
 
 const deliveryOf = (band: Pick<BandRow, "id" | "label" | "feeCents" | "perUnit">, miles: number | null) => ({

@@ -305,7 +305,8 @@ export function ActivityScreen() {
           <EmptyState>{kind ? "Nothing of this kind recorded lately." : "No changes recorded yet."}</EmptyState>
         )}
         {entries.length > 0 && (
-          <div className="table-wrap">
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: long sentences can scroll sideways, and a scrollable region takes focus so a keyboard can scroll it (axe scrollable-region-focusable)
+          <section className="table-wrap" tabIndex={0} aria-label="Activity entries">
             <table className="data-table">
               <thead>
                 <tr>
@@ -338,7 +339,7 @@ export function ActivityScreen() {
                 })}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
       </div>
     </div>
