@@ -5,8 +5,9 @@
 
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { type DatabaseHandle, migrate, openDatabase } from "@ch/db";
+import { type DatabaseHandle, migrate, openDatabase, schema } from "@ch/db";
 import { seedIfEmpty } from "@ch/db/seed";
+import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
 import { inject } from "vitest";
@@ -185,6 +186,18 @@ function safePrice(input: Parameters<typeof priceOrder>[0]): { totalCents: numbe
   } catch {
     return { totalCents: 0 };
   }
+}
+
+/** The first seeded product on sale (in stock and published): its id and price in dollars, for an order body. */
+export async function firstProductOnSale(apps: TestApps): Promise<{ id: number; price: number }> {
+  const { products } = schema;
+  const [row] = await apps.db.handle.db
+    .select()
+    .from(products)
+    .where(and(eq(products.inStock, true), eq(products.published, true)))
+    .orderBy(asc(products.id))
+    .limit(1);
+  return { id: row!.id, price: row!.priceCents / 100 };
 }
 
 /** The seeded delivery band of a San Antonio address and the seeded Texas tax rates (db/seed/content/sales.ts). */

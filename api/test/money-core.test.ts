@@ -6,7 +6,7 @@
 import { schema } from "@ch/db";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { firstProductOnSale, orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
 
 let apps: TestApps;
 let cookie: string;
@@ -26,13 +26,7 @@ const pub = (method: "GET" | "POST", url: string, payload?: unknown) =>
 beforeAll(async () => {
   apps = await startTestApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
   cookie = await signedInCookie(apps);
-  const [row] = await db()
-    .select()
-    .from(schema.products)
-    .where(and(eq(schema.products.inStock, true), eq(schema.products.published, true)))
-    .orderBy(asc(schema.products.id))
-    .limit(1);
-  product = { id: row!.id, price: row!.priceCents / 100 };
+  product = await firstProductOnSale(apps);
 }, 120_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@
 // per 10 minutes. Run with the real public limits (PUBLIC_RATE_LIMIT_SCALE=1).
 import { randomBytes } from "node:crypto";
 import { schema } from "@ch/db";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderReceiptDto } from "../src/contracts/orders";
 import { PUBLIC_WRITE_RULES } from "../src/lib/rate-limit";
@@ -14,7 +14,7 @@ import {
   orderConfirmationPath,
   sameToken,
 } from "../src/modules/orders/order-links";
-import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { firstProductOnSale, orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
 
 let apps: TestApps;
 let product: { id: number; price: number };
@@ -24,13 +24,7 @@ const nextIp = () => `198.18.${Math.floor(++addresses / 250)}.${(addresses % 250
 
 beforeAll(async () => {
   apps = await startTestApps({ env: { PUBLIC_RATE_LIMIT_SCALE: "1" } });
-  const [row] = await apps.db.handle.db
-    .select()
-    .from(schema.products)
-    .where(eq(schema.products.inStock, true))
-    .orderBy(asc(schema.products.id))
-    .limit(1);
-  product = { id: row!.id, price: row!.priceCents / 100 };
+  product = await firstProductOnSale(apps);
 }, 120_000);
 
 afterAll(async () => {

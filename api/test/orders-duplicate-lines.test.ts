@@ -127,12 +127,20 @@ describe("proposals", () => {
 
   it("answers 400, not 500, for a total larger than a proposal can hold", async () => {
     const res = await admin(
-      proposal([{ kind: "custom", name: "Compound", unitPriceCents: 1_000_000_000, quantity: 3 }]),
+      // amounts are bigint cents: $21,474,836.48 and more is an amount like any other; past $10 billion is refused
+      proposal(
+        Array.from({ length: 11 }, (_, i) => ({
+          kind: "custom",
+          name: `Compound ${i + 1}`,
+          unitPriceCents: 1_000_000_000,
+          quantity: 100,
+        })),
+      ),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      message: "The proposal total is too large (at most $21,474,836.47)",
-      issues: [{ path: ["lines"], message: "the lines add up to more than one proposal can hold" }],
+      message: "The total is too large (at most $10,000,000,000.00); please contact us for a quote",
+      issues: [{ path: ["lines"], message: "the lines add up to more than one order can hold" }],
     });
   });
 });

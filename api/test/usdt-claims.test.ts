@@ -25,7 +25,7 @@ import {
   txId,
   usdtTransfer,
 } from "./fake-trongrid";
-import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { firstProductOnSale, orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
 
 let apps: TestApps;
 let tron: FakeTronGrid;
@@ -47,13 +47,7 @@ beforeAll(async () => {
   deps = { db: apps.db.handle.db, env: apps.env, clock: apps.clock, log: apps.storefront.log };
   ownerCookie = await signedInCookie(apps);
   salesCookie = await salesAccount();
-  const [row] = await deps.db
-    .select()
-    .from(schema.products)
-    .where(eq(schema.products.inStock, true))
-    .orderBy(asc(schema.products.id))
-    .limit(1);
-  product = { id: row!.id, price: row!.priceCents / 100 };
+  product = await firstProductOnSale(apps);
 }, 120_000);
 
 afterAll(async () => {

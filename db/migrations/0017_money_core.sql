@@ -43,7 +43,7 @@ UPDATE "orders" o SET "discount_cents" = l.lines_cents - o."subtotal_cents", "su
 FROM (SELECT "order_id", sum("unit_price_cents" * "quantity")::bigint AS lines_cents FROM "order_lines" GROUP BY "order_id") l
 WHERE l."order_id" = o."id" AND o."proposal_id" IS NOT NULL AND l.lines_cents > o."subtotal_cents";--> statement-breakpoint
 UPDATE "orders" SET "access_token" = replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '') WHERE "access_token" IS NULL;--> statement-breakpoint
-UPDATE "orders" SET "tax_lines" = jsonb_build_array(jsonb_build_object('taxClass', 'general', 'label', 'Sales tax', 'rateBasisPoints', CASE WHEN "subtotal_cents" - "discount_cents" + "shipping_cents" > 0 THEN round("tax_cents" * 10000.0 / ("subtotal_cents" - "discount_cents" + "shipping_cents"))::int ELSE 0 END, 'taxableCents', "subtotal_cents" - "discount_cents" + "shipping_cents", 'taxCents', "tax_cents")) WHERE "tax_lines" = '[]'::jsonb;
+UPDATE "orders" o SET "tax_lines" = jsonb_build_array(jsonb_build_object('taxClass', 'general', 'label', 'Sales tax', 'rateBasisPoints', CASE WHEN b.taxable > 0 THEN round(o."tax_cents" * 10000.0 / b.taxable)::int ELSE 0 END, 'taxableCents', b.taxable, 'taxCents', o."tax_cents")) FROM (SELECT "id", CASE WHEN "proposal_id" IS NULL THEN "subtotal_cents" ELSE "subtotal_cents" - "discount_cents" + "shipping_cents" END AS taxable FROM "orders") b WHERE b."id" = o."id" AND o."tax_lines" = '[]'::jsonb;
 --> statement-breakpoint
 -- the stage is an order's one state: a status set by hand through the old PUT …/status follows its stage again
 UPDATE "orders" SET "status" = CASE "stage"
@@ -62,3 +62,10 @@ FROM (
   FROM "orders" o2
 ) l
 WHERE l."id" = o."id";
+--> statement-breakpoint
+-- the tax table gains classes: a database seeded before them taxes the delivery charge and housing at the
+-- state's general rate until the accountant says otherwise (back office → Proposals → Price lists)
+INSERT INTO "tax_rates" ("state", "tax_class", "rate_basis_points")
+SELECT t."state", c.new_class, t."rate_basis_points" FROM "tax_rates" t, (VALUES ('delivery'), ('housing')) AS c(new_class)
+WHERE t."tax_class" = 'general'
+ON CONFLICT DO NOTHING;

@@ -16,6 +16,7 @@ import { getAdminOrderPayments, getOrderPayments } from "../payments/payments.se
 import { type PricedFigures, priceOrder } from "../pricing/engine";
 import { cartPricingInput, pricingContext } from "../pricing/pricing.service";
 import { getSettings } from "../settings/settings.service";
+import { customerOrderRow } from "./customer-order";
 import { createOrder, type OrderFigures, type StoredOrder, toReceipt } from "./order-core";
 import { stageHistory } from "./stages.service";
 
@@ -200,19 +201,13 @@ export function orderFigures(figures: PricedFigures): OrderFigures {
   };
 }
 
-/** The customer's own look-up: the same "not found" for an unknown number and a wrong e-mail. */
+/** The customer's own look-up by order number and e-mail. */
 export async function findOrderForCustomer(
   deps: Pick<Deps, "db" | "env">,
   orderNumber: string,
   email: string,
 ): Promise<OrderReceiptDto> {
-  const [order] = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), sql`lower(${orders.email}) = lower(${email})`))
-    .limit(1);
-  if (!order) throw notFound("No order matches that order number and e-mail address");
-  return customerReceipt(deps, order);
+  return customerReceipt(deps, await customerOrderRow(deps.db, orderNumber, email));
 }
 
 /** The amounts due come from the order's invoices (an order without invoices keeps its split). */

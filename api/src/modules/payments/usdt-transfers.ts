@@ -37,6 +37,7 @@ import { AppError, conflict, notFound } from "../../lib/errors";
 import { type Actor, CUSTOMER, recordAudit, WATCHER } from "../audit/audit.service";
 import { escapeHtml } from "../notifications/messages";
 import { enqueue, type OutboxMessage } from "../notifications/outbox";
+import { customerOrderRow } from "../orders/customer-order";
 import { adminPaymentDto, ledger, lockOrder, paymentDto, recordPaymentInTx } from "./payments.service";
 import { lookupTransaction, type TransactionLookup, TronApiError, type TronTransfer } from "./trongrid";
 import { formatUsdt, microToCents } from "./usdt";
@@ -562,16 +563,6 @@ async function claimTransfer(deps: Deps, order: OrderRow, hash: string, source: 
   }
 }
 
-async function findOrderForCustomer(deps: Deps, orderNumber: string, email: string): Promise<OrderRow> {
-  const [order] = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), sql`lower(${orders.email}) = lower(${email})`))
-    .limit(1);
-  if (!order) throw notFound("No order matches that order number and e-mail address");
-  return order;
-}
-
 /**
  * The customer's hash (order number + e-mail as for the look-up; the same 404 for a wrong pair): 201
  * recorded, 202 pending_verification or in_review, 409, 422 (rule 3).
@@ -582,7 +573,7 @@ export async function submitTransactionHash(
   email: string,
   hash: string,
 ): Promise<{ status: 201 | 202; body: SubmitPaymentAnswer }> {
-  const order = await findOrderForCustomer(deps, orderNumber, email);
+  const order = await customerOrderRow(deps.db, orderNumber, email);
   if (!deps.env.USDT_WALLET_ADDRESS) throw conflict("USDT payments are not available at the moment");
   const result = await claimTransfer(deps, order, hash.toLowerCase(), { by: "customer", order });
   if (result.kind === "recorded") {

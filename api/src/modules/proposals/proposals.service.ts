@@ -616,7 +616,7 @@ export async function acceptProposal(
     if (already || p.status === "accepted") throw conflict("This proposal has already been accepted");
     if (input.version !== v.version) {
       throw conflict(
-        `You accepted version ${input.version}, but the proposal's current version is ${v.version}: please read it before accepting`,
+        `This proposal has been updated: you accepted version ${input.version}, but its current version is ${v.version}; please read it before accepting`,
         { version: v.version },
       );
     }
