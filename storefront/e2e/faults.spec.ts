@@ -4,12 +4,9 @@
 import { cleveland, expect, seedCart, test, toast } from "./fixtures";
 
 test("a checkout complaint does not follow the visitor to the thank-you page", async ({ page }) => {
-  // time stands still: the toast cannot go away on its own timer before the check below
   await page.clock.install();
   await seedCart(page, [cleveland]);
   await page.goto("/checkout");
-  // a second past the page's own clock (the test process's clock may lag the browser's)
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   const fields: [string, string][] = [
     ["First Name", "Ana"],
     ["Last Name", "Lopez"],
@@ -21,6 +18,11 @@ test("a checkout complaint does not follow the visitor to the thank-you page", a
   ];
   for (const [label, value] of fields) await page.getByRole("textbox", { name: label, exact: true }).fill(value);
   await page.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
+  // the visitor reads delivery, tax and the total first (the server's quote, shown once it arrives)
+  await expect(page.getByTestId("checkout-total")).toBeVisible();
+  // then time stands still: the toast cannot go away on its own timer before the check below (a second
+  // past the page's own clock: the test process's clock may lag the browser's)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(toast(page)).toContainText("Invalid Email");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill("ana@example.com");

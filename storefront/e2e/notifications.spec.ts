@@ -18,6 +18,8 @@ test("checkout: the customer gets the order e-mail and the team a Telegram messa
   ];
   for (const [label, value] of fields) await page.getByRole("textbox", { name: label, exact: true }).fill(value);
   await page.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
+  // the server's delivery and tax show before the order can be placed
+  await expect(page.getByTestId("checkout-total")).toBeVisible();
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/order-confirmation\?order=/);
   const orderNumber = (await page.getByTestId("order-number").textContent())?.trim() ?? "";

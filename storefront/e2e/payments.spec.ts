@@ -57,6 +57,8 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
   await quoted;
   // 43,116 + delivery up to 100 miles 1,500 + TX 6.25 % on both (2,694.75 + 93.75) = 47,404.50; the settings'
   // 50 % deposit: 23,702.25
+  await expect(page.getByTestId("checkout-total")).toHaveText("$47,404.50");
+  await expect(page.getByTestId("checkout-delivery")).toHaveText("$1,500.00");
   await expect(page.getByTestId("checkout-due-now")).toHaveText("$23,702.25");
   await page.getByRole("button", { name: "Place Order" }).click();
 

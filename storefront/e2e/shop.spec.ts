@@ -1,4 +1,13 @@
+import type { OrderQuoteDto as Quote } from "@ch/api/contracts/orders";
+import type { Page } from "@playwright/test";
 import { cleveland, expect, expectToast, seedCart, test } from "./fixtures";
+
+const port = Number(process.env.E2E_PORT ?? 4100);
+const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
+const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
+
+/** As the storefront writes an amount: $93,215.25. */
+const usd = (n: number) => `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test.describe("products", () => {
   test("browse and filter by category, also via /products/{category}", async ({ page }) => {
@@ -155,12 +164,34 @@ test.describe("checkout", () => {
     ["ZIP Code", "78205", "zip code"],
   ];
 
-  async function fill(page: import("@playwright/test").Page, upTo = fields.length) {
+  async function fill(page: Page, upTo = fields.length) {
     for (const [label, value] of fields.slice(0, upTo)) {
       const field = page.getByRole(label === "State" ? "combobox" : "textbox", { name: label, exact: true });
       if (label === "State") await field.selectOption(value);
       else await field.fill(value);
     }
+  }
+
+  /** Fills the form (a San Antonio address) and answers the quote the page received for it. */
+  async function fillAndQuote(page: Page): Promise<Quote> {
+    const quoted = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote"));
+    await fill(page);
+    const res = await quoted;
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as Quote;
+  }
+
+  /** The summary shows the server's figures: the band, each named tax rate, the total and the deposit. */
+  async function expectQuoteShown(page: Page, q: Quote) {
+    const summary = page.getByRole("complementary", { name: "Order Summary" });
+    await expect(page.getByTestId("checkout-total")).toHaveText(usd(q.totalAmount));
+    await expect(summary).toContainText(`Subtotal${usd(q.subtotal)}`);
+    await expect(summary).toContainText(`Delivery (${q.deliveryLabel}`);
+    await expect(page.getByTestId("checkout-delivery")).toHaveText(usd(q.shipping));
+    await expect(page.getByTestId("checkout-tax-line")).toHaveText(q.taxLines.map((t) => `${t.label}${usd(t.tax)}`));
+    await expect(page.getByTestId("checkout-due-now")).toHaveText(usd(q.amountDueNow));
+    await expect(summary).toContainText(`Balance on delivery${usd(q.balanceOnDelivery)}`);
+    await expect(page.getByTestId("checkout-quote-note")).toHaveCount(0);
   }
 
   test("validation messages in the spec's order", async ({ page }) => {
@@ -189,7 +220,7 @@ test.describe("checkout", () => {
     );
   });
 
-  test("USDT order: wallet, QR, copy, Processing..., confirmation with the server's number, then status look-up", async ({
+  test("USDT order: the server's quote for a Texas ZIP (band, named rates, total, deposit), wallet, QR, copy, Processing..., confirmation, then status look-up", async ({
     page,
     context,
   }) => {
@@ -199,18 +230,38 @@ test.describe("checkout", () => {
     const config = await (await page.request.get("/api/config")).json();
     await expect(page.getByTestId("wallet-address")).toHaveText(config.usdtWalletAddress);
     await expect(page.getByTestId("wallet-qr")).toBeVisible();
-    // 2 x 43,116 = 86,232; tax 6,898.56; shipping 2,500
-    await expect(page.getByTestId("checkout-total")).toHaveText("$95,630.56");
+    // no total, no amount due before the delivery state and ZIP: the server prices delivery and tax
+    await expect(page.getByTestId("checkout-quote-note")).toContainText("Enter your delivery state and ZIP");
+    await expect(page.getByTestId("checkout-total")).toHaveCount(0);
+    await expect(page.getByTestId("usdt-amount-due")).toHaveCount(0);
+    await expect(page.getByTestId("usdt-details")).toContainText("The amount due now shows once you enter");
+
+    const q = await fillAndQuote(page);
+    // San Antonio is within 100 miles of the yard; Texas taxes the homes and the delivery charge at 6.25 %
+    expect(q.deliveryLabel).toBe("Up to 100 miles");
+    expect(q.taxState).toBe("TX");
+    expect(q.subtotal).toBe(86232);
+    expect(q.taxLines.map((t) => t.label)).toEqual(["TX sales tax (6.25 %)", "TX sales tax on delivery (6.25 %)"]);
+    expect(q.totalAmount).toBeCloseTo(q.subtotal + q.shipping + q.tax, 2);
+    expect(q.amountDueNow + q.balanceOnDelivery).toBeCloseTo(q.totalAmount, 2);
+    await expectQuoteShown(page, q);
     // USDT asks for the deposit now, as the terms on the same page say
-    await expect(page.getByTestId("usdt-amount-due")).toHaveText("$47,815.28 USDT");
-    await expect(page.getByTestId("checkout-due-now")).toHaveText("$47,815.28");
-    await expect(page.getByText("$95,630.56 USDT")).toHaveCount(0);
+    await expect(page.getByTestId("usdt-amount-due")).toHaveText(`${usd(q.amountDueNow)} USDT`);
+    await expect(page.getByTestId("usdt-details")).toContainText(
+      `Balance of ${usd(q.balanceOnDelivery)} due on delivery`,
+    );
+    await expect(page.getByText(`${usd(q.totalAmount)} USDT`)).toHaveCount(0);
     await expect(page.getByText(/another network may/)).toBeVisible();
+    // kept with the test's results, for a person to look at
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`checkout-texas-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole("button", { name: "Copy Wallet address" }).click();
     await expectToast(page, "Copied!", "Wallet address copied to clipboard");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(config.usdtWalletAddress);
 
-    await fill(page);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -224,16 +275,17 @@ test.describe("checkout", () => {
     await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
     const sent = await request;
     expect(sent.headers()["idempotency-key"]).toMatch(/^checkout-.{16,}/);
-    expect(sent.postDataJSON()).toMatchObject({ paymentMethod: "usdt", totalAmount: 95630.56, state: "TX" });
+    // the total the customer saw is the one sent
+    expect(sent.postDataJSON()).toMatchObject({ paymentMethod: "usdt", totalAmount: q.totalAmount, state: "TX" });
     release();
 
-    await expect(page).toHaveURL(/\/order-confirmation\?order=/);
+    await expect(page).toHaveURL(/\/order-confirmation\?order=CH-\d{4}-\d{6}&t=/);
     const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
     expect(orderNumber).toMatch(/^CH-\d{4}-\d{6}$/);
-    await expect(page.getByTestId("order-total")).toHaveText("$95,630.56");
+    await expect(page.getByTestId("order-total")).toHaveText(usd(q.totalAmount));
     // the settings' 50 % deposit now, the rest on delivery
-    await expect(page.getByTestId("order-due-now")).toHaveText("$47,815.28");
-    await expect(page.getByTestId("order-balance")).toHaveText("$47,815.28");
+    await expect(page.getByTestId("order-due-now")).toHaveText(usd(q.amountDueNow));
+    await expect(page.getByTestId("order-balance")).toHaveText(usd(q.balanceOnDelivery));
     await expect(page.getByText("within 2-3 business days")).toBeVisible();
     await expect(page.getByText("6-8 weeks")).toBeVisible();
     await expect(page.getByText("10-year structural warranty")).toBeVisible();
@@ -243,6 +295,8 @@ test.describe("checkout", () => {
     await page.getByRole("link", { name: "Track Your Order" }).click();
     await expect(page).toHaveURL(/\/order-status\?order=/);
     await expect(page.getByLabel("Order Number")).toHaveValue(orderNumber);
+    // a look-up by e-mail: a wrong address finds nothing
+    await page.goto(`/order-status?order=${orderNumber}`);
     await page.getByLabel("Email").fill("someone-else@example.com");
     await page.getByRole("button", { name: "Look Up Order" }).click();
     await expect(page.getByRole("alert")).toContainText("No order matches");
@@ -253,7 +307,7 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("order-status")).toHaveText("Awaiting deposit");
     await expect(page.getByTestId("payment-status")).toHaveText("Pending");
     await expect(result).toContainText("The Cleveland");
-    await expect(result).toContainText("$95,630.56");
+    await expect(result).toContainText(usd(q.totalAmount));
 
     await page.reload();
     await page.goto("/order-confirmation");
@@ -267,32 +321,163 @@ test.describe("checkout", () => {
     await page.getByLabel("Bank Transfer").check();
     await expect(page.getByTestId("bank-details")).toContainText("within 1 business hour");
     await expect(page.getByTestId("usdt-details")).toHaveCount(0);
-    await fill(page);
+    const q = await fillAndQuote(page);
+    await expectQuoteShown(page, q);
+    await expect(page.getByTestId("bank-details")).toContainText(
+      `The amount due now is ${usd(q.amountDueNow)} (50% deposit); the balance of ${usd(q.balanceOnDelivery)} is due on delivery.`,
+    );
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page).toHaveURL(/\/order-confirmation\?order=/);
     await expect(page.getByTestId("order-number")).toHaveText(/^CH-\d{4}-\d{6}$/);
     await expect(page.getByText("Bank Transfer", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("order-total")).toHaveText(usd(q.totalAmount));
   });
 
-  test("a price change answered with 409 gives a clear toast and refreshes the cart", async ({ page }) => {
-    await seedCart(page, [{ ...cleveland, price: 40000 }]);
+  test("Place Order before the quote arrives prices the cart first: the order waits until the total was shown", async ({
+    page,
+  }) => {
+    await seedCart(page, [cleveland]);
     await page.goto("/checkout");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/orders/quote", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const orders: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/orders") orders.push(r.method());
+    });
+    const quoted = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote"));
     await fill(page);
     await page.getByRole("button", { name: "Place Order" }).click();
-    await expectToast(page, "Prices Changed", "$49,065.28");
+    await expect(page.getByTestId("checkout-quote-note")).toHaveText("Pricing delivery and tax…");
+    await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+    await expect(page.getByTestId("checkout-total")).toHaveCount(0);
+    release();
+    const q = (await (await quoted).json()) as Quote;
+    // the click brought the figures, not the order: the customer reads the total first
+    await expectToast(page, "Please Review Your Total", `your total is ${usd(q.totalAmount)}`);
+    await expectQuoteShown(page, q);
+    await expect(page.getByTestId("checkout-total")).toBeFocused();
     await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.getByTestId("checkout-total")).toHaveText("$49,065.28");
+    expect(orders).toEqual([]);
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page).toHaveURL(/\/order-confirmation\?order=/);
+    await expect(page.getByTestId("order-total")).toHaveText(usd(q.totalAmount));
+    expect(orders).toEqual(["POST"]);
   });
 
-  test("an out-of-stock product answered with 409", async ({ page }) => {
+  test("a ZIP outside the delivery state: the server's reason, no order", async ({ page }) => {
+    await seedCart(page, [cleveland]);
+    await page.goto("/checkout");
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote"));
+    await fill(page, fields.length - 1);
+    await page.getByRole("textbox", { name: "ZIP Code", exact: true }).fill("10001"); // New York
+    const refused = await answer;
+    expect(refused.status()).toBe(400);
+    const { message } = (await refused.json()) as { message: string };
+    await expect(page.getByTestId("checkout-quote-note").getByRole("alert")).toHaveText(message);
+    await expect(page.getByTestId("checkout-total")).toHaveCount(0);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expectToast(page, "Delivery Unavailable", message);
+    await expect(page.getByRole("textbox", { name: "ZIP Code", exact: true })).toBeFocused();
+    await expect(page).toHaveURL(/\/checkout$/);
+  });
+
+  test("a cart kept with an old price shows and charges the server's price", async ({ page }) => {
+    await seedCart(page, [{ ...cleveland, price: 40000 }]);
+    await page.goto("/checkout");
+    await expect(page.getByTestId("checkout-line")).toHaveText("The Cleveland × 1$40,000.00");
+    const q = await fillAndQuote(page);
+    expect(q.lines).toMatchObject([{ productId: 1, unitPrice: 43116, quantity: 1, lineTotal: 43116 }]);
+    await expect(page.getByTestId("checkout-line")).toHaveText("The Cleveland × 1$43,116.00");
+    await expectQuoteShown(page, q);
+    const request = page.waitForRequest("**/api/orders");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    expect((await request).postDataJSON()).toMatchObject({ totalAmount: q.totalAmount });
+    await expect(page).toHaveURL(/\/order-confirmation\?order=/);
+    await expect(page.getByTestId("order-total")).toHaveText(usd(q.totalAmount));
+  });
+
+  test("a price changed in the back office after the quote is answered with 409: a clear toast, the new figures, then the order", async ({
+    page,
+    playwright,
+  }) => {
+    const staff = await playwright.request.newContext({
+      baseURL: ADMIN_ORIGIN,
+      extraHTTPHeaders: { origin: ADMIN_ORIGIN },
+    });
+    expect([201, 409]).toContain((await staff.post("/api/admin/setup", { data: ADMIN })).status());
+    expect((await staff.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
+    // The Marfa: no other storefront test reads its price; it gets its price back at the end
+    const marfa = await (await staff.get("/api/admin/products/3")).json();
+    const setPrice = async (price: number) => {
+      const res = await staff.put("/api/admin/products/3", {
+        data: {
+          name: marfa.name,
+          description: marfa.description,
+          price,
+          category: marfa.category,
+          images: marfa.imageDetails,
+          specs: marfa.specs,
+          featured: marfa.featured,
+          inStock: marfa.inStock,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    try {
+      await seedCart(page, [
+        { id: 3, name: marfa.name, price: marfa.price, image: "", category: marfa.category, quantity: 1 },
+      ]);
+      await page.goto("/checkout");
+      const before = await fillAndQuote(page);
+      await expectQuoteShown(page, before);
+
+      await setPrice(marfa.price + 1000);
+      const refused = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/orders");
+      const requoted = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote"));
+      await page.getByRole("button", { name: "Place Order" }).click();
+      const conflict = await refused;
+      expect(conflict.status()).toBe(409);
+      const { totalAmount } = (await conflict.json()) as { totalAmount: number };
+      expect(totalAmount).toBeGreaterThan(before.totalAmount + 1000);
+      await expectToast(page, "Prices Changed", `The new total is ${usd(totalAmount)}`);
+      const after = (await (await requoted).json()) as Quote;
+      expect(after.totalAmount).toBe(totalAmount);
+      await expect(page).toHaveURL(/\/checkout$/);
+      await expectQuoteShown(page, after);
+      await expect(page.getByTestId("checkout-line")).toHaveText(`${marfa.name} × 1${usd(marfa.price + 1000)}`);
+
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await expect(page).toHaveURL(/\/order-confirmation\?order=/);
+      await expect(page.getByTestId("order-total")).toHaveText(usd(totalAmount));
+    } finally {
+      await setPrice(marfa.price);
+      await staff.dispose();
+    }
+  });
+
+  test("an out-of-stock product: the summary says so and Place Order explains it, no order", async ({ page }) => {
     await seedCart(page, [
       { id: 6, name: "The Big Bend", price: 112480, image: "", category: "53ft-homes", quantity: 1 },
     ]);
     await page.goto("/checkout");
+    const orders: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/orders") orders.push(r.method());
+    });
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote"));
     await fill(page);
+    expect((await answer).status()).toBe(409);
+    await expect(page.getByTestId("checkout-quote-note").getByRole("alert")).toHaveText(
+      "The Big Bend is no longer available. Please remove it from your cart.",
+    );
     await page.getByRole("button", { name: "Place Order" }).click();
     await expectToast(page, "Out of Stock", "The Big Bend is no longer available");
+    expect(orders).toEqual([]);
   });
 });

@@ -91,6 +91,26 @@ function explainConflict(error: ApiError): { title: string; description: string 
   return { title: "Order Error", description: serverMessage(error) ?? "Failed to submit order. Please try again." };
 }
 
+/** A 409 naming products (unknown or out of stock), from the quote or the order: what the customer reads. */
+function productConflict(error: unknown): { title: string; description: string; unknown: boolean } | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || !error.body || typeof error.body !== "object")
+    return null;
+  if (!("outOfStock" in error.body) && !("unknownProductIds" in error.body)) return null;
+  return { ...explainConflict(error), unknown: "unknownProductIds" in error.body };
+}
+
+/** Why the quote is missing, in the customer's words (the server's reason for a ZIP or state it cannot price). */
+function quoteProblemText(error: unknown): string {
+  return (
+    productConflict(error)?.description ??
+    serverMessage(error) ??
+    "We couldn't price delivery and tax just now. Please try again."
+  );
+}
+
+/** A quote that failed for a reason another try may not share (network, server, rate limit). */
+const retryable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
+
 export function CheckoutPage() {
   const lines = useCart();
   const config = useSiteConfig();
@@ -98,14 +118,17 @@ export function CheckoutPage() {
   const [form, setForm] = useState<CheckoutForm>(emptyCheckoutForm);
   const [submitting, setSubmitting] = useState(false);
   const [placed, setPlaced] = useState(false);
+  const [pricing, setPricing] = useState(false);
   const idempotencyKey = useRef(newIdempotencyKey());
   const formRef = useRef<HTMLFormElement>(null);
+  // after a Place Order that had to price the cart first: the total takes focus once it shows
+  const reviewTotal = useRef(false);
 
   // the server prices the cart for the delivery state and ZIP (delivery band, sales tax per class, deposit)
   const queryClient = useQueryClient();
   const quote = useQuery(cartQuoteQuery(lines, form.state, form.zipCode));
   const figures = quoteReady(form.state, form.zipCode) ? quote.data : undefined;
-  const quoteProblem = quoteReady(form.state, form.zipCode) && quote.isError ? serverMessage(quote.error) : null;
+  const quoteProblem = quoteReady(form.state, form.zipCode) && quote.isError ? quoteProblemText(quote.error) : null;
   const cartSubtotalCents = lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.quantity, 0);
   const set = (key: keyof CheckoutForm) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
@@ -136,12 +159,30 @@ export function CheckoutPage() {
       return;
     }
     if (!figures) {
-      toast({
-        title: quoteProblem ? "Delivery Unavailable" : "Delivery and Tax",
-        description: quoteProblem ?? ENTER_ADDRESS,
-        variant: "destructive",
-      });
-      formRef.current?.querySelector<HTMLElement>('[name="zipCode"]')?.focus();
+      // never an order the customer has not seen priced: ask for the quote (or wait for the one on its way),
+      // show it, and let them place the order once they have read delivery, tax and the total
+      const options = cartQuoteQuery(lines, form.state, form.zipCode);
+      setPricing(true);
+      try {
+        if (quote.isError && !retryable(quote.error)) throw quote.error;
+        const fresh = await queryClient.fetchQuery(options);
+        toast({
+          title: "Please Review Your Total",
+          description: `With delivery and tax your total is ${formatAmount(fresh.totalAmount)}. Check it, then place your order.`,
+        });
+        reviewTotal.current = true;
+      } catch (error) {
+        const conflict = productConflict(error);
+        if (conflict) {
+          toast({ title: conflict.title, description: conflict.description, variant: "destructive" });
+          if (conflict.unknown) await refreshCartPrices();
+        } else {
+          toast({ title: "Delivery Unavailable", description: quoteProblemText(error), variant: "destructive" });
+          formRef.current?.querySelector<HTMLElement>('[name="zipCode"]')?.focus();
+        }
+      } finally {
+        setPricing(false);
+      }
       return;
     }
     // the form is valid now: an earlier complaint ("Invalid Email") must not follow to the thank-you page
@@ -428,69 +469,94 @@ export function CheckoutPage() {
             Order Summary
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
-            {lines.map((line) => (
-              <li key={line.id} className="flex justify-between gap-3">
+            {(figures
+              ? figures.lines.map((l) => ({ key: l.productId, name: l.name, quantity: l.quantity, total: l.lineTotal }))
+              : lines.map((l) => ({
+                  key: l.id,
+                  name: l.name,
+                  quantity: l.quantity,
+                  total: cents(Math.round(l.price * 100) * l.quantity),
+                }))
+            ).map((line) => (
+              <li key={line.key} className="flex justify-between gap-3" data-testid="checkout-line">
                 <span className="text-slate-700">
                   {line.name} × {line.quantity}
                 </span>
-                <span className="font-medium whitespace-nowrap">
-                  {formatAmount(Math.round(line.price * line.quantity * 100) / 100)}
-                </span>
+                <span className="font-medium whitespace-nowrap">{formatAmount(line.total)}</span>
               </li>
             ))}
           </ul>
-          <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm" aria-live="polite">
-            <div className="flex justify-between">
-              <dt className="text-slate-600">Subtotal</dt>
-              <dd>{formatAmount(figures ? figures.subtotal : cents(cartSubtotalCents))}</dd>
-            </div>
-            {figures ? (
-              <>
-                <div className="flex justify-between gap-3">
-                  <dt className="text-slate-600">
-                    Delivery ({figures.deliveryLabel}
-                    {figures.miles === null ? "" : `, ${figures.miles.toLocaleString("en-US")} mi`})
-                  </dt>
-                  <dd data-testid="checkout-delivery">{formatAmount(figures.shipping)}</dd>
-                </div>
-                {figures.taxLines.map((t) => (
-                  <div key={t.taxClass} className="flex justify-between gap-3">
-                    <dt className="text-slate-600">{t.label}</dt>
-                    <dd>{formatAmount(t.tax)}</dd>
+          <div aria-live="polite" className="mt-4 border-t border-slate-200 pt-4 text-sm">
+            <dl className="space-y-2">
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Subtotal</dt>
+                <dd>{formatAmount(figures ? figures.subtotal : cents(cartSubtotalCents))}</dd>
+              </div>
+              {figures ? (
+                <>
+                  <div className="flex justify-between gap-3">
+                    <dt className="text-slate-600">
+                      Delivery ({figures.deliveryLabel}
+                      {figures.miles === null ? "" : `, ${figures.miles.toLocaleString("en-US")} mi`})
+                    </dt>
+                    <dd data-testid="checkout-delivery">{formatAmount(figures.shipping)}</dd>
                   </div>
-                ))}
-                <div className="flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
-                  <dt>Total</dt>
-                  <dd data-testid="checkout-total">{formatAmount(figures.totalAmount)}</dd>
-                </div>
-                {deposit && balance ? (
-                  <>
-                    <div className="flex justify-between font-semibold">
-                      <dt>Due now ({deposit.depositPercent}% deposit)</dt>
-                      <dd data-testid="checkout-due-now">{dueNow}</dd>
+                  {figures.taxLines.map((t) => (
+                    <div key={t.taxClass} className="flex justify-between gap-3" data-testid="checkout-tax-line">
+                      <dt className="text-slate-600">{t.label}</dt>
+                      <dd>{formatAmount(t.tax)}</dd>
                     </div>
-                    <div className="flex justify-between">
-                      <dt className="text-slate-600">Balance on delivery</dt>
-                      <dd>{balance}</dd>
-                    </div>
-                  </>
-                ) : null}
-              </>
-            ) : (
-              <div data-testid="checkout-quote-note" className="pt-1 text-slate-700">
+                  ))}
+                  <div className="flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
+                    <dt>Total</dt>
+                    <dd
+                      data-testid="checkout-total"
+                      tabIndex={-1}
+                      ref={(el) => {
+                        if (el && reviewTotal.current) {
+                          reviewTotal.current = false;
+                          el.focus();
+                        }
+                      }}
+                    >
+                      {formatAmount(figures.totalAmount)}
+                    </dd>
+                  </div>
+                  {deposit && balance ? (
+                    <>
+                      <div className="flex justify-between font-semibold">
+                        <dt>Due now ({deposit.depositPercent}% deposit)</dt>
+                        <dd data-testid="checkout-due-now">{dueNow}</dd>
+                      </div>
+                      <div className="flex justify-between">
+                        <dt className="text-slate-600">Balance on delivery</dt>
+                        <dd>{balance}</dd>
+                      </div>
+                    </>
+                  ) : null}
+                </>
+              ) : null}
+            </dl>
+            {figures ? null : (
+              // outside the <dl>: a definition list holds only its term and description groups
+              <div data-testid="checkout-quote-note" className="pt-3 text-slate-700">
                 {quoteProblem ? (
                   <p role="alert" className="text-red-800">
                     {quoteProblem}
                   </p>
-                ) : quote.isFetching ? (
+                ) : quote.isFetching || pricing ? (
                   <p>Pricing delivery and tax…</p>
                 ) : (
                   <p>{ENTER_ADDRESS}.</p>
                 )}
               </div>
             )}
-          </dl>
-          <button type="submit" className={`${buttonClass.primary} mt-6 w-full py-3 text-base`} disabled={submitting}>
+          </div>
+          <button
+            type="submit"
+            className={`${buttonClass.primary} mt-6 w-full py-3 text-base`}
+            disabled={submitting || pricing}
+          >
             {submitting ? "Processing..." : "Place Order"}
           </button>
           {config ? (

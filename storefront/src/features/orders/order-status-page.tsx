@@ -41,8 +41,12 @@ export function OrderStatusPage({ initialOrder, token }: { initialOrder: string;
   const [email, setEmail] = useState("");
   const [localError, setLocalError] = useState<string | null>(null);
   const linked = useOrderReceipt(initialOrder || undefined, token);
+  // the order on screen stays while it is looked up again (after a submitted hash, or Look Up Order once
+  // more): the payment panel keeps what the server just said about the hash
+  const [shown, setShown] = useState<OrderReceiptDto | null>(null);
   const lookup = useMutation({
     mutationFn: (body: { orderNumber: string; email: string }) => postJson<OrderReceiptDto>("/api/orders/lookup", body),
+    onSuccess: (data) => setShown(data),
   });
 
   const submit = (event: FormEvent) => {
@@ -56,7 +60,8 @@ export function OrderStatusPage({ initialOrder, token }: { initialOrder: string;
   // a look-up typed on the page wins over the link's order
   const looked = !lookup.isIdle;
   const error = localError ?? (lookup.isError ? problemText(lookup.error) : null);
-  const receipt = looked ? lookup.data : linked.data;
+  const again = lookup.isPending && shown?.orderNumber.toUpperCase() === lookup.variables?.orderNumber.toUpperCase();
+  const receipt = looked ? (lookup.data ?? (again ? shown : undefined)) : linked.data;
   const receiptEmail = looked ? email.trim() : linked.data?.email;
   const refresh = () =>
     looked ? lookup.mutate({ orderNumber: receipt!.orderNumber, email: email.trim() }) : void linked.refetch();

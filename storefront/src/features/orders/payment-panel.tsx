@@ -117,6 +117,19 @@ export function PaymentPanel({
   );
 }
 
+/** How each answer to a submitted hash looks; the words are the server's `message` for that status. */
+const SUBMITTED: Record<SubmitPaymentAnswer["status"], { tone: string; fallback: string }> = {
+  recorded: { tone: "bg-green-50 text-green-800", fallback: "Thank you: your payment is recorded." },
+  pending_verification: {
+    tone: "bg-slate-100 text-slate-800",
+    fallback: "We check this transaction again until the network confirms it.",
+  },
+  in_review: {
+    tone: "bg-amber-50 text-amber-900",
+    fallback: "This transfer does not match the amount we asked for: our team reviews it and contacts you.",
+  },
+};
+
 function hashProblem(error: unknown): string {
   if (error instanceof ApiError && error.status === 429) return "Too many attempts. Please wait a few minutes.";
   if (error instanceof ApiError && [400, 404, 409, 422].includes(error.status)) {
@@ -173,11 +186,13 @@ function HashForm({
         </p>
       ) : null}
       {submit.data ? (
-        <p role="status" className="mt-2 rounded-lg bg-green-50 p-2 text-sm text-green-800">
-          {(submit.data as { message?: string }).message ??
-            (submit.data.status === "recorded"
-              ? "Thank you: your payment is recorded."
-              : "Thank you: we check this transaction again until the network confirms it.")}
+        <p
+          role="status"
+          className={`mt-2 rounded-lg p-2 text-sm ${SUBMITTED[submit.data.status].tone}`}
+          data-testid="hash-answer"
+          data-status={submit.data.status}
+        >
+          {submit.data.message || SUBMITTED[submit.data.status].fallback}
         </p>
       ) : null}
     </form>
