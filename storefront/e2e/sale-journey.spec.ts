@@ -11,8 +11,9 @@
 // closing note go to /tmp/shots14 (or E2E_SHOTS_DIR).
 //
 // Figures (hand-computed): The Cleveland $43,116.00 + Covered deck $6,800.00 = $49,916.00; − discount
-// $916.00 = $49,000.00; + delivery 100–250 miles $3,200.00 = $52,200.00; TX 6.25 % = $3,262.50; total
-// $55,462.50; the settings' 50 % deposit $27,731.25, balance $27,731.25.
+// $916.00 = $49,000.00; + delivery 100–250 miles $3,200.00 = $52,200.00; TX sales tax 6.25 % on the goods
+// $3,062.50 and TX 6.25 % on delivery $200.00 (each tax line names its rate); total $55,462.50; the
+// settings' 50 % deposit $27,731.25, balance $27,731.25.
 import type { Browser, Page } from "@playwright/test";
 import { FakeTronGrid, txId, usdtTransfer } from "../../api/test/fake-trongrid";
 import { emailReceived, expect, type ReceivedEmail, test } from "./fixtures";
@@ -25,6 +26,8 @@ const EMAIL = "rosa.journey@example.com";
 const TOTAL = "$55,462.50";
 const DEPOSIT = "$27,731.25";
 const BALANCE = "$27,731.25";
+/** The tax lines, each naming its rate, as the staff page, the customer's page and the order show them. */
+const TAX_LINES = ["TX sales tax (6.25 %)$3,062.50", "TX sales tax on delivery (6.25 %)$200.00"];
 
 let tron: FakeTronGrid;
 
@@ -126,7 +129,7 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   await staff.page.getByRole("button", { name: "Create proposal" }).click();
   const figures = staff.page.getByTestId("proposal-figures");
   await expect(figures).toContainText("$49,916.00");
-  await expect(figures).toContainText("$3,262.50");
+  for (const line of TAX_LINES) await expect(figures).toContainText(line);
   await expect(figures).toContainText(TOTAL);
   await staff.page.getByRole("button", { name: "Send to customer" }).click();
   await expect(staff.page.getByTestId("proposal-status")).toHaveText("sent");
@@ -142,7 +145,7 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   await expect(lines).toContainText("The Cleveland");
   await expect(lines).toContainText("Covered deck (12 × 20 ft)");
   await expect(page.getByTestId("proposal-totals")).toContainText("$3,200.00");
-  await expect(page.getByTestId("proposal-totals")).toContainText("$3,262.50");
+  for (const line of TAX_LINES) await expect(page.getByTestId("proposal-totals")).toContainText(line);
   await expect(page.getByTestId("proposal-total")).toHaveText(TOTAL);
   await expect(page.getByTestId("proposal-deposit")).toHaveText(DEPOSIT);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
@@ -301,7 +304,7 @@ test("staff edit and delete price-list rows; a sent proposal keeps the figures i
   const finish = (lists.result.data.options as { id: number; name: string }[]).find((o) =>
     o.name.startsWith("Finish upgrade"),
   )!;
-  // Finish upgrade $3,900.00 × 2 = $7,800.00; no delivery; OK 4.5 % = $351.00; total $8,151.00
+  // Finish upgrade $3,900.00 × 2 = $7,800.00; no delivery; OK general goods 4.5 % = $351.00; total $8,151.00
   const created = await api.post("/api/admin/proposals", {
     headers: { origin: ADMIN_ORIGIN },
     data: {
@@ -334,12 +337,17 @@ test("staff edit and delete price-list rows; a sent proposal keeps the figures i
   await bandForm.getByRole("button", { name: "Save" }).click();
   await expect(bands.getByRole("row", { name: /250–500 miles/ })).toContainText("$6,100.00");
 
+  // each state has three rates (general goods, housing, the delivery charge): the option is general goods
   const rates = staff.page.getByRole("table", { name: "Tax rates" });
-  await rates.getByRole("button", { name: "Edit OK rate" }).click();
+  const okRows = rates.getByRole("row", { name: /^OK / });
+  const okGeneral = rates.getByRole("row", { name: /^OK General goods/ });
+  await expect(okRows).toHaveCount(3);
+  await rates.getByRole("button", { name: "Edit OK rate", exact: true }).click();
   const rateForm = staff.page.getByRole("form", { name: "Edit the OK rate" });
   await rateForm.getByLabel("Rate (%)").fill("5");
   await rateForm.getByRole("button", { name: "Save" }).click();
-  await expect(rates.getByRole("row", { name: /OK/ })).toContainText("5%");
+  await expect(okGeneral).toContainText("5%");
+  await expect(rates.getByRole("row", { name: /^OK Delivery charge/ })).toContainText("4.5%");
 
   await staff.page.getByRole("button", { name: "Edit Covered deck (12 × 20 ft)" }).click();
   await staff.page.screenshot({ path: `${SHOTS}/price-lists.png`, fullPage: true });
@@ -352,9 +360,10 @@ test("staff edit and delete price-list rows; a sent proposal keeps the figures i
   await expect(confirm).toContainText("Proposals already made keep their prices.");
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(options.getByRole("row", { name: /Finish upgrade/ })).toHaveCount(0);
-  await rates.getByRole("button", { name: "Delete OK rate" }).click();
+  await rates.getByRole("button", { name: "Delete OK rate", exact: true }).click();
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(rates.getByRole("row", { name: /OK/ })).toHaveCount(0);
+  await expect(okGeneral).toHaveCount(0);
+  await expect(okRows).toHaveCount(2);
   await staff.context.close();
 
   // the customer's page still shows what was sent
