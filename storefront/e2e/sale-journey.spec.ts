@@ -174,7 +174,8 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   await expect(page.getByTestId("invoice-deposit")).toContainText(DEPOSIT);
   await expect(page.getByTestId("invoice-deposit-status")).toHaveText("Open");
   await expect(page.getByTestId("invoice-balance")).toContainText(BALANCE);
-  // the lines less the discount make the subtotal, as on the proposal
+  // the lines' sum, then the discount, as on the proposal (subtotal − discount + delivery + tax = total)
+  await expect(page.getByTestId("order-subtotal")).toHaveText("$49,916.00");
   await expect(page.getByTestId("order-discount")).toHaveText("−$916.00");
   await expect(page.getByTestId("order-total")).toHaveText(TOTAL);
   await expect(page.getByTestId("order-stages").locator('[aria-current="step"]')).toContainText("Awaiting deposit");
@@ -185,8 +186,8 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
 
   // the order confirmation e-mail: the total, the deposit due now, the exact USDT amount
   const confirmation = await oneMail(page, `Your order ${orderNumber}`);
-  expect(confirmation.text).toContain("Discount: −$916.00");
-  expect(confirmation.text).toContain("Subtotal: $49,000.00");
+  expect(confirmation.text).toContain("Subtotal: $49,916.00\nDiscount: −$916.00");
+  for (const line of TAX_LINES) expect(confirmation.text).toContain(line.replace("$", ": $"));
   expect(confirmation.text).toContain(`Total: ${TOTAL}`);
   expect(confirmation.text).toContain(DEPOSIT);
   expect(confirmation.text).toContain(`send exactly ${usdtAmount} USDT`);

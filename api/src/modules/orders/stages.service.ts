@@ -266,22 +266,29 @@ export async function pipelineBoard(db: Executor) {
     last_name: string;
     stage: string;
     stage_changed_at: string | Date;
-    total_cents: number;
-    invoiced_cents: number;
-    paid_cents: number;
+    total_cents: number | string;
+    invoiced_cents: number | string;
+    paid_cents: number | string;
     cancel_reason: string | null;
     proposal_id: number | null;
   }>(
     await db.execute(sql`
       select o.id, o.order_number, o.first_name, o.last_name, o.stage, o.stage_changed_at, o.total_cents,
         o.cancel_reason, o.proposal_id,
-        coalesce((select sum(i.amount_cents) from invoices i where i.order_id = o.id and i.status <> 'void'), 0)::int as invoiced_cents,
-        coalesce((select sum(p.amount_cents) from payments p where p.order_id = o.id and p.status = 'recorded'), 0)::int as paid_cents
+        coalesce((select sum(i.amount_cents) from invoices i where i.order_id = o.id and i.status <> 'void'), 0)::bigint as invoiced_cents,
+        coalesce((select sum(p.amount_cents) from payments p where p.order_id = o.id and p.status = 'recorded'), 0)::bigint as paid_cents
       from orders o
       order by o.stage_changed_at desc, o.id desc
       limit 500`),
   );
-  return rows.map((r) => {
+  return rows.map((row) => {
+    // money columns are bigint: postgres.js reads them as strings, PGlite as numbers
+    const r = {
+      ...row,
+      total_cents: Number(row.total_cents),
+      invoiced_cents: Number(row.invoiced_cents),
+      paid_cents: Number(row.paid_cents),
+    };
     const stage = (isStage(r.stage) ? r.stage : "awaiting_deposit") as OrderStage;
     return {
       id: r.id,

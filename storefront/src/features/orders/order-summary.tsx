@@ -43,16 +43,23 @@ export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
         </tbody>
       </table>
       <dl className="mt-4 space-y-2 text-sm">
-        {/* an accepted proposal's discount: the lines less the discount make the subtotal */}
+        {/* the lines' sum, then an accepted proposal's discount, delivery and the tax on what is left, as on
+            the proposal and the checkout: subtotal − discount + delivery + tax = total */}
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Subtotal</dt>
+          <dd data-testid="order-subtotal">{formatAmount(receipt.subtotal)}</dd>
+        </div>
         {receipt.discount ? (
           <div className="flex justify-between">
             <dt className="text-slate-600">Discount</dt>
             <dd data-testid="order-discount">−{formatAmount(receipt.discount)}</dd>
           </div>
         ) : null}
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Subtotal</dt>
-          <dd>{formatAmount(receipt.subtotal)}</dd>
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">
+            Shipping & Delivery{receipt.deliveryLabel ? ` (${receipt.deliveryLabel})` : ""}
+          </dt>
+          <dd>{formatAmount(receipt.shipping)}</dd>
         </div>
         {receipt.taxLines && receipt.taxLines.length > 0 ? (
           // the pricing engine's tax per class, each with its named rate
@@ -71,12 +78,6 @@ export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
             <dd>{formatAmount(receipt.tax)}</dd>
           </div>
         )}
-        <div className="flex justify-between gap-3">
-          <dt className="text-slate-600">
-            Shipping & Delivery{receipt.deliveryLabel ? ` (${receipt.deliveryLabel})` : ""}
-          </dt>
-          <dd>{formatAmount(receipt.shipping)}</dd>
-        </div>
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
           <dt>Total</dt>
           <dd data-testid="order-total">{formatAmount(receipt.totalAmount)}</dd>
