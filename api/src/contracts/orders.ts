@@ -133,7 +133,7 @@ export const orderReceiptDto = z.object({
   lastName: z.string(),
   email: z.string(),
   lines: z.array(orderLineDto),
-  /** An accepted proposal's discount: the lines' sum − discount = subtotal. Absent when there is none. */
+  /** An accepted proposal's discount, taken from the subtotal (the lines' sum). Absent when there is none. */
   discount: z.number().optional().describe("An accepted proposal's discount; absent when there is none"),
   /** The lines' sum before any discount; subtotal − discount + shipping + tax = totalAmount. */
   subtotal: z.number(),

@@ -193,8 +193,8 @@ export function orderMessages(
     "",
     `Subtotal: ${amount(order.subtotalCents)}`,
     ...(discountCents > 0 ? [`Discount: −${amount(discountCents)}`] : []),
-    ...taxes.map((t) => `${t.label}: ${amount(t.cents)}`),
     `${deliveryLabel}: ${amount(order.shippingCents)}`,
+    ...taxes.map((t) => `${t.label}: ${amount(t.cents)}`),
     `Total: ${amount(order.totalCents)}`,
     `Due now (${deposit.depositPercent}% deposit): ${amount(deposit.depositCents)}`,
     `Balance due on delivery: ${amount(deposit.balanceCents)}`,
@@ -220,8 +220,8 @@ export function orderMessages(
 ${order.lines.map((l) => row(`${escapeHtml(l.productName)} × ${l.quantity}`, amount(l.unitPriceCents * l.quantity))).join("\n")}
 ${row("Subtotal", amount(order.subtotalCents))}
 ${discountCents > 0 ? row("Discount", `−${amount(discountCents)}`) : ""}
-${taxes.map((t) => row(escapeHtml(t.label), amount(t.cents))).join("\n")}
 ${row(escapeHtml(deliveryLabel), amount(order.shippingCents))}
+${taxes.map((t) => row(escapeHtml(t.label), amount(t.cents))).join("\n")}
 ${row("Total", amount(order.totalCents), true)}
 ${row(`Due now (${deposit.depositPercent}% deposit)`, amount(deposit.depositCents), true)}
 ${row("Balance due on delivery", amount(deposit.balanceCents))}
