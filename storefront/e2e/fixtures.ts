@@ -1,7 +1,14 @@
 // Shared test fixtures: every test fails on an uncaught page error or a console.error (network
 // failures the browser reports for deliberate 404/409 answers excepted), and an axe helper.
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from "@playwright/test";
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -84,4 +91,30 @@ export async function emailReceived(page: Page): Promise<ReceivedEmail[]> {
   const res = await page.request.get(`${INBOX}/email`);
   expect(res.status()).toBe(200);
   return res.json();
+}
+
+/** The back office of the same e2e server (storefront port + 1) and its owner account. */
+export const ADMIN_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 4100) + 1}`;
+export const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
+
+/** Creates the owner account once (409 when an earlier spec already did). */
+export async function ensureOwner(playwright: {
+  request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> };
+}) {
+  const api = await playwright.request.newContext({ baseURL: ADMIN_ORIGIN });
+  const setup = await api.post("/api/admin/setup", { data: ADMIN });
+  expect([201, 409]).toContain(setup.status());
+  await api.dispose();
+}
+
+/** A signed-in back-office page in its own browser context (close the context when done). */
+export async function staffSession(browser: Browser): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ baseURL: ADMIN_ORIGIN });
+  const page = await context.newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: /sign in/i }).click();
+  await expect(page).toHaveURL(/\/admin(\/dashboard)?(\?.*)?$/);
+  return { page, context };
 }

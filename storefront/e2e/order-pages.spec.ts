@@ -7,39 +7,23 @@
 // (d) a proposal accepted with USDT shows the deposit's exact amount, the wallet and the QR code at once,
 //     and links to the order's confirmation page.
 // Screenshots at 375 and 1440 px are kept with the test's results.
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { FakeTronGrid, txId, usdtTransfer } from "../../api/test/fake-trongrid";
-import { cleveland, expect, seedCart, test } from "./fixtures";
+import { ADMIN_ORIGIN, cleveland, ensureOwner, expect, seedCart, staffSession, test } from "./fixtures";
 
 const port = Number(process.env.E2E_PORT ?? 4100);
-const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
-const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
 
 let tron: FakeTronGrid;
 let hashes = 0x0de0;
 
 test.beforeAll(async ({ playwright }) => {
   tron = await new FakeTronGrid().start(port + 3);
-  const api = await playwright.request.newContext({ baseURL: ADMIN_ORIGIN });
-  const setup = await api.post("/api/admin/setup", { data: ADMIN });
-  expect([201, 409]).toContain(setup.status());
-  await api.dispose();
+  await ensureOwner(playwright);
 });
 
 test.afterAll(async () => {
   await tron?.close();
 });
-
-async function staffSession(browser: Browser) {
-  const context = await browser.newContext({ baseURL: ADMIN_ORIGIN });
-  const page = await context.newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/admin(\/dashboard)?(\?.*)?$/);
-  return { page, context };
-}
 
 /** Places a USDT order for The Cleveland; returns its number, its link and the deposit's exact amount. */
 async function placeUsdtOrder(page: Page, email: string) {

@@ -1,41 +1,19 @@
-// Payments end to end, both origins: checkout with USDT shows the exact deposit amount (amount due plus a
-// per-invoice tag) with the wallet's QR code and copy buttons; a fake TronGrid on loopback (started here,
-// on the storefront port + 3, where scripts/e2e-server.mjs points TRON_API_URL) starts reporting a confirmed
-// transfer of that amount, and the order-status page shows the deposit paid with no hash entered; staff
-// record the balance as a bank transfer in the back office; every customer e-mail arrives at the SMTP sink.
-import type { Browser } from "@playwright/test";
 import { FakeTronGrid, txId, usdtTransfer } from "../../api/test/fake-trongrid";
-import { cleveland, emailReceived, expect, seedCart, test } from "./fixtures";
+import { ADMIN_ORIGIN, cleveland, emailReceived, ensureOwner, expect, seedCart, staffSession, test } from "./fixtures";
 
 const port = Number(process.env.E2E_PORT ?? 4100);
-const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
-const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
 const EMAIL = "lena.payments@example.com";
 
 let tron: FakeTronGrid;
 
 test.beforeAll(async ({ playwright }) => {
   tron = await new FakeTronGrid().start(port + 3);
-  const api = await playwright.request.newContext({ baseURL: ADMIN_ORIGIN });
-  const setup = await api.post("/api/admin/setup", { data: ADMIN });
-  expect([201, 409]).toContain(setup.status());
-  await api.dispose();
+  await ensureOwner(playwright);
 });
 
 test.afterAll(async () => {
   await tron?.close();
 });
-
-async function staffPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: ADMIN_ORIGIN });
-  const page = await context.newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/admin(\/dashboard)?(\?.*)?$/);
-  return { page, context };
-}
 
 test("USDT deposit recorded from the chain by itself, balance recorded by staff as a bank transfer", async ({
   page,
@@ -122,7 +100,7 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
     .toContain(`Payment received for your order ${orderNumber}`);
 
   // staff move the build through the stages to delivery (the payment stages are the ledger's)
-  const staff = await staffPage(browser);
+  const staff = await staffSession(browser);
   const stageOf = async () => {
     const board: { orderNumber: string; stage: string }[] = await (
       await staff.page.request.get("/api/admin/pipeline")
