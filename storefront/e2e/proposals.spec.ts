@@ -4,31 +4,13 @@
 // invoice and the stages → the deposit is recorded (bank transfer) and the order moves to "deposit
 // received" by itself → staff move it through the stages on the pipeline board to delivered. Every
 // customer e-mail along the way arrives at the SMTP sink. Screenshots are kept with the test's results.
-import type { Browser } from "@playwright/test";
-import { emailReceived, expect, test } from "./fixtures";
+import { ADMIN_ORIGIN, emailReceived, ensureOwner, expect, staffSession, test } from "./fixtures";
 
-const port = Number(process.env.E2E_PORT ?? 4100);
-const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
-const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
 const EMAIL = "dana.proposal@example.com";
 
 test.beforeAll(async ({ playwright }) => {
-  const api = await playwright.request.newContext({ baseURL: ADMIN_ORIGIN });
-  const setup = await api.post("/api/admin/setup", { data: ADMIN });
-  expect([201, 409]).toContain(setup.status());
-  await api.dispose();
+  await ensureOwner(playwright);
 });
-
-async function staffPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: ADMIN_ORIGIN });
-  const page = await context.newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/admin(\/dashboard)?(\?.*)?$/);
-  return { page, context };
-}
 
 const mailsTo = async (page: import("@playwright/test").Page, subject: RegExp) =>
   (await emailReceived(page)).filter((m) => m.to.includes(EMAIL) && subject.test(m.subject));
@@ -42,7 +24,7 @@ test("quote request → proposal → acceptance → deposit → stages on the pi
   const leadId = (await quote.json()).id as number;
 
   // 2. staff build a proposal from the lead: an option, a custom line, delivery; then send it
-  const staff = await staffPage(browser);
+  const staff = await staffSession(browser);
   await staff.page.goto(`/admin/proposals?edit=true&lead=${leadId}`);
   await expect(staff.page.getByRole("textbox", { name: "Customer name" })).toHaveValue("Dana Reyes");
   await staff.page.getByRole("textbox", { name: "Address" }).fill("9 Ranch Rd");
