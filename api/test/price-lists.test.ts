@@ -238,9 +238,9 @@ describe("deleting what a proposal was priced with", () => {
       [
         "Subtotal: $28,999.98",
         "Discount: −$999.98",
+        "Delivery (Up to 250 miles): $2,750.00",
         "OK sales tax (4.5 %): $1,260.00",
         "OK sales tax on delivery (4.5 %): $123.75",
-        "Delivery (Up to 250 miles): $2,750.00",
       ].join("\n"),
     );
   });
