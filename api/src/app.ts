@@ -4,6 +4,7 @@
  * - backoffice: /api/admin/* REST paths, the admin tRPC router, the back-office SPA, CSRF guard
  * Both: security headers, JSON-only bodies, one error shape, health checks, media.
  */
+
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -39,6 +40,7 @@ import { systemClock } from "./lib/clock";
 import type { Deps } from "./lib/deps";
 import { readCache } from "./lib/read-cache";
 import { ADMIN_FAST_QUERIES, PUBLIC_FAST_QUERIES, registerFastTrpcQueries } from "./lib/trpc-fast-queries";
+import { installSetupGate } from "./modules/admin/setup-gate";
 import { mediaUploadPlugin } from "./modules/media/media.rest";
 import { registerSeoFiles } from "./modules/seo/seo.rest";
 import { type Lifecycle, registerSystemRoutes } from "./modules/system/system.rest";
@@ -108,6 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRequestDeadline(app);
   installSecurityHeaders(app, env, surface);
   if (surface === "backoffice") {
+    // a closed setup is answered before the cookie, session and body work below
+    installSetupGate(app, deps);
     // cookies are the back office's (its session, a remembered device); the storefront sets and reads none
     await app.register(cookie);
     installCsrfGuard(app, env);

@@ -2,6 +2,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { addressScope } from "./lib/public-address";
 import { tronAddressProblem } from "./modules/payments/usdt";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -143,10 +144,19 @@ const DEVELOPMENT_SESSION_SECRET = "development-only-session-secret-never-used-i
 /** Thrown when the configuration cannot run; server.ts prints it and exits. */
 export class ConfigError extends Error {}
 
-/** Host names that only reach this machine: never a public address. */
-const LOOPBACK_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|\[::ffff:127(\.\d{1,3}){3}\])$/i;
+/** Why `hostname` (a URL's, normalised by WHATWG URL parsing) is not a public host, or null when it is. */
+function hostProblem(hostname: string): string | null {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  const scope = addressScope(host);
+  if (scope === "public") return null;
+  if (scope === "loopback" || scope === "unspecified") return `points at this machine (${hostname})`;
+  if (scope === "internal") return `is not a public address (${hostname} is private, link-local or reserved)`;
+  if (host === "localhost" || host.endsWith(".localhost")) return `points at this machine (${hostname})`;
+  if (!host.includes(".")) return `is not a public host name (${hostname} is a single label)`;
+  return null;
+}
 
-/** Why `value` cannot be the public address of a production site, or null when it can. */
+/** Why `value` cannot be the public https:// address of a production site, or null when it can. */
 function publicUrlProblem(name: string, value: string | undefined): string | null {
   if (value === undefined) return `${name} is missing`;
   let url: URL;
@@ -155,15 +165,18 @@ function publicUrlProblem(name: string, value: string | undefined): string | nul
   } catch {
     return `${name} "${value}" is not a URL`;
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return `${name} "${value}" is not an http(s) address`;
-  if (LOOPBACK_HOST.test(url.hostname)) return `${name} "${value}" points at this machine (${url.hostname})`;
+  if (url.protocol !== "https:" && url.protocol !== "http:") return `${name} "${value}" is not an https:// address`;
+  const host = hostProblem(url.hostname);
+  if (host) return `${name} "${value}" ${host}`;
+  if (url.protocol !== "https:") return `${name} "${value}" is not an https:// address (http:// is refused)`;
   return null;
 }
 
 /**
  * Every setting that cannot run, named at once: a bad wallet or token address or a short session secret
- * anywhere; in production also a missing wallet, a missing session secret and a missing or local public address of the site and the back office (their
- * defaults are localhost, which would put wrong links in e-mails, sitemaps and the CSRF check).
+ * anywhere; in production also a missing wallet, a missing session secret, and a public address of the site
+ * and the back office (and the storefront origin when set) that is missing, not https:// or not a public
+ * host (their defaults are localhost, which would put wrong links in e-mails, sitemaps and the CSRF check).
  */
 function configProblems(parsed: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];

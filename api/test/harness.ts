@@ -7,11 +7,12 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { type DatabaseHandle, migrate, openDatabase, schema } from "@ch/db";
 import { seedIfEmpty } from "@ch/db/seed";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { type AppOptions, buildApp } from "../src/app";
+import type { StaffRole } from "../src/contracts/staff-roles";
 import { type Env, loadEnv } from "../src/env";
 import type { Clock } from "../src/lib/clock";
 import { sessionRowId } from "../src/modules/admin/session-store";
@@ -77,8 +78,13 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
 
 export class TestClock implements Clock {
   private offsetMs = 0;
+  private frozenAtMs: number | null = null;
   now() {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date((this.frozenAtMs ?? Date.now()) + this.offsetMs);
+  }
+  /** Time stands still from now on, moving only by advance(): counts of waits in seconds stay exact under load. */
+  freeze() {
+    this.frozenAtMs ??= Date.now();
   }
   advance(ms: number) {
     this.offsetMs += ms;
@@ -177,6 +183,46 @@ export async function signedInCookie(
   const cookie = login.cookies.find((c) => /^(__Host-)?ch_admin$/.test(c.name));
   if (!cookie) throw new Error("no session cookie");
   return `${cookie.name}=${cookie.value}`;
+}
+
+/**
+ * A staff account made as the owner makes one: invited (REST, `ownerCookie`), the link's token read from
+ * the outbox, accepted, then signed in. Its id and the cookie header of its session.
+ */
+export async function invitedStaff(
+  apps: TestApps,
+  ownerCookie: string,
+  account: { email: string; role: StaffRole; username: string; password: string },
+): Promise<{ id: number; cookie: string }> {
+  const invited = await apps.backoffice.inject({
+    method: "POST",
+    url: "/api/admin/staff/invites",
+    headers: { cookie: ownerCookie, origin: apps.env.backofficeOrigin },
+    payload: { email: account.email, role: account.role },
+  });
+  if (invited.statusCode !== 201) throw new Error(`invite failed: ${invited.body}`);
+  const [mail] = await apps.db.handle.db
+    .select({ body: schema.notifications.bodyText })
+    .from(schema.notifications)
+    .where(and(eq(schema.notifications.recipient, account.email), eq(schema.notifications.kind, "staff_invite")))
+    .orderBy(desc(schema.notifications.id))
+    .limit(1);
+  const token = /#token=([A-Za-z0-9_-]+)/.exec(mail?.body ?? "")?.[1];
+  if (!token) throw new Error(`no invitation mailed to ${account.email}`);
+  const accepted = await apps.backoffice.inject({
+    method: "POST",
+    url: "/api/admin/invites/accept",
+    payload: { token, username: account.username, password: account.password },
+  });
+  if (accepted.statusCode !== 201) throw new Error(`accepting the invitation failed: ${accepted.body}`);
+  const login = await apps.backoffice.inject({
+    method: "POST",
+    url: "/api/admin/login",
+    payload: { username: account.username, password: account.password },
+  });
+  const cookie = login.cookies.find((c) => /^(__Host-)?ch_admin$/.test(c.name));
+  if (login.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${login.body}`);
+  return { id: (accepted.json() as { id: number }).id, cookie: `${cookie.name}=${cookie.value}` };
 }
 
 /** The engine's figures, or a zero total for lines it refuses (a test of invalid input sends them anyway). */

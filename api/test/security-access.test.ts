@@ -66,6 +66,8 @@ const BACKOFFICE_PUBLIC = new Set([
   "POST /api/admin/login/verify",
   "POST /api/admin/login/enrol",
   "POST /api/admin/login/enrol/confirm",
+  // the link e-mailed when the account's sign-in is slowed down (single use, 30 minutes; no session made)
+  "POST /api/admin/login/link",
   // staff: the links e-mailed to someone not signed in (single-use tokens, rate-limited per address)
   "POST /api/admin/password/forgot",
   "POST /api/admin/password/reset",

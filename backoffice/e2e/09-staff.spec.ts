@@ -3,32 +3,11 @@
 // owner disables and enables the account. The owner's own password is never changed (later specs use it).
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../../storefront/e2e/fixtures";
-import { ADMIN, expect, expectToast, signIn, test } from "./helpers";
+import { ADMIN, expect, expectToast, linkMailedTo, mailCount, signIn, test } from "./helpers";
 
-const INBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4200) + 2}`;
 const EDITOR = { email: "cora.editor@example.test", username: "cora", password: "Cora-Writes-Blog-2026" };
 const CHANGED = "Cora-Changed-Password-77";
 const RESET = "Cora-Reset-By-Mail-2026";
-
-/** The link in the newest e-mail to `to` whose subject matches, once it has arrived. */
-async function linkMailedTo(page: Page, to: string, subject: RegExp, after = 0): Promise<string> {
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get(`${INBOX}/email`);
-        const mails = (await res.json()) as { to: string[]; subject: string; text: string }[];
-        const found = mails.slice(after).filter((m) => m.to.includes(to) && subject.test(m.subject));
-        link = /(https?:\/\/\S+#token=[A-Za-z0-9_-]+)/.exec(found.at(-1)?.text ?? "")?.[1] ?? "";
-        return link;
-      },
-      { message: `an e-mail to ${to}` },
-    )
-    .not.toBe("");
-  return link;
-}
-
-const mailCount = async (page: Page) => ((await (await page.request.get(`${INBOX}/email`)).json()) as unknown[]).length;
 
 async function signInWithForm(page: Page, username: string, password: string) {
   await page.goto("/admin/login");

@@ -27,6 +27,31 @@ export async function signIn(page: Page): Promise<void> {
   expect(res.status()).toBe(200);
 }
 
+/** What the e2e server's fake SMTP received (scripts/e2e-server.mjs). */
+const INBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4200) + 2}`;
+
+/** The link in the newest e-mail to `to` whose subject matches, once it has arrived. */
+export async function linkMailedTo(page: Page, to: string, subject: RegExp, after = 0): Promise<string> {
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`${INBOX}/email`);
+        const mails = (await res.json()) as { to: string[]; subject: string; text: string }[];
+        const found = mails.slice(after).filter((m) => m.to.includes(to) && subject.test(m.subject));
+        link = /(https?:\/\/\S+#token=[A-Za-z0-9_-]+)/.exec(found.at(-1)?.text ?? "")?.[1] ?? "";
+        return link;
+      },
+      { message: `an e-mail to ${to}` },
+    )
+    .not.toBe("");
+  return link;
+}
+
+/** How many e-mails the fake SMTP has received so far (to read only the ones sent after). */
+export const mailCount = async (page: Page) =>
+  ((await (await page.request.get(`${INBOX}/email`)).json()) as unknown[]).length;
+
 export const toast = (page: Page) => page.getByTestId("toast");
 
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {

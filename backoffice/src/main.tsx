@@ -3,7 +3,7 @@ import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ToastProvider } from "./lib/toast";
-import { ADMIN_AUTH_KEY, queryClient, setSessionLostHandler } from "./lib/trpc";
+import { ADMIN_AUTH_KEY, queryClient, setEnrolmentRequiredHandler, setSessionLostHandler } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 import "./styles.css";
 
@@ -21,6 +21,13 @@ setSessionLostHandler(() => {
   localStorage.removeItem(ADMIN_AUTH_KEY);
   queryClient.clear();
   void router.navigate({ to: "/admin/login" });
+});
+
+// The owner requires two-factor sign-in and this account has none (a session opened before the policy):
+// every screen but Security is refused (403), so the user is taken there; it says why.
+setEnrolmentRequiredHandler(() => {
+  if (router.state.location.pathname === "/admin/security") return;
+  void router.navigate({ to: "/admin/security" });
 });
 
 createRoot(document.getElementById("root")!).render(

@@ -84,3 +84,7 @@ export const staffListAnswer = z.object({
     z.object({ id: int(), email: z.string(), role, expired: z.boolean(), expiresAt: instant(), createdAt: instant() }),
   ),
 });
+
+/** The token of a sign-in link e-mailed when the account's sign-in is slowed down (sign-in-links.ts). */
+export const signInLinkInput = z.strictObject({ token: linkToken() });
+export const signInLinkAnswer = z.object({ ok: z.literal(true), username: z.string() });

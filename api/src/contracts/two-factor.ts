@@ -1,5 +1,6 @@
 // Two-factor sign-in: the second sign-in step and the enrolment / recovery-code actions.
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "./staff-roles";
 
 /** A 6-digit authenticator code (spaces allowed, as apps show "123 456"). */
 export const totpCodeField = z
@@ -27,6 +28,10 @@ export const signInVerifyInput = z.union([
 export const signInEnrolInput = z.strictObject({ challenge: challengeField });
 export const signInEnrolConfirmInput = z.strictObject({ challenge: challengeField, code: totpCodeField });
 
+/** Enrolment of the signed-in account: its password again, as for a password change (not a session alone). */
+export const twoFactorEnrolInput = z.strictObject({
+  password: z.string().min(1, "your password is required").max(PASSWORD_MAX_LENGTH),
+});
 export const twoFactorConfirmInput = z.strictObject({ code: totpCodeField });
 export const twoFactorDisableInput = z.union([
   z.strictObject({ code: totpCodeField }),

@@ -7,6 +7,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { Env } from "../env";
+import { addressKey } from "../lib/client-address";
 import { securityHeaders } from "./security";
 
 type Surface = "storefront" | "backoffice";
@@ -47,7 +48,7 @@ export function capConnectionsPerAddress(server: Server, cap: number, log: Fasti
   let refused = 0;
   let lastLogAt = Number.NEGATIVE_INFINITY;
   server.on("connection", (socket: Socket) => {
-    const address = socket.remoteAddress ?? "unknown";
+    const address = addressKey(socket.remoteAddress ?? "unknown");
     const count = (open.get(address) ?? 0) + 1;
     if (count > cap) {
       socket.destroy();

@@ -55,7 +55,7 @@ const ERROR_ANSWERS: Record<number, { description: string; headers?: Json }> = {
   401: { description: "Not signed in, or the API key is unknown, revoked or expired" },
   403: {
     description:
-      "Refused: the role may not use this path, the API key lacks the scope (missingScopes names it), an API key on a person's path, or a cross-origin write",
+      "Refused: the role may not use this path, the API key lacks the scope or its creator's role no longer allows it (missingScopes names it), an API key on a person's path, a cross-origin write, or a session that must set up two-factor sign-in first while the owner requires it (code: two_factor_enrolment_required; the two-factor status, enrolment and the account stay open to it)",
   },
   404: { description: "Not found" },
   409: { description: "Conflicts with the current state (the message says which)" },
@@ -237,7 +237,7 @@ export function openApiDocument(
       schemas: {
         Error: {
           type: "object",
-          description: "Every error answer; some add fields (retryAfter, missingScopes…)",
+          description: "Every error answer; some add fields (retryAfter, missingScopes, code…)",
           properties: {
             message: { type: "string" },
             issues: {

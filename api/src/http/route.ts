@@ -4,15 +4,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { idempotencyKey } from "../contracts/orders";
 import type { Deps } from "../lib/deps";
-import { AppError, forbidden, unauthorized } from "../lib/errors";
+import { AppError, forbidden } from "../lib/errors";
 import { idempotencyRecordKey, idempotentTransaction } from "../lib/idempotency";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES, publicLimitHit, type RateLimitHit } from "../lib/rate-limit";
 import { type CacheOptions, sendCachedJson } from "../lib/read-cache";
 import { parseInput } from "../lib/validate";
-import { resolveSession, type SessionAdmin } from "../modules/admin/auth.service";
+import type { SessionAdmin } from "../modules/admin/auth.service";
+import { sessionAdminFor } from "../modules/admin/session-access";
 import { authenticateApiKey, bearerToken } from "../modules/api-keys/api-keys.service";
-import { missingScopes, scopesForPath } from "../modules/api-keys/scope-policy";
-import { mayCallPath } from "../modules/staff/access-policy";
+import { holdsScope, missingScopes, scopesForPath } from "../modules/api-keys/scope-policy";
+import { mayCallPath, mayCallPathBeforeEnrolment } from "../modules/staff/access-policy";
 import { allowCachedAnswer, noteCachedAnswer } from "./cached-answers";
 
 /**
@@ -147,8 +148,10 @@ function headerValue(req: FastifyRequest, name: string): string | undefined {
 
 /**
  * Who calls an admin path: with `Authorization: Bearer <key>`, the API key (modules/api-keys: 401 unless
- * valid, its rate limit, then the scope the path needs, 403 naming what is missing; the cookie is not
- * read), otherwise the session (401), whose role must allow the path (403). `url` is the route's pattern.
+ * valid, its rate limit, then the scope the path needs, 403 naming what is missing, and the path must be
+ * one its creator's current role may use; the cookie is not read), otherwise the session (401; 403 with
+ * `code: "two_factor_enrolment_required"` while it must set up two-factor), whose role must allow the path
+ * (403). `url` is the route's pattern.
  */
 export async function authorizeAdmin(
   deps: Deps,
@@ -163,14 +166,21 @@ export async function authorizeAdmin(
     if (!needed) throw forbidden("API keys cannot be used on this path");
     const missing = missingScopes(key.scopes, needed);
     if (missing.length > 0) {
-      throw new AppError(403, `This API key lacks the scope ${missing.join(", ")}`, [], { missingScopes: missing });
+      // given to the key, but beyond what its creator's role allows now (a demoted creator)
+      const message = missing.every((scope) => holdsScope(key.heldScopes, scope))
+        ? `This API key's scope ${missing.join(", ")} is beyond what its creator's role (${key.actor.role}) allows`
+        : `This API key lacks the scope ${missing.join(", ")}`;
+      throw new AppError(403, message, [], { missingScopes: missing });
+    }
+    if (!mayCallPath(key.actor.role, method, url)) {
+      throw forbidden(`This API key's creator's role (${key.actor.role}) does not allow this`);
     }
     return key.actor;
   }
-  const admin = resolveSession(req);
-  if (!admin) throw unauthorized();
-  if (!mayCallPath(admin.role, method, url)) throw forbidden("Your role does not allow this");
-  return admin;
+  return sessionAdminFor(req, {
+    mayCall: (role) => mayCallPath(role, method, url),
+    beforeEnrolment: () => mayCallPathBeforeEnrolment(method, url),
+  });
 }
 
 const noQuery = z.strictObject({});

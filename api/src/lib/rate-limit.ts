@@ -1,6 +1,7 @@
 // Fixed-window counters in PostgreSQL, so every API process sees the same count. Rows whose window
 // is over are deleted by the hourly housekeeping (jobs.ts, purgeExpiredRateLimits).
 import type { Executor } from "@ch/db";
+import { addressKey } from "./client-address";
 import { tooManyRequests } from "./errors";
 import { queryRows } from "./prepared";
 
@@ -106,7 +107,7 @@ type PublicLimitDeps = { db: Executor; env: { PUBLIC_RATE_LIMIT_SCALE: number };
 export function publicLimitHit(deps: PublicLimitDeps, name: keyof typeof PUBLIC_WRITE_RULES, ip: string): RateLimitHit {
   const rule = PUBLIC_WRITE_RULES[name];
   const limit = Math.max(1, Math.round(rule.limit * deps.env.PUBLIC_RATE_LIMIT_SCALE));
-  return rateLimitHit(`${name}:${ip}`, { limit, windowSeconds: rule.windowSeconds }, deps.clock.now());
+  return rateLimitHit(`${name}:${addressKey(ip)}`, { limit, windowSeconds: rule.windowSeconds }, deps.clock.now());
 }
 
 export async function hitPublicLimit(

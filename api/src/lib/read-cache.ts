@@ -42,6 +42,8 @@ export interface RememberedSession {
   username: string;
   /** The account's staff role when the row was read; a role change touches the account's session rows. */
   role: string;
+  /** Whether the account must set up two-factor first (the owner's policy, none of its own) at that read. */
+  mustEnrol: boolean;
   lastSeenAtMs: number;
   expiresAtMs: number;
 }

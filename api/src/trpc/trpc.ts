@@ -4,19 +4,20 @@
  * 2. Errors thrown by services (AppError) become tRPC errors with the same status and issues;
  *    anything unexpected becomes a generic INTERNAL_SERVER_ERROR (logged, never shown).
  * 3. Procedure tiers: publicProcedure, rateLimited(name) for public writes, adminProcedure (a session whose
- *    role may call this procedure: modules/staff/access-policy.ts, default deny, 403 otherwise; an API key
- *    is refused here with 401, it works on the /api/admin/* REST paths only).
+ *    role may call this procedure: modules/staff/access-policy.ts, default deny, 403 otherwise, and 403
+ *    with `code: "two_factor_enrolment_required"` while it must set up two-factor first; an API key is
+ *    refused here with 401, it works on the /api/admin/* REST paths only).
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { toErrorAnswer } from "../http/errors";
 import type { Deps } from "../lib/deps";
-import { forbidden, unauthorized } from "../lib/errors";
+import { unauthorized } from "../lib/errors";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES } from "../lib/rate-limit";
-import { resolveSession } from "../modules/admin/auth.service";
+import { sessionAdminFor } from "../modules/admin/session-access";
 import { bearerToken } from "../modules/api-keys/api-keys.service";
-import { mayCallProcedure } from "../modules/staff/access-policy";
+import { mayCallProcedure, mayCallProcedureBeforeEnrolment } from "../modules/staff/access-policy";
 
 export interface TrpcContext {
   deps: Deps;
@@ -114,9 +115,10 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, next, type, path
   if (bearerToken(ctx.req.headers.authorization) !== undefined) {
     throw unauthorized("API keys are accepted on /api/admin/* REST paths only, not on tRPC");
   }
-  const admin = resolveSession(ctx.req);
-  if (!admin) throw unauthorized();
-  if (!mayCallProcedure(admin.role, path)) throw forbidden("Your role does not allow this");
+  const admin = sessionAdminFor(ctx.req, {
+    mayCall: (role) => mayCallProcedure(role, path),
+    beforeEnrolment: () => mayCallProcedureBeforeEnrolment(path),
+  });
   const result = await next({ ctx: { ...ctx, admin } });
   if (result.ok && type === "mutation") ctx.req.log.info({ admin: admin.username, action: path }, "admin change");
   return result;

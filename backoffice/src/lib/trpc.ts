@@ -1,6 +1,7 @@
 // One QueryClient and one typed tRPC client for the back office.
 // Spec: data loads do not retry, do not refetch on window focus and never go stale on their own;
-// screens refetch on an interval or after a change. A 401 anywhere sends the user to sign-in.
+// screens refetch on an interval or after a change. A 401 anywhere sends the user to sign-in; a 403 saying
+// the account must set up two-factor first (the owner requires it) sends them to the Security screen.
 
 import type { AdminRouter } from "@ch/api/router";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
@@ -16,12 +17,32 @@ export function isUnauthorized(error: unknown): boolean {
   return false;
 }
 
+/** The server's `code` when a session must set up two-factor before anything else (api: session-access.ts). */
+export const TWO_FACTOR_ENROLMENT_REQUIRED = "two_factor_enrolment_required";
+
+/** Whether a call was refused because the account must set up two-factor sign-in first (403 with that code). */
+export function isEnrolmentRequired(error: unknown): boolean {
+  if (error instanceof HttpError) {
+    return error.status === 403 && (error.body as { code?: unknown } | null)?.code === TWO_FACTOR_ENROLMENT_REQUIRED;
+  }
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { httpStatus?: number; extra?: { code?: unknown } } | undefined;
+    return data?.httpStatus === 403 && data.extra?.code === TWO_FACTOR_ENROLMENT_REQUIRED;
+  }
+  return false;
+}
+
 let onSessionLost: () => void = () => {};
 export function setSessionLostHandler(handler: () => void): void {
   onSessionLost = handler;
 }
+let onEnrolmentRequired: () => void = () => {};
+export function setEnrolmentRequiredHandler(handler: () => void): void {
+  onEnrolmentRequired = handler;
+}
 const watch = (error: unknown) => {
   if (isUnauthorized(error)) onSessionLost();
+  else if (isEnrolmentRequired(error)) onEnrolmentRequired();
 };
 
 export const queryClient = new QueryClient({

@@ -73,3 +73,22 @@ export const signInThrottle = pgTable("sign_in_throttle", {
   nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
   granted: boolean("granted").notNull(),
 });
+
+/**
+ * One-time links e-mailed to an account whose sign-in is slowed down by someone else's guesses: opened
+ * in a browser, the link makes it a known device, so the real user gets past the slow-down without
+ * anyone else getting more guesses. Only the token's SHA-256 is stored.
+ */
+export const signInLinks = pgTable(
+  "sign_in_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sign_in_links_admin_idx").on(t.adminId)],
+);

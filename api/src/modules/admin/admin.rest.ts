@@ -39,11 +39,12 @@ export const adminRoutes = [
     summary: "Create the first admin; refused with 409 once any admin exists",
     operationId: "createFirstAdmin",
     response: setupAnswer,
-    errors: [409],
+    errors: [409, 429],
     tags: ["admin"],
     body: setupInput,
     successStatus: 201,
-    answer: "201 with { id, username }",
+    answer:
+      "201 with { id, username }; 409 once an admin exists; 429 with Retry-After past 10 requests from one address in 10 minutes",
     handler: ({ deps, body, ip }) => setupFirstAdmin(deps, body, ip),
   }),
   route({

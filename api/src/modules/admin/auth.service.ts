@@ -12,7 +12,7 @@ import { isCommonPassword } from "./common-passwords";
 import { ABSOLUTE_TIMEOUT_MS, purgeSessions, type SessionHolder, sessionRowId } from "./session-store";
 import {
   hitAddressLimit,
-  isKnownDevice,
+  knownDeviceId,
   purgeSignInState,
   reserveSignInAttempt,
   signInSucceeded,
@@ -73,9 +73,8 @@ export async function setupFirstAdmin(
   input: { username: string; password: string; setupToken?: string | undefined },
   ipAddress = "local",
 ): Promise<{ id: number; username: string }> {
-  // cheap answers first: nothing is hashed once setup is closed, nor past the per-address limit
+  // the route's per-address limit and closed answer come first (setup-gate.ts); nothing is hashed once closed
   if (await hasAdmin(deps)) throw conflict("Setup is closed: an admin account already exists");
-  await hitAddressLimit(deps, "setup", ipAddress);
   if (isCommonPassword(input.password)) {
     throw badRequest("This password is too common. Please choose a less predictable password.", [
       { path: ["password"], message: "is one of the most common passwords" },
@@ -92,7 +91,7 @@ export async function setupFirstAdmin(
       .values({ username: input.username, passwordHash, role: "owner" })
       .returning({ id: admins.id, username: admins.username });
     await tx.delete(settings).where(eq(settings.key, "setup_token_sha256"));
-    await recordAudit(tx, admin!, "admin.setup", "admin", admin!.id, { username: admin!.username });
+    await recordAudit(tx, admin!, "admin.setup", "admin", admin!.id, { username: admin!.username, ip: ipAddress });
     return admin!;
   });
 }
@@ -122,9 +121,14 @@ export async function signIn(
     .from(admins)
     .where(and(eq(admins.username, username), isNull(admins.disabledAt)))
     .limit(1);
-  const codeOk = await codeLetsThrough(deps, admin?.id, input.code);
-  const knownDevice = admin ? await isKnownDevice(deps, admin.id, deviceToken) : false;
-  const reservation = await reserveSignInAttempt(deps, { username, ipAddress, trusted: codeOk || knownDevice });
+  const deviceId = admin ? await knownDeviceId(deps, admin.id, deviceToken) : null;
+  const codeOk = await codeLetsThrough(deps, admin, input.code, deviceId);
+  const reservation = await reserveSignInAttempt(deps, {
+    username,
+    ipAddress,
+    trusted: codeOk || deviceId !== null,
+    account: admin ? { id: admin.id, username: admin.username } : undefined,
+  });
   // Verify against a dummy hash for unknown users so both failures take about the same time.
   dummyHash ??= argon2.hash(randomBytes(16).toString("hex"), ARGON2_OPTIONS);
   const hash = admin?.passwordHash ?? (await dummyHash);

@@ -8,20 +8,25 @@
  *    and `set` ignores it).
  * 3. `get` answers no session once it is idle for 30 minutes, 8 hours old, or its account is disabled,
  *    and deletes such a row. A valid one is remembered in the process (lib/read-cache.ts), and its
- *    last-seen time is written at most every 15 s.
+ *    last-seen time is written at most every 15 s. The same read says whether the account must set up
+ *    two-factor first (the owner requires it and it has none: `mustEnrol`); turning the policy on or off
+ *    and an enrolment touch the rows concerned, so every process reads them again.
  * 4. Every update or delete of a row is announced to every API process by the sessions trigger
  *    (migration 0001); an ending (sign-out, disabling, a password change) answers once the notice is heard.
  */
 import { createHash } from "node:crypto";
 import { type Executor, schema } from "@ch/db";
 import type { SessionStore } from "@fastify/session";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { FastifyRequest, Session } from "fastify";
 import type { StaffRole } from "../../contracts/staff";
 import type { Deps } from "../../lib/deps";
 import { readCache } from "../../lib/read-cache";
 
-const { admins, sessions } = schema;
+const { admins, adminTwoFactor, sessions, settings } = schema;
+
+/** The settings row of the owner's policy "require two-factor sign-in for every account" ("true"/"false"). */
+export const REQUIRE_TWO_FACTOR_KEY = "require_two_factor";
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 8 * 3600_000;
@@ -33,6 +38,8 @@ export interface SessionAccount {
   id: number;
   username: string;
   role: StaffRole;
+  /** The owner requires two-factor sign-in and this account has none: it must enrol before anything else. */
+  mustEnrol?: boolean;
 }
 
 declare module "fastify" {
@@ -74,9 +81,13 @@ async function readSession(deps: StoreDeps, id: string): Promise<Session | null>
       username: admins.username,
       role: admins.role,
       disabledAt: admins.disabledAt,
+      twoFactorOn: adminTwoFactor.adminId,
+      twoFactorRequired: settings.value,
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .leftJoin(adminTwoFactor, and(eq(adminTwoFactor.adminId, sessions.adminId), isNotNull(adminTwoFactor.enabledAt)))
+    .leftJoin(settings, eq(settings.key, REQUIRE_TWO_FACTOR_KEY))
     .where(eq(sessions.id, id))
     .limit(1);
   if (!row) return null;
@@ -89,6 +100,7 @@ async function readSession(deps: StoreDeps, id: string): Promise<Session | null>
     adminId: row.adminId,
     username: row.username,
     role: row.role,
+    mustEnrol: row.twoFactorRequired === "true" && row.twoFactorOn === null,
     lastSeenAtMs,
     expiresAtMs: row.expiresAt.getTime(),
   };
@@ -104,10 +116,16 @@ async function readSession(deps: StoreDeps, id: string): Promise<Session | null>
   return sessionOf(session);
 }
 
-function sessionOf(row: { adminId: number; username: string; role: string; expiresAtMs: number }): Session {
+function sessionOf(row: {
+  adminId: number;
+  username: string;
+  role: string;
+  mustEnrol: boolean;
+  expiresAtMs: number;
+}): Session {
   // no `cookie`: @fastify/session gives the restored session the configured one
   return {
-    admin: { id: row.adminId, username: row.username, role: row.role as StaffRole },
+    admin: { id: row.adminId, username: row.username, role: row.role as StaffRole, mustEnrol: row.mustEnrol },
     expiresAtMs: row.expiresAtMs,
   } as Session;
 }
@@ -171,29 +189,36 @@ export async function endAccountSessions(tx: Executor, adminId: number, keep?: s
   return deleted.map((r) => r.id);
 }
 
-/** Touches the sessions of one account in `tx`, so every process reads them (and the account) again. */
-export async function touchAccountSessions(tx: Executor, adminId: number): Promise<string[]> {
+/**
+ * Touches the sessions of one account (of every account: null) in `tx`, so every process reads them (and
+ * the account, its two-factor and the owner's policy) again.
+ */
+export async function touchAccountSessions(tx: Executor, adminId: number | null): Promise<string[]> {
   const rows = await tx
     .update(sessions)
     .set({ lastSeenAt: sql`${sessions.lastSeenAt}` })
-    .where(eq(sessions.adminId, adminId))
+    .where(adminId === null ? undefined : eq(sessions.adminId, adminId))
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
 }
 
 /**
- * Runs a change that deletes or touches an account's session rows, and answers once every process has
- * been told: this process forgets them at once, and waits (at most 500 ms) to hear the trigger's notice
- * of each, as a sign-out does, so the other processes listening on the channel have heard it too.
+ * Runs a change that deletes or touches an account's session rows (every account's: null), and answers
+ * once every process has been told: this process forgets them at once, and waits (at most 500 ms) to hear
+ * the trigger's notice of each, as a sign-out does, so the other processes listening on the channel have
+ * heard it too.
  */
 export async function announcingSessionChanges<R>(
   deps: Pick<Deps, "db">,
-  adminId: number,
+  adminId: number | null,
   change: () => Promise<R>,
   idsOf: (result: R) => string[],
 ): Promise<R> {
   const cache = readCache(deps.db);
-  const rows = await deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.adminId, adminId));
+  const rows = await deps.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(adminId === null ? undefined : eq(sessions.adminId, adminId));
   const notices = rows.map((row) => ({ id: row.id, ...cache.sessionNoticeHeard(row.id) }));
   try {
     const result = await change();

@@ -8,15 +8,23 @@
 // 3. Per user, from any address: no hard lock. Past 10 attempts each granted attempt pushes the next
 //    one out (1 s, 2 s, 4 s … at most 60 s); a browser that signed in before (known-device cookie) or a
 //    request carrying a correct TOTP code is not held back by it.
-// 4. Per process: at most HASH_CONCURRENCY argon2 hashes at once; a few more wait briefly, the rest
+// 4. Second-factor codes, per account from any address: 10 checks, then each further one waits 60 s,
+//    120 s, 240 s … (at most an hour), so fewer than 20 are checked in any hour, however many addresses
+//    and challenges a guesser who knows the password uses. A known device counts on a counter of its
+//    own, so the real user's browser is not held back by a guesser's count; at the 10th wrong code the
+//    account (and the other owners) are e-mailed, the account with a one-time link that makes a new
+//    browser a known device (sign-in-links.ts). The password slow-down (3) sends that link too.
+// 5. Per process: at most HASH_CONCURRENCY argon2 hashes at once; a few more wait briefly, the rest
 //    get 503 with Retry-After, so a flood of sign-ins cannot starve every other request of CPU.
 import { createHash, randomBytes } from "node:crypto";
 import { schema } from "@ch/db";
 import { and, eq, sql } from "drizzle-orm";
+import { addressKey } from "../../lib/client-address";
 import type { Deps } from "../../lib/deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
 import { queryRows } from "../../lib/prepared";
 import { countHit, type RateRule, rateLimitHit } from "../../lib/rate-limit";
+import { offerSignInLink } from "./sign-in-links";
 
 const { knownDevices, signInThrottle } = schema;
 
@@ -28,6 +36,30 @@ export const MAX_USER_DELAY_SECONDS = 60;
 /** A user's count starts again after this long without an attempt. */
 export const USER_QUIET_MS = 15 * 60_000;
 export const KNOWN_DEVICE_DAYS = 90;
+
+/** How an account's counter slows down checks: free ones, then a doubling wait from `baseDelaySeconds`. */
+export interface SlowDown {
+  freeAttempts: number;
+  /** The count starts again after this long without a granted check. */
+  quietMs: number;
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+}
+
+export const PASSWORD_SLOW_DOWN: SlowDown = {
+  freeAttempts: FREE_ATTEMPTS_PER_USER,
+  quietMs: USER_QUIET_MS,
+  baseDelaySeconds: 1,
+  maxDelaySeconds: MAX_USER_DELAY_SECONDS,
+};
+
+/** 10 free, then 60 s, 120 s … 3,600 s: at most 15 codes checked in any hour for one counter. */
+export const CODE_SLOW_DOWN: SlowDown = {
+  freeAttempts: 10,
+  quietMs: 60 * 60_000,
+  baseDelaySeconds: 60,
+  maxDelaySeconds: 3_600,
+};
 
 /** Per-address limits (scaled by PUBLIC_RATE_LIMIT_SCALE like the public writes). */
 export const ADDRESS_RULES = {
@@ -65,7 +97,7 @@ const OVER_LIMIT_MEMORY = 10_000;
  */
 export async function hitAddressLimit(deps: Deps, name: keyof typeof ADDRESS_RULES, ip: string): Promise<void> {
   if (running >= HASH_CONCURRENCY && waiting.length >= HASH_QUEUE) return refuse(busy());
-  const key = `admin-${name}:${ip}`;
+  const key = `admin-${name}:${addressKey(ip)}`;
   const nowMs = deps.clock.now().getTime();
   const until = overLimitUntil.get(key);
   if (until !== undefined) {
@@ -103,9 +135,9 @@ on conflict (key) do update set
   last_attempt_at = $2::timestamptz
 returning granted, attempts, window_start`;
 
-// $1 key, $2 now, $3 quiet ms, $4 free attempts, $5 max delay seconds. Granted while under the free
-// attempts, when next_at has come, or after a quiet period; a granted attempt past the free ones pushes
-// next_at out by 2^(n - free) seconds (at most $5). Under the free count next_at is not compared, so
+// $1 key, $2 now, $3 quiet ms, $4 free attempts, $5 max delay seconds, $6 base delay seconds. Granted
+// while under the free attempts, when next_at has come, or after a quiet period; a granted attempt past
+// the free ones pushes next_at out by $6 × 2^(n - free) seconds (at most $5). Under the free count next_at is not compared, so
 // requests whose clocks were read in a different order than they reach the row are not refused.
 const QUIET = "t.last_attempt_at <= $2::timestamptz - $3::int * interval '1 millisecond'";
 const DUE = "(t.attempts + 1 < $4::int or t.next_at <= $2::timestamptz)";
@@ -121,7 +153,7 @@ with upsert as (
     next_at = case
       when ${QUIET} then $2::timestamptz
       when ${DUE} and t.attempts + 1 >= $4::int then greatest(t.next_at, $2::timestamptz)
-        + least(power(2, t.attempts + 1 - $4::int)::int, $5::int) * interval '1 second'
+        + least($6::int * power(2, least(t.attempts + 1 - $4::int, 20))::int, $5::int) * interval '1 second'
       else t.next_at end
   returning granted, attempts, next_at
 )
@@ -139,7 +171,28 @@ interface UserRow {
 }
 
 /** The address first: it never holds a space, so the key cannot be ambiguous whatever the username. */
-const pairKey = (ip: string, username: string) => `pair:${ip} ${username}`;
+/** Reserves one check on an account's slow-down counter (atomically: concurrent checks queue on the row). */
+async function reserveOnCounter(deps: Deps, key: string, policy: SlowDown, now: Date): Promise<UserRow | undefined> {
+  const [row] = await queryRows<UserRow>(deps.db, USER_SQL, [
+    key,
+    now.toISOString(),
+    policy.quietMs,
+    policy.freeAttempts,
+    policy.maxDelaySeconds,
+    policy.baseDelaySeconds,
+  ]);
+  return row;
+}
+
+/** Gives back the check a correct answer reserved (the waits stay as the failures made them). */
+async function giveBack(deps: Deps, key: string): Promise<void> {
+  await deps.db
+    .update(signInThrottle)
+    .set({ attempts: sql`greatest(${signInThrottle.attempts} - 1, 0)` })
+    .where(eq(signInThrottle.key, key));
+}
+
+const pairKey = (ip: string, username: string) => `pair:${addressKey(ip)} ${username}`;
 
 const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
 
@@ -157,7 +210,13 @@ export interface SignInReservation {
  */
 export async function reserveSignInAttempt(
   deps: Deps,
-  input: { username: string; ipAddress: string; trusted: boolean },
+  input: {
+    username: string;
+    ipAddress: string;
+    trusted: boolean;
+    /** The account behind the username, if any: told by e-mail (with a sign-in link) when it is slowed down. */
+    account?: { id: number; username: string } | undefined;
+  },
 ): Promise<SignInReservation> {
   const now = deps.clock.now();
   const nowText = now.toISOString();
@@ -176,20 +235,18 @@ export async function reserveSignInAttempt(
     );
   }
   if (!input.trusted) {
-    const [user] = await queryRows<UserRow>(deps.db, USER_SQL, [
-      `user:${input.username}`,
-      nowText,
-      USER_QUIET_MS,
-      FREE_ATTEMPTS_PER_USER,
-      MAX_USER_DELAY_SECONDS,
-    ]);
+    const user = await reserveOnCounter(deps, `user:${input.username}`, PASSWORD_SLOW_DOWN, now);
     if (user && !user.granted) {
       deps.log.warn({ username: input.username, ip: input.ipAddress, limit: "user" }, "admin sign-in throttled");
+      // no password was checked: the pair's count is given back, so the real user's own tries during an
+      // attack do not lock their address out as well
+      await giveBack(deps, key);
+      if (input.account) await offerSignInLink(deps, input.account, "passwords");
       const retryAfter = secondsUntil(new Date(user.next_at), now);
       return refuse(
         new AppError(
           429,
-          `Sign-in for this account is slowed down after failed attempts. Try again in ${retryAfter} s, sign in from a device you used before, or add your authenticator code.`,
+          `Sign-in for this account is slowed down after failed attempts. Try again in ${retryAfter} s, sign in from a device you used before, add your authenticator code, or open the sign-in link e-mailed to the account's address.`,
           [],
           { retryAfter, codeAccepted: true },
           { "retry-after": String(retryAfter) },
@@ -208,19 +265,71 @@ export async function signInSucceeded(deps: Deps, reservation: SignInReservation
   await deps.db
     .delete(signInThrottle)
     .where(eq(signInThrottle.key, pairKey(reservation.ipAddress, reservation.username)));
-  if (!reservation.bypassedUserDelay) {
-    await deps.db
-      .update(signInThrottle)
-      .set({ attempts: sql`greatest(${signInThrottle.attempts} - 1, 0)` })
-      .where(eq(signInThrottle.key, `user:${reservation.username}`));
+  if (!reservation.bypassedUserDelay) await giveBack(deps, `user:${reservation.username}`);
+}
+
+// ---- second-factor codes ---------------------------------------------------------------------
+
+/** One reserved code check: the counter it was counted on and the count after it. */
+export interface CodeCheck {
+  key: string;
+  attempts: number;
+  /** Counted on a known device's own counter rather than the account's. */
+  device: boolean;
+}
+
+/**
+ * Reserves one second-factor check (TOTP or recovery code) for the account before any code is compared;
+ * 429 with Retry-After when its counter's next check is not due. `deviceId` (a known device of this
+ * account) counts on that device's own counter.
+ */
+export async function reserveCodeCheck(
+  deps: Deps,
+  admin: { id: number; username: string },
+  deviceId: string | null,
+): Promise<CodeCheck> {
+  const now = deps.clock.now();
+  const key = deviceId ? `code:${admin.id}:${deviceId.slice(0, 32)}` : `code:${admin.id}`;
+  const row = await reserveOnCounter(deps, key, CODE_SLOW_DOWN, now);
+  if (row && !row.granted) {
+    deps.log.warn({ username: admin.username, limit: "codes" }, "admin second factor throttled");
+    // the real user held back here gets the link too (at most one e-mail per 15 minutes)
+    if (!deviceId) await offerSignInLink(deps, admin, "codes");
+    const retryAfter = secondsUntil(new Date(row.next_at), now);
+    return refuse(
+      new AppError(
+        429,
+        `Too many wrong codes for this account. Try again in ${retryAfter} s, from a device you signed in with before, or open the sign-in link e-mailed to the account's address.`,
+        [],
+        { retryAfter },
+        { "retry-after": String(retryAfter) },
+      ),
+    );
   }
+  return { key, attempts: row?.attempts ?? 1, device: deviceId !== null };
+}
+
+/** After the comparison: a correct code gives its check back; the 10th wrong one tells the account at once. */
+export async function settleCodeCheck(
+  deps: Deps,
+  admin: { id: number; username: string },
+  check: CodeCheck,
+  correct: boolean,
+): Promise<void> {
+  if (correct) await giveBack(deps, check.key);
+  else if (!check.device && check.attempts === CODE_SLOW_DOWN.freeAttempts) await offerSignInLink(deps, admin, "codes");
 }
 
 // ---- known devices -------------------------------------------------------------------------
 
 /** Whether the device token (from its cookie) belongs to this admin and is still fresh. */
 export async function isKnownDevice(deps: Deps, adminId: number, token: string | undefined): Promise<boolean> {
-  if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) return false;
+  return (await knownDeviceId(deps, adminId, token)) !== null;
+}
+
+/** The id of the known device behind the token (its SHA-256), or null when it is not one of this admin's. */
+export async function knownDeviceId(deps: Deps, adminId: number, token: string | undefined): Promise<string | null> {
+  if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
   const since = new Date(deps.clock.now().getTime() - KNOWN_DEVICE_DAYS * 86_400_000);
   const [row] = await deps.db
     .select({ id: knownDevices.id })
@@ -233,7 +342,7 @@ export async function isKnownDevice(deps: Deps, adminId: number, token: string |
       ),
     )
     .limit(1);
-  return row !== undefined;
+  return row ? row.id : null;
 }
 
 /** After a complete sign-in: keeps (or issues) the browser's device token; returns the token for the cookie. */
@@ -262,6 +371,9 @@ export async function purgeSignInState(deps: Deps): Promise<void> {
     .where(
       sql`${knownDevices.lastUsedAt} < ${new Date(now - KNOWN_DEVICE_DAYS * 86_400_000).toISOString()}::timestamptz`,
     );
+  await deps.db
+    .delete(schema.signInLinks)
+    .where(sql`${schema.signInLinks.expiresAt} < ${new Date(now).toISOString()}::timestamptz`);
   await deps.db
     .delete(schema.signInChallenges)
     .where(sql`${schema.signInChallenges.expiresAt} < ${new Date(now).toISOString()}::timestamptz`);

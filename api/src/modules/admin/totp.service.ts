@@ -7,6 +7,8 @@ import { Secret, TOTP } from "otpauth";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, forbidden } from "../../lib/errors";
 import { recordAudit } from "../audit/audit.service";
+import { announcingSessionChanges, REQUIRE_TWO_FACTOR_KEY, touchAccountSessions } from "./session-store";
+import { knownDeviceId, reserveCodeCheck, settleCodeCheck } from "./sign-in-throttle";
 
 const { admins, adminTwoFactor, adminRecoveryCodes, signInChallenges, settings } = schema;
 
@@ -15,7 +17,7 @@ export const TOTP_PERIOD = 30;
 export const RECOVERY_CODE_COUNT = 10;
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const CHALLENGE_MAX_ATTEMPTS = 5;
-const REQUIRE_KEY = "require_two_factor";
+const REQUIRE_KEY = REQUIRE_TWO_FACTOR_KEY;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 const BASE32 = "abcdefghijkmnpqrstuvwxyz23456789";
@@ -85,13 +87,21 @@ export async function setTwoFactorRequired(
     const status = await twoFactorStatus(deps, actor.id);
     if (!status.enabled) throw conflict("Turn on two-factor sign-in for your own account first");
   }
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(settings)
-      .values({ key: REQUIRE_KEY, value: String(required) })
-      .onConflictDoUpdate({ target: settings.key, set: { value: String(required) } });
-    await recordAudit(tx, actor, "admin.two_factor_policy", "settings", REQUIRE_KEY, { required });
-  });
+  // every open session is read again (session-store.ts): one without two-factor must enrol from its next request
+  await announcingSessionChanges(
+    deps,
+    null,
+    () =>
+      deps.db.transaction(async (tx) => {
+        await tx
+          .insert(settings)
+          .values({ key: REQUIRE_KEY, value: String(required) })
+          .onConflictDoUpdate({ target: settings.key, set: { value: String(required) } });
+        await recordAudit(tx, actor, "admin.two_factor_policy", "settings", REQUIRE_KEY, { required });
+        return touchAccountSessions(tx, null);
+      }),
+    (ids) => ids,
+  );
   return { required };
 }
 
@@ -142,17 +152,25 @@ export async function confirmEnrolment(deps: Deps, admin: Actor, code: string): 
   if (row.enabledAt) throw conflict("Two-factor sign-in is already on for this account");
   const step = totpStep(row.secret, code, now);
   if (step === null) throw invalidCode();
-  return deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(adminTwoFactor)
-      .set({ enabledAt: now, lastUsedStep: step })
-      .where(and(eq(adminTwoFactor.adminId, admin.id), isNull(adminTwoFactor.enabledAt)))
-      .returning({ adminId: adminTwoFactor.adminId });
-    if (updated.length === 0) throw conflict("Two-factor sign-in is already on for this account");
-    const recoveryCodes = await storeRecoveryCodes(tx, admin.id, now);
-    await recordAudit(tx, admin, "admin.two_factor_on", "admin", admin.id, {});
-    return { recoveryCodes };
-  });
+  // the account's sessions are read again: one that had to enrol first works again at once
+  const { recoveryCodes } = await announcingSessionChanges(
+    deps,
+    admin.id,
+    () =>
+      deps.db.transaction(async (tx) => {
+        const updated = await tx
+          .update(adminTwoFactor)
+          .set({ enabledAt: now, lastUsedStep: step })
+          .where(and(eq(adminTwoFactor.adminId, admin.id), isNull(adminTwoFactor.enabledAt)))
+          .returning({ adminId: adminTwoFactor.adminId });
+        if (updated.length === 0) throw conflict("Two-factor sign-in is already on for this account");
+        const recoveryCodes = await storeRecoveryCodes(tx, admin.id, now);
+        await recordAudit(tx, admin, "admin.two_factor_on", "admin", admin.id, {});
+        return { recoveryCodes, sessions: await touchAccountSessions(tx, admin.id) };
+      }),
+    (result) => result.sessions,
+  );
+  return { recoveryCodes };
 }
 
 /**
@@ -319,18 +337,25 @@ async function takeChallenge(deps: Deps, challenge: string, purpose: ChallengePu
 const endChallenge = (deps: Deps, challenge: string) =>
   deps.db.delete(signInChallenges).where(eq(signInChallenges.id, sha256(challenge)));
 
-/** The second step: a TOTP code or a recovery code for a "code" challenge; the admin to start a session for. */
+/**
+ * The second step: a TOTP code or a recovery code for a "code" challenge; the admin to start a session
+ * for. Each check is counted for the account (sign-in-throttle.ts reserveCodeCheck) whatever the
+ * challenge or address; `deviceToken` (the known-device cookie) counts on that device's own counter.
+ */
 export async function completeChallenge(
   deps: Deps,
   input: { challenge: string; code?: string | undefined; recoveryCode?: string | undefined },
+  deviceToken?: string,
 ): Promise<{ admin: Actor; usedRecoveryCode: boolean }> {
   const admin = await takeChallenge(deps, input.challenge, "code");
+  const check = await reserveCodeCheck(deps, admin, await knownDeviceId(deps, admin.id, deviceToken));
   const now = deps.clock.now();
   const ok = input.code
     ? await useTotpCode(deps.db, admin.id, input.code, now)
     : input.recoveryCode
       ? await useRecoveryCode(deps.db, admin.id, input.recoveryCode, now)
       : false;
+  await settleCodeCheck(deps, admin, check, ok);
   if (!ok) {
     deps.log.warn({ username: admin.username }, "admin second factor refused");
     throw new AppError(
@@ -357,8 +382,20 @@ export async function completeChallengeEnrolment(deps: Deps, input: { challenge:
   return { admin, recoveryCodes };
 }
 
-/** Whether `code` is a current TOTP code of this admin (used once); for the sign-in throttle's bypass. */
-export async function codeLetsThrough(deps: Deps, adminId: number | undefined, code: string | undefined) {
-  if (!adminId || !code) return false;
-  return useTotpCode(deps.db, adminId, code, deps.clock.now());
+/**
+ * Whether `code`, sent with the password, is a current TOTP code of this admin (used once); for the
+ * sign-in throttle's bypass. Counted like the second step's codes (reserveCodeCheck), before the
+ * password is checked, so it is no cheaper way to guess codes.
+ */
+export async function codeLetsThrough(
+  deps: Deps,
+  admin: Actor | undefined,
+  code: string | undefined,
+  deviceId: string | null,
+) {
+  if (!admin || !code || !(await hasTwoFactor(deps.db, admin.id))) return false;
+  const check = await reserveCodeCheck(deps, admin, deviceId);
+  const ok = await useTotpCode(deps.db, admin.id, code, deps.clock.now());
+  await settleCodeCheck(deps, admin, check, ok);
+  return ok;
 }

@@ -1,6 +1,7 @@
 // Two-factor sign-in over REST: the second sign-in step, enrolment, recovery codes and the owner's policy.
 // The same services back the tRPC procedures in two-factor.router.ts.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { signInLinkAnswer, signInLinkInput } from "../../contracts/staff";
 import {
   enrolmentAnswer,
   recoveryCodesAnswer,
@@ -12,6 +13,7 @@ import {
   twoFactorConfirmInput,
   twoFactorDisabledAnswer,
   twoFactorDisableInput,
+  twoFactorEnrolInput,
   twoFactorPolicyAnswer,
   twoFactorPolicyInput,
   twoFactorStatusAnswer,
@@ -20,7 +22,9 @@ import { readDeviceToken, setDeviceCookie } from "../../http/device-cookie";
 import { route } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { rolesForProcedure } from "../staff/access-policy";
+import { verifyCurrentPassword } from "../staff/staff.service";
 import { startSession } from "./auth.service";
+import { useSignInLink } from "./sign-in-links";
 import { hitAddressLimit, rememberDevice } from "./sign-in-throttle";
 import {
   beginChallengeEnrolment,
@@ -63,7 +67,7 @@ export const twoFactorRoutes = [
       "{ ok, username, expiresAt } and the session cookie; 401 for a wrong, reused or old code (5 tries per challenge, 5 minutes)",
     handler: async ({ deps, body, req, reply, ip }) => {
       await hitAddressLimit(deps, "signIn", ip);
-      const { admin } = await completeChallenge(deps, body);
+      const { admin } = await completeChallenge(deps, body, readDeviceToken(req, deps.env));
       return finishSignIn(deps, req, reply, ip, admin);
     },
   }),
@@ -101,6 +105,26 @@ export const twoFactorRoutes = [
     },
   }),
   route({
+    method: "POST",
+    url: "/api/admin/login/link",
+    access: "adminAuth",
+    summary:
+      "Open a sign-in link e-mailed when the account's sign-in is slowed down: this browser becomes a known device",
+    operationId: "useSignInLink",
+    response: signInLinkAnswer,
+    errors: [429],
+    tags: ["admin"],
+    body: signInLinkInput,
+    answer:
+      "{ ok, username } and the known-device cookie (the password and code are still asked at sign-in); 400 naming `token` when the link was used or has expired",
+    handler: async ({ deps, body, req, reply, ip }) => {
+      await hitAddressLimit(deps, "signIn", ip);
+      const admin = await useSignInLink(deps, body.token);
+      setDeviceCookie(reply, deps.env, await rememberDevice(deps, admin.id, readDeviceToken(req, deps.env)));
+      return { ok: true as const, username: admin.username };
+    },
+  }),
+  route({
     method: "GET",
     url: "/api/admin/two-factor",
     access: "admin",
@@ -118,13 +142,18 @@ export const twoFactorRoutes = [
     method: "POST",
     url: "/api/admin/two-factor/enrol",
     access: "admin",
-    summary: "Start enrolment: a new TOTP secret (RFC 6238) for an authenticator app",
+    summary: "Start enrolment with the account's password: a new TOTP secret (RFC 6238) for an authenticator app",
     operationId: "beginTwoFactorEnrolment",
     response: enrolmentAnswer,
     errors: [409],
     tags: ["admin"],
-    answer: "{ secret, otpauthUrl }; 409 when two-factor is already on",
-    handler: ({ deps, admin }) => beginEnrolment(deps, admin!),
+    body: twoFactorEnrolInput,
+    answer:
+      "{ secret, otpauthUrl }; 400 naming `password` when it is missing or wrong (10 tries per 15 minutes, then 429); 409 when two-factor is already on",
+    handler: async ({ deps, admin, body }) => {
+      await verifyCurrentPassword(deps, admin!, body.password, "password");
+      return beginEnrolment(deps, admin!);
+    },
   }),
   route({
     method: "POST",

@@ -1,7 +1,13 @@
 // Two-factor sign-in for the signed-in admin: the same services as two-factor.rest.ts.
-import { twoFactorConfirmInput, twoFactorDisableInput, twoFactorPolicyInput } from "../../contracts/two-factor";
+import {
+  twoFactorConfirmInput,
+  twoFactorDisableInput,
+  twoFactorEnrolInput,
+  twoFactorPolicyInput,
+} from "../../contracts/two-factor";
 import { adminProcedure, router } from "../../trpc/trpc";
 import { rolesForProcedure } from "../staff/access-policy";
+import { verifyCurrentPassword } from "../staff/staff.service";
 import {
   beginEnrolment,
   confirmEnrolment,
@@ -17,7 +23,11 @@ export const adminTwoFactorRouter = router({
     ...(await twoFactorStatus(ctx.deps, ctx.admin.id)),
     mayRequire: rolesForProcedure("twoFactor.setPolicy").includes(ctx.admin.role),
   })),
-  begin: adminProcedure.mutation(({ ctx }) => beginEnrolment(ctx.deps, ctx.admin)),
+  /** Asks the account's password again (400 naming `password` when wrong), as a password change does. */
+  begin: adminProcedure.input(twoFactorEnrolInput).mutation(async ({ ctx, input }) => {
+    await verifyCurrentPassword(ctx.deps, ctx.admin, input.password, "password");
+    return beginEnrolment(ctx.deps, ctx.admin);
+  }),
   confirm: adminProcedure
     .input(twoFactorConfirmInput)
     .mutation(({ ctx, input }) => confirmEnrolment(ctx.deps, ctx.admin, input.code)),

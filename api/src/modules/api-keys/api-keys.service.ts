@@ -1,8 +1,9 @@
 // API keys: the owner makes, lists and revokes them; every /api/admin/* request with
-// `Authorization: Bearer chk_…` is checked here (no cache: one indexed read per request, so a revoked
-// key is refused on its next request by every process). docs/decisions/0017-api-keys.md.
+// `Authorization: Bearer chk_…` is checked here (no cache: one indexed read per request, with the
+// creator's account, so a revoked key, a disabled creator or a role taken away counts on the next request
+// in every process). docs/decisions/0017-api-keys.md.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { schema } from "@ch/db";
+import { type Executor, schema } from "@ch/db";
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
@@ -12,6 +13,7 @@ import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { countHit, rateLimitHit } from "../../lib/rate-limit";
 import { type Actor, recordAudit } from "../audit/audit.service";
+import { effectiveScopes } from "./scope-policy";
 
 const { apiKeys, admins } = schema;
 
@@ -152,6 +154,26 @@ export async function revokeApiKey(deps: Deps, actor: Actor, id: number): Promis
   });
 }
 
+/**
+ * Revokes every live key an account made, in the transaction that disables the account (staff.service.ts
+ * setDisabled), each audited; answers how many.
+ */
+export async function revokeKeysOfAccount(tx: Executor, actor: Actor, adminId: number, now: Date): Promise<number> {
+  const revoked = await tx
+    .update(apiKeys)
+    .set({ revokedAt: now, revokedBy: actor.id })
+    .where(and(eq(apiKeys.createdBy, adminId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id, name: apiKeys.name, prefixId: apiKeys.prefixId });
+  for (const key of revoked) {
+    await recordAudit(tx, actor, "apiKey.revoke", "api_key", key.id, {
+      name: key.name,
+      prefix: keyPrefix(key.prefixId),
+      reason: "creator disabled",
+    });
+  }
+  return revoked.length;
+}
+
 /** The key an `Authorization` header carries, when it uses the Bearer scheme; undefined otherwise. */
 export function bearerToken(authorization: string | string[] | undefined): string | undefined {
   if (typeof authorization !== "string") return undefined;
@@ -164,7 +186,10 @@ export interface KeyPrincipal {
   keyId: number;
   prefix: string;
   name: string;
+  /** What the key may do now: its scopes that its creator's current role covers too (scope-policy.ts). */
   scopes: string[];
+  /** The scopes the key was given. */
+  heldScopes: string[];
   /** The account that made the key: services record their changes against it, under the key's name. */
   actor: { id: number; username: string; role: StaffRole; sessionId: string };
 }
@@ -174,7 +199,8 @@ const invalidKey = (message = "Invalid API key") =>
 
 /**
  * Checks a bearer key: unknown, malformed, revoked or expired → 401 (also when the account that made it
- * is disabled); then counts the request against the key's limit (429 with Retry-After).
+ * is disabled or gone); then counts the request against the key's limit (429 with Retry-After). The
+ * creator's role is read in the same query: the answer's scopes are cut to what that role covers now.
  */
 export async function authenticateApiKey(deps: Deps, token: string): Promise<KeyPrincipal> {
   const match = KEY_SHAPE.exec(token);
@@ -202,7 +228,10 @@ export async function authenticateApiKey(deps: Deps, token: string): Promise<Key
   const now = deps.clock.now();
   if (row.revokedAt) throw invalidKey("API key revoked");
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) throw invalidKey("API key expired");
-  if (row.creatorId === null || row.creatorDisabledAt) throw invalidKey("API key's account is disabled");
+  // the account was deleted (created_by is set null) or disabled: its keys work no more
+  if (row.creatorId === null) throw invalidKey("API key's account no longer exists");
+  if (row.creatorDisabledAt) throw invalidKey("API key's account is disabled");
+  const role = row.creatorRole as StaffRole;
   await countHit(
     deps.db,
     rateLimitHit(`apikey:${prefixId}`, { limit: deps.env.API_KEY_RATE_LIMIT, windowSeconds: 60 }, now),
@@ -221,11 +250,12 @@ export async function authenticateApiKey(deps: Deps, token: string): Promise<Key
     keyId: row.id,
     prefix: keyPrefix(prefixId),
     name: row.name,
-    scopes: row.scopes,
+    scopes: effectiveScopes(row.scopes, role),
+    heldScopes: row.scopes,
     actor: {
       id: row.creatorId,
       username: keyActorName(row.name, prefixId),
-      role: row.creatorRole as StaffRole,
+      role,
       sessionId: `api-key:${row.id}`,
     },
   };

@@ -6,9 +6,14 @@
  * 2. Patterns are the route's own (`:id`); a trailing `/*` covers the path and everything under it; the
  *    longest matching pattern wins.
  * 3. GET and HEAD need `<domain>:read`, every other method `<domain>:write`; write includes read.
+ * 4. A key never does more than the account that made it may do now: at each request its scopes are cut
+ *    to those the creator's current role covers (effectiveScopes), and the path must be one that role may
+ *    use (access-policy.ts). A demoted creator's keys shrink with the role at once.
  * api/test/api-keys.test.ts walks the route list against it.
  */
-import type { ApiKeyDomain, ApiKeyScope } from "../../contracts/api-keys";
+import { API_KEY_SCOPES, type ApiKeyDomain, type ApiKeyScope } from "../../contracts/api-keys";
+import type { StaffRole } from "../../contracts/staff-roles";
+import { mayCallPath } from "../staff/access-policy";
 
 /** One domain, or several (each needed: the dashboard's figures are orders and leads). */
 export const SCOPE_RULES: Record<string, readonly ApiKeyDomain[]> = {
@@ -66,4 +71,34 @@ export function holdsScope(held: readonly string[], needed: ApiKeyScope): boolea
 /** The scopes of `needed` a key lacks, in order. */
 export function missingScopes(held: readonly string[], needed: readonly ApiKeyScope[]): ApiKeyScope[] {
   return needed.filter((scope) => !holdsScope(held, scope));
+}
+
+const roleScopes = new Map<StaffRole, ReadonlySet<ApiKeyScope>>();
+
+/**
+ * The scopes a staff role covers: `<domain>:read` when the role may read a path of the domain,
+ * `<domain>:write` when it may write one (the role table of access-policy.ts; the owner covers all).
+ */
+export function scopesOfRole(role: StaffRole): ReadonlySet<ApiKeyScope> {
+  let scopes = roleScopes.get(role);
+  if (!scopes) {
+    scopes = new Set(
+      API_KEY_SCOPES.filter((scope) => {
+        const [domain, access] = scope.split(":") as [ApiKeyDomain, "read" | "write"];
+        return Object.entries(SCOPE_RULES).some(
+          ([pattern, domains]) =>
+            domains.includes(domain) &&
+            mayCallPath(role, access === "read" ? "GET" : "POST", pattern.replace(/\/\*$/, "")),
+        );
+      }),
+    );
+    roleScopes.set(role, scopes);
+  }
+  return scopes;
+}
+
+/** What a key holding `held` may do while its creator has `role`: each scope both grant (write includes read). */
+export function effectiveScopes(held: readonly string[], role: StaffRole): ApiKeyScope[] {
+  const covered = scopesOfRole(role);
+  return API_KEY_SCOPES.filter((scope) => covered.has(scope) && holdsScope(held, scope));
 }

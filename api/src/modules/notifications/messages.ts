@@ -4,8 +4,9 @@
 // A customer e-mail to an address typed into a public form (nobody has proven it belongs to the
 // visitor) says what was received in fixed words and figures the server computed: never the visitor's
 // own text (names, messages, addresses), so the shop's sender cannot carry someone else's words to a
-// stranger. Such e-mails are marked UNPROVEN_RECIPIENT and capped by the worker (acknowledgement-cap.ts);
-// the staff messages keep every detail.
+// stranger. Such e-mails are marked (UNPROVEN_RECIPIENT for the forms' acknowledgements,
+// CHECKOUT_RECIPIENT for the checkout's order confirmation) and capped by the worker, each kind in its own
+// buckets (acknowledgement-cap.ts); the staff messages keep every detail.
 
 import type { TaxLineRecord } from "@ch/db";
 import { hoursSentence } from "../../contracts/business-facts";
@@ -15,8 +16,17 @@ import type { Env } from "../../env";
 import { defaultSettings } from "../settings/settings.service";
 import type { OutboxMessage } from "./outbox";
 
-/** The payload that marks an e-mail to an address typed into a public form (capped by the worker). */
+/**
+ * The payload that marks an anonymous form's acknowledgement (contact, quote, call, ROI) to the address
+ * typed into it: capped by the worker per mailbox and over the whole shop.
+ */
 export const UNPROVEN_RECIPIENT = { acknowledgement: "unproven-recipient" } as const;
+
+/**
+ * The payload that marks the checkout's order confirmation to the address the buyer typed: mail about
+ * the customer's own order, capped per mailbox in a bucket of its own that form traffic cannot fill.
+ */
+export const CHECKOUT_RECIPIENT = { acknowledgement: "checkout" } as const;
 
 export const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -137,8 +147,8 @@ ${body}
 /**
  * The texts of a new order; the business details and deposit come from the settings (`defaultSettings`
  * in tests). The customer's e-mail names no one and no address: the order number, the catalog's product
- * names and the server's figures only. `recipientProven` (staff typed the address, as for a proposal)
- * leaves it out of the acknowledgement cap.
+ * names and the server's figures only. It is marked CHECKOUT_RECIPIENT (its own per-mailbox cap, never
+ * the forms'); `recipientProven` (staff typed the address, as for a proposal) leaves it out of every cap.
  */
 export function orderMessages(
   order: OrderForMessage,
@@ -240,7 +250,7 @@ ${row("Balance due on delivery", amount(deposit.balanceCents))}
       bodyHtml: html,
       entityType: "order",
       entityId: order.id,
-      ...(options.recipientProven ? {} : { payload: UNPROVEN_RECIPIENT }),
+      ...(options.recipientProven ? {} : { payload: CHECKOUT_RECIPIENT }),
     },
   ];
 }

@@ -5,9 +5,10 @@
  *    "sending" with a lease (lockedUntil) and attempts + 1. Due = pending and nextAttemptAt passed,
  *    or "sending" with an expired lease (its process died mid-delivery). Any number of workers and
  *    processes may run: a row is claimed by one of them at a time.
- * 2. Deliver outside any transaction, with a time limit well under the lease. An acknowledgement to an
- *    address typed into a public form is first counted against its caps (acknowledgement-cap.ts) on its
- *    first attempt; beyond a cap it is settled "failed" with the reason and never sent.
+ * 2. Deliver outside any transaction, with a time limit well under the lease. An e-mail to an address
+ *    typed into a public page is first counted against its caps on its first attempt (acknowledgement-cap.ts:
+ *    a form's acknowledgement against the forms' caps, a checkout confirmation against its own); beyond a
+ *    cap it is settled "failed" with the reason and never sent.
  * 3. Settle conditioned on the claim (same attempts and lockedUntil, still "sending"): sent, back to
  *    pending with exponential backoff and jitter (Telegram's 429 retry_after is honoured and does not
  *    count as an attempt), or failed after the last attempt or on a permanent error. A worker whose
@@ -22,9 +23,9 @@ import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import {
   type AcknowledgementCaps,
+  acknowledgementBucket,
   acknowledgementCapsFromEnv,
   acknowledgementRefusal,
-  isCappedAcknowledgement,
 } from "./acknowledgement-cap";
 import { DeliveryError } from "./delivery-error";
 import { createEmailSender, type EmailSender } from "./email";
@@ -46,7 +47,7 @@ export interface OutboxWorkerOptions {
   nudgeDelayMs: number;
   /** Source of jitter, in [0, 1). */
   random: () => number;
-  /** How many acknowledgements may go to one unproven address a day, and overall an hour. */
+  /** The caps on e-mails to unproven addresses: the forms' (per mailbox, overall) and the checkout's (per mailbox). */
   acknowledgementCaps: AcknowledgementCaps;
 }
 
@@ -235,10 +236,12 @@ export function createOutboxWorker(deps: Deps, overrides: Partial<OutboxWorkerOp
     return updated ? { id: row.id, status: "failed", attempts: row.attempts, error: message } : lost(row);
   }
 
-  /** The reason a capped acknowledgement may not go, counted once: on its first attempt. */
+  /** The reason a capped e-mail may not go, counted once: on its first attempt. */
   async function refusal(row: NotificationRow): Promise<string | null> {
-    if (row.attempts !== 1 || !row.recipient || !isCappedAcknowledgement(row)) return null;
-    return acknowledgementRefusal(db, options.acknowledgementCaps, row.recipient, clock.now());
+    if (row.attempts !== 1 || !row.recipient) return null;
+    const bucket = acknowledgementBucket(row);
+    if (bucket === null) return null;
+    return acknowledgementRefusal(db, options.acknowledgementCaps, bucket, row.recipient, clock.now());
   }
 
   async function skip(row: NotificationRow, reason: string): Promise<Settlement> {

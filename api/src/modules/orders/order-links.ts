@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import type { OrderReceiptDto } from "../../contracts/orders";
+import { addressKey } from "../../lib/client-address";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { hitRateLimit, type RateRule } from "../../lib/rate-limit";
@@ -34,7 +35,7 @@ export async function hitReceiptLimit(deps: Pick<Deps, "db" | "env" | "clock">, 
   const limit = Math.max(1, Math.round(ORDER_RECEIPT_RULE.limit * deps.env.PUBLIC_RATE_LIMIT_SCALE));
   await hitRateLimit(
     deps.db,
-    `orderReceipt:${ip}`,
+    `orderReceipt:${addressKey(ip)}`,
     { limit, windowSeconds: ORDER_RECEIPT_RULE.windowSeconds },
     deps.clock.now(),
   );

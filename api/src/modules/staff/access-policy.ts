@@ -5,6 +5,9 @@
  * 2. The owner may do everything; the rules say which other roles may too.
  * 3. Exact rules win over prefix rules, and a longer prefix over a shorter one: `orders.*` opens a whole
  *    router, `proposals.save*` closes the price-list writes of an open router again.
+ * 4. While the owner requires two-factor sign-in, a session whose account has none may call only what it
+ *    needs to set it up (BEFORE_ENROLMENT); everything else is refused with 403 and
+ *    `code: "two_factor_enrolment_required"` (admin/session-access.ts).
  * Enforced in adminProcedure (trpc/trpc.ts), the REST admin check (http/route.ts) and the upload route;
  * api/test/staff-roles.test.ts walks the router and the route list against it.
  */
@@ -100,6 +103,25 @@ export const REST_RULES: Record<string, Others> = {
   "/api/admin/webhooks/*": OWNER_ONLY,
   "/api/admin/api-keys/*": OWNER_ONLY,
 };
+
+/**
+ * What a session that must set up two-factor first may still call: who it is (the back office's shell
+ * reads it), the two-factor status, enrolment and its confirmation. Sign-out and the session check are
+ * sign-in paths (no role check at all). Exact names only: a new procedure or path is closed until named.
+ */
+const BEFORE_ENROLMENT = {
+  procedures: new Set(["admin.me", "staff.me", "twoFactor.status", "twoFactor.begin", "twoFactor.confirm"]),
+  paths: new Set([
+    "GET /api/admin/account",
+    "GET /api/admin/two-factor",
+    "POST /api/admin/two-factor/enrol",
+    "POST /api/admin/two-factor/confirm",
+  ]),
+};
+
+export const mayCallProcedureBeforeEnrolment = (path: string) => BEFORE_ENROLMENT.procedures.has(path);
+export const mayCallPathBeforeEnrolment = (method: string, url: string) =>
+  BEFORE_ENROLMENT.paths.has(`${method.toUpperCase()} ${url}`);
 
 // procedure paths are the router's own (a fixed set): each is looked up once
 const procedureRules = new Map<string, Others>();

@@ -6,6 +6,7 @@ import { type Executor, schema } from "@ch/db";
 import argon2 from "argon2";
 import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { PASSWORD_MIN_LENGTH, type StaffRole } from "../../contracts/staff";
+import { addressKey } from "../../lib/client-address";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { hitRateLimit } from "../../lib/rate-limit";
@@ -13,6 +14,7 @@ import { ARGON2_OPTIONS, type SessionAdmin } from "../admin/auth.service";
 import { isCommonPassword } from "../admin/common-passwords";
 import { announcingSessionChanges, endAccountSessions, touchAccountSessions } from "../admin/session-store";
 import { withHashSlot } from "../admin/sign-in-throttle";
+import { revokeKeysOfAccount } from "../api-keys/api-keys.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { escapeHtml } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
@@ -55,8 +57,16 @@ export async function accountOf(deps: Deps, admin: SessionAdmin) {
   return { ...row, role: admin.role, areas: areasOf(admin.role) };
 }
 
-/** Guessing the current password through the account forms is throttled per account (10 per 15 min). */
-async function verifyCurrentPassword(deps: Deps, admin: SessionAdmin, password: string): Promise<void> {
+/**
+ * The signed-in account's password asked again (the account forms, two-factor enrolment): 400 naming
+ * `field` when wrong. Guessing it this way is throttled per account (10 per 15 min).
+ */
+export async function verifyCurrentPassword(
+  deps: Deps,
+  admin: Pick<SessionAdmin, "id">,
+  password: string,
+  field = "currentPassword",
+): Promise<void> {
   await hitRateLimit(deps.db, `password-check:${admin.id}`, { limit: 10, windowSeconds: 900 }, deps.clock.now());
   const [row] = await deps.db
     .select({ passwordHash: admins.passwordHash })
@@ -66,7 +76,7 @@ async function verifyCurrentPassword(deps: Deps, admin: SessionAdmin, password: 
   if (!row) throw notFound("Account not found");
   const ok = await withHashSlot(() => argon2.verify(row.passwordHash, password).catch(() => false));
   if (!ok) {
-    throw badRequest("The current password is not correct", [{ path: ["currentPassword"], message: "is not correct" }]);
+    throw badRequest("The current password is not correct", [{ path: [field], message: "is not correct" }]);
   }
 }
 
@@ -142,7 +152,7 @@ export const RESET_ANSWER = {
  */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<typeof RESET_ANSWER> {
   const now = deps.clock.now();
-  await hitRateLimit(deps.db, `password-reset:${ip}`, { limit: 10, windowSeconds: 3600 }, now);
+  await hitRateLimit(deps.db, `password-reset:${addressKey(ip)}`, { limit: 10, windowSeconds: 3600 }, now);
   const address = email.trim().toLowerCase();
   // at most 3 reset e-mails an hour to one mailbox; beyond that nothing is sent (the answer is the same)
   let mailboxOk = true;
@@ -213,7 +223,7 @@ export async function resetPassword(
   ip: string,
 ): Promise<{ ok: true; username: string }> {
   const now = deps.clock.now();
-  await hitRateLimit(deps.db, `password-reset-use:${ip}`, { limit: 20, windowSeconds: 3600 }, now);
+  await hitRateLimit(deps.db, `password-reset-use:${addressKey(ip)}`, { limit: 20, windowSeconds: 3600 }, now);
   const tokenHash = sha256(input.token);
   const live = and(
     eq(passwordResets.tokenHash, tokenHash),
@@ -448,7 +458,7 @@ export async function acceptInvite(
   ip: string,
 ): Promise<{ id: number; username: string; role: StaffRole }> {
   const now = deps.clock.now();
-  await hitRateLimit(deps.db, `invite-accept:${ip}`, { limit: 20, windowSeconds: 3600 }, now);
+  await hitRateLimit(deps.db, `invite-accept:${addressKey(ip)}`, { limit: 20, windowSeconds: 3600 }, now);
   const tokenHash = sha256(input.token);
   const [pending] = await deps.db
     .select({ id: staffInvites.id })
@@ -528,7 +538,7 @@ export async function setRole(deps: Deps, actor: Actor, id: number, role: StaffR
   return { ok: true as const };
 }
 
-/** Disables an account (its sessions end at once) or enables it again. */
+/** Disables an account (its sessions end and the API keys it made are revoked, at once) or enables it again. */
 export async function setDisabled(deps: Deps, actor: Actor, id: number, disabled: boolean) {
   if (disabled && id === actor.id) throw conflict("You cannot disable your own account");
   const ended = await announcingSessionChanges(
@@ -546,9 +556,11 @@ export async function setDisabled(deps: Deps, actor: Actor, id: number, disabled
           throw conflict("The business needs at least one owner");
         }
         const ids = disabled ? await endAccountSessions(tx, id) : [];
+        const revokedKeys = disabled ? await revokeKeysOfAccount(tx, actor, id, deps.clock.now()) : 0;
         await recordAudit(tx, actor, disabled ? "staff.disable" : "staff.enable", "admin", id, {
           username: target.username,
           endedSessions: ids.length,
+          ...(revokedKeys > 0 ? { revokedKeys } : {}),
         });
         return ids;
       }),

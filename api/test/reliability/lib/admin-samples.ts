@@ -46,6 +46,8 @@ export async function adminFixture(apps: TestApps) {
   const samples: Record<string, unknown> = {
     "POST /api/admin/setup": { body: { username: "second", password: "Another-Passphrase-9" } },
     "POST /api/admin/login": { body: { username: "owner", password: ADMIN_PASSWORD } },
+    // signed-in enrolment asks the password again: mutations of it reach the check (and its rate limit)
+    "POST /api/admin/two-factor/enrol": { body: { password: ADMIN_PASSWORD } },
     "GET /api/admin/orders": { query: listQuery },
     "GET /api/admin/contacts": { query: listQuery },
     "GET /api/admin/orders.csv": { query: listQuery },
@@ -57,6 +59,7 @@ export async function adminFixture(apps: TestApps) {
     "PUT /api/admin/orders/:id/payment": { params: { id: String(orderId) }, body: { paymentStatus: "paid" } },
     "PUT /api/admin/contacts/:id/status": { params: { id: String(contactId) }, body: { status: "contacted" } },
     "trpc admin.audit": { limit: 10 },
+    "trpc twoFactor.begin": { password: ADMIN_PASSWORD },
     "trpc catalog.create": productInput,
     "trpc catalog.update": { id: product.id, data: productInput },
     "trpc catalog.delete": { id: 999_999 },

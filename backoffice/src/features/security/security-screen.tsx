@@ -1,5 +1,6 @@
-// Security: the signed-in admin's two-factor sign-in (TOTP: enrol with a QR code, recovery codes shown
-// once, new codes, turn off) and the owner's setting that requires it for every account.
+// Security: the signed-in admin's two-factor sign-in (TOTP: enrol with the password and a QR code, recovery
+// codes shown once, new codes, turn off) and the owner's setting that requires it for every account. While
+// the owner requires it and this account has none, every other screen is refused and sends the user here.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Card, LoadError } from "../../components/card";
@@ -61,7 +62,9 @@ function CodeForm({
 
 function Enrol() {
   const toast = useToast();
-  const begin = useMutation(trpc.twoFactor.begin.mutationOptions());
+  const [password, setPassword] = useState("");
+  // the password is asked again, as for a password change: a session alone does not turn two-factor on
+  const begin = useMutation(trpc.twoFactor.begin.mutationOptions({ onSuccess: () => setPassword("") }));
   const confirm = useMutation(
     trpc.twoFactor.confirm.mutationOptions({
       onSuccess: () => toast({ title: "Two-factor sign-in is on", description: "Save your recovery codes now." }),
@@ -71,24 +74,49 @@ function Enrol() {
     return (
       <div className="space-y-3">
         <RecoveryCodes codes={confirm.data.recoveryCodes} />
-        <button type="button" className="btn-primary" onClick={() => void refresh()}>
+        {/* every screen reads again: one refused before enrolment works now */}
+        <button type="button" className="btn-primary" onClick={() => void queryClient.invalidateQueries()}>
           Done
         </button>
       </div>
     );
   }
   if (!begin.data) {
+    const problem = begin.error
+      ? issuesOf(begin.error).password
+        ? "That password is not correct"
+        : errorMessage(begin.error, "Could not start")
+      : undefined;
     return (
-      <div className="space-y-3">
+      <form
+        className="space-y-3"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          begin.mutate({ password });
+        }}
+      >
         <p className="text-sm text-slate-700">
           Two-factor sign-in is off. With it on, signing in needs your password and a 6-digit code from an authenticator
           app (Google Authenticator, 1Password, Authy, …).
         </p>
-        {begin.error ? <p className="text-sm text-red-700">{errorMessage(begin.error, "Could not start")}</p> : null}
-        <button type="button" className="btn-primary" disabled={begin.isPending} onClick={() => begin.mutate()}>
+        <FormField label="Current password" error={problem} hint="Asked again to turn it on." className="max-w-sm">
+          {(field) => (
+            <input
+              {...field}
+              type="password"
+              name="password"
+              className="field-input"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </FormField>
+        <button type="submit" className="btn-primary" disabled={begin.isPending || password === ""}>
           Turn on two-factor sign-in
         </button>
-      </div>
+      </form>
     );
   }
   return (
@@ -231,6 +259,12 @@ export function SecurityScreen() {
         <p className="text-sm text-slate-600">Loading...</p>
       ) : (
         <>
+          {status.data.required && !status.data.enabled ? (
+            <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+              <strong>Set up two-factor sign-in to go on.</strong> The owner requires it for every account, and yours
+              has none yet: the other screens open again once it is on.
+            </div>
+          ) : null}
           <Card title="Two-factor sign-in">
             {status.data.enabled ? (
               <Enabled
