@@ -12,6 +12,9 @@ async function audit(page: Page, name: string) {
   ).toEqual([]);
 }
 
+// several screens per test, each a full axe run: a loaded machine needs more than the default minute
+test.describe.configure({ timeout: 150_000 });
+
 test("sign-in and setup screens", async ({ page }) => {
   await page.goto("/admin/login");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
