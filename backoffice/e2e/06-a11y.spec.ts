@@ -22,6 +22,9 @@ test("sign-in and setup screens", async ({ page }) => {
   await page.goto("/admin/setup");
   await expect(page.getByText("Setup is closed")).toBeVisible();
   await audit(page, "setup");
+  await page.goto("/admin/sign-in-link#token=an-e-mailed-sign-in-link-token");
+  await expect(page.getByRole("heading", { name: "Let this browser sign in" })).toBeVisible();
+  await audit(page, "sign-in link");
 });
 
 test("dashboard tabs and dialogs", async ({ page }) => {

@@ -5,6 +5,7 @@ import { Secret, TOTP } from "otpauth";
 import { expect, expectToast, linkMailedTo, mailCount, signIn, test } from "./helpers";
 
 const LEE = { email: "lee.twofactor@example.test", username: "lee", password: "Lee-Guards-Codes-2026" };
+const LEE_SIGN_IN = { username: LEE.username, password: LEE.password };
 /** The authenticator: the code `ahead` 30-second steps from now (the server accepts ±1 step). */
 const code = (secret: string, ahead = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), period: 30, timestamp: Date.now() + ahead * 30_000 });
@@ -34,7 +35,7 @@ test("wrong codes after the right password: the account is e-mailed a link that 
     data: { token, username: LEE.username, password: LEE.password },
   });
   expect(accepted.status()).toBe(201);
-  expect((await page.request.post("/api/admin/login", { data: LEE })).status()).toBe(200);
+  expect((await page.request.post("/api/admin/login", { data: LEE_SIGN_IN })).status()).toBe(200);
   const begin = await page.request.post("/api/admin/two-factor/enrol", { data: { password: LEE.password } });
   const { secret } = (await begin.json()) as { secret: string };
   expect((await page.request.post("/api/admin/two-factor/confirm", { data: { code: code(secret) } })).status()).toBe(
@@ -45,7 +46,7 @@ test("wrong codes after the right password: the account is e-mailed a link that 
   // the guesser: the right password, then 10 wrong codes over two challenges
   before = await mailCount(page);
   for (let round = 0; round < 2; round++) {
-    const step1 = await page.request.post("/api/admin/login", { data: LEE });
+    const step1 = await page.request.post("/api/admin/login", { data: LEE_SIGN_IN });
     const { challenge } = (await step1.json()) as { challenge: string };
     for (let t = 0; t < 5; t++) {
       const res = await page.request.post("/api/admin/login/verify", {
