@@ -14,7 +14,7 @@ import { ConfigError, type Env, loadEnv } from "../src/env";
 import { addressScope } from "../src/lib/public-address";
 import { deliveryRefusal, type LookupAll, webhookLookup } from "../src/modules/webhooks/url-policy";
 import { createWebhookWorker } from "../src/modules/webhooks/worker";
-import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { expectRealUserSignsIn, signedInCookie, startTestApps, type TestApps } from "./harness";
 import { workerDeps } from "./notifications-fakes";
 
 /** A webhook URL host, the address a DNS answer would carry for it, and whether it is loopback. */
@@ -394,5 +394,11 @@ describe("hole 10: the production configuration's public addresses", () => {
     expect(loadEnv({ NODE_ENV: "test", PUBLIC_SITE_URL: "http://localhost:3000" }).PUBLIC_SITE_URL).toBe(
       "http://localhost:3000",
     );
+  });
+});
+
+describe("acceptance 2: after these attacks", () => {
+  it("the real owner signs in from a new address at once", async () => {
+    await expectRealUserSignsIn(dev);
   });
 });

@@ -10,7 +10,14 @@ import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailboxKey } from "../src/modules/notifications/acknowledgement-cap";
 import { createOutboxWorker } from "../src/modules/notifications/worker";
-import { firstProductOnSale, orderBody, startTestApps, type TestApps } from "./harness";
+import {
+  expectRealUserSignsIn,
+  firstProductOnSale,
+  orderBody,
+  signedInCookie,
+  startTestApps,
+  type TestApps,
+} from "./harness";
 import { FakeSmtp, notifyEnv, workerDeps } from "./notifications-fakes";
 
 const { notifications, rateLimits } = schema;
@@ -231,5 +238,12 @@ describe("hole 11: one mailbox, however it is spelled, gets at most 3 acknowledg
     // other domains keep their dots and their distinct local parts
     expect(mailboxKey("c.ap-4@example.com")).not.toBe(mailboxKey("cap-4@example.com"));
     expect(mailboxKey("cap-4@example.com")).not.toBe(key);
+  });
+});
+
+describe("acceptance 2: after these attacks", () => {
+  it("the real owner signs in from a new address at once", async () => {
+    await signedInCookie(apps);
+    await expectRealUserSignsIn(apps);
   });
 });

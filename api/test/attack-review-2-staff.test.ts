@@ -13,7 +13,15 @@ import { readCache } from "../src/lib/read-cache";
 import { TWO_FACTOR_ENROLMENT_REQUIRED } from "../src/modules/admin/session-access";
 import { totpCode } from "../src/modules/admin/totp.service";
 import { effectiveScopes, scopesOfRole } from "../src/modules/api-keys/scope-policy";
-import { firstProductOnSale, invitedStaff, orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import {
+  expectRealUserSignsIn,
+  firstProductOnSale,
+  invitedStaff,
+  orderBody,
+  signedInCookie,
+  startTestApps,
+  type TestApps,
+} from "./harness";
 import { until } from "./notifications-fakes";
 
 const OWNER = { username: "owner", password: "Tr4ilhead-Container!" };
@@ -391,5 +399,11 @@ describe("hole 6: enrolling two-factor while signed in asks the password again",
     });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["retry-after"]).toBeDefined();
+  });
+});
+
+describe("acceptance 2: after these attacks", () => {
+  it("the real owner signs in from a new address at once", async () => {
+    await expectRealUserSignsIn(apps, OWNER);
   });
 });

@@ -16,6 +16,7 @@ import type { StaffRole } from "../src/contracts/staff-roles";
 import { type Env, loadEnv } from "../src/env";
 import type { Clock } from "../src/lib/clock";
 import { sessionRowId } from "../src/modules/admin/session-store";
+import { totpCode } from "../src/modules/admin/totp.service";
 import { priceOrder } from "../src/modules/pricing/engine";
 import { checkAnswersAgainstDocument } from "./contract";
 import type { TestDatabaseTemplates } from "./global-setup";
@@ -307,4 +308,40 @@ export function buildPresent(files: string[], what: string): boolean {
   if (process.env.CI && process.env.CI !== "false") throw new Error(`${message} ${what} cannot run (CI=true).`);
   console.warn(`\n\n*** ${message} ${what} SKIPPED. ***\n\n`);
   return false;
+}
+
+/**
+ * The attack reviews' second acceptance line: right after an attack, the real user signs in from a new
+ * address at once (the clock does not move on): the password, then the authenticator's current code when
+ * the account has two-factor (read from its row, as the user's app holds it). Throws unless signed in.
+ */
+export async function expectRealUserSignsIn(
+  apps: TestApps,
+  account: { username: string; password: string } = { username: "owner", password: "Tr4ilhead-Container!" },
+  ip = "192.0.2.254",
+): Promise<void> {
+  const send = (url: string, payload: Record<string, unknown>) =>
+    apps.backoffice.inject({ method: "POST", url, payload, remoteAddress: ip, headers: { origin: BACKOFFICE } });
+  const login = await send("/api/admin/login", account);
+  if (login.statusCode !== 200) throw new Error(`the real user was refused: ${login.statusCode} ${login.body}`);
+  let answer = login.json() as { ok: boolean; step?: string; challenge?: string };
+  if (!answer.ok && answer.step === "code") {
+    const [row] = await apps.db.handle.db
+      .select({ secret: schema.adminTwoFactor.secret, lastUsedStep: schema.adminTwoFactor.lastUsedStep })
+      .from(schema.adminTwoFactor)
+      .innerJoin(schema.admins, eq(schema.admins.id, schema.adminTwoFactor.adminId))
+      .where(eq(schema.admins.username, account.username));
+    // the next 30-second step's code (accepted as clock drift) when this step's was used already
+    const now = apps.clock.now();
+    const step = Math.floor(now.getTime() / 30_000);
+    const at = row!.lastUsedStep !== null && row!.lastUsedStep >= step ? new Date(now.getTime() + 30_000) : now;
+    const verify = await send("/api/admin/login/verify", {
+      challenge: answer.challenge,
+      code: totpCode(row!.secret, at),
+    });
+    if (verify.statusCode !== 200)
+      throw new Error(`the real user's code was refused: ${verify.statusCode} ${verify.body}`);
+    answer = verify.json() as typeof answer;
+  }
+  if (!answer.ok) throw new Error(`the real user did not get a session: ${JSON.stringify(answer)}`);
 }
