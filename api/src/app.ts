@@ -110,11 +110,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRequestDeadline(app);
   installSecurityHeaders(app, env, surface);
   if (surface === "backoffice") {
-    // a closed setup is answered before the cookie, session and body work below
-    installSetupGate(app, deps);
     // cookies are the back office's (its session, a remembered device); the storefront sets and reads none
     await app.register(cookie);
     installCsrfGuard(app, env);
+    // a closed setup is answered after the origin check, before the session and body work below
+    installSetupGate(app, deps);
     // the back office's sessions (@fastify/session); the storefront never has one
     await registerAdminSessions(app, deps);
   }

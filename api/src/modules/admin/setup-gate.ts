@@ -1,4 +1,4 @@
-// The first-admin setup path answered before any other work: per-address limit first (from memory for an
+// The first-admin setup path answered before any other work but the origin check: per-address limit first (from memory for an
 // address already over it), then "closed" from this process's memory once it has seen an admin, so a
 // flood of setup requests costs neither a session, a body parse nor a query per request. Setup never
 // opens again once an admin exists (accounts are disabled, never deleted), so remembering it is safe on
