@@ -4,7 +4,12 @@ import { lazyHead } from "../features/seo/lazy-head";
 import { prefetchPageData, productsQuery } from "../lib/queries";
 
 export const Route = createFileRoute("/products/{-$category}")({
-  loader: ({ context, params }) => prefetchPageData(context.queryClient, [productsQuery(params.category)]),
+  // the whole catalog too: its categories with published products are the page's chips
+  loader: ({ context, params }) =>
+    prefetchPageData(
+      context.queryClient,
+      params.category ? [productsQuery(params.category), productsQuery()] : [productsQuery()],
+    ),
   // an unknown category is a not-found page (the server answers 404): not indexed
   head: ({ params }) =>
     lazyHead((seo) =>

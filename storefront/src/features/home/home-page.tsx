@@ -1,10 +1,11 @@
+import { PRODUCT_CATEGORIES, type ProductCategory } from "@ch/api/contracts/constants";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
 import { MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { buttonClass, Skeleton } from "../../components/ui";
-import { categoryLabel, formatPrice } from "../../lib/format";
+import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import { featuredProductsQuery, galleryQuery, latestPostsQuery, productsQuery } from "../../lib/queries";
 import { openQuoteDialog } from "../../lib/quote";
 import { formatAddress, phoneText, telHref, useSiteConfig } from "../../lib/site-config";
@@ -17,42 +18,55 @@ const ContactForm = lazy(() => import("../contact/contact-form").then((m) => ({ 
 const RoiCalculator = lazy(() => import("../roi/roi-calculator").then((m) => ({ default: m.RoiCalculator })));
 const GalleryGrid = lazy(() => import("../gallery/gallery-grid").then((m) => ({ default: m.GalleryGrid })));
 
-const CATEGORY_CARDS = [
-  {
-    id: "20ft-homes",
+/** What each category's card says; which cards show, and their figures, come from the published catalog. */
+const CATEGORY_COPY: Record<ProductCategory, { title: string; description: string }> = {
+  "20ft-homes": {
     title: "20ft Container Homes",
-    description:
-      "Compact 160 sq ft studios with a full bath and kitchenette: ideal for guests, rentals or a first home.",
-    priced: true,
+    description: "Compact studios with a full bath and kitchenette: ideal for guests, rentals or a first home.",
   },
-  {
-    id: "40ft-homes",
+  "40ft-homes": {
     title: "40ft Container Homes",
-    description: "320 sq ft two-bedroom layouts with room to live, work and host, built to Texas codes.",
-    priced: true,
+    description: "Layouts with room to live, work and host, built to Texas codes.",
   },
-  {
-    id: "container-offices",
+  "53ft-homes": {
+    title: "53ft Container Homes",
+    description: "Our longest single-container homes: more bedrooms, more living space, same steel frame.",
+  },
+  "multi-unit": {
+    title: "Multi-Unit Builds",
+    description: "Several containers joined into one larger home, duplex or rental set.",
+  },
+  "container-offices": {
     title: "Container Offices",
     description: "Site offices, studios and sales centers, insulated, wired and ready to open on delivery.",
-    priced: false,
   },
-  {
-    id: "commercial-industrial",
+  "commercial-industrial": {
     title: "Commercial & Industrial",
-    description: "Retail pop-ups, workshops and storage built to your layout and your business.",
-    priced: false,
+    description: "Retail pop-ups, workshops and storage for your business.",
   },
-] as const;
+};
 
-/** "From $X" with X the lowest current price in the category, so the card never disagrees with the catalog. */
-function lowestPriceByCategory(products: { category: string; price: number }[] | undefined) {
-  const lowest = new Map<string, number>();
+interface CategoryFigures {
+  models: number;
+  /** The lowest price above zero (a price of 0 is "priced on request"), or null. */
+  lowest: number | null;
+  sqft: [number, number] | null;
+}
+
+/** Per category with published products: how many, from what price and what size, so a card never disagrees with the catalog. */
+function figuresByCategory(
+  products: { category: string; price: number; specs: { sqft?: number | undefined } }[] | undefined,
+): Map<string, CategoryFigures> {
+  const figures = new Map<string, CategoryFigures>();
   for (const product of products ?? []) {
-    const current = lowest.get(product.category);
-    if (current === undefined || product.price < current) lowest.set(product.category, product.price);
+    const f = figures.get(product.category) ?? { models: 0, lowest: null, sqft: null };
+    f.models++;
+    if (product.price > 0 && (f.lowest === null || product.price < f.lowest)) f.lowest = product.price;
+    const sqft = product.specs.sqft;
+    if (sqft !== undefined) f.sqft = f.sqft ? [Math.min(f.sqft[0], sqft), Math.max(f.sqft[1], sqft)] : [sqft, sqft];
+    figures.set(product.category, f);
   }
-  return lowest;
+  return figures;
 }
 
 const STEPS = [
@@ -115,7 +129,9 @@ function Hero() {
 
 function Categories() {
   const products = useQuery(productsQuery());
-  const lowest = lowestPriceByCategory(products.data);
+  const figures = figuresByCategory(products.data);
+  // every category with published products, in the catalog's order (all of them while loading)
+  const shown = PRODUCT_CATEGORIES.filter((id) => products.isPending || figures.has(id));
   return (
     <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8" aria-labelledby="categories-title">
       <div className="mx-auto mb-10 max-w-2xl text-center">
@@ -124,29 +140,41 @@ function Categories() {
         </h2>
         <p className="mt-4 text-lg text-slate-600">Homes, offices and commercial units, all built in Texas.</p>
       </div>
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {CATEGORY_CARDS.map((card) => (
-          <Link
-            key={card.id}
-            to="/products/{-$category}"
-            params={{ category: card.id }}
-            className="group flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-lg"
-          >
-            <h3 className="text-lg font-bold text-slate-900 group-hover:text-amber-700">{card.title}</h3>
-            <p className="mt-2 flex-1 text-sm text-slate-600">{card.description}</p>
-            <div className="mt-4 font-semibold text-amber-700">
-              {!card.priced ? (
-                "Contact Us"
-              ) : lowest.has(card.id) ? (
-                `From ${formatPrice(lowest.get(card.id)!)}`
-              ) : products.isPending ? (
-                <Skeleton className="h-5 w-28" />
-              ) : (
-                "Contact Us"
-              )}
-            </div>
-          </Link>
-        ))}
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {shown.map((id) => {
+          const card = CATEGORY_COPY[id];
+          const f = figures.get(id);
+          return (
+            <Link
+              key={id}
+              to="/products/{-$category}"
+              params={{ category: id }}
+              className="group flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-lg"
+            >
+              <h3 className="text-lg font-bold text-slate-900 group-hover:text-amber-700">{card.title}</h3>
+              <p className="mt-2 flex-1 text-sm text-slate-600">{card.description}</p>
+              {f ? (
+                <p className="mt-3 text-sm text-slate-600">
+                  {f.models === 1 ? "1 model" : `${f.models} models`}
+                  {f.sqft
+                    ? ` · ${f.sqft[0] === f.sqft[1] ? formatNumber(f.sqft[0]) : `${formatNumber(f.sqft[0])}–${formatNumber(f.sqft[1])}`} sq ft`
+                    : ""}
+                </p>
+              ) : null}
+              <div className="mt-4 font-semibold text-amber-700">
+                {f ? (
+                  f.lowest !== null ? (
+                    `From ${formatPrice(f.lowest)}`
+                  ) : (
+                    "Priced on request"
+                  )
+                ) : (
+                  <Skeleton className="h-5 w-28" />
+                )}
+              </div>
+            </Link>
+          );
+        })}
       </div>
     </section>
   );

@@ -27,7 +27,7 @@ export function Footer() {
   const hydrated = useHydrated();
   const year = hydrated ? new Date().getFullYear() : new Date().getUTCFullYear();
   return (
-    <footer className="bg-slate-950 text-slate-300">
+    <footer className="bg-slate-950 text-slate-300 max-sm:pb-20">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
           <p className="text-lg font-bold text-white">{SITE_NAME}</p>

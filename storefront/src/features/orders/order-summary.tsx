@@ -20,10 +20,10 @@ export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
             <th scope="col" className="py-2 font-medium">
               Item
             </th>
-            <th scope="col" className="py-2 text-right font-medium">
+            <th scope="col" className="py-2 pl-3 text-right font-medium">
               Qty
             </th>
-            <th scope="col" className="py-2 text-right font-medium">
+            <th scope="col" className="py-2 pl-4 text-right font-medium">
               Amount
             </th>
           </tr>
@@ -36,8 +36,8 @@ export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
                 {line.name}
                 <span className="block text-xs text-slate-600">{formatAmount(line.unitPrice)} each</span>
               </td>
-              <td className="py-2 text-right">{line.quantity}</td>
-              <td className="py-2 text-right whitespace-nowrap">{formatAmount(line.lineTotal)}</td>
+              <td className="py-2 pl-3 text-right">{line.quantity}</td>
+              <td className="py-2 pl-4 text-right whitespace-nowrap">{formatAmount(line.lineTotal)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,4 @@
-import { formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
+import { deliveryWindow, formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ArrowLeft, DownloadIcon, MailIcon, PhoneIcon } from "../../components/icons";
@@ -11,16 +11,32 @@ import type { ProductDto } from "../../lib/queries";
 import { openQuoteDialog } from "../../lib/quote";
 import { depositTerms, phoneText, telHref, useSiteConfig } from "../../lib/site-config";
 import { toast } from "../../lib/toast";
+import { Lightbox } from "../gallery/lightbox";
 import { downloadText, specSheetFileName, specSheetText } from "./spec-sheet";
 
 function Gallery({ product }: { product: ProductDto }) {
   const [index, setIndex] = useState(0);
+  const [enlarged, setEnlarged] = useState(false);
   const images = product.imageDetails;
   const current = images[index] ?? images[0];
   if (!current) return <div className="aspect-[3/2] rounded-2xl bg-slate-100" />;
+  // the gallery's full-screen viewer, over this product's images (ids are their positions)
+  const viewerItems = images.map((image, i) => ({
+    id: i,
+    title: product.name,
+    category: "",
+    image: image.url,
+    width: image.width,
+    height: image.height,
+  }));
   return (
     <div>
-      <div className="aspect-[3/2] overflow-hidden rounded-2xl bg-slate-100 shadow-sm">
+      <button
+        type="button"
+        onClick={() => setEnlarged(true)}
+        aria-label={`View ${product.name} larger`}
+        className="block aspect-[3/2] w-full cursor-zoom-in overflow-hidden rounded-2xl bg-slate-100 shadow-sm"
+      >
         <ResponsiveImage
           key={current.url}
           src={current.url}
@@ -32,7 +48,13 @@ function Gallery({ product }: { product: ProductDto }) {
           loading="priority"
           className="h-full w-full object-cover"
         />
-      </div>
+      </button>
+      <Lightbox
+        items={viewerItems}
+        openId={enlarged ? index : null}
+        onChange={setIndex}
+        onClose={() => setEnlarged(false)}
+      />
       {images.length > 1 ? (
         <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-5" aria-label="Product images">
           {images.map((image, i) => (
@@ -163,7 +185,7 @@ export function ProductPage({ product }: { product: ProductDto }) {
           {config ? (
             <ul className="mt-6 space-y-1 text-sm text-slate-700" data-testid="product-terms">
               <li>
-                Built in {formatWeeks(config.production)}; delivered {formatWeeks(config.delivery)} from your order.
+                Built in {formatWeeks(config.production)}; delivered {deliveryWindow(config)}.
               </li>
               <li>
                 {yearsLabel(config.warranty.structuralYears)} structural warranty,{" "}

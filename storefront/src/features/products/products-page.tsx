@@ -1,3 +1,4 @@
+import { PRODUCT_CATEGORIES } from "@ch/api/contracts/constants";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { PageHeader } from "../../components/ui";
@@ -6,17 +7,18 @@ import { productsQuery } from "../../lib/queries";
 import { CategoryLinks, isProductCategory } from "./category-links";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
 
-const FILTERS = [
-  { label: "All Products", category: undefined },
-  { label: "20ft Homes", category: "20ft-homes" },
-  { label: "40ft Homes", category: "40ft-homes" },
-  { label: "53ft Homes", category: "53ft-homes" },
-  { label: "Multi-Unit", category: "multi-unit" },
-] as const;
-
 export function ProductsPage({ category }: { category?: string }) {
   const products = useQuery(productsQuery(category));
-  const inFilters = FILTERS.some((f) => f.category === category);
+  // a chip for every category with published products (the loader fetched the whole catalog too)
+  const catalog = useQuery(productsQuery());
+  const filters: { label: string; category: string | undefined }[] = [
+    { label: "All Products", category: undefined },
+    ...PRODUCT_CATEGORIES.filter((c) => catalog.data?.some((p) => p.category === c) ?? true).map((c) => ({
+      label: categoryLabel(c),
+      category: c,
+    })),
+  ];
+  const inFilters = filters.some((f) => f.category === category);
   // an address such as /products/xyz: the server answers 404, the page shows the real categories
   const unknown = category !== undefined && !isProductCategory(category);
   return (
@@ -31,7 +33,7 @@ export function ProductsPage({ category }: { category?: string }) {
       />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
         <nav aria-label="Product categories" className="mb-8 flex flex-wrap justify-center gap-2">
-          {FILTERS.map((f) => {
+          {filters.map((f) => {
             const active = f.category === category;
             const className = `rounded-full px-4 py-2 text-sm font-medium transition-colors ${
               active ? "bg-slate-900 text-white" : "border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
