@@ -104,6 +104,8 @@ const env = {
   // a failed delivery is retried soon, so a test never waits on the production back-off
   OUTBOX_RETRY_BASE_MS: "200",
   OUTBOX_RETRY_MAX_MS: "1000",
+  // a stage move's undo window (its e-mail waits that long): a few seconds, so a test sees the e-mail soon
+  STAGE_UNDO_MS: "6000",
   // USDT: a valid test wallet (it belongs to nobody we know) and TronGrid at a loopback fake that a browser
   // test starts on the storefront port + 3 (storefront/e2e/payments.spec.ts); polled often, so a transfer
   // is seen within a second; nothing listening there just means the watcher backs off

@@ -87,6 +87,11 @@ export const envSchema = z.object({
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(1_800_000),
   /** How long a claimed notification stays reserved; a row left "sending" by a crashed process is taken again after it. */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /**
+   * How long staff may undo a stage move (back office, PUT …/stage): the customer's stage e-mail waits this
+   * long in the outbox and is withdrawn by an undo. 0: the e-mail leaves at once and a move cannot be undone.
+   */
+  STAGE_UNDO_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Time limit of one delivery (Telegram request or SMTP conversation); must be well under the lease. */
   NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**

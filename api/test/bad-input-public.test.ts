@@ -59,6 +59,7 @@ beforeAll(async () => {
       email: "ana@example.com",
     },
     "POST /api/telegram/chat": { message: "Hi", userInfo: { currentPage: "/", device: "Desktop", browser: "Chrome" } },
+    "POST /api/chat/reply": { message: "What are your hours?" },
     "POST /api/visits": { path: "/products", referrer: "https://www.google.com/" },
     "GET /api/products": { query: { category: "20ft-homes" } },
     "GET /api/products/:id": { params: { id: String(product.id) }, query: {} },
@@ -71,6 +72,7 @@ beforeAll(async () => {
     "trpc content.postBySlug": { slug: "no-such-post" },
     "trpc content.postSummaries": { q: "zoning", category: "construction", page: 1, pageSize: 6 },
     "trpc chat.forward": { message: "Hi", userInfo: { currentPage: "/", device: "Desktop", browser: "Chrome" } },
+    "trpc chat.reply": { message: "What are your hours?" },
     "trpc leads.contact": contact,
     "trpc leads.requestQuote": {
       kind: "call",

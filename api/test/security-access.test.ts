@@ -39,6 +39,8 @@ const STOREFRONT_PUBLIC = new Set([
   "POST /api/proposals/:token/accept",
   "POST /api/proposals/:token/changes",
   "POST /api/telegram/chat",
+  // the chat's automatic answer: public facts only, nothing stored (rate-limited)
+  "POST /api/chat/reply",
   "POST /api/visits",
   // the site's own SEO scan (rate-limited per IP) and search-engine files (public by nature)
   "GET /api/seo/report",
@@ -84,6 +86,7 @@ const PUBLIC_ROUTER = [
   "catalog.featured",
   "catalog.list",
   "chat.forward",
+  "chat.reply",
   "content.gallery",
   "content.postBySlug",
   "content.posts",

@@ -74,6 +74,7 @@ const sampleBodies: Record<keyof typeof PUBLIC_WRITE_RULES, { url: string; proce
   quote: { url: "/api/quote-requests", procedure: "leads.requestQuote" },
   roi: { url: "/api/roi", procedure: "leads.saveRoi" },
   chat: { url: "/api/telegram/chat", procedure: "chat.forward" },
+  chatReply: { url: "/api/chat/reply", procedure: "chat.reply" },
   orders: { url: "/api/orders", procedure: "orders.place" },
   orderQuote: { url: "/api/orders/quote", procedure: "pricing.quote" },
   visits: { url: "/api/visits", procedure: "" },

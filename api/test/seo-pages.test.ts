@@ -224,12 +224,11 @@ describe.skipIf(!hasDist)("storefront HTML before scripts run", () => {
       "/return-policy",
       "/privacy-policy",
       "/terms-of-service",
-      "/seo-report",
       "/blog",
     ]) {
       expect(locs, path).toContain(`${SITE}${path === "/" ? "/" : path}`);
     }
-    for (const path of ["/cart", "/checkout", "/seo-test", "/order-confirmation"])
+    for (const path of ["/cart", "/checkout", "/seo-test", "/seo-report", "/order-confirmation"])
       expect(locs).not.toContain(`${SITE}${path}`);
     const products = await db.handle.db.select({ id: schema.products.id }).from(schema.products);
     for (const p of products) expect(locs).toContain(`${SITE}/product/${p.id}`);

@@ -1,4 +1,4 @@
-// The public SEO report (/seo-report is public and indexable) says what to improve but not how this
+// The public SEO report (/seo-report is public but noindex and out of the sitemap) says what to improve but not how this
 // installation is configured; the back office's report adds those hints.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SeoReport } from "../src/contracts/seo";

@@ -97,7 +97,7 @@ test("chat: without Telegram configured, the reply does not claim a Telegram for
   await page.goto("/products");
   await page.getByRole("button", { name: "Open chat" }).click();
   const panel = page.locator("#chat-panel");
-  await expect(panel.getByText("AI Assistant + messages to our team")).toBeVisible();
+  await expect(panel.getByText("Automatic answers + messages to our team")).toBeVisible();
   await panel.getByRole("button", { name: "Schedule Call" }).click();
   const reply = panel.getByTestId("bot-message").nth(1);
   await expect(reply).toContainText("Your message has been saved for our team", { timeout: 5000 });

@@ -319,7 +319,8 @@ test.describe("checkout", () => {
     await seedCart(page, [cleveland]);
     await page.goto("/checkout");
     await page.getByLabel("Bank Transfer").check();
-    await expect(page.getByTestId("bank-details")).toContainText("within 1 business hour");
+    await expect(page.getByTestId("bank-details")).toContainText("payment reference");
+    await expect(page.getByTestId("bank-details")).not.toContainText("business hour");
     await expect(page.getByTestId("usdt-details")).toHaveCount(0);
     const q = await fillAndQuote(page);
     await expectQuoteShown(page, q);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTACT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "./constants";
-import { id, optionalText, requiredText, text } from "./fields";
+import { id, optionalEmail, optionalText, requiredText, text } from "./fields";
 import { instant, int } from "./responses";
 import { ORDER_STAGES } from "./stages";
 
@@ -27,6 +27,8 @@ export const setupInput = z.strictObject({
     .string()
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
     .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`),
+  /** Where password reset links go (optional here, asked by the back office's form). */
+  email: optionalEmail(),
   setupToken: text(200).optional(),
 });
 

@@ -28,8 +28,10 @@ export const SOCIAL_NETWORKS = [
  * <script id="site-config">): the settings, the social links as a list, and the environment's
  * wallet address, analytics id and public address.
  */
-export type SiteConfig = Omit<BusinessSettings, "social"> & {
+export type SiteConfig = Omit<BusinessSettings, "social" | "bankTransfer"> & {
   social: { name: string; url: string }[];
+  /** Whether the owner has given the bank details; the details are on the customer's own order only. */
+  bankTransferReady: boolean;
   /** The shop's TRON wallet for USDT; null when none is configured (the storefront says USDT is unavailable). */
   usdtWalletAddress: string | null;
   gaMeasurementId: string | null;
@@ -116,3 +118,82 @@ export function formatWeeks(range: { minWeeks: number; maxWeeks: number }): stri
 
 /** "10-year". */
 export const yearsLabel = (years: number): string => `${years}-year`;
+
+const years = (n: number): string => `${n} ${n === 1 ? "year" : "years"}`;
+
+/** "10 years on the structure, 5 years on systems, 2 years on finishes and 1 year on installation". */
+export function warrantySentence(w: BusinessSettings["warranty"]): string {
+  return `${years(w.structuralYears)} on the structure, ${years(w.systemsYears)} on systems, ${years(w.finishYears)} on finishes and ${years(w.installationYears)} on installation`;
+}
+
+/** "8-12 weeks from your deposit" (or "from your order"): the delivery window and where it starts. */
+export function deliveryWindow(settings: Pick<BusinessSettings, "delivery">): string {
+  const from = settings.delivery.countedFrom === "order" ? "your order" : "your deposit";
+  return `${formatWeeks(settings.delivery)} from ${from}`;
+}
+
+/** "72 hours", "1 hour". */
+export const hoursLabel = (n: number): string => `${n} ${n === 1 ? "hour" : "hours"}`;
+
+/** "$500" or "$99.50": a fee in cents, without cents when it has none. */
+export function feeText(cents: number): string {
+  const whole = cents % 100 === 0;
+  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
+/**
+ * The cancellation terms as sentences, in the order they apply: the full-refund window (null when there
+ * is none), before production starts, and once production has started. One wording for the terms, the
+ * return policy, checkout and the order e-mail.
+ */
+export function cancellationTerms(c: BusinessSettings["cancellation"]): {
+  window: string | null;
+  beforeProduction: string;
+  inProduction: string;
+} {
+  const window = c.fullRefundHours > 0;
+  return {
+    window: window
+      ? `You may cancel within ${hoursLabel(c.fullRefundHours)} of placing your order for a full refund.`
+      : null,
+    beforeProduction: `${window ? "After that, until" : "Until"} production starts, you may cancel for ${
+      c.feeCents > 0
+        ? `a refund of what you paid less a ${feeText(c.feeCents)} administrative fee (design, engineering and scheduling already done)`
+        : "a full refund"
+    }.`,
+    inProduction: `Once production has started, a cancellation we agree to carries ${
+      c.restockingFeePercent > 0
+        ? `a ${c.restockingFeePercent}% restocking fee, plus the cost of custom work that cannot be reused`
+        : "the cost of custom work that cannot be reused"
+    }.`,
+  };
+}
+
+/** "72-hour full refund, $500 fee before production, 25% restocking fee in production" (page descriptions). */
+export function cancellationSummary(c: BusinessSettings["cancellation"]): string {
+  return [
+    c.fullRefundHours > 0 ? `${c.fullRefundHours}-hour full refund` : null,
+    c.feeCents > 0 ? `${feeText(c.feeCents)} fee before production` : "full refund before production",
+    c.restockingFeePercent > 0 ? `${c.restockingFeePercent}% restocking fee in production` : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+// one formatter per time zone: building an Intl.DateTimeFormat costs more than formatting with it
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "December 3, 2026": a calendar day (YYYY-MM-DD) as it is; an instant as the day it is in `timeZone`
+ * (the shop's, America/Chicago unless the settings say otherwise).
+ */
+export function humanDate(value: string | Date, timeZone: string = "America/Chicago"): string {
+  const day = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const zone = day ? "UTC" : timeZone;
+  let format = dateFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: zone });
+    dateFormats.set(zone, format);
+  }
+  return format.format(day ? new Date(`${value}T12:00:00Z`) : new Date(value));
+}

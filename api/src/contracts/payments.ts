@@ -123,13 +123,26 @@ export const orderEventDto = z.object({
 });
 export type OrderEventDto = z.infer<typeof orderEventDto>;
 
-/** What the customer sees of the money: invoices, the ledger, the wallet to pay to (null when USDT is unavailable). */
+/** The shop's bank account for transfers (the business settings); a transfer names its invoice's reference. */
+export const bankAccountDto = z.object({
+  bankName: z.string(),
+  accountName: z.string(),
+  routingNumber: z.string().describe("ABA routing number (9 digits)"),
+  accountNumber: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountDto>;
+
+/**
+ * What the customer sees of the money: invoices, the ledger, the wallet to pay to (null when USDT is
+ * unavailable) and the bank account (null until the owner has given it: the details follow by e-mail).
+ */
 export const receiptPaymentDto = z.object({
   invoices: z.array(invoiceDto.partial({ id: true })),
   payments: z.array(paymentDto),
   paid: z.number(),
   outstanding: z.number(),
   usdtWalletAddress: z.string().nullable(),
+  bankAccount: bankAccountDto.nullable(),
 });
 export type ReceiptPaymentDto = z.infer<typeof receiptPaymentDto>;
 
@@ -139,6 +152,7 @@ export interface OrderPaymentsDto extends ReceiptPaymentDto {
   paid: number;
   outstanding: number;
   usdtWalletAddress: string | null;
+  bankAccount: BankAccount | null;
 }
 
 export const adminOrderPaymentsDto = z.object({

@@ -63,6 +63,15 @@ export const proposalInput = z.strictObject({
 });
 export type ProposalInput = z.input<typeof proposalInput>;
 
+/**
+ * The editor's running total before saving: the fields that price a proposal (the lines may be none
+ * yet). Priced by the same engine and rules as a saved version.
+ */
+export const proposalPreviewInput = proposalInput
+  .pick({ state: true, zipCode: true, deliveryBandId: true, discountCents: true, taxState: true, depositPercent: true })
+  .extend({ lines: z.array(proposalLineInput).max(50, "at most 50 lines") });
+export type ProposalPreviewInput = z.input<typeof proposalPreviewInput>;
+
 export const tokenParams = z.strictObject({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, "is not a proposal link"),
 });
@@ -148,6 +157,12 @@ export const proposalFiguresDto = z.object({
   balanceCents: int(),
 });
 export type ProposalFiguresDto = z.infer<typeof proposalFiguresDto>;
+
+/** The running total: the figures a saved version would get, with its priced lines and delivery. */
+export const proposalPreviewDto = proposalFiguresDto.extend({
+  lines: z.array(proposalLineDto),
+  deliveryLabel: z.string(),
+});
 
 /** What the customer's page shows. state: open | expired | accepted. */
 export const publicProposalDto = proposalFiguresDto.extend({

@@ -15,6 +15,14 @@ export interface RoiInputs {
   monthlyExpenses: number;
 }
 
+/** The calculator's starting values (the sliders' initial positions); the chat quotes what they compute. */
+export const defaultRoiInputs = (): RoiInputs => ({
+  investment: ROI_SLIDERS.investment.initial,
+  rentPerDay: ROI_SLIDERS.rentPerDay.initial,
+  occupancyDays: ROI_SLIDERS.occupancyDays.initial,
+  monthlyExpenses: ROI_SLIDERS.monthlyExpenses.initial,
+});
+
 export interface RoiFigures {
   monthlyIncome: number;
   yearlyGain: number;

@@ -3,7 +3,7 @@
 // put the same values in their `head` (through `pageHead`), so nothing changes when the script loads.
 // Pure functions, no imports from the server: the storefront bundles this file.
 
-import { hoursSentence, schemaOrgHours, WEEKDAYS, yearsLabel } from "./business-facts";
+import { cancellationSummary, hoursSentence, schemaOrgHours, WEEKDAYS, yearsLabel } from "./business-facts";
 import type { BusinessSettings } from "./settings";
 
 export interface Crumb {
@@ -73,7 +73,7 @@ export interface SiteIdentity {
 
 export type BusinessFacts = Pick<
   BusinessSettings,
-  "openingHours" | "timeZone" | "warranty" | "production" | "delivery" | "depositPercent"
+  "openingHours" | "timeZone" | "warranty" | "production" | "delivery" | "depositPercent" | "cancellation"
 >;
 
 /**
@@ -85,7 +85,9 @@ const FACT_DESCRIPTIONS: Record<string, (b: BusinessFacts) => string> = {
   "/contact": (b) =>
     `Talk to our San Antonio team about a container home, a quote or a site visit. ${hoursSentence(b, true)}.`,
   "/terms-of-service": (b) =>
-    `Terms for orders: ${b.depositPercent}% deposit, balance on delivery, 72-hour cancellation, 25% restocking fee once production starts, arbitration, Texas law.`,
+    `Terms for orders: ${b.depositPercent}% deposit, balance on delivery, ${cancellationSummary(b.cancellation)}, arbitration, Texas law.`,
+  "/return-policy": (b) =>
+    `Cancellation: ${cancellationSummary(b.cancellation)}. 30-day inspection after delivery; ${yearsLabel(b.warranty.structuralYears)} structural warranty.`,
   "/services/warranty-support": (b) =>
     `${yearsLabel(b.warranty.structuralYears)} structural, ${yearsLabel(b.warranty.systemsYears)} systems and ${yearsLabel(b.warranty.finishYears)} finish warranties, a ${yearsLabel(b.warranty.installationYears)} installation warranty, support channels and yearly maintenance plans.`,
 };
@@ -179,13 +181,13 @@ const staticPages: Record<string, StaticPage> = {
   "/terms-of-service": {
     title: "Terms of Service | Container Homes of Texas",
     description:
-      "Terms for orders: 50% deposit, balance on delivery, 72-hour cancellation, 25% restocking fee once production starts, arbitration, Texas law.",
+      "Terms for orders: 50% deposit, balance on delivery, 72-hour full refund, $500 fee before production, 25% restocking fee in production, arbitration, Texas law.",
     crumb: "Terms of Service",
   },
   "/return-policy": {
     title: "Return Policy & Guarantee | Container Homes of Texas",
     description:
-      "14-day pre-construction cancellation, a 30-day post-delivery inspection period and a 1-year quality guarantee on every container home.",
+      "Cancellation: 72-hour full refund, $500 fee before production, 25% restocking fee in production. 30-day inspection after delivery; 10-year structural warranty.",
     crumb: "Return Policy",
   },
   "/services/custom-design": {
@@ -221,6 +223,8 @@ const staticPages: Record<string, StaticPage> = {
     description:
       "Live checks of this site's technical, content, local and social-media search optimization, run against its own pages when you open the report.",
     heading: "SEO Report",
+    // the owner's tool (the back office has it as /admin/seo): reachable by its address, never indexed
+    noindex: true,
     crumb: "SEO Report",
   },
   "/seo-test": {

@@ -83,7 +83,7 @@ describe("settings text", () => {
   it("the defaults are valid, and the pages' fixed descriptions say what the default settings say", () => {
     expect(businessSettingsInput.parse(settings)).toEqual(settings);
     const site = { siteUrl: "https://example.test", business: settings };
-    for (const path of ["/contact", "/terms-of-service", "/services/warranty-support"]) {
+    for (const path of ["/contact", "/terms-of-service", "/return-policy", "/services/warranty-support"]) {
       const meta = staticPageMeta(path)!;
       expect(describePage(meta, site), path).toBe(meta.description);
       expect(meta.description.length, path).toBeLessThanOrEqual(160);

@@ -1,10 +1,11 @@
 // The business settings: the facts every page, chat reply, policy, e-mail and structured-data block
-// shows (company details, opening hours, warranty, lead times, deposit, social links). One schema for
+// shows (company details, opening hours, warranty, lead times, cancellation terms, deposit, the bank
+// account for transfers, social links). One schema for
 // the API (GET/PUT /api/admin/settings, tRPC settings.*) and the back office's form; their text is
 // made by ./business-facts (kept free of zod for the storefront). No server imports.
 import { z } from "zod";
 import { TIME_ZONES, type TimeZoneId, WEEKDAYS } from "./business-facts";
-import { email, phone, requiredText, zipCode } from "./fields";
+import { email, phone, requiredText, text, zipCode } from "./fields";
 import { instant } from "./responses";
 
 const TIME_ZONE_IDS = Object.keys(TIME_ZONES) as [TimeZoneId, ...TimeZoneId[]];
@@ -37,6 +38,55 @@ const weeksRange = () =>
   z
     .strictObject({ minWeeks: weeks(), maxWeeks: weeks() })
     .refine((r) => r.minWeeks <= r.maxWeeks, { message: "must not be less than the minimum", path: ["maxWeeks"] });
+
+const hours = () =>
+  z
+    .number({ error: "must be a number of hours" })
+    .int("must be a whole number of hours")
+    .min(0, "must be 0 or more")
+    .max(720, "must be at most 720 hours (30 days)");
+
+const percent = () =>
+  z
+    .number({ error: "must be a number" })
+    .int("must be a whole percent")
+    .min(0, "must be 0 to 100")
+    .max(100, "must be 0 to 100");
+
+/** Where the delivery window is counted from: the day the deposit arrives, or the day of the order. */
+export const DELIVERY_STARTS = ["deposit", "order"] as const;
+
+/** An ABA routing number: 9 digits whose weighted sum (3, 7, 1, …) is a multiple of 10. */
+export function validRoutingNumber(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const d = [...value].map(Number);
+  const sum = [0, 3, 6].reduce((s, i) => s + 3 * d[i]! + 7 * d[i + 1]! + d[i + 2]!, 0);
+  return sum % 10 === 0;
+}
+
+const BANK_FIELDS = ["bankName", "accountName", "routingNumber", "accountNumber"] as const;
+
+/** Where customers send a bank transfer: each detail empty until the owner gives it (all four, or none). */
+const bankTransfer = z
+  .strictObject({
+    bankName: text(100),
+    accountName: text(100),
+    routingNumber: text(20)
+      .transform((v) => v.replace(/[\s-]/g, ""))
+      .refine((v) => v === "" || validRoutingNumber(v), "must be a 9-digit ABA routing number"),
+    accountNumber: text(30)
+      .transform((v) => v.replace(/[\s-]/g, ""))
+      .refine((v) => v === "" || /^\d{4,17}$/.test(v), "must be 4 to 17 digits"),
+  })
+  .superRefine((bank, ctx) => {
+    // all four or none: a customer must never read half an account
+    if (BANK_FIELDS.every((k) => bank[k] === "")) return;
+    for (const k of BANK_FIELDS) {
+      if (bank[k] === "") {
+        ctx.addIssue({ code: "custom", path: [k], message: "is required once any bank detail is given" });
+      }
+    }
+  });
 
 const socialUrl = () =>
   z
@@ -79,8 +129,30 @@ export const businessSettingsInput = z.strictObject({
   }),
   /** Weeks of production in the factory. */
   production: weeksRange(),
-  /** Weeks from the order to the home on site. */
-  delivery: weeksRange(),
+  /** Weeks to the home on site, counted from the deposit or from the order (`countedFrom`). */
+  delivery: z
+    .strictObject({
+      minWeeks: weeks(),
+      maxWeeks: weeks(),
+      countedFrom: z.enum(DELIVERY_STARTS, { error: "must be deposit or order" }),
+    })
+    .refine((r) => r.minWeeks <= r.maxWeeks, { message: "must not be less than the minimum", path: ["maxWeeks"] }),
+  /**
+   * The cancellation terms every policy page, checkout and e-mail states: a full refund within
+   * `fullRefundHours` of the order; after that, until production starts, the refund less `feeCents`; once
+   * production has started, a cancellation the business agrees to costs `restockingFeePercent` of the total.
+   */
+  cancellation: z.strictObject({
+    fullRefundHours: hours(),
+    feeCents: z
+      .number({ error: "must be an amount in cents" })
+      .int("must be whole cents")
+      .min(0, "must be 0 or more")
+      .max(10_000_000, "must be at most $100,000"),
+    restockingFeePercent: percent(),
+  }),
+  /** Where customers send a bank transfer; shown on their order's pages and e-mails only (never in /api/config). */
+  bankTransfer,
   /** Part of the order total paid when the order is placed; the rest is due on delivery. */
   depositPercent: z
     .number({ error: "must be a number" })
@@ -103,8 +175,10 @@ export type BusinessSettingsDto = BusinessSettings & { updatedAt: string | null 
 export const businessSettingsDto = businessSettingsInput.extend({ updatedAt: instant().nullable() });
 
 /** The answer of GET /api/config: what the storefront knows about the business (SiteConfig in ./business-facts). */
-export const siteConfigDto = businessSettingsInput.omit({ social: true }).extend({
+export const siteConfigDto = businessSettingsInput.omit({ social: true, bankTransfer: true }).extend({
   social: z.array(z.object({ name: z.string(), url: z.string() })),
+  /** Whether the owner has given the bank details (the details themselves are on the customer's order only). */
+  bankTransferReady: z.boolean(),
   usdtWalletAddress: z.string().nullable(),
   gaMeasurementId: z.string().nullable(),
   siteUrl: z.string(),

@@ -163,6 +163,8 @@ export async function serveSpa(
     const page = await (chosen
       ? cache.chosenValue(key, render, PAGE_MAX_AGE_MS, keepPage)
       : cache.valueFor(key, PAGE_MAX_AGE_MS, render, keepPage));
+    // the header says what the page's robots meta says, for crawlers that read headers only
+    if (page.meta.noindex) reply.header("x-robots-tag", "noindex, nofollow");
     return sendHtml(req, reply.code(page.status), page);
   };
   app.get("/", sendPage);

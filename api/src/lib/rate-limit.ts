@@ -93,6 +93,8 @@ export const PUBLIC_WRITE_RULES = {
   quote: { limit: 10, windowSeconds: 600 },
   roi: { limit: 30, windowSeconds: 600 },
   chat: { limit: 30, windowSeconds: 600 },
+  // the chat's automatic answers: one per message a visitor types
+  chatReply: { limit: 120, windowSeconds: 600 },
   orders: { limit: 20, windowSeconds: 600 },
   // the checkout asks for a quote whenever the state or a whole ZIP changes
   orderQuote: { limit: 120, windowSeconds: 600 },

@@ -1,8 +1,7 @@
 import type { SeedProduct } from "./types";
 
 // Product catalogue used to seed the storefront. Prices are whole US dollars.
-// The Cleveland, Abilene, Dallas and Austin figures are quoted verbatim by the
-// chat assistant, so keep them in step with the chat copy if they change.
+// The chat's answers read the catalog as it is (api/src/modules/chat/chat-answers.ts).
 export const seedProducts: SeedProduct[] = [
   {
     name: "The Cleveland",

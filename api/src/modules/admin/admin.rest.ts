@@ -28,7 +28,7 @@ import { listContactsWithLink } from "../leads/leads-admin.rest";
 import { setOrderStatusByStaff, setPaymentStatusByStaff } from "../orders/order-commands";
 import { listOrdersWithLink } from "../orders/orders-admin.rest";
 import { listVisits, visitorStats } from "../visits/visits.service";
-import { resolveSession, setupFirstAdmin, signIn, signOut } from "./auth.service";
+import { resolveSession, setupFirstAdmin, signIn, signOut, startSession } from "./auth.service";
 import { rememberDevice } from "./sign-in-throttle";
 
 export const adminRoutes = [
@@ -36,7 +36,7 @@ export const adminRoutes = [
     method: "POST",
     url: "/api/admin/setup",
     access: "adminAuth",
-    summary: "Create the first admin; refused with 409 once any admin exists",
+    summary: "Create the first admin (an owner) and sign it in; refused with 409 once any admin exists",
     operationId: "createFirstAdmin",
     response: setupAnswer,
     errors: [409, 429],
@@ -44,8 +44,12 @@ export const adminRoutes = [
     body: setupInput,
     successStatus: 201,
     answer:
-      "201 with { id, username }; 409 once an admin exists; 429 with Retry-After past 10 requests from one address in 10 minutes",
-    handler: ({ deps, body, ip }) => setupFirstAdmin(deps, body, ip),
+      "201 with { id, username } and the new owner's session cookie (signed in: no second sign-in); `email`, optional, is where password reset links go; 409 once an admin exists; 429 with Retry-After past 10 requests from one address in 10 minutes",
+    handler: async ({ deps, body, ip, req }) => {
+      const admin = await setupFirstAdmin(deps, body, ip);
+      await startSession(deps, admin, ip, req);
+      return admin;
+    },
   }),
   route({
     method: "POST",

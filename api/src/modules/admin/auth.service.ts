@@ -70,7 +70,7 @@ async function checkSetupToken(deps: Deps, given: string | undefined): Promise<v
 
 export async function setupFirstAdmin(
   deps: Deps,
-  input: { username: string; password: string; setupToken?: string | undefined },
+  input: { username: string; password: string; email?: string | null | undefined; setupToken?: string | undefined },
   ipAddress = "local",
 ): Promise<{ id: number; username: string }> {
   // the route's per-address limit and closed answer come first (setup-gate.ts); nothing is hashed once closed
@@ -88,10 +88,14 @@ export async function setupFirstAdmin(
     if ((existing?.n ?? 0) > 0) throw conflict("Setup is closed: an admin account already exists");
     const [admin] = await tx
       .insert(admins)
-      .values({ username: input.username, passwordHash, role: "owner" })
+      .values({ username: input.username, passwordHash, role: "owner", email: input.email?.trim() || null })
       .returning({ id: admins.id, username: admins.username });
     await tx.delete(settings).where(eq(settings.key, "setup_token_sha256"));
-    await recordAudit(tx, admin!, "admin.setup", "admin", admin!.id, { username: admin!.username, ip: ipAddress });
+    await recordAudit(tx, admin!, "admin.setup", "admin", admin!.id, {
+      username: admin!.username,
+      ip: ipAddress,
+      ...(input.email ? { email: input.email.trim() } : {}),
+    });
     return admin!;
   });
 }

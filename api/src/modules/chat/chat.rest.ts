@@ -1,6 +1,6 @@
-import { chatForwardAnswer, chatForwardInput } from "../../contracts/chat";
+import { chatForwardAnswer, chatForwardInput, chatReplyAnswer, chatReplyInput } from "../../contracts/chat";
 import { route } from "../../http/route";
-import { forwardChatMessage } from "./chat.service";
+import { forwardChatMessage, replyToChat } from "./chat.service";
 
 export const chatRoutes = [
   route({
@@ -16,5 +16,21 @@ export const chatRoutes = [
     rateLimit: "chat",
     answer: "202 once stored; delivery happens in the background",
     handler: ({ deps, body, ip }) => forwardChatMessage(deps, body, ip),
+  }),
+  route({
+    // POST: the visitor's words stay out of URLs and access logs; nothing is stored
+    method: "POST",
+    url: "/api/chat/reply",
+    access: "public",
+    summary:
+      "The chat's automatic answer to a message: keyword matching over the published catalog, the business settings, the delivery bands and the ROI calculator's defaults, as they are now",
+    operationId: "replyToChatMessage",
+    tags: ["chat"],
+    body: chatReplyInput,
+    response: chatReplyAnswer,
+    rateLimit: "chatReply",
+    answer:
+      "{ topic, text, forwardOffer }: forwardOffer is true when only a person can answer (the chat then offers to send the message to the team)",
+    handler: ({ deps, body }) => replyToChat(deps, body),
   }),
 ];

@@ -1,9 +1,49 @@
 import { schema } from "@ch/db";
-import type { ChatForwardInput } from "../../contracts/chat";
+import type { ChatForwardInput, ChatReplyAnswer, ChatReplyInput } from "../../contracts/chat";
+import { computeRoi, defaultRoiInputs } from "../../contracts/roi";
 import type { Deps } from "../../lib/deps";
+import { readCache } from "../../lib/read-cache";
+import { listProducts } from "../catalog/catalog.service";
 import { createChatLead } from "../leads/leads.service";
 import { chatForwardMessage } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
+import { deliveryBandPrices } from "../pricing/pricing.service";
+import { getSiteConfig } from "../settings/settings.service";
+import { type ChatKnowledge, chatAnswer } from "./chat-answers";
+
+/**
+ * What the chat's answers are made from, read when the question comes: the published catalog (the read
+ * cache's entry of GET /api/products, dropped at every catalog change), the business settings, the delivery
+ * bands the pricing engine applies, and the figures the ROI calculator opens with.
+ */
+export async function chatKnowledge(deps: Pick<Deps, "db" | "env" | "log">): Promise<ChatKnowledge> {
+  const [products, config, deliveryBands] = await Promise.all([
+    readCache(deps.db).value("products:list:", () => listProducts(deps.db)),
+    getSiteConfig(deps),
+    deliveryBandPrices(deps.db),
+  ]);
+  const inputs = defaultRoiInputs();
+  return {
+    products: products.map((p) => ({
+      name: p.name,
+      category: p.category,
+      priceCents: Math.round(p.price * 100),
+      inStock: p.inStock,
+      specs: p.specs,
+    })),
+    config,
+    deliveryBands,
+    roi: { inputs, figures: computeRoi(inputs) },
+  };
+}
+
+/** The automatic answer to a chat message (keyword matching over the live data; see chat-answers.ts). */
+export async function replyToChat(
+  deps: Pick<Deps, "db" | "env" | "log">,
+  input: ChatReplyInput,
+): Promise<ChatReplyAnswer> {
+  return chatAnswer(input.message, await chatKnowledge(deps));
+}
 
 /** Stores the forward, a lead for the inbox and the Telegram outbox row together; delivery is asynchronous. */
 export async function forwardChatMessage(deps: Deps, input: ChatForwardInput, ipAddress: string) {

@@ -9,11 +9,11 @@
 // buckets (acknowledgement-cap.ts); the staff messages keep every detail.
 
 import type { TaxLineRecord } from "@ch/db";
-import { hoursSentence } from "../../contracts/business-facts";
+import { cancellationTerms, deliveryWindow, hoursSentence } from "../../contracts/business-facts";
 import type { BusinessSettings } from "../../contracts/settings";
 import { splitDeposit } from "../../contracts/totals";
 import type { Env } from "../../env";
-import { defaultSettings } from "../settings/settings.service";
+import { bankAccountOf, defaultSettings } from "../settings/settings.service";
 import type { OutboxMessage } from "./outbox";
 
 /**
@@ -132,8 +132,12 @@ function taxRows(order: Pick<OrderForMessage, "taxCents" | "taxLines">): { label
     : [{ label: "Sales tax", cents: order.taxCents }];
 }
 
+/** The shop's line at the end of every customer e-mail's text part. */
+export const emailFooterText = (company: BusinessSettings["company"]): string =>
+  `${company.name} · ${company.phone} · ${company.email}`;
+
 /** A customer e-mail's HTML part: simple markup with inline styles, which mail clients render alike. */
-function emailHtml(company: BusinessSettings["company"], body: string): string {
+export function emailHtml(company: BusinessSettings["company"], body: string): string {
   const footer = `${escapeHtml(company.name)} · ${escapeHtml(company.phone)} · <a href="mailto:${escapeHtml(company.email)}">${escapeHtml(company.email)}</a>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
@@ -142,6 +146,59 @@ function emailHtml(company: BusinessSettings["company"], body: string): string {
 ${body}
 <p style="margin-top:24px;font-size:13px;color:#57534e">${footer}</p>
 </div></body></html>`;
+}
+
+/** What the customer is to pay next: one invoice's reference, what it still asks and, for USDT, its exact amount. */
+export interface InvoiceToPay {
+  reference: string;
+  outstandingCents: number;
+  usdtAmountMicro: bigint | null;
+}
+
+/**
+ * How to pay an invoice, as text lines and HTML, per method: USDT (the exact amount to the wallet, which
+ * the shop records by itself once the transfer confirms) or bank transfer (the account from the settings
+ * and the invoice's reference, which staff match; while the owner has not given the account, the
+ * customer is told the details follow by e-mail). One wording for the order e-mail and the stage e-mails.
+ */
+export function paymentInstructions(
+  method: string,
+  invoice: InvoiceToPay,
+  env: Pick<Env, "USDT_WALLET_ADDRESS">,
+  settings: Pick<BusinessSettings, "bankTransfer">,
+): { text: string[]; html: string } {
+  const amount = usd(invoice.outstandingCents);
+  if (method === "usdt") {
+    const wallet = env.USDT_WALLET_ADDRESS;
+    const sentence =
+      invoice.usdtAmountMicro !== null && wallet
+        ? `Please send exactly ${usdtText(invoice.usdtAmountMicro)} USDT on the TRC20 network only to the wallet ${wallet} (${amount}). The exact amount, to the last digit, tells us which order your transfer pays: we record it automatically once the transfer confirms. Sending on any other network may lose the funds.`
+        : wallet
+          ? `Please send ${amount} in USDT on the TRC20 network only to the wallet ${wallet}, then enter the transaction hash on your order page so that we can record it. Sending on any other network may lose the funds.`
+          : `USDT payments are unavailable at the moment: reply to this e-mail and we will arrange a bank transfer of ${amount}.`;
+    return { text: [sentence], html: `<p>${escapeHtml(sentence)}</p>` };
+  }
+  const bank = bankAccountOf(settings);
+  const reference = `Give the reference ${invoice.reference} with your transfer: it is how we match your payment to your order, and we e-mail you once it is recorded.`;
+  if (!bank) {
+    const sentence = `Pay ${amount} by bank transfer. We will e-mail you our bank details. ${reference}`;
+    return { text: [sentence], html: `<p>${escapeHtml(sentence)}</p>` };
+  }
+  const rows: [string, string][] = [
+    ["Bank", bank.bankName],
+    ["Account name", bank.accountName],
+    ["Routing number (ABA)", bank.routingNumber],
+    ["Account number", bank.accountNumber],
+    ["Reference", invoice.reference],
+  ];
+  return {
+    text: [`Transfer ${amount} to:`, ...rows.map(([label, value]) => `${label}: ${value}`), reference],
+    html: `<p>Transfer <strong>${escapeHtml(amount)}</strong> to:</p>
+<table role="presentation" style="border-collapse:collapse">
+${rows.map(([label, value]) => `<tr><td style="padding:2px 12px 2px 0;color:#57534e">${escapeHtml(label)}</td><td style="padding:2px 0"><strong>${escapeHtml(value)}</strong></td></tr>`).join("\n")}
+</table>
+<p>${escapeHtml(reference)}</p>`,
+  };
 }
 
 /**
@@ -157,11 +214,15 @@ export function orderMessages(
   options: { recipientProven?: boolean; accessToken?: string } = {},
 ): OutboxMessage[] {
   const { company } = settings;
-  const deposit = splitDeposit(order.totalCents, order.depositPercent ?? settings.depositPercent);
-  const dueNow =
-    deposit.balanceCents > 0
-      ? `${usd(deposit.depositCents)} (a ${deposit.depositPercent}% deposit; the balance of ${usd(deposit.balanceCents)} is due on delivery)`
-      : usd(deposit.depositCents);
+  // the ledger's invoices when the order has them (the deposit, then the balance); else the settings' split
+  const split = splitDeposit(order.totalCents, order.depositPercent ?? settings.depositPercent);
+  const depositInvoice = order.invoices?.find((i) => i.kind === "deposit");
+  const balanceInvoice = order.invoices?.find((i) => i.kind === "balance");
+  const deposit = {
+    depositPercent: split.depositPercent,
+    depositCents: depositInvoice?.amountCents ?? split.depositCents,
+    balanceCents: order.invoices?.length ? (balanceInvoice?.amountCents ?? 0) : split.balanceCents,
+  };
   const taxes = taxRows(order);
   const deliveryLabel = order.deliveryLabel ? `Delivery (${order.deliveryLabel})` : "Shipping & delivery";
   const items = order.lines.map((l) => `• ${l.productName} × ${l.quantity} @ ${usd(l.unitPriceCents)}`);
@@ -185,13 +246,22 @@ export function orderMessages(
   const statusUrl = options.accessToken
     ? `${site}/order-confirmation?order=${encodeURIComponent(order.orderNumber)}&t=${encodeURIComponent(options.accessToken)}`
     : `${site}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
-  const first = order.invoices?.[0];
-  const instructions =
-    order.paymentMethod === "usdt"
-      ? first?.usdtAmountMicro
-        ? `The amount due now is ${dueNow}. Please send exactly ${usdtText(first.usdtAmountMicro)} USDT on the TRC20 network only to the wallet ${env.USDT_WALLET_ADDRESS}. The exact amount, to the last digit, tells us which order your transfer pays, and we record it automatically. Sending on any other network may lose the funds.`
-        : `Please send ${dueNow} in USDT on the TRC20 network only to the wallet ${env.USDT_WALLET_ADDRESS}. Sending on any other network may lose the funds. After paying, e-mail your receipt to ${company.email} with your order number.`
-      : `A member of our team will e-mail you our bank details within 1 business hour. The amount due now is ${dueNow}${first ? `; please give the payment reference ${first.reference}` : ""}. After paying, e-mail your receipt to ${company.email} with your order number.`;
+  // what is due now is the ledger's first invoice (the deposit), with its reference
+  const first = depositInvoice ?? order.invoices?.[0];
+  const pay = paymentInstructions(
+    order.paymentMethod,
+    first
+      ? { reference: first.reference, outstandingCents: first.amountCents, usdtAmountMicro: first.usdtAmountMicro }
+      : { reference: order.orderNumber, outstandingCents: deposit.depositCents, usdtAmountMicro: null },
+    env,
+    settings,
+  );
+  const cancellation = cancellationTerms(settings.cancellation);
+  const terms = [
+    `Delivery: ${deliveryWindow(settings)}.`,
+    cancellation.window ?? cancellation.beforeProduction,
+    `Our terms: ${site}/terms-of-service`,
+  ];
   const amount = (cents: number) => usd(cents);
   const discountCents = order.discountCents;
   const text = [
@@ -209,12 +279,15 @@ export function orderMessages(
     `Due now (${deposit.depositPercent}% deposit): ${amount(deposit.depositCents)}`,
     `Balance due on delivery: ${amount(deposit.balanceCents)}`,
     "",
-    `Payment by ${paymentLabel(order.paymentMethod)}: ${instructions}`,
+    `Payment by ${paymentLabel(order.paymentMethod)}:`,
+    ...pay.text,
     "",
     `Follow your order: ${statusUrl}`,
     ...(options.accessToken ? [] : ["(look it up with your order number and this e-mail address)"]),
     "",
-    `${company.name} · ${company.phone} · ${company.email}`,
+    ...terms,
+    "",
+    emailFooterText(company),
   ].join("\n");
   const cell = 'style="padding:4px 0"';
   const right = 'style="padding:4px 0;text-align:right;white-space:nowrap"';
@@ -236,8 +309,10 @@ ${row("Total", amount(order.totalCents), true)}
 ${row(`Due now (${deposit.depositPercent}% deposit)`, amount(deposit.depositCents), true)}
 ${row("Balance due on delivery", amount(deposit.balanceCents))}
 </table>
-<p><strong>Payment by ${escapeHtml(paymentLabel(order.paymentMethod))}:</strong> ${escapeHtml(instructions)}</p>
-<p><a href="${escapeHtml(statusUrl)}">Follow your order</a>${options.accessToken ? "" : " (look it up with your order number and this e-mail address)"}</p>`,
+<h2 style="font-size:16px;margin:16px 0 4px">Payment by ${escapeHtml(paymentLabel(order.paymentMethod))}</h2>
+${pay.html}
+<p><a href="${escapeHtml(statusUrl)}">Follow your order</a>${options.accessToken ? "" : " (look it up with your order number and this e-mail address)"}</p>
+<p style="font-size:13px;color:#57534e">${escapeHtml(terms[0]!)} ${escapeHtml(terms[1]!)} <a href="${escapeHtml(`${site}/terms-of-service`)}">Our terms</a></p>`,
   );
   return [
     { channel: "telegram", kind: "order", bodyText: staff, entityType: "order", entityId: order.id },
@@ -311,7 +386,7 @@ export function enquiryMessages(
       "",
       `If you need us sooner, call ${company.phone} or reply to ${company.email}.`,
       "",
-      `${company.name} · ${company.phone} · ${company.email}`,
+      emailFooterText(company),
     ].join("\n");
     const html = emailHtml(
       company,
@@ -335,6 +410,10 @@ ${ack.figures ? `<p><strong>Your figures:</strong><br>${escapeHtml(ack.figures)}
   return messages;
 }
 
+/** "the Abilene", but "The Abilene" as it is: a catalog name that already starts with its article. */
+export const withArticle = (name: string): string =>
+  /^(the|a|an)\s/i.test(name.trim()) ? name.trim() : `the ${name.trim()}`;
+
 /**
  * The subject and thanks of an acknowledgement. Only the product's name (from the catalog) and, for the
  * ROI calculator, the figures the server computed (saveRoi writes that message from numbers alone) are
@@ -347,7 +426,7 @@ function acknowledgement(enquiry: EnquiryForMessage): { subject: string; thanks:
     case "quote-request":
       return {
         subject: "We received your quote request",
-        thanks: `Thank you for your quote request${enquiry.productName ? ` for the ${enquiry.productName}` : ""}.`,
+        thanks: `Thank you for your quote request${enquiry.productName ? ` for ${withArticle(enquiry.productName)}` : ""}.`,
         figures: null,
       };
     case "roi":

@@ -2,6 +2,7 @@
 // so a notification exists exactly when its record does. Delivery is the worker's job (worker.ts).
 import { EventEmitter } from "node:events";
 import { type Executor, schema } from "@ch/db";
+import { and, eq, gt, inArray, or } from "drizzle-orm";
 import type { Env } from "../../env";
 
 /**
@@ -52,8 +53,45 @@ export function announceEnqueued(): void {
   outboxSignal.emit("enqueued");
 }
 
-export async function enqueue(db: Executor, env: Env, messages: OutboxMessage[]): Promise<void> {
-  if (messages.length === 0) return;
-  await db.insert(schema.notifications).values(messages.map((m) => outboxRow(env, m)));
+/**
+ * Writes the messages' rows; their ids. With `notBefore` no worker takes them before that time (the
+ * worker reads nextAttemptAt), so the caller may still withdraw them (withdrawBeforeDue) until then.
+ */
+export async function enqueue(
+  db: Executor,
+  env: Env,
+  messages: OutboxMessage[],
+  options: { notBefore?: Date } = {},
+): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const notBefore = options.notBefore ? { nextAttemptAt: options.notBefore } : {};
+  const rows = await db
+    .insert(schema.notifications)
+    .values(messages.map((m) => ({ ...outboxRow(env, m), ...notBefore })))
+    .returning({ id: schema.notifications.id });
   announceEnqueued();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Withdraws (deletes) the rows of `ids` that no worker can have taken: pending and not due before `now`,
+ * or unsent (no channel). Conditioned on the row's status, so a worker's claim and a withdrawal exclude
+ * each other on every process. The ids withdrawn.
+ */
+export async function withdrawBeforeDue(db: Executor, ids: number[], now: Date): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { notifications } = schema;
+  const rows = await db
+    .delete(notifications)
+    .where(
+      and(
+        inArray(notifications.id, ids),
+        or(
+          and(eq(notifications.status, "pending"), gt(notifications.nextAttemptAt, now)),
+          eq(notifications.status, "unsent"),
+        ),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.map((r) => r.id);
 }

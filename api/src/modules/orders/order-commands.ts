@@ -2,6 +2,7 @@
 // the spec's PUT …/status and PUT …/payment are commands over the stage moves and the ledger, never
 // writes of their own. They sit above both stages.service and payments.service, which do not import
 // each other.
+import { randomUUID } from "node:crypto";
 import { schema } from "@ch/db";
 import { asc, eq } from "drizzle-orm";
 import type { AdminOrderDto } from "../../contracts/admin";
@@ -30,23 +31,43 @@ const STAGE_OF_STATUS: Record<OrderStatus, OrderStage> = {
  * A staff member moves an order (PUT /api/admin/orders/{id}/stage). An order whose balance was paid
  * before delivery goes on to balance paid as the system, in the same transaction: payments move the
  * payment stages, and recording the balance earlier could not (the table allows it only after delivery).
+ * The move can be undone until `undoUntil` (env STAGE_UNDO_MS; stages.service undoStageMove): the
+ * customer's e-mail waits until then. Null when undo is off.
  */
 export async function moveOrderStageByStaff(
   deps: Deps,
   actor: Actor,
   orderId: number,
   input: { stage: OrderStage; reason?: string | undefined },
-) {
+): Promise<{ stage: OrderStage; stageChangedAt: Date; undoUntil: Date | null }> {
+  const until = deps.env.STAGE_UNDO_MS > 0 ? new Date(deps.clock.now().getTime() + deps.env.STAGE_UNDO_MS) : null;
+  const group = randomUUID();
   return deps.db.transaction(async (tx) => {
+    // delivered with the balance already paid goes on to balance paid: one e-mail (that one) says both
+    const paidAlready = input.stage === "delivered" && (await orderFullyPaid(tx, orderId));
     const moved = await moveOrderStage(
       tx,
-      { orderId, to: input.stage, actor: actor.username, actorId: actor.id, reason: input.reason },
+      {
+        orderId,
+        to: input.stage,
+        actor: actor.username,
+        actorId: actor.id,
+        reason: input.reason,
+        silent: paidAlready,
+        ...(until ? { undoable: { group, until } } : {}),
+      },
       deps,
     );
-    if (moved.stage === "delivered" && (await orderFullyPaid(tx, orderId))) {
-      return moveOrderStage(tx, { orderId, to: "balance_paid", actor: "system", bySystem: true }, deps);
+    if (moved.stage === "delivered" && paidAlready) {
+      const undoable = until ? { group, until, back: moved.from, backSince: moved.fromSince } : undefined;
+      const paid = await moveOrderStage(
+        tx,
+        { orderId, to: "balance_paid", actor: "system", bySystem: true, ...(undoable ? { undoable } : {}) },
+        deps,
+      );
+      return { stage: paid.stage, stageChangedAt: paid.stageChangedAt, undoUntil: until };
     }
-    return moved;
+    return { stage: moved.stage, stageChangedAt: moved.stageChangedAt, undoUntil: until };
   });
 }
 

@@ -21,6 +21,7 @@ import { orderMessages } from "../notifications/messages";
 import { announceEnqueued, outboxRow } from "../notifications/outbox";
 import { createInvoicesForOrder, type PlannedInvoice, planInvoices } from "../payments/invoices";
 import { receiptPayment } from "../payments/payments.service";
+import { bankAccountOf } from "../settings/settings.service";
 import { newMessageId, webhookEventCte } from "../webhooks/events";
 import { orderCreatedData } from "../webhooks/payloads";
 
@@ -343,7 +344,7 @@ export async function createOrder(
   const planned: PlannedInvoice[] = planInvoices(order, { depositValidUntil: draft.depositValidUntil });
   const receipt: StoredOrder = {
     ...toReceipt(order, draft.lines),
-    payment: receiptPayment(env, planned),
+    payment: receiptPayment(env, planned, bankAccountOf(settings)),
     accessToken: order.accessToken!,
   };
   const messages = orderMessages({ ...order, lines: draft.lines, invoices: planned }, env, settings, {

@@ -58,7 +58,7 @@ export function sameToken(expected: string | null | undefined, given: string | n
  * same for every case, when the order is unknown or the token wrong or missing.
  */
 export async function findOrderByAccessToken(
-  deps: Pick<Deps, "db" | "env">,
+  deps: Pick<Deps, "db" | "env" | "log">,
   orderNumber: string,
   token: string | null | undefined,
 ): Promise<OrderReceiptDto> {

@@ -15,7 +15,7 @@ import { listAudit } from "../audit/audit.service";
 import { getAdminOrderPayments, getOrderPayments } from "../payments/payments.service";
 import { type PricedFigures, priceOrder } from "../pricing/engine";
 import { cartPricingInput, pricingContext } from "../pricing/pricing.service";
-import { getSettings } from "../settings/settings.service";
+import { bankAccountOf, getSettings } from "../settings/settings.service";
 import { customerOrderRow } from "./customer-order";
 import { createOrder, type OrderFigures, type StoredOrder, toReceipt } from "./order-core";
 import { stageHistory } from "./stages.service";
@@ -203,7 +203,7 @@ export function orderFigures(figures: PricedFigures): OrderFigures {
 
 /** The customer's own look-up by order number and e-mail. */
 export async function findOrderForCustomer(
-  deps: Pick<Deps, "db" | "env">,
+  deps: Pick<Deps, "db" | "env" | "log">,
   orderNumber: string,
   email: string,
 ): Promise<OrderReceiptDto> {
@@ -347,9 +347,14 @@ export async function getOrderRecord(db: Executor, id: number) {
  * The customer's receipt of one order row (the body of findOrderForCustomer, shared with the order's own
  * link, order-links.ts): lines, figures, the ledger's invoices and the build stages.
  */
-export async function customerReceipt(deps: Pick<Deps, "db" | "env">, order: OrderRow): Promise<OrderReceiptDto> {
+export async function customerReceipt(
+  deps: Pick<Deps, "db" | "env" | "log">,
+  order: OrderRow,
+): Promise<OrderReceiptDto> {
   const { db, env } = deps;
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  const receipt = withPayment(toReceipt(order, lines), await getOrderPayments({ db, env }, order.id));
+  // the bank account the customer pays to is today's (the settings), with this order's references
+  const bank = bankAccountOf(await getSettings(deps));
+  const receipt = withPayment(toReceipt(order, lines), await getOrderPayments({ db, env }, order.id, bank));
   return { ...receipt, stage: order.stage, stages: await stageHistory(db, order.id) };
 }

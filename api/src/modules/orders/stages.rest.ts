@@ -7,10 +7,15 @@ import { instant, int } from "../../contracts/responses";
 import { ORDER_STAGES } from "../../contracts/stages";
 import { route } from "../../http/route";
 import { moveOrderStageByStaff } from "./order-commands";
-import { pipelineBoard } from "./stages.service";
+import { pipelineBoard, undoStageMove } from "./stages.service";
 
 const stage = z.enum(ORDER_STAGES);
-const stageMoved = z.object({ stage, stageChangedAt: instant() });
+const stageUndone = z.object({ stage, stageChangedAt: instant() });
+const stageMoved = stageUndone.extend({
+  undoUntil: instant()
+    .nullable()
+    .describe("Until when POST …/stage/undo can take the move back (the customer is e-mailed then); null: undo is off"),
+});
 const pipelineBoardDto = z.array(
   z.object({
     id: int(),
@@ -24,6 +29,10 @@ const pipelineBoardDto = z.array(
     cancelReason: z.string().nullable(),
     proposalId: int().nullable(),
     moves: z.array(stage).describe("The stages this order may move to next"),
+    undo: z
+      .object({ until: instant(), back: stage })
+      .nullable()
+      .describe("The last move while it can still be undone: until when, and the stage it goes back to"),
   }),
 );
 
@@ -40,8 +49,22 @@ export const adminStageRoutes = [
     params: idParams,
     body: stageMoveInput,
     answer:
-      "{ stage, stageChangedAt } (a move to delivered of an order already paid in full answers balance_paid: the ledger moves it on); 409 for a move the stages table does not allow or a payment stage (deposit received, balance paid: set by the ledger); 400 for a cancel without a reason",
+      "{ stage, stageChangedAt, undoUntil } (a move to delivered of an order already paid in full answers balance_paid: the ledger moves it on); the customer's e-mail leaves at undoUntil unless the move is undone; 409 for a move the stages table does not allow or a payment stage (deposit received, balance paid: set by the ledger); 400 for a cancel without a reason",
     handler: ({ deps, params, body, admin }) => moveOrderStageByStaff(deps, admin!, params.id, body),
+  }),
+  route({
+    method: "POST",
+    url: "/api/admin/orders/:id/stage/undo",
+    access: "admin",
+    summary: "Undo the order's last stage move while its e-mail to the customer still waits; nobody is e-mailed",
+    operationId: "undoOrderStageMove",
+    response: stageUndone,
+    errors: [404, 409],
+    tags: ["admin", "orders"],
+    params: idParams,
+    answer:
+      "{ stage, stageChangedAt }: the stage before the move, as it stood; 409 once the window is over (the customer has been e-mailed) or when the order has no move to undo",
+    handler: ({ deps, params, admin }) => undoStageMove(deps, admin!, params.id),
   }),
   route({
     method: "GET",
@@ -51,7 +74,8 @@ export const adminStageRoutes = [
     operationId: "getPipelineBoard",
     response: pipelineBoardDto,
     tags: ["admin", "orders"],
-    answer: "[{ id, orderNumber, customer, stage, stageChangedAt, totalCents, paidCents, outstandingCents, moves }]",
-    handler: ({ deps }) => pipelineBoard(deps.db),
+    answer:
+      "[{ id, orderNumber, customer, stage, stageChangedAt, totalCents, paidCents, outstandingCents, moves, undo }]",
+    handler: ({ deps }) => pipelineBoard(deps.db, deps.clock.now()),
   }),
 ];

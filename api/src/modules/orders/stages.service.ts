@@ -2,8 +2,11 @@
 // enforces it (409 otherwise), keeps the legacy status columns in step for the documented payloads,
 // writes the timeline (order_events) and e-mails the customer through the outbox, all in the caller's
 // transaction so that a stage, its timeline row and its e-mail exist together or not at all.
+// A staff move can be undone for a short while (env STAGE_UNDO_MS): its e-mail waits in the outbox until
+// then, and the undo withdraws it and puts the order back without e-mailing anyone. Everything the undo
+// needs is in the move's timeline row (data.undo), so any process may answer it.
 import { type Executor, rowsOf, schema } from "@ch/db";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   canMoveStage,
   ORDER_STAGE_LABELS,
@@ -14,11 +17,12 @@ import {
 } from "../../contracts/stages";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { markLeadWonForOrder } from "../leads/leads.service";
-import { escapeHtml } from "../notifications/messages";
-import { enqueue } from "../notifications/outbox";
-import { defaultSettings, siteUrlOf } from "../settings/settings.service";
+import { emailFooterText, emailHtml, escapeHtml, paymentInstructions } from "../notifications/messages";
+import { enqueue, withdrawBeforeDue } from "../notifications/outbox";
+import { ledger } from "../payments/ledger";
+import { settingsIn, siteUrlOf } from "../settings/settings.service";
 import { emitWebhookEvent } from "../webhooks/events";
 
 const { orders, orderEvents } = schema;
@@ -49,7 +53,32 @@ export interface MoveStageInput {
   reason?: string | undefined;
   /** Only the payment ledger (as the system) may move the payment stages (deposit_received, balance_paid). */
   bySystem?: boolean;
+  /**
+   * No stage e-mail: the caller's own e-mail tells the customer (a payment's receipt names the stage it
+   * reached; a delivery whose balance is already paid goes on to "balance paid", which has the e-mail).
+   */
+  silent?: boolean;
+  /**
+   * The move may be undone until `until`: the customer's e-mail waits until then. Moves of one staff
+   * command share a `group` (delivered and the balance paid it leads to) and are undone together, back to
+   * `back` (the stage before the command) as it stood since `backSince`; both default to this move's own.
+   */
+  undoable?: { group: string; until: Date; back?: OrderStage; backSince?: Date };
 }
+
+/** What a move's timeline row keeps for its undo (order_events.data.undo). */
+interface UndoRecord {
+  group: string;
+  until: string;
+  back: OrderStage;
+  backSince: string;
+  emailIds: number[];
+}
+
+const undoRecordOf = (data: unknown): UndoRecord | null => {
+  const undo = (data as { undo?: UndoRecord } | null)?.undo;
+  return undo && typeof undo.group === "string" && typeof undo.until === "string" ? undo : null;
+};
 
 export interface OrderEventInput {
   orderId: number;
@@ -77,66 +106,99 @@ export async function recordOrderEvent(db: Executor, event: OrderEventInput): Pr
 const isStage = (value: string): value is OrderStage => (ORDER_STAGES as readonly string[]).includes(value);
 
 /** What the customer reads when their order reaches a stage. */
-const STAGE_SENTENCES: Record<OrderStage, string> = {
+export const STAGE_SENTENCES: Record<OrderStage, string> = {
   awaiting_deposit: "Your order is waiting for its deposit.",
   deposit_received: "We have received your deposit. Your build is scheduled for production.",
   in_production: "Your home is now in production at our yard.",
   quality_check: "Your home is through production and in our quality check.",
   ready_for_delivery:
     "Your home has passed its quality check and is ready for delivery. We will call you to schedule the day.",
-  delivered: "Your home has been delivered. The balance is now due.",
-  balance_paid: "We have received your balance payment. Thank you!",
+  delivered: "Your home has been delivered.",
+  balance_paid: "Your home is delivered and your order is paid in full. Thank you!",
   completed: "Your order is complete. Thank you for building with us!",
   cancelled: "Your order has been cancelled.",
 };
 
-/**
- * The business's name and contacts, read through `db` (the caller's transaction: on the embedded
- * database a read outside it would wait for it to end).
- */
-async function companyOf(db: Executor, deps: StageDeps) {
-  const defaults = defaultSettings(deps.env).company;
-  const [row] = rowsOf<{ data: { company?: Partial<typeof defaults> } | null }>(
-    await db.execute(sql`select data from business_settings where id = 1`),
-  );
-  return { ...defaults, ...(row?.data?.company ?? {}) };
+const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usd = (cents: number) => usdFormat.format(cents / 100);
+
+interface StageOrder {
+  id: number;
+  orderNumber: string;
+  firstName: string;
+  email: string;
+  paymentMethod: string;
+  proposalId: number | null;
+  accessToken: string | null;
 }
 
+/**
+ * The customer's e-mail about a stage. It greets them by name once the address is known to be theirs:
+ * every stage after the deposit follows money they sent, and a proposal's order was addressed by staff.
+ * Only a cancellation of a checkout order still awaiting its deposit stays nameless (nobody has proven
+ * the typed address is the visitor's). "Delivered" states the balance now due, from the ledger, and how
+ * to pay it. Everything is read through `db` (the caller's transaction).
+ */
 async function stageEmail(
   db: Executor,
   deps: StageDeps,
-  order: { id: number; orderNumber: string; firstName: string; email: string },
+  order: StageOrder,
+  from: OrderStage,
   to: OrderStage,
   reason: string | null,
 ) {
-  const company = await companyOf(db, deps);
-  const statusUrl = `${siteUrlOf(deps.env)}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
+  const settings = await settingsIn(db, deps);
+  const { company } = settings;
+  const proven = order.proposalId !== null || from !== "awaiting_deposit" || to !== "cancelled";
+  const hello = proven && order.firstName.trim() ? `Hello ${order.firstName.trim()},` : "Hello,";
+  const site = siteUrlOf(deps.env);
+  const statusUrl = order.accessToken
+    ? `${site}/order-status?order=${encodeURIComponent(order.orderNumber)}&t=${encodeURIComponent(order.accessToken)}`
+    : `${site}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
   const label = ORDER_STAGE_LABELS[to];
   const sentence = STAGE_SENTENCES[to];
+  let balance: { text: string[]; html: string } | null = null;
+  if (to === "delivered") {
+    const l = await ledger(db, order.id);
+    const owed = Math.max(0, l.dueCents - l.recordedCents);
+    const next = l.allocations.find((a) => a.status === "open" || a.status === "partially_paid");
+    if (owed > 0 && next) {
+      const pay = paymentInstructions(
+        order.paymentMethod,
+        {
+          reference: next.invoice.reference,
+          outstandingCents: next.invoice.amountCents - next.paidCents,
+          usdtAmountMicro: next.invoice.usdtAmountMicro,
+        },
+        deps.env,
+        settings,
+      );
+      const due = `The balance of ${usd(owed)} is now due.`;
+      balance = { text: [due, ...pay.text], html: `<p><strong>${escapeHtml(due)}</strong></p>\n${pay.html}` };
+    }
+  }
   const text = [
-    // no name: the address was typed into the checkout form and nobody has proven it is the visitor's
-    "Hello,",
+    hello,
     "",
     `Order ${order.orderNumber}: ${label}.`,
     sentence,
     ...(reason ? [`Reason: ${reason}`] : []),
+    ...(balance ? ["", ...balance.text] : []),
     "",
     `Follow your order: ${statusUrl}`,
-    "(look it up with your order number and this e-mail address)",
+    ...(order.accessToken ? [] : ["(look it up with your order number and this e-mail address)"]),
     "",
-    `${company.name} · ${company.phone} · ${company.email}`,
+    emailFooterText(company),
   ].join("\n");
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
-<body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-<h1 style="font-size:20px;margin:0 0 12px">Order ${escapeHtml(order.orderNumber)}: ${escapeHtml(label)}</h1>
-<p>Hello,</p>
+  const html = emailHtml(
+    company,
+    `<h1 style="font-size:20px;margin:0 0 12px">Order ${escapeHtml(order.orderNumber)}: ${escapeHtml(label)}</h1>
+<p>${escapeHtml(hello)}</p>
 <p>${escapeHtml(sentence)}</p>
 ${reason ? `<p><strong>Reason:</strong> ${escapeHtml(reason)}</p>` : ""}
-<p><a href="${escapeHtml(statusUrl)}">Follow your order</a> (look it up with your order number and this e-mail address)</p>
-<p style="margin-top:24px;font-size:13px;color:#57534e">${escapeHtml(company.name)} · ${escapeHtml(company.phone)} · ${escapeHtml(company.email)}</p>
-</div></body></html>`;
+${balance ? balance.html : ""}
+<p><a href="${escapeHtml(statusUrl)}">Follow your order</a>${order.accessToken ? "" : " (look it up with your order number and this e-mail address)"}</p>`,
+  );
   return {
     channel: "email" as const,
     kind: `order-stage-${to}`,
@@ -159,7 +221,7 @@ export async function moveOrderStage(
   db: Executor,
   input: MoveStageInput,
   deps: StageDeps,
-): Promise<{ stage: OrderStage; stageChangedAt: Date }> {
+): Promise<{ stage: OrderStage; stageChangedAt: Date; from: OrderStage; fromSince: Date }> {
   const to = input.to;
   if (!isStage(to)) throw badRequest("Unknown stage", [{ path: ["stage"], message: `Unknown stage "${String(to)}"` }]);
   const reason = input.reason?.trim() || null;
@@ -174,7 +236,11 @@ export async function moveOrderStage(
       orderNumber: orders.orderNumber,
       firstName: orders.firstName,
       email: orders.email,
+      paymentMethod: orders.paymentMethod,
+      proposalId: orders.proposalId,
+      accessToken: orders.accessToken,
       stage: orders.stage,
+      stageChangedAt: orders.stageChangedAt,
       paymentStatus: orders.paymentStatus,
     })
     .from(orders)
@@ -193,6 +259,21 @@ export async function moveOrderStage(
     );
   }
   const now = deps.clock.now();
+  const emailIds = await enqueue(
+    db,
+    deps.env,
+    input.silent ? [] : [await stageEmail(db, deps, order, from, to, reason)],
+    input.undoable ? { notBefore: input.undoable.until } : {},
+  );
+  const undo: UndoRecord | null = input.undoable
+    ? {
+        group: input.undoable.group,
+        until: input.undoable.until.toISOString(),
+        back: input.undoable.back ?? from,
+        backSince: (input.undoable.backSince ?? order.stageChangedAt).toISOString(),
+        emailIds,
+      }
+    : null;
   await db
     .update(orders)
     .set({
@@ -209,7 +290,7 @@ export async function moveOrderStage(
     actor: input.actor,
     fromStage: from,
     toStage: to,
-    data: reason ? { reason } : {},
+    data: { ...(reason ? { reason } : {}), ...(undo ? { undo } : {}) },
     at: now,
   });
   await recordAudit(db, { id: input.actorId ?? null, username: input.actor }, "order.stage", "order", order.id, {
@@ -219,7 +300,6 @@ export async function moveOrderStage(
     ...(reason ? { reason } : {}),
   });
   if (to === "completed") await markLeadWonForOrder(db, order.id);
-  await enqueue(db, deps.env, [await stageEmail(db, deps, order, to, reason)]);
   await emitWebhookEvent(
     db,
     "order.stage_changed",
@@ -234,14 +314,107 @@ export async function moveOrderStage(
     },
     now,
   );
-  return { stage: to, stageChangedAt: now };
+  return { stage: to, stageChangedAt: now, from, fromSince: order.stageChangedAt };
 }
 
-/** The order's stage history (oldest first): when each stage was reached and who moved it. */
+const tooLate = (stage: OrderStage) =>
+  conflict(`Too late to undo: the customer has been e-mailed that the order is "${ORDER_STAGE_LABELS[stage]}"`, {
+    stage,
+  });
+
+/**
+ * Undoes the order's last staff move while its window lasts (409 after it, or when the order has moved on
+ * since): the waiting e-mails are withdrawn from the outbox (409 if a worker has taken one: the window is
+ * over) and the order goes back to the stage before the move, with its date. Nobody is e-mailed; the
+ * timeline, the audit log and the webhooks record the undo.
+ */
+export async function undoStageMove(deps: Deps, actor: Actor, orderId: number) {
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, orderNumber: orders.orderNumber, stage: orders.stage })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update")
+      .limit(1);
+    if (!order) throw notFound("Order not found");
+    const stage = order.stage as OrderStage;
+    const recent = await tx
+      .select({ id: orderEvents.id, toStage: orderEvents.toStage, data: orderEvents.data })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, "stage")))
+      .orderBy(desc(orderEvents.id))
+      .limit(10);
+    const last = recent[0];
+    const undo = undoRecordOf(last?.data);
+    if (!last || !undo || last.toStage !== stage) {
+      throw conflict("This order has no stage move to undo", { stage });
+    }
+    const now = deps.clock.now();
+    if (now.getTime() >= Date.parse(undo.until)) throw tooLate(stage);
+    // the command's moves: the latest rows of the same group
+    const group: typeof recent = [];
+    for (const event of recent) {
+      if (undoRecordOf(event.data)?.group !== undo.group) break;
+      group.push(event);
+    }
+    const emailIds = group.flatMap((e) => undoRecordOf(e.data)?.emailIds ?? []);
+    const withdrawn = await withdrawBeforeDue(tx, emailIds, now);
+    // a worker took one: the transaction rolls back and the order stays
+    if (withdrawn.length !== emailIds.length) throw tooLate(stage);
+    const back = undo.back;
+    const backSince = new Date(undo.backSince);
+    await tx
+      .update(orders)
+      .set({
+        stage: back,
+        stageChangedAt: backSince,
+        status: LEGACY_STATUS[back],
+        ...(stage === "cancelled" ? { cancelReason: null } : {}),
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: "stage",
+      actor: actor.username,
+      fromStage: stage,
+      toStage: back,
+      data: { undoes: group.map((e) => e.id) },
+      at: now,
+    });
+    await recordAudit(tx, actor, "order.stage.undo", "order", order.id, {
+      orderNumber: order.orderNumber,
+      from: stage,
+      to: back,
+    });
+    await emitWebhookEvent(
+      tx,
+      "order.stage_changed",
+      {
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        from: stage,
+        to: back,
+        reason: null,
+        by: actor.username,
+        changedAt: now.toISOString(),
+        undo: true,
+      },
+      now,
+    );
+    return { stage: back, stageChangedAt: backSince };
+  });
+}
+
+/**
+ * The order's stage history (oldest first): when each stage was reached and who moved it. A move that was
+ * undone, and its undo, are left out.
+ */
 export async function listStageEvents(db: Executor, orderIds: number[]) {
   if (orderIds.length === 0) return [];
-  return db
+  const events = await db
     .select({
+      id: orderEvents.id,
       orderId: orderEvents.orderId,
       fromStage: orderEvents.fromStage,
       toStage: orderEvents.toStage,
@@ -252,13 +425,17 @@ export async function listStageEvents(db: Executor, orderIds: number[]) {
     .from(orderEvents)
     .where(and(inArray(orderEvents.orderId, orderIds), eq(orderEvents.kind, "stage")))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const undoneIds = (data: Record<string, unknown>) => (Array.isArray(data.undoes) ? (data.undoes as number[]) : []);
+  const undone = new Set(events.flatMap((e) => undoneIds(e.data)));
+  return events.filter((e) => !undone.has(e.id) && undoneIds(e.data).length === 0);
 }
 
 /**
  * The pipeline board: orders by stage (newest stage change first, at most 500), each with its total and
- * what is still outstanding (invoiced − recorded payments, from the ledger), and the moves staff may make.
+ * what is still outstanding (invoiced − recorded payments, from the ledger), the moves staff may make,
+ * and the last move while it may still be undone (until when, and back to which stage).
  */
-export async function pipelineBoard(db: Executor) {
+export async function pipelineBoard(db: Executor, now: Date) {
   const rows = rowsOf<{
     id: number;
     order_number: string;
@@ -271,10 +448,13 @@ export async function pipelineBoard(db: Executor) {
     paid_cents: number | string;
     cancel_reason: string | null;
     proposal_id: number | null;
+    last_move: { to_stage: string | null; data: unknown } | null;
   }>(
     await db.execute(sql`
       select o.id, o.order_number, o.first_name, o.last_name, o.stage, o.stage_changed_at, o.total_cents,
         o.cancel_reason, o.proposal_id,
+        (select json_build_object('to_stage', e.to_stage, 'data', e.data) from order_events e
+          where e.order_id = o.id and e.kind = 'stage' order by e.id desc limit 1) as last_move,
         coalesce((select sum(i.amount_cents) from invoices i where i.order_id = o.id and i.status <> 'void'), 0)::bigint as invoiced_cents,
         coalesce((select sum(p.amount_cents) from payments p where p.order_id = o.id and p.status = 'recorded'), 0)::bigint as paid_cents
       from orders o
@@ -290,6 +470,9 @@ export async function pipelineBoard(db: Executor) {
       paid_cents: Number(row.paid_cents),
     };
     const stage = (isStage(r.stage) ? r.stage : "awaiting_deposit") as OrderStage;
+    // postgres.js hands json as a string when it cannot tell the type
+    const last = typeof r.last_move === "string" ? JSON.parse(r.last_move) : r.last_move;
+    const undo = last?.to_stage === stage ? undoRecordOf(last.data) : null;
     return {
       id: r.id,
       orderNumber: r.order_number,
@@ -303,6 +486,7 @@ export async function pipelineBoard(db: Executor) {
       cancelReason: r.cancel_reason,
       proposalId: r.proposal_id,
       moves: staffMoves(stage),
+      undo: undo && Date.parse(undo.until) > now.getTime() ? { until: undo.until, back: undo.back } : null,
     };
   });
 }

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { priceOrder } from "../pricing/engine";
 import { type InvoiceRow, planInvoices } from "./invoices";
-import { allocate } from "./payments.service";
+import { allocate } from "./ledger";
 
 const order = fc.record({
   lines: fc.array(

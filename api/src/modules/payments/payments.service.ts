@@ -16,6 +16,7 @@ import type { z } from "zod";
 import type {
   AdminOrderPaymentsDto,
   AdminPaymentDto,
+  BankAccount,
   InvoiceDto,
   OrderEventDto,
   OrderPaymentsDto,
@@ -23,14 +24,18 @@ import type {
   ReceiptPaymentDto,
   recordPaymentInput,
 } from "../../contracts/payments";
+import type { BusinessSettings } from "../../contracts/settings";
+import { ORDER_STAGE_LABELS, type OrderStage } from "../../contracts/stages";
 import type { Deps } from "../../lib/deps";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { escapeHtml } from "../notifications/messages";
+import { emailFooterText, emailHtml, escapeHtml } from "../notifications/messages";
 import { enqueue, type OutboxMessage } from "../notifications/outbox";
 import { moveOrderStage } from "../orders/stages.service";
+import { settingsIn } from "../settings/settings.service";
 import { emitWebhookEvent } from "../webhooks/events";
-import { type InvoiceRow, type PlannedInvoice, taggedUsdtAmount } from "./invoices";
+import { type PlannedInvoice, taggedUsdtAmount } from "./invoices";
+import { type Allocation, ledger } from "./ledger";
 import { formatUsdt, microToCents } from "./usdt";
 import { recordStaffUsdtPayment } from "./usdt-transfers";
 
@@ -42,24 +47,6 @@ const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: 
 const usd = (cents: number) => usdFormat.format(cents / 100);
 
 // ---- reading -------------------------------------------------------------------------------------
-
-interface Allocation {
-  invoice: InvoiceRow;
-  paidCents: number;
-  status: string;
-}
-
-/** Recorded money settles the invoices in their order (deposit first); what is left over is excess. */
-export function allocate(invoiceRows: InvoiceRow[], recordedCents: number): Allocation[] {
-  let left = recordedCents;
-  return invoiceRows.map((invoice) => {
-    if (invoice.status === "void") return { invoice, paidCents: 0, status: "void" };
-    const paidCents = Math.max(0, Math.min(left, invoice.amountCents));
-    left -= paidCents;
-    const status = paidCents >= invoice.amountCents ? "paid" : paidCents > 0 ? "partially_paid" : "open";
-    return { invoice, paidCents, status };
-  });
-}
 
 function invoiceDto(a: Allocation): InvoiceDto {
   return {
@@ -111,21 +98,15 @@ function eventDto(e: typeof orderEvents.$inferSelect): OrderEventDto {
   };
 }
 
-export async function ledger(db: Executor, orderId: number) {
-  const invoiceRows = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
-  const paymentRows = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, orderId))
-    .orderBy(asc(payments.createdAt), asc(payments.id));
-  const recordedCents = paymentRows.filter((p) => p.status === "recorded").reduce((s, p) => s + p.amountCents, 0);
-  const allocations = allocate(invoiceRows, recordedCents);
-  const dueCents = allocations.reduce((s, a) => s + (a.status === "void" ? 0 : a.invoice.amountCents), 0);
-  return { invoiceRows, paymentRows, recordedCents, allocations, dueCents };
-}
-
-/** The customer's view of the order's money (no staff notes); usdtWalletAddress null when USDT is unavailable. */
-export async function getOrderPayments(deps: Pick<Deps, "db" | "env">, orderId: number): Promise<OrderPaymentsDto> {
+/**
+ * The customer's view of the order's money (no staff notes); usdtWalletAddress null when USDT is
+ * unavailable, bankAccount (the settings', bankAccountOf) null until the owner has given it.
+ */
+export async function getOrderPayments(
+  deps: Pick<Deps, "db" | "env">,
+  orderId: number,
+  bankAccount: BankAccount | null,
+): Promise<OrderPaymentsDto> {
   const l = await ledger(deps.db, orderId);
   return {
     invoices: l.allocations.map(invoiceDto),
@@ -133,6 +114,7 @@ export async function getOrderPayments(deps: Pick<Deps, "db" | "env">, orderId: 
     paid: l.recordedCents / 100,
     outstanding: Math.max(0, l.dueCents - l.recordedCents) / 100,
     usdtWalletAddress: deps.env.USDT_WALLET_ADDRESS ?? null,
+    bankAccount,
   };
 }
 
@@ -179,9 +161,10 @@ export interface NewPayment {
 /**
  * Applies the ledger to the invoices and the order after a change: invoice statuses, the order's payment
  * status, and the payment stages (deposit paid → deposit_received; everything paid after delivery →
- * balance_paid), moved as the system.
+ * balance_paid), moved as the system without a stage e-mail: the payment's own e-mail names the stage.
+ * Returns the stage the order moved to, if it moved.
  */
-async function settleOrder(tx: Executor, deps: Deps, order: OrderRow): Promise<void> {
+async function settleOrder(tx: Executor, deps: Deps, order: OrderRow): Promise<OrderStage | null> {
   const l = await ledger(tx, order.id);
   const now = deps.clock.now();
   for (const a of l.allocations) {
@@ -201,11 +184,15 @@ async function settleOrder(tx: Executor, deps: Deps, order: OrderRow): Promise<v
   const deposit = l.allocations.find((a) => a.invoice.kind === "deposit");
   const depositPaid = deposit ? deposit.status === "paid" : l.recordedCents > 0;
   const allPaid = l.allocations.every((a) => a.status === "paid" || a.status === "void");
-  if (order.stage === "awaiting_deposit" && depositPaid) {
-    await moveOrderStage(tx, { orderId: order.id, to: "deposit_received", actor: "system", bySystem: true }, deps);
-  } else if (order.stage === "delivered" && allPaid) {
-    await moveOrderStage(tx, { orderId: order.id, to: "balance_paid", actor: "system", bySystem: true }, deps);
-  }
+  const to: OrderStage | null =
+    order.stage === "awaiting_deposit" && depositPaid
+      ? "deposit_received"
+      : order.stage === "delivered" && allPaid
+        ? "balance_paid"
+        : null;
+  if (!to) return null;
+  await moveOrderStage(tx, { orderId: order.id, to, actor: "system", bySystem: true, silent: true }, deps);
+  return to;
 }
 
 /** Gives an invoice a new unique USDT amount for `cents` (another random tag when one is taken). */
@@ -220,18 +207,31 @@ async function retagUsdtAmount(tx: Executor, invoiceId: number, cents: number, n
   throw new Error(`invoice ${invoiceId}: no free USDT amount for ${cents} cents`);
 }
 
-/** The customer's e-mail about a recorded payment or refund, with what is paid and what is left. */
-function paymentEmail(order: OrderRow, payment: PaymentRow, paidCents: number, dueCents: number) {
+/**
+ * The customer's one e-mail about a recorded payment or refund: what is paid and what is left (the
+ * ledger's figures) and, when the payment moved the order on (deposit received, paid in full), that
+ * stage too. A payment is the customer's own money, so the e-mail greets them by name.
+ */
+function paymentEmail(
+  order: OrderRow,
+  payment: PaymentRow,
+  paidCents: number,
+  dueCents: number,
+  movedTo: OrderStage | null,
+  company: BusinessSettings["company"],
+) {
   const refund = payment.amountCents < 0;
   const amount =
     payment.usdtAmountMicro !== null && !refund
       ? `${formatUsdt(payment.usdtAmountMicro)} USDT (${usd(payment.amountCents)})`
       : usd(Math.abs(payment.amountCents));
   const left = Math.max(0, dueCents - paidCents);
+  const hello = order.firstName.trim() ? `Hello ${order.firstName.trim()},` : "Hello,";
   const lines = [
     refund
       ? `We have refunded ${amount} for your order ${order.orderNumber}.`
       : `We have received your payment of ${amount} for your order ${order.orderNumber}. Thank you!`,
+    ...(movedTo === "deposit_received" ? ["Your deposit is paid: your build is now scheduled for production."] : []),
     "",
     `Paid so far: ${usd(paidCents)} of ${usd(dueCents)}.`,
     left > 0 ? `Still to pay: ${usd(left)}.` : "Your order is paid in full.",
@@ -242,20 +242,25 @@ function paymentEmail(order: OrderRow, payment: PaymentRow, paidCents: number, d
       ? ["", "This transfer was more than the amount due; our team will contact you about the difference."]
       : []),
   ];
-  const text = lines.join("\n");
+  const label = movedTo ? `: ${ORDER_STAGE_LABELS[movedTo]}` : "";
   return {
     channel: "email" as const,
     kind: refund ? "payment-refunded" : "payment-received",
     recipient: order.email,
     subject: refund
       ? `Refund for your order ${order.orderNumber}`
-      : `Payment received for your order ${order.orderNumber}`,
-    bodyText: text,
-    bodyHtml: `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5">${lines
-      .map((l) => (l ? `<p>${escapeHtml(l)}</p>` : ""))
-      .join("")}</body></html>`,
+      : `Payment received for your order ${order.orderNumber}${label}`,
+    bodyText: [hello, "", ...lines, "", emailFooterText(company)].join("\n"),
+    bodyHtml: emailHtml(
+      company,
+      [hello, ...lines]
+        .filter(Boolean)
+        .map((l) => `<p>${escapeHtml(l)}</p>`)
+        .join("\n"),
+    ),
     entityType: "order",
     entityId: order.id,
+    payload: movedTo ? { stage: movedTo } : {},
   };
 }
 
@@ -329,9 +334,10 @@ export async function recordPaymentInTx(
       flags: row.flags,
     },
   );
-  await settleOrder(tx, deps, order);
+  const movedTo = await settleOrder(tx, deps, order);
   const after = await ledger(tx, order.id);
-  const messages: OutboxMessage[] = [paymentEmail(order, row, after.recordedCents, after.dueCents)];
+  const { company } = await settingsIn(tx, deps);
+  const messages: OutboxMessage[] = [paymentEmail(order, row, after.recordedCents, after.dueCents, movedTo, company)];
   if (row.flags.length > 0) {
     // late, excess or partial: the team looks at it
     messages.push({
@@ -461,6 +467,7 @@ export async function rejectPendingPayment(
 export function receiptPayment(
   env: Pick<Deps["env"], "USDT_WALLET_ADDRESS">,
   planned: PlannedInvoice[],
+  bankAccount: BankAccount | null,
 ): ReceiptPaymentDto {
   const due = planned.reduce((s, i) => s + i.amountCents, 0);
   return {
@@ -478,6 +485,7 @@ export function receiptPayment(
     paid: 0,
     outstanding: due / 100,
     usdtWalletAddress: env.USDT_WALLET_ADDRESS ?? null,
+    bankAccount,
   };
 }
 

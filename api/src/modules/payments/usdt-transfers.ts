@@ -31,14 +31,17 @@ import type {
   UsdtTransferListQuery,
   UsdtTransferStatus,
 } from "../../contracts/payments";
+import type { BusinessSettings } from "../../contracts/settings";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { type Actor, CUSTOMER, recordAudit, WATCHER } from "../audit/audit.service";
-import { escapeHtml } from "../notifications/messages";
+import { emailFooterText, emailHtml, escapeHtml } from "../notifications/messages";
 import { enqueue, type OutboxMessage } from "../notifications/outbox";
 import { customerOrderRow } from "../orders/customer-order";
-import { adminPaymentDto, ledger, lockOrder, paymentDto, recordPaymentInTx } from "./payments.service";
+import { settingsIn } from "../settings/settings.service";
+import { ledger } from "./ledger";
+import { adminPaymentDto, lockOrder, paymentDto, recordPaymentInTx } from "./payments.service";
 import { lookupTransaction, type TransactionLookup, TronApiError, type TronTransfer } from "./trongrid";
 import { formatUsdt, microToCents } from "./usdt";
 
@@ -176,7 +179,8 @@ function unmatchedTelegram(row: TransferRow, claimant: OrderRow | null): OutboxM
   };
 }
 
-function inReviewEmail(order: OrderRow, row: TransferRow): OutboxMessage {
+function inReviewEmail(order: OrderRow, row: TransferRow, company: BusinessSettings["company"]): OutboxMessage {
+  const hello = order.firstName.trim() ? `Hello ${order.firstName.trim()},` : "Hello,";
   const lines = [
     `We have received a USDT transfer of ${formatUsdt(row.valueMicro)} USDT (transaction ${row.txHash}) that you told us is for your order ${order.orderNumber}.`,
     "",
@@ -187,10 +191,14 @@ function inReviewEmail(order: OrderRow, row: TransferRow): OutboxMessage {
     kind: "usdt-transfer-in-review",
     recipient: order.email,
     subject: `Your USDT transfer for order ${order.orderNumber} is being reviewed`,
-    bodyText: lines.join("\n"),
-    bodyHtml: `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5">${lines
-      .map((l) => (l ? `<p>${escapeHtml(l)}</p>` : ""))
-      .join("")}</body></html>`,
+    bodyText: [hello, "", ...lines, "", emailFooterText(company)].join("\n"),
+    bodyHtml: emailHtml(
+      company,
+      [hello, ...lines]
+        .filter(Boolean)
+        .map((l) => `<p>${escapeHtml(l)}</p>`)
+        .join("\n"),
+    ),
     entityType: "order",
     entityId: order.id,
   };
@@ -318,7 +326,7 @@ export async function settleTransfer(deps: Deps, transfer: TronTransfer, source:
     const messages: OutboxMessage[] = [unmatchedTelegram(queued, claimOrder)];
     // a claim submitted before the transfer was seen: its customer hears that staff will match it
     if (claim && claimOrder && claimOrder.id === claim.orderId && source.by === "watcher") {
-      messages.push(inReviewEmail(claimOrder, queued));
+      messages.push(inReviewEmail(claimOrder, queued, (await settingsIn(tx, deps)).company));
     }
     await enqueue(tx, deps.env, messages);
     return { outcome: "unmatched", transfer: queued, fresh: true };

@@ -70,15 +70,29 @@ type BandRow = Pick<
   "id" | "label" | "maxMiles" | "feeCents" | "perUnit" | "sortOrder"
 >;
 
+type BandOrder = Pick<BandRow, "id" | "maxMiles" | "sortOrder">;
+const reach = (b: BandOrder) => b.maxMiles ?? Number.POSITIVE_INFINITY;
+/** Nearest reach first (a band without maxMiles last), then the staff's order. */
+const byReach = (a: BandOrder, b: BandOrder) => reach(a) - reach(b) || a.sortOrder - b.sortOrder || a.id - b.id;
+
 /** The band for a distance: the smallest maxMiles at least `miles`, else one without maxMiles (any distance). */
-export function bandForMiles<B extends Pick<BandRow, "id" | "maxMiles" | "sortOrder">>(
-  bands: readonly B[],
-  miles: number,
-): B | undefined {
-  const reach = (b: B) => b.maxMiles ?? Number.POSITIVE_INFINITY;
-  return bands
-    .filter((b) => reach(b) >= miles)
-    .sort((a, b) => reach(a) - reach(b) || a.sortOrder - b.sortOrder || a.id - b.id)[0];
+export function bandForMiles<B extends BandOrder>(bands: readonly B[], miles: number): B | undefined {
+  return bands.filter((b) => reach(b) >= miles).sort(byReach)[0];
+}
+
+/** Every delivery band in the order the engine tries them: what delivery costs by distance from the yard. */
+export async function deliveryBandPrices(db: Executor): Promise<Omit<BandRow, "sortOrder">[]> {
+  const rows = await db
+    .select({
+      id: deliveryBands.id,
+      label: deliveryBands.label,
+      maxMiles: deliveryBands.maxMiles,
+      feeCents: deliveryBands.feeCents,
+      perUnit: deliveryBands.perUnit,
+      sortOrder: deliveryBands.sortOrder,
+    })
+    .from(deliveryBands);
+  return rows.sort(byReach).map(({ sortOrder: _sortOrder, ...band }) => band);
 }
 
 /** A state's rate rows as the engine reads them (rows of unknown classes are ignored). */

@@ -8,6 +8,7 @@ import {
   deliveryBandInput,
   proposalInput,
   proposalOptionInput,
+  proposalPreviewInput,
   taxRateInput,
   taxRateKey,
   tokenParams,
@@ -24,6 +25,7 @@ import {
   getPublicProposal,
   listPriceLists,
   listProposals,
+  previewProposal,
   requestChanges,
   saveDeliveryBand,
   saveOption,
@@ -51,6 +53,8 @@ export const adminProposalsRouter = router({
   byId: adminProcedure
     .input(z.strictObject({ id: id() }))
     .query(({ ctx, input }) => getProposal(ctx.deps.db, input.id)),
+  /** The editor's running total before saving: the same engine and rules as create/update, nothing saved. */
+  preview: adminProcedure.input(proposalPreviewInput).query(({ ctx, input }) => previewProposal(ctx.deps, input)),
   create: adminProcedure.input(proposalInput).mutation(({ ctx, input }) => createProposal(ctx.deps, ctx.admin, input)),
   update: adminProcedure
     .input(z.strictObject({ id: id(), proposal: proposalInput }))

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { type Executor, rowsOf, schema, type TaxLineRecord } from "@ch/db";
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { humanDate } from "../../contracts/business-facts";
 import { type TaxClass, taxLineLabel } from "../../contracts/pricing";
 import type {
   acceptProposalInput,
@@ -17,13 +18,14 @@ import type {
   PublicProposalDto,
   proposalInput,
   proposalOptionInput,
+  proposalPreviewInput,
   taxRateInput,
 } from "../../contracts/proposals";
 import { splitDeposit } from "../../contracts/totals";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { type Actor, CUSTOMER, recordAudit } from "../audit/audit.service";
-import { escapeHtml } from "../notifications/messages";
+import { emailFooterText, emailHtml, escapeHtml } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
 import { createOrder } from "../orders/order-core";
 import { type PricedFigures, priceOrder, refuseRepeatedOverCap } from "../pricing/engine";
@@ -41,7 +43,6 @@ const {
   taxRates,
   products,
   orders,
-  orderLines,
   enquiries,
   notes,
 } = schema;
@@ -62,7 +63,7 @@ const validityEnd = (validUntil: string) => new Date(`${validUntil}T23:59:59.999
  * Prices a staff input with the pricing engine: the catalog's products (with their tax class) and options,
  * delivery by the ZIP's distance from the yard unless staff chose a band, the tax state's rate per class.
  */
-async function priceInput(db: Executor, input: ParsedProposal, settings: ProposalPricingSettings) {
+async function priceInput(db: Executor, input: ProposalPricingFields, settings: ProposalPricingSettings) {
   const productIds = input.lines.flatMap((l) => (l.kind === "product" ? [l.productId] : []));
   const optionIds = input.lines.flatMap((l) => (l.kind === "option" ? [l.optionId] : []));
   const productRows = productIds.length
@@ -110,6 +111,27 @@ async function priceInput(db: Executor, input: ParsedProposal, settings: Proposa
 }
 
 type ProposalPricingSettings = Parameters<typeof pricingContext>[2] & { depositPercent: number };
+type ProposalPricingFields = z.output<typeof proposalPreviewInput>;
+
+/** The editor's running total: the figures saving `input` would store, from the same engine (nothing saved). */
+export async function previewProposal(deps: Deps, input: ProposalPricingFields) {
+  const { priced } = await priceInput(deps.db, input, await getSettings(deps));
+  return {
+    lines: priced.lines,
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    deliveryCents: priced.deliveryCents,
+    deliveryLabel: priced.deliveryLabel,
+    taxState: priced.taxState,
+    taxRateBasisPoints: priced.taxRateBasisPoints,
+    taxLines: priced.taxLines,
+    taxCents: priced.taxCents,
+    totalCents: priced.totalCents,
+    depositPercent: priced.depositPercent,
+    depositCents: priced.depositCents,
+    balanceCents: priced.balanceCents,
+  };
+}
 
 function versionValues(
   input: ParsedProposal,
@@ -229,22 +251,23 @@ export async function sendProposal(deps: Deps, actor: Actor, id: number) {
     const url = proposalUrl(deps, p.token);
     const { company } = settings;
     const total = usd(v!.totalCents);
+    // a calendar day, written out ("December 3, 2026")
+    const validUntil = humanDate(v!.validUntil, settings.timeZone);
     const text = [
       `Hello ${p.customerName},`,
       "",
-      `Your proposal from ${company.name} is ready${p.currentVersion > 1 ? ` (version ${p.currentVersion})` : ""}: ${total}, valid until ${v!.validUntil}.`,
+      `Your proposal from ${company.name} is ready${p.currentVersion > 1 ? ` (version ${p.currentVersion})` : ""}: ${total}, valid until ${validUntil}.`,
       "",
       `Read it, accept it or ask for changes here: ${url}`,
       "",
-      `${company.name} · ${company.phone} · ${company.email}`,
+      emailFooterText(company),
     ].join("\n");
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5">
-<p>Hello ${escapeHtml(p.customerName)},</p>
-<p>Your proposal from ${escapeHtml(company.name)} is ready${p.currentVersion > 1 ? ` (version ${p.currentVersion})` : ""}: <strong>${total}</strong>, valid until ${escapeHtml(v!.validUntil)}.</p>
-<p><a href="${escapeHtml(url)}">Read, accept or ask for changes</a></p>
-<p style="font-size:13px;color:#57534e">${escapeHtml(company.name)} · ${escapeHtml(company.phone)} · ${escapeHtml(company.email)}</p>
-</body></html>`;
+    const html = emailHtml(
+      company,
+      `<p>Hello ${escapeHtml(p.customerName)},</p>
+<p>Your proposal from ${escapeHtml(company.name)} is ready${p.currentVersion > 1 ? ` (version ${p.currentVersion})` : ""}: <strong>${total}</strong>, valid until ${escapeHtml(validUntil)}.</p>
+<p><a href="${escapeHtml(url)}">Read, accept or ask for changes</a></p>`,
+    );
     await enqueue(tx, deps.env, [
       {
         channel: "email",
@@ -390,8 +413,17 @@ export async function getProposal(db: Executor, id: number) {
 
 // ---------- staff-managed lists ----------
 
+/**
+ * What a proposal is priced from: the catalog's published products (a product line; sales may not read
+ * the catalog itself), the options, the delivery bands and the tax rates.
+ */
 export async function listPriceLists(db: Executor) {
-  const [options, bands, rates] = await Promise.all([
+  const [catalog, options, bands, rates] = await Promise.all([
+    db
+      .select({ id: products.id, name: products.name, priceCents: products.priceCents })
+      .from(products)
+      .where(eq(products.published, true))
+      .orderBy(asc(products.name), asc(products.id)),
     db.select().from(proposalOptions).orderBy(asc(proposalOptions.sortOrder), asc(proposalOptions.id)),
     db.select().from(deliveryBands).orderBy(asc(deliveryBands.sortOrder), asc(deliveryBands.id)),
     db
@@ -400,6 +432,7 @@ export async function listPriceLists(db: Executor) {
       .orderBy(asc(taxRates.state), asc(taxRates.taxClass)),
   ]);
   return {
+    products: catalog,
     options: options.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
     bands,
     taxRates: rates,

@@ -140,6 +140,7 @@ export function siteIdentity(config: SiteConfig): SiteIdentity {
       production: config.production,
       delivery: config.delivery,
       depositPercent: config.depositPercent,
+      cancellation: config.cancellation,
     },
   };
 }
@@ -159,7 +160,6 @@ const FOOTER_LINKS = [
   { href: "/privacy-policy", label: "Privacy Policy" },
   { href: "/terms-of-service", label: "Terms of Service" },
   { href: "/return-policy", label: "Return Policy" },
-  { href: "/seo-report", label: "SEO Report" },
 ];
 
 const links = (items: { href: string; label: string }[]) =>

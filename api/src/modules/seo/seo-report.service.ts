@@ -324,13 +324,13 @@ export function buildReport(s: SiteScan, audience: ReportAudience = "public"): S
     ),
     item(
       "Private pages kept out of search",
-      ["/cart", "/checkout", "/order-confirmation", "/order-status", "/seo-test"].every(
+      ["/cart", "/checkout", "/order-confirmation", "/order-status", "/seo-test", "/seo-report"].every(
         (path) => s.pages.find((p) => p.path === path)?.noindex,
       )
         ? "pass"
         : "fail",
-      "Cart, checkout, order pages and the SEO test page carry robots noindex.",
-      "Add robots noindex to cart, checkout and order pages.",
+      "Cart, checkout, order pages and the SEO tool pages carry robots noindex.",
+      "Add robots noindex to cart, checkout, order and SEO tool pages.",
     ),
     item(
       "HTTPS",

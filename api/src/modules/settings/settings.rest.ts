@@ -13,7 +13,8 @@ export const siteConfigRoutes = [
     operationId: "getSiteConfig",
     response: siteConfigDto,
     tags: ["settings"],
-    answer: "The business settings with the social links as a list, usdtWalletAddress, gaMeasurementId, siteUrl",
+    answer:
+      "The business settings (never the bank account: bankTransferReady says whether there is one) with the social links as a list, usdtWalletAddress, gaMeasurementId, siteUrl",
     handler: ({ deps }) => getSiteConfig(deps),
   }),
 ];
@@ -23,11 +24,13 @@ export const settingsRoutes = [
     method: "GET",
     url: "/api/admin/settings",
     access: "admin",
-    summary: "The business settings (company, opening hours, warranty, lead times, deposit, social links)",
+    summary:
+      "The business settings (company, opening hours, warranty, lead times, cancellation terms, deposit, bank account, social links)",
     operationId: "getSettings",
     response: businessSettingsDto,
     tags: ["admin", "settings"],
-    answer: "{ company, openingHours, timeZone, warranty, production, delivery, depositPercent, social, updatedAt }",
+    answer:
+      "{ company, openingHours, timeZone, warranty, production, delivery, cancellation, bankTransfer, depositPercent, social, updatedAt }",
     handler: ({ deps }) => getSettings(deps),
   }),
   route({

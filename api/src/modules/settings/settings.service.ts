@@ -6,6 +6,7 @@
 import { type Executor, schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import { type SiteConfig, socialList } from "../../contracts/business-facts";
+import type { BankAccount } from "../../contracts/payments";
 import { type BusinessSettings, type BusinessSettingsDto, businessSettingsInput } from "../../contracts/settings";
 import type { Env } from "../../env";
 import type { Deps } from "../../lib/deps";
@@ -39,7 +40,12 @@ export function defaultSettings(env: Env): BusinessSettings {
     timeZone: "America/Chicago",
     warranty: { structuralYears: 10, systemsYears: 5, finishYears: 2, installationYears: 1 },
     production: { minWeeks: 6, maxWeeks: 8 },
-    delivery: { minWeeks: 8, maxWeeks: 12 },
+    // production is scheduled once the deposit arrives: the delivery window starts there
+    delivery: { minWeeks: 8, maxWeeks: 12, countedFrom: "deposit" },
+    // the terms' published policy: 72 hours for a full refund, $500 until production, 25 % after
+    cancellation: { fullRefundHours: 72, feeCents: 50_000, restockingFeePercent: 25 },
+    // empty until the owner gives them (the pages and e-mails then say the details follow by e-mail)
+    bankTransfer: { bankName: "", accountName: "", routingNumber: "", accountNumber: "" },
     depositPercent: 50,
     social: {
       facebook: env.SOCIAL_FACEBOOK ?? null,
@@ -50,14 +56,24 @@ export function defaultSettings(env: Env): BusinessSettings {
   };
 }
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
 /**
- * The stored value, validated. A value written by an older version (a field it did not have) is
- * completed from the defaults; one that still does not validate is replaced by the defaults, logged.
+ * The stored value, validated. A value written by an older version (a field it did not have, at the top
+ * or inside a group such as delivery.countedFrom) is completed from the defaults; one that still does not
+ * validate is replaced by the defaults, logged.
  */
 function fromStored(deps: Pick<Deps, "env" | "log">, data: unknown): BusinessSettings {
   const defaults = defaultSettings(deps.env);
-  const stored = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
-  const parsed = businessSettingsInput.safeParse({ ...defaults, ...stored });
+  const base = defaults as unknown as Record<string, unknown>;
+  const stored = isPlainObject(data) ? data : {};
+  const merged = Object.fromEntries(
+    Object.entries({ ...base, ...stored }).map(([key, value]) => {
+      const fallback = base[key];
+      return [key, isPlainObject(fallback) && isPlainObject(value) ? { ...fallback, ...value } : value];
+    }),
+  );
+  const parsed = businessSettingsInput.safeParse(merged);
   if (parsed.success) return parsed.data;
   deps.log.warn({ issues: parsed.error.issues }, "stored business settings are invalid; using the defaults");
   return defaults;
@@ -74,6 +90,25 @@ async function loadSettings(deps: Pick<Deps, "db" | "env" | "log">): Promise<Bus
   return row
     ? { ...fromStored(deps, row.data), updatedAt: new Date(row.updated_at).toISOString() }
     : { ...defaultSettings(deps.env), updatedAt: null };
+}
+
+/**
+ * The settings read through `db` (the caller's transaction: on the embedded database a read outside it
+ * would wait for it to end), for e-mails written inside a transaction.
+ */
+export async function settingsIn(db: Executor, deps: Pick<Deps, "env" | "log">): Promise<BusinessSettings> {
+  const [row] = await db
+    .select({ data: businessSettings.data })
+    .from(businessSettings)
+    .where(eq(businessSettings.id, SETTINGS_ID))
+    .limit(1);
+  return row ? fromStored(deps, row.data) : defaultSettings(deps.env);
+}
+
+/** The bank account customers pay to, or null while the owner has not given it. */
+export function bankAccountOf(settings: Pick<BusinessSettings, "bankTransfer">): BankAccount | null {
+  const bank = settings.bankTransfer;
+  return bank.bankName && bank.accountName && bank.routingNumber && bank.accountNumber ? { ...bank } : null;
 }
 
 /** The current settings (shared object from the read cache: do not change it). */
@@ -124,10 +159,11 @@ export async function updateSettings(deps: Deps, actor: Actor, input: BusinessSe
 
 /** The storefront's configuration: the settings plus the environment's wallet, analytics id and address. */
 export function siteConfigOf(env: Env, settings: BusinessSettings): SiteConfig {
-  const { social, ...rest } = settings;
+  const { social, bankTransfer: _bank, ...rest } = settings;
   return {
     ...rest,
     social: socialList(social),
+    bankTransferReady: bankAccountOf(settings) !== null,
     usdtWalletAddress: env.USDT_WALLET_ADDRESS ?? null,
     telegramForwarding: Boolean(env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID),
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,

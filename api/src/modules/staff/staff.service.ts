@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { type Executor, schema } from "@ch/db";
 import argon2 from "argon2";
 import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { PASSWORD_MIN_LENGTH, type StaffRole } from "../../contracts/staff";
+import { PASSWORD_MIN_LENGTH, ROLE_LABELS, type StaffRole } from "../../contracts/staff";
 import { addressKey } from "../../lib/client-address";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
@@ -16,8 +16,9 @@ import { announcingSessionChanges, endAccountSessions, touchAccountSessions } fr
 import { withHashSlot } from "../admin/sign-in-throttle";
 import { revokeKeysOfAccount } from "../api-keys/api-keys.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { escapeHtml } from "../notifications/messages";
+import { emailFooterText, emailHtml, escapeHtml } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
+import { settingsIn } from "../settings/settings.service";
 import { areasOf } from "./access-policy";
 
 const { admins, staffInvites, passwordResets } = schema;
@@ -315,15 +316,53 @@ export async function listStaff(deps: Deps) {
   };
 }
 
-function inviteMessage(deps: Deps, email: string, role: StaffRole, token: string, invitedBy: string) {
-  const link = `${deps.env.backofficeOrigin}/admin/accept-invite#token=${token}`;
+/**
+ * The invitation e-mail. It comes from the shop (its name in the subject and the first line, its footer
+ * at the end); the person who sent it is named by their role and back-office account, since accounts have
+ * no display name.
+ */
+async function inviteMessage(
+  db: Executor,
+  deps: Deps,
+  invite: { email: string; role: StaffRole; token: string },
+  inviter: Actor,
+) {
+  const { company } = await settingsIn(db, deps);
+  const [account] =
+    inviter.id === null
+      ? []
+      : await db.select({ role: admins.role }).from(admins).where(eq(admins.id, inviter.id)).limit(1);
+  const inviterRole = account ? ROLE_LABELS[account.role as StaffRole]?.toLowerCase() : null;
+  const sender = `${inviterRole ? `the ${inviterRole}'s account` : "the account"} “${inviter.username}”`;
+  const link = `${deps.env.backofficeOrigin}/admin/accept-invite#token=${invite.token}`;
+  const role = ROLE_LABELS[invite.role] ?? invite.role;
+  const invites = `${company.name} invites you to its back office as a member of staff with the ${role} role.`;
+  const sentBy = `The invitation was sent from ${sender}.`;
+  const ignore = "If you did not expect it, ignore this e-mail: no account is made until you choose a password.";
   return {
     channel: "email" as const,
     kind: "staff_invite",
-    recipient: email,
-    subject: "You are invited to the Container Homes of Texas back office",
-    bodyText: `${invitedBy} invited you to the Container Homes of Texas back office as ${role}.\n\nChoose your username and password here (the link works once, within 72 hours):\n${link}`,
-    bodyHtml: `<p>${escapeHtml(invitedBy)} invited you to the Container Homes of Texas back office as <strong>${role}</strong>.</p><p><a href="${escapeHtml(link)}">Choose your username and password</a> (the link works once, within 72 hours).</p>`,
+    recipient: invite.email,
+    subject: `You are invited to the ${company.name} back office`,
+    bodyText: [
+      "Hello,",
+      "",
+      `${invites} ${sentBy}`,
+      "",
+      "Choose your username and password here (the link works once, within 72 hours):",
+      link,
+      "",
+      ignore,
+      "",
+      emailFooterText(company),
+    ].join("\n"),
+    bodyHtml: emailHtml(
+      company,
+      `<p>Hello,</p>
+<p>${escapeHtml(invites)} ${escapeHtml(sentBy)}</p>
+<p><a href="${escapeHtml(link)}">Choose your username and password</a> (the link works once, within 72 hours).</p>
+<p>${escapeHtml(ignore)}</p>`,
+    ),
   };
 }
 
@@ -374,7 +413,7 @@ export async function inviteStaff(deps: Deps, actor: Actor, input: { email: stri
       });
     await enqueue(tx, deps.env, [
       {
-        ...inviteMessage(deps, invite!.email, input.role, token, actor.username),
+        ...(await inviteMessage(tx, deps, { email: invite!.email, role: input.role, token }, actor)),
         entityType: "staff_invite",
         entityId: invite!.id,
       },
@@ -405,7 +444,7 @@ export async function resendInvite(deps: Deps, actor: Actor, id: number) {
     if (!invite) throw notFound("No waiting invitation with this id");
     await enqueue(tx, deps.env, [
       {
-        ...inviteMessage(deps, invite.email, invite.role as StaffRole, token, actor.username),
+        ...(await inviteMessage(tx, deps, { email: invite.email, role: invite.role as StaffRole, token }, actor)),
         entityType: "staff_invite",
         entityId: invite.id,
       },

@@ -23,6 +23,7 @@ export interface AuditEntry {
 const ACTIONS: Record<string, string> = {
   "order.create": "Placed an order",
   "order.stage": "Moved an order",
+  "order.stage.undo": "Undid an order's move",
   "order.status": "Changed order status",
   "order.payment": "Changed payment status",
   "order.note": "Added a note to an order",
@@ -126,6 +127,11 @@ export function describeEntry(a: AuditEntry): { what: string; more: string } {
     }
     case "order.stage":
       return { what: `Order ${order}: ${stage(d.from)} → ${stage(d.to)}`, more: join(reason && `Reason: ${reason}`) };
+    case "order.stage.undo":
+      return {
+        what: `Order ${order}: move undone, ${stage(d.from)} → ${stage(d.to)}`,
+        more: "the customer was not e-mailed",
+      };
     case "order.status":
       return { what: `Order ${order}: status ${statusLabel(String(d.from))} → ${statusLabel(String(d.to))}`, more: "" };
     case "order.payment":

@@ -1,9 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { HttpError, http } from "../../lib/http";
 import { useToast } from "../../lib/toast";
-import { ADMIN_AUTH_KEY, errorMessage } from "../../lib/trpc";
+import { ADMIN_AUTH_KEY, errorMessage, trpc } from "../../lib/trpc";
 import { AuthCard } from "./auth-card";
 import { CodeStep, EnrolStep, RecoveryCodesStep, type SignedIn } from "./two-factor-step";
 
@@ -22,6 +22,8 @@ export function LoginScreen() {
   // after a 429 for this account (failed attempts elsewhere), an authenticator code lets the owner through
   const [offerCode, setOfferCode] = useState(false);
   const [code, setCode] = useState("");
+  // setup is offered only while the server says it is open (no admin yet)
+  const setupStatus = useQuery(trpc.admin.setupStatus.queryOptions());
   const enter = (answer: SignedIn) => {
     // Only the name, for display: the session itself is the httpOnly cookie the server set.
     localStorage.setItem(ADMIN_AUTH_KEY, JSON.stringify({ username: answer.username }));
@@ -137,12 +139,14 @@ export function LoginScreen() {
           Forgot password?
         </Link>
       </p>
-      <p className="mt-4 text-center text-sm text-slate-600">
-        First time here?{" "}
-        <Link to="/admin/setup" className="font-medium text-slate-900 underline">
-          Set up the admin account
-        </Link>
-      </p>
+      {setupStatus.data?.open ? (
+        <p className="mt-4 text-center text-sm text-slate-600">
+          First time here?{" "}
+          <Link to="/admin/setup" className="font-medium text-slate-900 underline">
+            Set up the admin account
+          </Link>
+        </p>
+      ) : null}
     </AuthCard>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { http } from "../../lib/http";
 import { useToast } from "../../lib/toast";
-import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { ADMIN_AUTH_KEY, errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { AuthCard } from "./auth-card";
 
 export function SetupScreen() {
@@ -12,6 +12,7 @@ export function SetupScreen() {
   const navigate = useNavigate();
   const status = useQuery(trpc.admin.setupStatus.queryOptions());
   const [username, setUsername] = useState("");
+  const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [setupToken, setSetupToken] = useState("");
@@ -19,18 +20,21 @@ export function SetupScreen() {
 
   const setup = useMutation({
     mutationFn: () =>
-      http("POST", "/api/admin/setup", {
+      http<{ id: number; username: string }>("POST", "/api/admin/setup", {
         username,
         password,
+        email,
         ...(tokenRequired ? { setupToken } : {}),
       }),
-    onSuccess: () => {
+    // the answer carries the new owner's session: straight in, no second sign-in
+    onSuccess: (admin) => {
+      localStorage.setItem(ADMIN_AUTH_KEY, JSON.stringify({ username: admin.username }));
       toast({
         title: "Admin Account Created!",
-        description: "Your admin account has been created successfully. You can now login.",
+        description: "Your admin account has been created successfully. You are signed in.",
       });
-      void queryClient.invalidateQueries({ queryKey: trpc.admin.setupStatus.queryKey() });
-      void navigate({ to: "/admin/login" });
+      queryClient.clear();
+      void navigate({ to: "/admin" });
     },
     onError: (error) => {
       toast({
@@ -90,6 +94,25 @@ export function SetupScreen() {
               value={username}
               onChange={(e) => setUsername(e.target.value)}
             />
+          </div>
+          <div>
+            <label htmlFor="setup-email" className="field-label">
+              E-mail
+            </label>
+            <input
+              id="setup-email"
+              name="email"
+              type="email"
+              className="field-input"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-describedby="setup-email-hint"
+            />
+            <p id="setup-email-hint" className="mt-1 text-xs text-slate-600">
+              Where a link to choose a new password is sent if you ever forget it.
+            </p>
           </div>
           <div>
             <label htmlFor="setup-password" className="field-label">

@@ -24,7 +24,18 @@ export const DASHBOARD_TABS = [
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];
 
-export function DashboardScreen({ tab: asked, onTab }: { tab: DashboardTab; onTab: (tab: DashboardTab) => void }) {
+export function DashboardScreen({
+  tab: asked,
+  onTab,
+  order = null,
+  onOrder = () => {},
+}: {
+  tab: DashboardTab;
+  onTab: (tab: DashboardTab) => void;
+  /** The order whose details are open (Orders tab; ?order= links to it). */
+  order?: number | null;
+  onOrder?: (id: number | null) => void;
+}) {
   // a role sees the tabs of its areas (content: Products only) and the figures only with the dashboard's
   const areas = useAccount().data?.areas ?? [];
   const tabs = DASHBOARD_TABS.filter((t) => areas.includes(DASHBOARD_TAB_AREAS[t.id]));
@@ -80,7 +91,7 @@ export function DashboardScreen({ tab: asked, onTab }: { tab: DashboardTab; onTa
             <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
               {tab === "overview" && <OverviewTab stats={s} />}
               {tab === "analytics" && <AnalyticsTab />}
-              {tab === "orders" && <OrdersTab />}
+              {tab === "orders" && <OrdersTab openId={order} onOpen={onOrder} />}
               {tab === "contacts" && <ContactsTab />}
               {tab === "products" && <ProductsTab stats={s} />}
             </Suspense>

@@ -19,6 +19,7 @@ export interface AuditView {
 const ACTION_LABEL: Record<string, string> = {
   "order.create": "Order placed",
   "order.stage": "Stage",
+  "order.stage.undo": "Stage move undone",
   "payment.record": "Payment recorded",
   "payment.refund": "Refund recorded",
   "order.status": "Order status",

@@ -82,8 +82,9 @@ export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose
           </div>
           <div>
             <h3 className="mb-2 font-semibold text-slate-900">Items</h3>
+            {/* on a phone each line is a small card (stack-table), so no column is cut off */}
             <div className="table-wrap">
-              <table className="data-table">
+              <table className="data-table stack-table" aria-label="Items">
                 <thead>
                   <tr>
                     <th scope="col">Product</th>
@@ -95,10 +96,16 @@ export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose
                 <tbody>
                   {o.lines.map((l) => (
                     <tr key={`${l.productId}-${l.name}`}>
-                      <td>{l.name}</td>
-                      <td className="tabular-nums">{l.quantity}</td>
-                      <td className="tabular-nums">{formatUsd(l.unitPrice)}</td>
-                      <td className="tabular-nums">{formatUsd(l.lineTotal)}</td>
+                      <td className="stack-title font-medium">{l.name}</td>
+                      <td data-label="Quantity" className="tabular-nums">
+                        {l.quantity}
+                      </td>
+                      <td data-label="Unit price" className="tabular-nums">
+                        {formatUsd(l.unitPrice)}
+                      </td>
+                      <td data-label="Line total" className="tabular-nums">
+                        {formatUsd(l.lineTotal)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -10,7 +10,8 @@ import { OrderDetailsDialog } from "./order-details-dialog";
 import { STATS_REFRESH_MS } from "./refresh";
 import { useStatusMutations } from "./use-status-mutations";
 
-export function OrdersTab() {
+/** `openId`: the order whose details are open (the page's ?order=, so a link can open one). */
+export function OrdersTab({ openId, onOpen }: { openId: number | null; onOpen: (id: number | null) => void }) {
   const [q, setQ] = useState("");
   const [status, setStatus] = useState("");
   const deferredQ = useDeferredValue(q);
@@ -21,7 +22,6 @@ export function OrdersTab() {
     refetchInterval: STATS_REFRESH_MS,
   });
   const { stageMove } = useStatusMutations();
-  const [openId, setOpenId] = useState<number | null>(null);
 
   return (
     <section aria-labelledby="orders-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -90,7 +90,7 @@ export function OrdersTab() {
                     {formatDate(o.createdAt)}
                   </td>
                   <td data-label="Actions">
-                    <button type="button" className="btn-secondary py-1" onClick={() => setOpenId(o.id)}>
+                    <button type="button" className="btn-secondary py-1" onClick={() => onOpen(o.id)}>
                       View Details<span className="sr-only"> of order {o.orderNumber}</span>
                     </button>
                   </td>
@@ -100,7 +100,7 @@ export function OrdersTab() {
           </table>
         </div>
       )}
-      <OrderDetailsDialog id={openId} onClose={() => setOpenId(null)} />
+      <OrderDetailsDialog id={openId} onClose={() => onOpen(null)} />
     </section>
   );
 }

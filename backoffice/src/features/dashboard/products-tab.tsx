@@ -42,13 +42,17 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
 
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <StatCard label="Total Products" value={stats ? stats.totalProducts : "—"} />
+      {/* the count is the catalog's own list (every role of this tab reads it); the ROI calculations are
+          leads, shown only with the dashboard's figures (sales and the owner), never a placeholder */}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="product-cards">
         <StatCard
-          label="ROI Calculations"
-          value={stats ? stats.roiCalculations : "—"}
-          hint="Saved from the ROI calculator"
+          label="Total Products"
+          value={products.data ? products.data.length : "…"}
+          hint={products.data ? `${products.data.filter((p) => p.published).length} published` : undefined}
         />
+        {stats ? (
+          <StatCard label="ROI Calculations" value={stats.roiCalculations} hint="Saved from the ROI calculator" />
+        ) : null}
       </div>
       <section aria-labelledby="products-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">

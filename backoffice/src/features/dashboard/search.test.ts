@@ -7,4 +7,11 @@ describe("dashboard ?tab=", () => {
     expect(parseDashboardSearch({ tab: "nope" })).toEqual({});
     expect(parseDashboardSearch({ tab: 3 })).toEqual({});
   });
+  it("keeps an order id (a link to one order) and drops anything else", () => {
+    expect(parseDashboardSearch({ tab: "orders", order: 12 })).toEqual({ tab: "orders", order: 12 });
+    expect(parseDashboardSearch({ tab: "orders", order: "12" })).toEqual({ tab: "orders", order: 12 });
+    expect(parseDashboardSearch({ order: "x" })).toEqual({});
+    expect(parseDashboardSearch({ order: -1 })).toEqual({});
+    expect(parseDashboardSearch({ order: 1.5 })).toEqual({});
+  });
 });

@@ -1,11 +1,12 @@
 // The guarded layout: slate header with the admin navigation, content on gray-50.
 import { useQuery } from "@tanstack/react-query";
-import { Link, Outlet, useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { Link, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
 import { http } from "../../lib/http";
 import { useToast } from "../../lib/toast";
 import { ADMIN_AUTH_KEY, errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { mayOpen, useAccount } from "../staff/use-account";
+import { NoAccess } from "./no-access";
 
 const NAV = [
   { to: "/admin", label: "Dashboard", exact: true },
@@ -38,6 +39,19 @@ export function AdminShell() {
   const toast = useToast();
   const [menuOpen, setMenuOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // the open narrow-screen menu closes on Escape, and focus goes back to its button
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   const logout = async () => {
     setLoggingOut(true);
@@ -84,6 +98,7 @@ export function AdminShell() {
               <span className="hidden text-sm text-slate-300 md:inline">Signed in as {me.data.username}</span>
             )}
             <button
+              ref={menuButton}
               type="button"
               className="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-700 lg:hidden"
               aria-expanded={menuOpen}
@@ -134,7 +149,11 @@ export function AdminShell() {
         </nav>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <Outlet />
+        {account.data && !mayOpen(areas, pathname) ? (
+          <NoAccess pathname={pathname} role={account.data.role} areas={areas} />
+        ) : (
+          <Outlet />
+        )}
       </main>
     </div>
   );

@@ -86,7 +86,8 @@ export function PriceLists() {
     else deleteRate.mutate({ state: deleting.state, taxClass: deleting.taxClass });
   };
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    // min-w-0: a card's wide table scrolls inside it instead of widening the page (375 px)
+    <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
       <Card title="Options and add-ons">
         <DataTable
           label="Options"
@@ -343,7 +344,7 @@ function TaxForm({ editing, onDone }: { editing: RateRow | null; onDone: () => v
       onSubmit={submit}
       noValidate
       aria-label={editing ? `Edit the ${rateName(editing)}` : "Add or replace a state's rate"}
-      className="mt-4 grid grid-cols-[6rem_1fr_7rem_auto] items-end gap-2"
+      className="mt-4 grid grid-cols-2 items-end gap-2 sm:grid-cols-[6rem_1fr_7rem_auto]"
     >
       <FormField label="State" error={errors.state}>
         {(f) => (

@@ -1,13 +1,16 @@
 // The proposal editor: customer, lines (catalog products, options from the price list, custom lines),
 // delivery (the band of the ZIP's distance from the yard, or one staff choose), discount, tax state, validity,
-// deposit and terms. It sends inputs only: the server
-// prices every figure (and refuses a total sent by a client); the saved version's figures show after.
-import type { ProposalInput, ProposalLineInput } from "@ch/api/contracts/proposals";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+// deposit and terms. It sends inputs only: the server prices every figure (and refuses a total sent by a
+// client). The running total is the server's too: the pricing fields go to proposals.preview (the same
+// engine as saving) a moment after each change; the saved version's figures show after saving.
+import { US_STATES } from "@ch/api/contracts/constants";
+import type { ProposalInput, ProposalLineInput, ProposalPreviewInput } from "@ch/api/contracts/proposals";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc, trpcClient } from "../../lib/trpc";
+import { ProposalFigures } from "./proposal-figures";
 
 interface LineDraft {
   kind: "product" | "option" | "custom";
@@ -60,6 +63,58 @@ export function emptyDraft(overrides: Partial<EditorDraft> = {}): EditorDraft {
 
 const toCents = (dollars: string) => Math.round(Number(dollars || "0") * 100);
 
+/** A line with what pricing needs (a chosen product or option, a named custom price, a whole quantity). */
+function lineIsComplete(l: LineDraft): boolean {
+  const quantity = Number(l.quantity);
+  if (!Number.isInteger(quantity) || quantity < 1) return false;
+  if (l.kind === "custom") return l.name.trim() !== "" && l.unitPrice.trim() !== "" && Number(l.unitPrice) >= 0;
+  return l.refId !== "";
+}
+
+/** The pricing fields of the draft, with its complete lines only: what the running total prices. */
+function toPreview(d: EditorDraft): ProposalPreviewInput {
+  const { lines, state, zipCode, deliveryBandId, discountCents, taxState, depositPercent } = toInput({
+    ...d,
+    lines: d.lines.filter(lineIsComplete),
+  });
+  return {
+    lines,
+    state,
+    zipCode,
+    deliveryBandId,
+    discountCents,
+    ...(taxState ? { taxState } : {}),
+    ...(depositPercent !== undefined ? { depositPercent } : {}),
+  };
+}
+
+/** `value`, once it has stopped changing for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** What a save would be refused for that the form can say before asking: the lines (the server checks all). */
+function draftProblems(d: EditorDraft): FieldErrors {
+  const found: FieldErrors = {};
+  if (d.lines.length === 0) found.lines = "Add at least one line: a catalog product, an option or a custom line.";
+  d.lines.forEach((l, i) => {
+    if (l.kind === "product" && !l.refId) found[`lines.${i}.productId`] = "Choose a product.";
+    if (l.kind === "option" && !l.refId) found[`lines.${i}.optionId`] = "Choose an option.";
+    if (l.kind === "custom" && !l.name.trim()) found[`lines.${i}.name`] = "Name this line.";
+    if (l.kind === "custom" && (l.unitPrice.trim() === "" || !(Number(l.unitPrice) >= 0))) {
+      found[`lines.${i}.unitPriceCents`] = "Enter a price in dollars, e.g. 1250.50.";
+    }
+  });
+  return found;
+}
+
+const stateName = (code: string) => `${US_STATES[code] ?? code} (${code})`;
+
 function toInput(d: EditorDraft): ProposalInput {
   const lines = d.lines.map((l): ProposalLineInput => {
     const quantity = Number(l.quantity);
@@ -100,8 +155,14 @@ export function ProposalEditor({
   const toast = useToast();
   const [d, setD] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const products = useQuery(trpc.catalog.list.queryOptions());
   const lists = useQuery(trpc.proposals.priceLists.queryOptions());
+  const addProduct = useRef<HTMLButtonElement>(null);
+  // the running total: the server prices the settled draft's complete lines
+  const previewInput = useSettled(JSON.stringify(toPreview(d)), 350);
+  const preview = useQuery({
+    ...trpc.proposals.preview.queryOptions(JSON.parse(previewInput) as ProposalPreviewInput),
+    placeholderData: keepPreviousData,
+  });
   const save = useMutation({
     mutationFn: (input: ProposalInput) =>
       id === null
@@ -114,8 +175,18 @@ export function ProposalEditor({
       onSaved(saved.id);
     },
     onError: (error) => {
-      setErrors(issuesOf(error));
-      toast({ title: errorMessage(error, "The proposal could not be saved"), variant: "destructive" });
+      const issues = issuesOf(error);
+      setErrors(issues);
+      // a refused field is named next to it; the toast only says where to look
+      toast(
+        Object.keys(issues).length > 0
+          ? {
+              title: "The proposal was not saved",
+              description: "Check the fields marked below.",
+              variant: "destructive",
+            }
+          : { title: errorMessage(error, "The proposal could not be saved"), variant: "destructive" },
+      );
     },
   });
 
@@ -129,7 +200,12 @@ export function ProposalEditor({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
+    const problems = draftProblems(d);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      if (problems.lines) addProduct.current?.focus();
+      return;
+    }
     save.mutate(toInput(d));
   };
   const text = (key: keyof EditorDraft, label: string, props: { type?: string; className?: string } = {}) => (
@@ -156,14 +232,28 @@ export function ProposalEditor({
         {text("address", "Address")}
         {text("city", "City")}
         <div className="grid grid-cols-2 gap-4">
-          {text("state", "State")}
+          <FormField label="State" hint="Where the home is delivered" error={errors.state}>
+            {(field) => (
+              <select {...field} className="field-input" value={d.state} onChange={(e) => set("state", e.target.value)}>
+                {Object.keys(US_STATES).map((code) => (
+                  <option key={code} value={code}>
+                    {stateName(code)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           {text("zipCode", "ZIP code")}
         </div>
       </fieldset>
 
-      <fieldset>
+      <fieldset aria-describedby={errors.lines ? "proposal-lines-error" : undefined}>
         <legend className="mb-2 text-base font-semibold text-slate-900">Lines</legend>
-        {errors.lines ? <p className="mb-2 text-sm text-red-700">{errors.lines}</p> : null}
+        {errors.lines ? (
+          <p id="proposal-lines-error" role="alert" className="mb-2 text-sm font-medium text-red-700">
+            {errors.lines}
+          </p>
+        ) : null}
         <ul className="space-y-3">
           {d.lines.map((line, i) => (
             <li
@@ -209,13 +299,11 @@ export function ProposalEditor({
                     >
                       <option value="">Choose…</option>
                       {line.kind === "product"
-                        ? products.data
-                            ?.filter((p) => p.published)
-                            .map((p) => (
-                              <option key={p.id} value={p.id}>
-                                {p.name} (${p.price.toLocaleString("en-US")})
-                              </option>
-                            ))
+                        ? lists.data?.products.map((p) => (
+                            <option key={p.id} value={p.id}>
+                              {p.name} (${(p.priceCents / 100).toLocaleString("en-US")})
+                            </option>
+                          ))
                         : options.map((o) => (
                             <option key={o.id} value={o.id}>
                               {o.name} (${(o.priceCents / 100).toLocaleString("en-US")})
@@ -243,7 +331,7 @@ export function ProposalEditor({
           ))}
         </ul>
         <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary" onClick={() => addLine("product")}>
+          <button type="button" ref={addProduct} className="btn-secondary" onClick={() => addLine("product")}>
             Add product
           </button>
           <button type="button" className="btn-secondary" onClick={() => addLine("option")}>
@@ -289,7 +377,7 @@ export function ProposalEditor({
                 .filter((r) => r.taxClass === "general")
                 .map((r) => (
                   <option key={r.state} value={r.state}>
-                    {r.state} ({r.rateBasisPoints / 100}%)
+                    {stateName(r.state)}: {r.rateBasisPoints / 100}%
                   </option>
                 ))}
             </select>
@@ -320,6 +408,31 @@ export function ProposalEditor({
         </FormField>
       </fieldset>
 
+      <section
+        aria-labelledby="running-total-title"
+        aria-live="polite"
+        className="rounded-lg border border-slate-200 bg-slate-50 p-4"
+      >
+        <h3 id="running-total-title" className="mb-2 text-base font-semibold text-slate-900">
+          Running total{" "}
+          <span className="text-sm font-normal text-slate-600">(priced by the server, not saved yet)</span>
+        </h3>
+        {preview.isError ? (
+          <p className="text-sm text-red-700" data-testid="running-total-problem">
+            No total yet: {previewProblem(preview.error)}
+          </p>
+        ) : preview.data ? (
+          <>
+            <ProposalFigures v={preview.data} testId="running-total" />
+            {d.lines.some((l) => !lineIsComplete(l)) ? (
+              <p className="mt-2 text-xs text-slate-600">Lines still being filled in are not counted yet.</p>
+            ) : null}
+          </>
+        ) : (
+          <p className="text-sm text-slate-600">Pricing…</p>
+        )}
+      </section>
+
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={save.isPending}>
           {save.isPending ? "Saving…" : id === null ? "Create proposal" : "Save changes"}
@@ -330,4 +443,22 @@ export function ProposalEditor({
       </div>
     </form>
   );
+}
+
+/** The running total's refusal in words: the field and the reason the server gave. */
+function previewProblem(error: unknown): string {
+  const issues = Object.entries(issuesOf(error));
+  const labels: Record<string, string> = {
+    zipCode: "ZIP code",
+    state: "State",
+    taxState: "Tax state",
+    discountCents: "Discount",
+    depositPercent: "Deposit",
+    deliveryBandId: "Delivery",
+    lines: "Lines",
+  };
+  if (issues.length === 0) return errorMessage(error, "the figures could not be priced");
+  const [path, message] = issues[0]!;
+  const field = labels[path.split(".")[0] ?? ""] ?? path;
+  return `${field} ${message}`;
 }

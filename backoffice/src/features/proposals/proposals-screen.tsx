@@ -1,6 +1,5 @@
 // Proposals: the list, one proposal (latest figures, versions, the customer's change requests, the
 // acceptance, Send), the editor (new, from a lead, or a new version) and the price lists.
-import type { ProposalLineDto } from "@ch/api/contracts/proposals";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Card, LoadError } from "../../components/card";
@@ -12,6 +11,7 @@ import { useAccount } from "../staff/use-account";
 import { FunnelCard } from "./funnel-card";
 import { PriceLists } from "./price-lists";
 import { type EditorDraft, emptyDraft, ProposalEditor } from "./proposal-editor";
+import { ProposalFigures } from "./proposal-figures";
 
 const money = (cents: number) => formatUsd(cents / 100);
 
@@ -90,8 +90,13 @@ function CreateNew({
   onCancel: () => void;
 }) {
   const contact = useQuery({ ...trpc.leads.details.queryOptions({ id: lead ?? 0 }), enabled: lead !== undefined });
-  if (lead !== undefined && contact.isPending) return <p className="text-slate-600">Loading the lead…</p>;
+  const lists = useQuery(trpc.proposals.priceLists.queryOptions());
+  if (lead !== undefined && (contact.isPending || lists.isPending)) {
+    return <p className="text-slate-600">Loading the lead…</p>;
+  }
   const c = contact.data;
+  // the product the lead asked about is the first line, when the catalog still offers it
+  const asked = c?.productId ? lists.data?.products.find((p) => p.id === c.productId) : undefined;
   const initial = emptyDraft(
     c
       ? {
@@ -99,6 +104,9 @@ function CreateNew({
           customerName: `${c.firstName} ${c.lastName}`.trim(),
           email: c.email,
           phone: c.phone ?? "",
+          ...(asked
+            ? { lines: [{ kind: "product" as const, refId: String(asked.id), name: "", unitPrice: "", quantity: "1" }] }
+            : {}),
         }
       : {},
   );
@@ -142,46 +150,6 @@ function EditExisting({ id, onDone }: { id: number; onDone: (id: number) => void
     <Card title={`Edit proposal #${p.id}${v.sentAt ? ` (saving makes version ${p.currentVersion + 1})` : ""}`}>
       <ProposalEditor id={id} initial={draft} onSaved={onDone} onCancel={() => onDone(id)} />
     </Card>
-  );
-}
-
-function Figures({ v }: { v: { lines: ProposalLineDto[] } & Record<string, unknown> }) {
-  const n = (key: string) => v[key] as number;
-  const taxLines = (v.taxLines ?? []) as { taxClass: string; label: string; taxCents: number }[];
-  return (
-    <dl className="grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" data-testid="proposal-figures">
-      {v.lines.map((l, i) => (
-        <div key={i} className="contents">
-          <dt>
-            {l.name} × {l.quantity}
-          </dt>
-          <dd className="text-right tabular-nums">{money(l.lineTotalCents)}</dd>
-        </div>
-      ))}
-      <dt className="border-t pt-1">Subtotal</dt>
-      <dd className="border-t pt-1 text-right tabular-nums">{money(n("subtotalCents"))}</dd>
-      <dt>Discount</dt>
-      <dd className="text-right tabular-nums">−{money(n("discountCents"))}</dd>
-      <dt>Delivery {v.deliveryLabel ? `(${String(v.deliveryLabel)})` : ""}</dt>
-      <dd className="text-right tabular-nums">{money(n("deliveryCents"))}</dd>
-      {taxLines.length > 0 ? (
-        taxLines.map((t) => (
-          <div key={t.taxClass} className="contents">
-            <dt>{t.label}</dt>
-            <dd className="text-right tabular-nums">{money(t.taxCents)}</dd>
-          </div>
-        ))
-      ) : (
-        <>
-          <dt>Tax ({String(v.taxState)})</dt>
-          <dd className="text-right tabular-nums">{money(n("taxCents"))}</dd>
-        </>
-      )}
-      <dt className="font-semibold">Total</dt>
-      <dd className="text-right font-semibold tabular-nums">{money(n("totalCents"))}</dd>
-      <dt>Deposit ({n("depositPercent")}%)</dt>
-      <dd className="text-right tabular-nums">{money(Math.round((n("totalCents") * n("depositPercent")) / 100))}</dd>
-    </dl>
   );
 }
 
@@ -261,7 +229,7 @@ function ProposalDetail({ id, onEdit, onBack }: { id: number; onEdit: () => void
               </p>
             ) : null}
           </div>
-          <Figures v={current as never} />
+          <ProposalFigures v={current} />
         </div>
       </Card>
       <Card title="Change requests">

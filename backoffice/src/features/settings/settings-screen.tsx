@@ -1,7 +1,15 @@
-// The business settings: company details, opening hours, warranty, lead times, deposit and social
-// links. Validated here with the API's own schema (the server validates again), saved in one write;
-// every storefront page, chat answer, e-mail and JSON-LD block shows the change at once.
-import { SOCIAL_NETWORKS, TIME_ZONES, type TimeZoneId, WEEKDAYS, type Weekday } from "@ch/api/contracts/business-facts";
+// The business settings: company details, opening hours, warranty, lead times, cancellation terms,
+// deposit, bank transfer details and social links. Validated here with the API's own schema (the server
+// validates again), saved in one write; every storefront page, chat answer, e-mail and JSON-LD block
+// shows the change at once.
+import {
+  cancellationTerms,
+  SOCIAL_NETWORKS,
+  TIME_ZONES,
+  type TimeZoneId,
+  WEEKDAYS,
+  type Weekday,
+} from "@ch/api/contracts/business-facts";
 import {
   type BusinessSettingsDto,
   type BusinessSettingsInput,
@@ -181,6 +189,11 @@ function SettingsForm({ settings }: { settings: BusinessSettingsDto }) {
   };
 
   const example = splitDeposit(10_000_000, Number.isFinite(form.depositPercent) ? form.depositPercent : 0);
+  // the sentences the pages and e-mails will show, while the values make sense
+  const c = form.cancellation;
+  const terms = [c.fullRefundHours, c.feeCents, c.restockingFeePercent].every((n) => Number.isFinite(n) && n >= 0)
+    ? cancellationTerms(c)
+    : null;
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-6">
@@ -293,12 +306,81 @@ function SettingsForm({ settings }: { settings: BusinessSettingsDto }) {
         </div>
       </Section>
 
-      <Section title="Lead times" intro="Production in the factory, and delivery counted from the order.">
+      <Section
+        title="Lead times"
+        intro="Production in the factory, and the delivery window, counted from the deposit or from the order."
+      >
         <div className="grid gap-4 sm:grid-cols-4">
           {number("production.minWeeks", "Production from (weeks)")}
           {number("production.maxWeeks", "Production to (weeks)")}
           {number("delivery.minWeeks", "Delivery from (weeks)")}
           {number("delivery.maxWeeks", "Delivery to (weeks)")}
+          <Field id="settings-delivery-countedFrom" label="Delivery counted from" error={err("delivery.countedFrom")}>
+            {(ids) => (
+              <select
+                {...ids}
+                className="field-input"
+                value={form.delivery.countedFrom}
+                onChange={(e) => setAt("delivery.countedFrom", e.target.value)}
+              >
+                <option value="deposit">The deposit</option>
+                <option value="order">The order</option>
+              </select>
+            )}
+          </Field>
+        </div>
+      </Section>
+
+      <Section
+        title="Cancellation terms"
+        intro="What the terms, the return policy, checkout and the order e-mail say about cancelling an order."
+      >
+        <div className="grid gap-4 sm:grid-cols-3">
+          {number("cancellation.fullRefundHours", "Full-refund window (hours)")}
+          <Field
+            id="settings-cancellation-feeCents"
+            label="Fee before production ($)"
+            error={err("cancellation.feeCents")}
+            hint="After the window, until production starts; 0 for a full refund."
+          >
+            {(ids) => (
+              <input
+                {...ids}
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min="0"
+                className="field-input"
+                value={Number.isFinite(form.cancellation.feeCents) ? form.cancellation.feeCents / 100 : ""}
+                onChange={(e) =>
+                  setAt(
+                    "cancellation.feeCents",
+                    e.target.value === "" ? Number.NaN : Math.round(Number(e.target.value) * 100),
+                  )
+                }
+              />
+            )}
+          </Field>
+          {number("cancellation.restockingFeePercent", "Restocking fee once production starts (%)")}
+        </div>
+        {terms ? (
+          <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-slate-600" data-testid="cancellation-preview">
+            {[terms.window, terms.beforeProduction, terms.inProduction].filter(Boolean).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : null}
+      </Section>
+
+      <Section
+        title="Bank transfer"
+        intro="Shown with each order's payment reference and amount on the customer's confirmation page, order page and e-mails (never on public pages). Give all four, or leave all four empty: customers are then told the details follow by e-mail."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("bankTransfer.bankName", "Bank name")}
+          {text("bankTransfer.accountName", "Account name")}
+          {text("bankTransfer.routingNumber", "Routing number (ABA)", { inputMode: "numeric", autoComplete: "off" })}
+          {text("bankTransfer.accountNumber", "Account number", { inputMode: "numeric", autoComplete: "off" })}
         </div>
       </Section>
 

@@ -46,6 +46,26 @@ export function areaOfPath(pathname: string): StaffArea | "dashboard-any" | null
   return byPath[first] ?? null;
 }
 
+/** What each area is called on screen (the navigation's names). */
+export const AREA_LABELS: Record<StaffArea, string> = {
+  dashboard: "Dashboard",
+  orders: "Orders and payments",
+  leads: "Contacts",
+  proposals: "Proposals",
+  pipeline: "Pipeline",
+  visitors: "Visitor Analytics",
+  catalog: "Products",
+  gallery: "Gallery",
+  blog: "Blog",
+  seo: "SEO Report",
+  activity: "Activity",
+  notifications: "Notifications",
+  settings: "Settings",
+  staff: "Staff",
+  webhooks: "Webhooks",
+  apiKeys: "API Keys",
+};
+
 /** The dashboard's tabs and the area each needs: content sees the Products tab only. */
 export const DASHBOARD_TAB_AREAS = {
   overview: "dashboard",
@@ -62,7 +82,7 @@ export function mayOpen(areas: readonly StaffArea[], pathname: string): boolean 
   return areas.includes(area);
 }
 
-/** Where an account lands when it may not open a path. */
+/** Where an account lands when it may not open the dashboard (any other path it may not open says so). */
 export function homeOf(areas: readonly StaffArea[]): string {
   if (mayOpen(areas, "/admin")) return "/admin";
   const order: [StaffArea, string][] = [

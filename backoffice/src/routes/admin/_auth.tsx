@@ -1,10 +1,11 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AdminShell } from "../../features/layout/admin-shell";
-import { homeOf, loadAccount, mayOpen } from "../../features/staff/use-account";
+import { areaOfPath, homeOf, loadAccount, mayOpen } from "../../features/staff/use-account";
 import { http } from "../../lib/http";
 
-// Every admin screen below this layout opens only with a valid server session, and only when the
-// account's role may open it (the server's list of areas; it refuses the data anyway).
+// Every admin screen below this layout opens only with a valid server session. A screen the account's
+// role may not open shows "No access" in the layout (the server's list of areas; it refuses the data
+// anyway); only the dashboard, for a role without it, sends the account to a screen it may open.
 export const Route = createFileRoute("/admin/_auth")({
   beforeLoad: async ({ location }) => {
     let username: string;
@@ -15,7 +16,9 @@ export const Route = createFileRoute("/admin/_auth")({
       throw redirect({ to: "/admin/login" });
     }
     const account = await loadAccount(username);
-    if (!mayOpen(account.areas, location.pathname)) throw redirect({ to: homeOf(account.areas) as "/admin" });
+    if (areaOfPath(location.pathname) === "dashboard-any" && !mayOpen(account.areas, location.pathname)) {
+      throw redirect({ to: homeOf(account.areas) as "/admin" });
+    }
     return { username };
   },
   component: AdminShell,

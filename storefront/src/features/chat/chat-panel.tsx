@@ -1,12 +1,14 @@
 // The chat panel (spec section 2 and 5): welcome message, quick buttons, typing indicator,
 // a reply after 1-3 s, Enter sends; some messages are also forwarded to the team on Telegram.
-import type { ChatForwardInput } from "@ch/api/contracts/chat";
+// The answers are automatic (keyword matching on the server over the live catalog, settings and
+// prices: POST /api/chat/reply) and labelled so; a person answers what is sent to the team.
+import type { ChatForwardInput, ChatReplyAnswer, ChatReplyInput } from "@ch/api/contracts/chat";
 import { useRouterState } from "@tanstack/react-router";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { CloseIcon, SendIcon } from "../../components/icons";
+import { ChatIcon, CloseIcon, SendIcon } from "../../components/icons";
 import { postJson } from "../../lib/api";
 import { useSiteConfig } from "../../lib/site-config";
-import { botReply } from "./bot-reply";
+import { forwardNote, replyText, UNAVAILABLE_REPLY } from "./bot-reply";
 import { forwardPayload, shouldForward } from "./forwarding";
 
 interface ChatMessage {
@@ -14,10 +16,12 @@ interface ChatMessage {
   text: string;
   sender: "user" | "bot";
   timestamp: Date;
+  /** The visitor's question this answer could not settle: the panel offers to send it to the team. */
+  offer?: string;
 }
 
-const WELCOME =
-  "Hi! I'm the Container Homes of Texas assistant. Ask me about our models, prices, delivery or rental returns, or tap a quick option below.";
+const welcome = (company: string) =>
+  `Hi! I give automatic answers about ${company}: models, prices, delivery, hours and rental returns, from our current catalog and business details. I'm not a person: for anything else, I can send your question to our team.`;
 
 const QUICK = [
   { label: "Product Info", message: "Tell me about your container home pricing" },
@@ -28,28 +32,43 @@ const QUICK = [
 
 /** The bot "types" for 1 to 3 seconds. */
 const replyDelay = (): number => 1000 + Math.random() * 2000;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let sequence = 0;
-const message = (text: string, sender: ChatMessage["sender"]): ChatMessage => ({
+const message = (text: string, sender: ChatMessage["sender"], offer?: string): ChatMessage => ({
   id: `${Date.now()}-${sequence++}`,
   text,
   sender,
   timestamp: new Date(),
+  ...(offer ? { offer } : {}),
 });
+
+/** Sends a message to the team (the visitor's user agent and page go with it). */
+const forward = (text: string, pathname: string) => {
+  const body: ChatForwardInput = forwardPayload(text, pathname, navigator.userAgent);
+  return postJson("/api/telegram/chat", body);
+};
 
 export default function ChatPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const config = useSiteConfig();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const [messages, setMessages] = useState<ChatMessage[]>(() => [message(WELCOME, "bot")]);
+  const [messages, setMessages] = useState<ChatMessage[]>(() => [
+    message(welcome(config?.company.name ?? "Container Homes of Texas"), "bot"),
+  ]);
   const [input, setInput] = useState("");
   const [waiting, setWaiting] = useState(false);
   const list = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const titleId = useId();
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const mounted = useRef(true);
 
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the list or the indicator changes
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
@@ -74,20 +93,39 @@ export default function ChatPanel({ open, onClose }: { open: boolean; onClose: (
     setWaiting(true);
     const forwarded = shouldForward(text);
     if (forwarded) {
-      const body: ChatForwardInput = forwardPayload(text, pathname, navigator.userAgent);
-      postJson("/api/telegram/chat", body).catch((error: unknown) => {
+      forward(text, pathname).catch((error: unknown) => {
         // forwarding failures are silent for the visitor (spec section 8)
         console.info("Chat message could not be forwarded", error);
       });
     }
-    timers.current.push(
-      setTimeout(() => {
-        const telegram = config?.telegramForwarding ?? false;
-        setMessages((m) => [...m, message(botReply(text, { facts: config ?? null, forwarded, telegram }), "bot")]);
-        setWaiting(false);
-        setTimeout(() => inputRef.current?.focus(), 0);
-      }, replyDelay()),
-    );
+    const body: ChatReplyInput = { message: text.slice(0, 2000) };
+    const asked = postJson<ChatReplyAnswer>("/api/chat/reply", body).catch((error: unknown) => {
+      console.info("Chat answer could not be fetched", error);
+      return null;
+    });
+    void Promise.all([asked, wait(replyDelay())]).then(([answer]) => {
+      if (!mounted.current) return;
+      const telegram = config?.telegramForwarding ?? false;
+      const shown = replyText(answer?.text ?? UNAVAILABLE_REPLY, { forwarded, telegram });
+      const offer = !forwarded && (answer?.forwardOffer ?? true) ? text : undefined;
+      setMessages((m) => [...m, message(shown, "bot", offer)]);
+      setWaiting(false);
+      setTimeout(() => inputRef.current?.focus(), 0);
+    });
+  };
+
+  /** The visitor accepted the offer: the question goes to the team, and the offer is used up. */
+  const sendToTeam = (id: string, text: string) => {
+    setMessages((m) => m.map((x) => (x.id === id ? { ...x, offer: undefined } : x)));
+    forward(text, pathname)
+      .then(() => forwardNote(config?.telegramForwarding ?? false))
+      .catch((error: unknown) => {
+        console.info("Chat message could not be forwarded", error);
+        return `Your message could not be sent right now. ${config ? `Please call us at ${config.company.phone} or e-mail ${config.company.email}.` : "Please use our Contact page."}`;
+      })
+      .then((note) => {
+        if (mounted.current) setMessages((m) => [...m, message(note, "bot")]);
+      });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -106,20 +144,14 @@ export default function ChatPanel({ open, onClose }: { open: boolean; onClose: (
     >
       <div className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white">
         <div className="flex items-center gap-3">
-          <span
-            className="grid h-9 w-9 place-items-center rounded-full bg-amber-500 text-sm font-black text-slate-950"
-            aria-hidden="true"
-          >
-            AI
+          <span className="grid h-9 w-9 place-items-center rounded-full bg-amber-500 text-slate-950" aria-hidden="true">
+            <ChatIcon className="h-5 w-5" />
           </span>
           <div>
             <h2 id={titleId} className="font-semibold">
-              Container Homes Assistant
+              Quick answers
             </h2>
-            <p className="flex items-center gap-1.5 text-xs text-slate-300">
-              <span className="h-2 w-2 rounded-full bg-green-400" aria-hidden="true" />
-              Online now
-            </p>
+            <p className="text-xs text-slate-300">Automatic, from our current catalog</p>
           </div>
         </div>
         <button type="button" onClick={onClose} aria-label="Close chat" className="rounded-md p-1.5 hover:bg-slate-800">
@@ -136,7 +168,7 @@ export default function ChatPanel({ open, onClose }: { open: boolean; onClose: (
         tabIndex={0}
       >
         {messages.map((m) => (
-          <div key={m.id} className={`flex ${m.sender === "user" ? "justify-end" : "justify-start"}`}>
+          <div key={m.id} className={`flex flex-col ${m.sender === "user" ? "items-end" : "items-start"}`}>
             <p
               data-testid={m.sender === "bot" ? "bot-message" : "user-message"}
               className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-line ${
@@ -145,14 +177,23 @@ export default function ChatPanel({ open, onClose }: { open: boolean; onClose: (
                   : "rounded-bl-sm border border-slate-200 bg-white text-slate-800"
               }`}
             >
-              <span className="sr-only">{m.sender === "user" ? "You: " : "Assistant: "}</span>
+              <span className="sr-only">{m.sender === "user" ? "You: " : "Automatic answer: "}</span>
               {m.text}
             </p>
+            {m.offer ? (
+              <button
+                type="button"
+                onClick={() => sendToTeam(m.id, m.offer!)}
+                className="mt-1.5 rounded-full border border-amber-600 bg-white px-3 py-1 text-xs font-semibold text-amber-800 hover:bg-amber-50"
+              >
+                Send my question to a person
+              </button>
+            ) : null}
           </div>
         ))}
         {waiting ? (
           <div className="flex justify-start" data-testid="typing-indicator">
-            <span className="sr-only">Assistant is typing</span>
+            <span className="sr-only">Looking up an answer</span>
             <span
               className="flex gap-1 rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-3.5 py-3"
               aria-hidden="true"
@@ -209,7 +250,9 @@ export default function ChatPanel({ open, onClose }: { open: boolean; onClose: (
           </button>
         </form>
         <p className="mt-2 text-center text-xs text-slate-600">
-          {config?.telegramForwarding ? "AI Assistant + Live Telegram Support" : "AI Assistant + messages to our team"}
+          {config?.telegramForwarding
+            ? "Automatic answers + our team on Telegram"
+            : "Automatic answers + messages to our team"}
         </p>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { formatWeeks } from "@ch/api/contracts/business-facts";
+import { cancellationTerms, deliveryWindow } from "@ch/api/contracts/business-facts";
 import { US_STATES } from "@ch/api/contracts/constants";
 import type { OrderInput, OrderReceiptDto } from "@ch/api/contracts/orders";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -280,10 +280,7 @@ export function CheckoutPage() {
 
   return (
     <>
-      <PageHeader
-        title="Checkout"
-        intro={config ? `Delivery takes ${formatWeeks(config.delivery)} from your order.` : undefined}
-      />
+      <PageHeader title="Checkout" intro={config ? `Delivery takes ${deliveryWindow(config)}.` : undefined} />
       <form
         ref={formRef}
         noValidate
@@ -428,7 +425,9 @@ export function CheckoutPage() {
               <div className="mt-6 rounded-xl bg-slate-50 p-5" data-testid="bank-details">
                 <h3 className="font-semibold text-slate-900">Bank transfer</h3>
                 <p className="mt-2 text-sm text-slate-700">
-                  After you place your order, an agent will e-mail you our bank details within 1 business hour.{" "}
+                  {config?.bankTransferReady === false
+                    ? "Once you place your order, we e-mail you our bank details; the confirmation page and your order e-mail give your payment reference."
+                    : "Once you place your order, the confirmation page and your order e-mail show our bank details and your payment reference."}{" "}
                   {dueNow ? (
                     <>
                       The amount due now is <strong>{dueNow}</strong>
@@ -447,16 +446,10 @@ export function CheckoutPage() {
                 </p>
               </div>
             )}
-            <p className="mt-4 text-sm text-slate-700">
-              After paying, e-mail your payment receipt with your order number to{" "}
-              {config ? (
-                <a href={`mailto:${config.company.email}`} className="font-semibold text-amber-800 underline">
-                  {config.company.email}
-                </a>
-              ) : (
-                "our team"
-              )}
-              .
+            <p className="mt-4 text-sm text-slate-700" data-testid="payment-matching">
+              {form.paymentMethod === "usdt"
+                ? "A USDT transfer of the exact amount is recorded automatically once it confirms: there is nothing to send us."
+                : "Include the payment reference with your transfer: we match it to your order and e-mail you when it is recorded."}
             </p>
           </fieldset>
         </div>
@@ -561,7 +554,8 @@ export function CheckoutPage() {
           </button>
           {config ? (
             <p className="mt-3 text-xs text-slate-600">
-              Estimated delivery {formatWeeks(config.delivery)}. {depositTerms(config)}.
+              Estimated delivery {deliveryWindow(config)}. {depositTerms(config)}.{" "}
+              {cancellationTerms(config.cancellation).window ?? cancellationTerms(config.cancellation).beforeProduction}
             </p>
           ) : null}
         </aside>

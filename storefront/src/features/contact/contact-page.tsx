@@ -1,4 +1,5 @@
 import {
+  deliveryWindow,
   formatDays,
   formatWeeks,
   hoursRows,
@@ -28,7 +29,7 @@ const EXPECT = [
 
 const why = (config: SiteConfig) => [
   { figure: "9+ years", text: "Over 9 years building container homes in Texas" },
-  { figure: formatWeeks(config.delivery), text: `Delivery in ${formatWeeks(config.delivery)} from order` },
+  { figure: formatWeeks(config.delivery), text: `Delivery in ${deliveryWindow(config)}` },
   {
     figure: yearsLabel(config.warranty.structuralYears),
     text: `${yearsLabel(config.warranty.structuralYears)} structural warranty on every build`,

@@ -1,10 +1,10 @@
 // What the customer is to pay next, read from the ledger's invoices (the receipt's `payment`): the first
 // invoice neither paid nor void, with its outstanding amount; for USDT the exact amount that pays it now
 // (after a partial payment the ledger tags the remaining amount) with the wallet, copy buttons and a QR
-// code of that amount; for a bank transfer its payment reference. A paid invoice is never "due"; a paid
-// order shows no amount to send and no QR code. One component for the confirmation page, the
-// order-status page and a proposal's acceptance.
-import type { ReceiptPaymentDto } from "@ch/api/contracts/payments";
+// code of that amount; for a bank transfer the shop's account (the business settings) and the invoice's
+// payment reference. A paid invoice is never "due"; a paid order shows no amount to send and no QR code.
+// One component for the confirmation page, the order-status page and a proposal's acceptance.
+import type { BankAccount, ReceiptPaymentDto } from "@ch/api/contracts/payments";
 import { useState } from "react";
 import { CheckIcon, CopyIcon } from "../../components/icons";
 import { buttonClass } from "../../components/ui";
@@ -53,6 +53,62 @@ export function CopyValue({ value, label }: { value: string; label: string }) {
       {copied ? <CheckIcon className="h-4 w-4 text-green-700" /> : <CopyIcon className="h-4 w-4" />}
       {copied ? "Copied" : "Copy"}
     </button>
+  );
+}
+
+/**
+ * How to pay by bank transfer: the shop's account (the business settings) with the invoice's reference and
+ * amount, or, while the owner has not given the account, the reference and a word that the details follow
+ * by e-mail (never empty fields).
+ */
+function BankTransfer({ amount, reference, bank }: { amount: number; reference: string; bank: BankAccount | null }) {
+  const matching =
+    "Include the reference with your transfer: we match it to your order and e-mail you when it is recorded.";
+  if (!bank) {
+    return (
+      <p className="mt-3 text-sm text-slate-700" data-testid="bank-details-pending">
+        Pay {formatAmount(amount)} by bank transfer with the reference{" "}
+        <strong className="font-mono" data-testid="bank-reference">
+          {reference}
+        </strong>
+        . We will e-mail you our bank details. {matching}
+      </p>
+    );
+  }
+  // [label, value, test id, a number the customer copies into their bank's form]
+  const rows: [string, string, string, boolean][] = [
+    ["Bank", bank.bankName, "bank-name", false],
+    ["Account name", bank.accountName, "bank-account-name", false],
+    ["Routing number (ABA)", bank.routingNumber, "bank-routing-number", true],
+    ["Account number", bank.accountNumber, "bank-account-number", true],
+  ];
+  return (
+    <div className="mt-4 text-sm" data-testid="bank-account">
+      <p className="text-slate-800">Pay {formatAmount(amount)} by bank transfer to:</p>
+      <dl className="mt-2 space-y-2">
+        {rows.map(([label, value, id, number]) => (
+          <div key={id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="flex min-w-0 items-center gap-2">
+              <span className={`font-semibold break-all text-slate-900 ${number ? "font-mono" : ""}`} data-testid={id}>
+                {value}
+              </span>
+              {number ? <CopyValue value={value} label={label} /> : null}
+            </dd>
+          </div>
+        ))}
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+          <dt className="text-slate-600">Reference</dt>
+          <dd className="flex min-w-0 items-center gap-2">
+            <strong className="font-mono break-all text-slate-900" data-testid="bank-reference">
+              {reference}
+            </strong>
+            <CopyValue value={reference} label="Payment reference" />
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-slate-700">{matching}</p>
+    </div>
   );
 }
 
@@ -168,13 +224,7 @@ export function AmountDue({
         </p>
       ) : null}
       {!usdt ? (
-        <p className="mt-3 text-sm text-slate-700">
-          Pay {formatAmount(invoice.outstanding)} by bank transfer with the reference{" "}
-          <strong className="font-mono" data-testid="bank-reference">
-            {invoice.reference}
-          </strong>
-          ; our team e-mails you the bank details.
-        </p>
+        <BankTransfer amount={invoice.outstanding} reference={invoice.reference} bank={payment.bankAccount ?? null} />
       ) : null}
     </div>
   );

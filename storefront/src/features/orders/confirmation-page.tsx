@@ -1,4 +1,4 @@
-import { formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
+import { cancellationTerms, deliveryWindow, formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { CheckIcon } from "../../components/icons";
@@ -12,17 +12,30 @@ import { useOrderReceipt } from "./order-link";
 import { OrderFigures, paymentLabel } from "./order-summary";
 import { PaymentPanel } from "./payment-panel";
 
-/** The steps after payment; the lead time and warranty are the business settings'. */
+/** The steps after payment; the lead times, cancellation window and warranty are the business settings'. */
 function nextSteps(config: SiteConfig | undefined): string[] {
+  const cancellation = config ? cancellationTerms(config.cancellation) : null;
   return [
     "Your project manager will contact you within 2-3 business days.",
-    ...(config
+    ...(config && cancellation
       ? [
-          `Production of your container home takes ${formatWeeks(config.production)}.`,
+          `Production of your container home takes ${formatWeeks(config.production)}; delivery is ${deliveryWindow(config)}.`,
+          cancellation.window ?? cancellation.beforeProduction,
           `Every home carries a ${yearsLabel(config.warranty.structuralYears)} structural warranty.`,
         ]
       : []),
   ];
+}
+
+/** The first step while the deposit is unpaid: how its payment reaches us, per method. */
+function payStep(paymentMethod: string, reference: string | undefined, bankReady: boolean): string {
+  if (paymentMethod === "usdt") {
+    return "Send the exact amount due now in USDT on the TRC20 network, if you haven't already: it is recorded automatically once the transfer confirms, and we e-mail you.";
+  }
+  const ref = reference ? ` with the reference ${reference}` : "";
+  return bankReady
+    ? `Make the bank transfer shown above${ref}: we match it to your order and e-mail you when it is recorded.`
+    : `Watch your inbox for our bank details, then make the transfer${ref}: we match it to your order and e-mail you when it is recorded.`;
 }
 
 function Missing({ title, text }: { title: string; text: string }) {
@@ -182,19 +195,12 @@ export function ConfirmationPage({
           {depositDue ? (
             <li className="flex gap-3">
               <span className="font-bold text-amber-400">1.</span>
-              <span>
-                {receipt.paymentMethod === "usdt"
-                  ? "Send the amount due now in USDT on the TRC20 network, if you haven't already,"
-                  : "Watch your inbox: an agent will e-mail our bank details within 1 business hour. Make the transfer"}{" "}
-                and e-mail your receipt with order number {receipt.orderNumber} to{" "}
-                {config ? (
-                  <a href={`mailto:${config.company.email}`} className="font-semibold text-amber-400 underline">
-                    {config.company.email}
-                  </a>
-                ) : (
-                  "our team"
+              <span data-testid="pay-step">
+                {payStep(
+                  receipt.paymentMethod,
+                  invoiceToPay(receipt.payment)?.reference,
+                  Boolean(receipt.payment?.bankAccount),
                 )}
-                .
               </span>
             </li>
           ) : null}

@@ -110,7 +110,8 @@ export function PaymentPanel({
         Paid <span data-testid="payment-paid">{formatAmount(payment.paid)}</span> · Outstanding{" "}
         <span data-testid="payment-outstanding">{formatAmount(payment.outstanding)}</span>
       </p>
-      {email && wallet && toPay ? (
+      {/* a bank transfer is matched by its reference: the hash form is for USDT orders only */}
+      {email && wallet && toPay && receipt.paymentMethod === "usdt" ? (
         <HashForm orderNumber={receipt.orderNumber} email={email} onSubmitted={onSubmitted} />
       ) : null}
     </section>

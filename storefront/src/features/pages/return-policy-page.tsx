@@ -1,4 +1,4 @@
-import { hoursSentence } from "@ch/api/contracts/business-facts";
+import { cancellationTerms, hoursSentence, warrantySentence } from "@ch/api/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { pageRoute } from "../../lib/page-route";
 import { phoneText, telHref, useSiteConfig } from "../../lib/site-config";
@@ -10,6 +10,10 @@ export function ReturnPolicyPage() {
   const phone = config?.company.phone;
   const email = config?.company.email;
   const hours = config ? hoursSentence(config) : null;
+  // the cancellation terms and warranty years are the business settings', as on the terms page
+  const cancellation = config ? cancellationTerms(config.cancellation) : null;
+  const warranty = config?.warranty;
+  const years = (n: number) => `${n} ${n === 1 ? "year" : "years"}`;
   const contact = (
     <>
       {phone ? (
@@ -32,7 +36,7 @@ export function ReturnPolicyPage() {
   return (
     <LegalPage
       title="Return Policy & Quality Guarantee"
-      intro="Custom-built homes cannot be returned like a parcel, so we protect you at every stage instead: before construction, on delivery and for the first year."
+      intro="Custom-built homes cannot be returned like a parcel, so we protect you at every stage instead: before production, on delivery and for years after."
       updated="November 22, 2026"
       before={
         // the cards' h3 titles sit under this h2, not straight under the page's h1
@@ -44,8 +48,10 @@ export function ReturnPolicyPage() {
             cards={[
               {
                 title: "Quality Guarantee",
-                detail: "1 year",
-                text: "Workmanship and structural integrity are guaranteed for one year from delivery.",
+                detail: warranty ? `${years(warranty.structuralYears)} on the structure` : "Written warranties",
+                text: warranty
+                  ? `Written warranties from delivery: ${warrantySentence(warranty)}.`
+                  : "Written warranties from delivery on the structure, systems, finishes and installation.",
               },
               {
                 title: "30-Day Inspection",
@@ -74,14 +80,20 @@ export function ReturnPolicyPage() {
                 the usual idea of a return does not apply once construction starts. This policy explains what you can
                 cancel, what we inspect and repair, and what our guarantee covers.
               </p>
-              <p>An order moves through five stages, and your rights depend on the stage:</p>
+              <p>Your rights depend on the stage your order has reached:</p>
               <Bullets
                 items={[
-                  "A cancellation window, before construction starts.",
-                  "Construction, during which sales are final.",
+                  config && config.cancellation.fullRefundHours > 0
+                    ? `A ${config.cancellation.fullRefundHours}-hour cancellation window with a full refund.`
+                    : "Cancellation before production starts.",
+                  config && config.cancellation.restockingFeePercent > 0
+                    ? `Production, during which a cancellation we agree to carries a ${config.cancellation.restockingFeePercent}% restocking fee.`
+                    : "Production, during which a cancellation needs our agreement.",
                   "Delivery and setup.",
                   "A 30-day post-delivery inspection period.",
-                  "A 1-year quality guarantee.",
+                  warranty
+                    ? `Written warranties: ${warrantySentence(warranty)}.`
+                    : "Written warranties on the structure, systems, finishes and installation.",
                 ]}
               />
             </>
@@ -89,19 +101,26 @@ export function ReturnPolicyPage() {
         },
         {
           id: "cancellation",
-          title: "Pre-Construction Cancellation (14 Days)",
-          body: (
+          title: "Cancellation Before and During Production",
+          body: cancellation ? (
             <>
-              <p>
-                You may cancel within <strong>14 days</strong> of signing your contract, provided construction has not
-                started. You receive a <strong>full refund minus a $500 administrative fee</strong>, which covers
-                design, engineering and scheduling work already done.
-              </p>
-              <p>
-                <strong>All sales are final once construction begins.</strong> We tell you in writing before your build
-                starts.
-              </p>
+              <Bullets
+                items={[
+                  ...(cancellation.window ? [cancellation.window] : []),
+                  cancellation.beforeProduction,
+                  cancellation.inProduction,
+                ]}
+              />
+              <p>We tell you in writing before production of your home starts.</p>
             </>
+          ) : (
+            <p>
+              The cancellation terms are set out in our{" "}
+              <Link to={pageRoute("/terms-of-service")} className="font-semibold text-amber-800 underline">
+                Terms of Service
+              </Link>
+              .
+            </p>
           ),
         },
         {
@@ -125,19 +144,21 @@ export function ReturnPolicyPage() {
         },
         {
           id: "guarantee",
-          title: "1-Year Quality Guarantee",
+          title: "Warranties From Delivery",
           body: (
             <>
-              <p>For one year from delivery we guarantee workmanship and structural integrity, covering:</p>
+              <p>From the day your home is delivered, our written warranties cover:</p>
               <Bullets
-                items={[
-                  "Structural framework and welding",
-                  "Insulation and weatherproofing",
-                  "Electrical systems",
-                  "Plumbing systems",
-                  "Interior finishing",
-                  "Windows and doors",
-                ]}
+                items={
+                  warranty
+                    ? [
+                        `The structure (steel frame, welds, floor structure and roof): ${years(warranty.structuralYears)}`,
+                        `Systems (electrical, plumbing and the HVAC installation): ${years(warranty.systemsYears)}`,
+                        `Finishes (interior finishes, flooring, cabinetry, windows and doors): ${years(warranty.finishYears)}`,
+                        `Installation work on your site: ${years(warranty.installationYears)}`,
+                      ]
+                    : ["The structure", "Systems", "Finishes", "Installation work on your site"]
+                }
               />
               <p>Not covered:</p>
               <Bullets
@@ -149,7 +170,7 @@ export function ReturnPolicyPage() {
                 ]}
               />
               <p>
-                Longer structural, systems and finish warranties are described on our{" "}
+                What each warranty covers in detail, and our maintenance plans, are described on our{" "}
                 <Link to={pageRoute("/services/warranty-support")} className="font-semibold text-amber-800 underline">
                   Warranty & Support
                 </Link>{" "}

@@ -1,4 +1,4 @@
-import { formatWeeks } from "@ch/api/contracts/business-facts";
+import { cancellationTerms, deliveryWindow, warrantySentence } from "@ch/api/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { pageRoute } from "../../lib/page-route";
 import { formatAddress, useSiteConfig } from "../../lib/site-config";
@@ -9,6 +9,8 @@ const link = "font-semibold text-amber-800 underline";
 export function TermsPage() {
   const config = useSiteConfig();
   const company = config?.company;
+  // the cancellation terms, the delivery window and the warranties are the business settings'
+  const cancellation = config ? cancellationTerms(config.cancellation) : null;
   return (
     <LegalPage
       title="Terms of Service"
@@ -69,7 +71,19 @@ export function TermsPage() {
                     The <strong>balance is due on delivery</strong>, before the home is unloaded and installed.
                   </>,
                   "We accept USDT on the TRC20 network and bank transfer. Payments sent on another network may be lost and cannot be refunded by us.",
-                  "After paying, e-mail your receipt or transaction reference with your order number so we can match your payment.",
+                  <>
+                    <strong>USDT:</strong> each invoice asks for an exact amount, to the last digit. A transfer of that
+                    amount is recorded automatically once it confirms on the TRON network; you need not send us
+                    anything.
+                  </>,
+                  <>
+                    <strong>Bank transfer:</strong>{" "}
+                    {config?.bankTransferReady === false
+                      ? "we e-mail you our bank details; your order confirmation page and e-mail give your invoice's payment reference."
+                      : "your order confirmation page and e-mail give our bank details and your invoice's payment reference."}{" "}
+                    Include the reference with the transfer; we match it to your order and e-mail you when it is
+                    recorded.
+                  </>,
                 ]}
               />
             </>
@@ -80,25 +94,23 @@ export function TermsPage() {
           title: "Cancellation and Restocking",
           body: (
             <>
-              <Bullets
-                items={[
-                  <>
-                    You may cancel <strong>within 72 hours</strong> of placing your order for a{" "}
-                    <strong>full refund</strong>.
-                  </>,
-                  <>
-                    After that, cancellations before construction starts are handled under our{" "}
-                    <Link to={pageRoute("/return-policy")} className={link}>
-                      Return Policy
-                    </Link>
-                    .
-                  </>,
-                  <>
-                    Once production has started, a <strong>25% restocking fee</strong> applies to any cancellation we
-                    agree to, in addition to the cost of custom work that cannot be reused.
-                  </>,
-                ]}
-              />
+              {cancellation ? (
+                <Bullets
+                  items={[
+                    ...(cancellation.window ? [cancellation.window] : []),
+                    cancellation.beforeProduction,
+                    cancellation.inProduction,
+                  ]}
+                />
+              ) : null}
+              <p>
+                How this applies at each stage of your order, and what we inspect and repair after delivery, is set out
+                in our{" "}
+                <Link to={pageRoute("/return-policy")} className={link}>
+                  Return Policy
+                </Link>
+                .
+              </p>
             </>
           ),
         },
@@ -109,9 +121,9 @@ export function TermsPage() {
             <>
               <p>
                 Delivery dates are estimates
-                {config ? `; typical delivery is ${formatWeeks(config.delivery)} from the deposit` : ""}. You are
-                responsible for a site that is accessible to delivery trucks and cranes, a foundation that meets the
-                approved drawings (unless we prepare it), and the permits we have not agreed in writing to obtain.
+                {config ? `; typical delivery is ${deliveryWindow(config)}` : ""}. You are responsible for a site that
+                is accessible to delivery trucks and cranes, a foundation that meets the approved drawings (unless we
+                prepare it), and the permits we have not agreed in writing to obtain.
               </p>
               <p>
                 If delivery cannot take place because the site is not ready, we will agree a new date; reasonable extra
@@ -125,7 +137,10 @@ export function TermsPage() {
           title: "Warranties",
           body: (
             <p>
-              Your home is covered by the warranties described on our{" "}
+              {config
+                ? `Your home is covered from delivery for ${warrantySentence(config.warranty)}, as`
+                : "Your home is covered by the warranties"}{" "}
+              described on our{" "}
               <Link to={pageRoute("/services/warranty-support")} className={link}>
                 Warranty & Support
               </Link>{" "}

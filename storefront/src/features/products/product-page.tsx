@@ -1,4 +1,4 @@
-import { formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
+import { deliveryWindow, formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ArrowLeft, DownloadIcon, MailIcon, PhoneIcon } from "../../components/icons";
@@ -185,7 +185,7 @@ export function ProductPage({ product }: { product: ProductDto }) {
           {config ? (
             <ul className="mt-6 space-y-1 text-sm text-slate-700" data-testid="product-terms">
               <li>
-                Built in {formatWeeks(config.production)}; delivered {formatWeeks(config.delivery)} from your order.
+                Built in {formatWeeks(config.production)}; delivered {deliveryWindow(config)}.
               </li>
               <li>
                 {yearsLabel(config.warranty.structuralYears)} structural warranty,{" "}

@@ -1,6 +1,6 @@
 // The plain-text spec sheet, built in the browser.
 
-import { formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
+import { deliveryWindow, formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
 import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import type { ProductDto } from "../../lib/queries";
 import type { SiteConfig } from "../../lib/site-config";
@@ -46,7 +46,7 @@ export function specSheetText(product: ProductDto, config: SiteConfig | undefine
     "ORDERING",
     ...(config
       ? [
-          `- Production ${formatWeeks(config.production)}; delivery ${formatWeeks(config.delivery)} from order`,
+          `- Production ${formatWeeks(config.production)}; delivery ${deliveryWindow(config)}`,
           `- ${depositTerms(config)}`,
           `- ${yearsLabel(config.warranty.structuralYears)} structural warranty`,
         ]

@@ -1,4 +1,4 @@
-import { computeRoi, ROI_SLIDERS, type RoiInputs } from "@ch/api/contracts/roi";
+import { computeRoi, defaultRoiInputs, ROI_SLIDERS, type RoiInputs } from "@ch/api/contracts/roi";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { HydratedFieldset } from "../../components/hydrated-fieldset";
@@ -7,7 +7,7 @@ import { postJson } from "../../lib/api";
 import { formatNumber, formatPrice } from "../../lib/format";
 import { useHydrated } from "../../lib/hydrated";
 import { toast } from "../../lib/toast";
-import { defaultRoiInputs, roiSavePayload } from "./roi-model";
+import { roiSavePayload } from "./roi-model";
 
 const SLIDERS: { key: keyof RoiInputs; label: string; format: (n: number) => string }[] = [
   { key: "investment", label: "Initial Investment", format: formatPrice },

@@ -1,6 +1,6 @@
-import { computeRoi, legacyRoiPayload, ROI_SLIDERS } from "@ch/api/contracts/roi";
+import { computeRoi, defaultRoiInputs, legacyRoiPayload, ROI_SLIDERS } from "@ch/api/contracts/roi";
 import { describe, expect, it } from "vitest";
-import { defaultRoiInputs, roiSavePayload } from "./roi-model";
+import { roiSavePayload } from "./roi-model";
 
 describe("ROI calculator model", () => {
   it("starts at the spec's defaults, with expenses at the slider minimum", () => {

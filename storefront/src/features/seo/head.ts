@@ -25,7 +25,12 @@ function siteIdentity(): SiteIdentity {
       siteUrl: config.siteUrl ?? fallback.siteUrl,
       company: config.company ?? null,
       social: config.social ?? [],
-      ...(config.openingHours && config.timeZone && config.warranty && config.production && config.delivery
+      ...(config.openingHours &&
+      config.timeZone &&
+      config.warranty &&
+      config.production &&
+      config.delivery &&
+      config.cancellation
         ? {
             business: {
               openingHours: config.openingHours,
@@ -34,6 +39,7 @@ function siteIdentity(): SiteIdentity {
               production: config.production,
               delivery: config.delivery,
               depositPercent: config.depositPercent ?? 50,
+              cancellation: config.cancellation,
             },
           }
         : {}),

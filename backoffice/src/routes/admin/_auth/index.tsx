@@ -9,9 +9,14 @@ export const Route = createFileRoute("/admin/_auth/")({
 });
 
 function Page() {
-  const { tab } = Route.useSearch();
+  const { tab, order } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <DashboardScreen tab={tab ?? "overview"} onTab={(t) => void navigate({ search: { tab: t }, replace: true })} />
+    <DashboardScreen
+      tab={tab ?? "overview"}
+      onTab={(t) => void navigate({ search: { tab: t }, replace: true })}
+      order={order ?? null}
+      onOrder={(id) => void navigate({ search: { tab: "orders", ...(id ? { order: id } : {}) }, replace: true })}
+    />
   );
 }
