@@ -5,15 +5,13 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Database } from "./database";
 import * as schema from "./schema/index";
 
-export { schema };
-export type Schema = typeof schema;
+export type { Database, Executor, Schema, Tx } from "./database";
+export { rowsOf } from "./database";
 export type { TaxLineRecord } from "./schema/orders";
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-export type Executor = Database | Tx;
+export { schema };
 
 export interface DatabaseHandle {
   db: Database;
@@ -80,12 +78,6 @@ const EMBEDDED_POSTGRESQL_CONF = ["shared_buffers = 16MB", "work_mem = 2MB", "ma
  */
 export function embeddedClusterExists(dataDir: string): boolean {
   return existsSync(join(dataDir, "PG_VERSION"));
-}
-
-/** Rows of a raw `db.execute(sql)` result: postgres.js returns an array, PGlite an object with rows. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 export { migrate } from "./migrate";

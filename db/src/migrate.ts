@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { type Database, rowsOf } from "./index";
+import { type Database, rowsOf } from "./database";
 
 const MIGRATION_LOCK = 72_617_001;
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), "..", "migrations");

@@ -1,20 +1,11 @@
 // The business facts as text: the only way the apps turn the business settings into words
 // (hours with their time zone, lead times, warranty years) and structured data. No zod and no server
 // imports, so the storefront's first load stays small; the schema itself is in ./settings.
+
+import { TIME_ZONES, type TimeZoneId, WEEKDAYS, type Weekday } from "./calendar";
 import type { BusinessSettings } from "./settings";
 
-export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-/** The time zones a Texas business may state its hours in, with the label shown next to the hours. */
-export const TIME_ZONES = {
-  "America/Chicago": "Central Time",
-  "America/Denver": "Mountain Time",
-  "America/New_York": "Eastern Time",
-  "America/Los_Angeles": "Pacific Time",
-  "America/Phoenix": "Arizona Time",
-} as const;
-export type TimeZoneId = keyof typeof TIME_ZONES;
+export { TIME_ZONES, type TimeZoneId, WEEKDAYS, type Weekday };
 
 export const SOCIAL_NETWORKS = [
   ["facebook", "Facebook"],

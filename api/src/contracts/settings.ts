@@ -4,7 +4,7 @@
 // the API (GET/PUT /api/admin/settings, tRPC settings.*) and the back office's form; their text is
 // made by ./business-facts (kept free of zod for the storefront). No server imports.
 import { z } from "zod";
-import { TIME_ZONES, type TimeZoneId, WEEKDAYS } from "./business-facts";
+import { TIME_ZONES, type TimeZoneId, WEEKDAYS } from "./calendar";
 import { email, phone, requiredText, text, zipCode } from "./fields";
 import { instant } from "./responses";
 

@@ -1,10 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { type Executor, schema } from "@ch/db";
 import { eq, inArray } from "drizzle-orm";
-import { parseVariantId, variantId } from "../../contracts/media";
-import type { Variant } from "./upload.service";
+import { type VariantFormat, variantId } from "../../contracts/media";
 
 const { media } = schema;
+
+/** One encoded size and format of an image (upload.service.ts makes them). */
+export interface Variant {
+  width: number;
+  format: VariantFormat;
+  body: Buffer;
+  actualWidth: number;
+  actualHeight: number;
+}
 
 export interface StoredMedia {
   url: string;
@@ -12,7 +20,7 @@ export interface StoredMedia {
   height: number;
 }
 
-async function readMedia(db: Executor, id: string) {
+export async function readMedia(db: Executor, id: string) {
   const [row] = await db
     .select({ contentType: media.contentType, data: media.data })
     .from(media)
@@ -21,26 +29,15 @@ async function readMedia(db: Executor, id: string) {
   return row ? { contentType: row.contentType, body: Buffer.from(row.data, "base64") } : null;
 }
 
-/**
- * A stored file by name. A responsive variant (contracts/media.ts) that is missing although its
- * original exists (an image stored before variants were made) is made now and stored, once.
- */
-export async function getMedia(db: Executor, id: string) {
-  const found = await readMedia(db, id);
-  if (found) return found;
-  const variant = parseVariantId(id);
-  if (!variant) return null;
-  const originals = ["webp", "jpg", "jpeg", "png"].map((ext) => `${variant.stem}.${ext}`);
+/** The uploaded original of a responsive variant's stem (contracts/media.ts), whatever its format. */
+export async function readOriginal(db: Executor, stem: string) {
+  const originals = ["webp", "jpg", "jpeg", "png"].map((ext) => `${stem}.${ext}`);
   const [original] = await db
     .select({ id: media.id, data: media.data })
     .from(media)
     .where(inArray(media.id, originals))
     .limit(1);
-  if (!original) return null;
-  const { makeVariant } = await import("./upload.service");
-  const made = await makeVariant(Buffer.from(original.data, "base64"), variant.width, variant.format);
-  await insertVariants(db, original.id, [made]);
-  return { contentType: `image/${variant.format}`, body: made.body };
+  return original ?? null;
 }
 
 export async function getMediaSize(db: Executor, url: string) {
@@ -53,7 +50,7 @@ export async function getMediaSize(db: Executor, url: string) {
   return row ?? null;
 }
 
-async function insertVariants(db: Executor, originalId: string, variants: Variant[]) {
+export async function insertVariants(db: Executor, originalId: string, variants: Variant[]) {
   if (variants.length === 0) return;
   await db
     .insert(media)

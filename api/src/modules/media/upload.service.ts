@@ -12,9 +12,9 @@
 import { EventEmitter } from "node:events";
 import type { Executor } from "@ch/db";
 import type { OutputInfo, Sharp } from "sharp";
-import { VARIANT_FORMATS, type VariantFormat, variantWidths } from "../../contracts/media";
+import { parseVariantId, VARIANT_FORMATS, type VariantFormat, variantWidths } from "../../contracts/media";
 import { AppError, badRequest, serviceUnavailable } from "../../lib/errors";
-import { type StoredMedia, storeMedia } from "./media.service";
+import { insertVariants, readMedia, readOriginal, type StoredMedia, storeMedia, type Variant } from "./media.service";
 
 export const MEDIA_MAX_BYTES = 8 * 1024 * 1024;
 export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
@@ -83,14 +83,6 @@ export const imageQueue = (() => {
 
 /** "49 megapixels", "32.01 megapixels": rounded up, so a size just over the budget never reads as equal to it. */
 const megapixels = (pixels: number) => `${Math.ceil(pixels / 10_000) / 100} megapixels`;
-
-export interface Variant {
-  width: number;
-  format: VariantFormat;
-  body: Buffer;
-  actualWidth: number;
-  actualHeight: number;
-}
 
 /** One variant of a decoded image: never enlarged, AVIF at a fast effort (uploads wait for it). */
 export async function encodeVariant(image: Sharp, width: number, format: VariantFormat): Promise<Variant> {
@@ -178,4 +170,20 @@ export async function makeVariant(original: Buffer, width: number, format: Varia
     const sharp = await loadSharp();
     return encodeVariant(sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }), width, format);
   });
+}
+
+/**
+ * A stored file by name. A responsive variant (contracts/media.ts) that is missing although its
+ * original exists (an image stored before variants were made) is made now and stored, once.
+ */
+export async function getMedia(db: Executor, id: string) {
+  const found = await readMedia(db, id);
+  if (found) return found;
+  const variant = parseVariantId(id);
+  if (!variant) return null;
+  const original = await readOriginal(db, variant.stem);
+  if (!original) return null;
+  const made = await makeVariant(Buffer.from(original.data, "base64"), variant.width, variant.format);
+  await insertVariants(db, original.id, [made]);
+  return { contentType: `image/${variant.format}`, body: made.body };
 }

@@ -12,7 +12,6 @@
  */
 import { type Executor, schema } from "@ch/db";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { z } from "zod";
 import type {
   AdminOrderPaymentsDto,
   AdminPaymentDto,
@@ -22,12 +21,11 @@ import type {
   OrderPaymentsDto,
   PaymentDto,
   ReceiptPaymentDto,
-  recordPaymentInput,
 } from "../../contracts/payments";
 import type { BusinessSettings } from "../../contracts/settings";
 import { ORDER_STAGE_LABELS, type OrderStage } from "../../contracts/stages";
 import type { Deps } from "../../lib/deps";
-import { AppError, conflict, notFound } from "../../lib/errors";
+import { conflict, notFound } from "../../lib/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { emailFooterText, emailHtml, escapeHtml } from "../notifications/messages";
 import { enqueue, type OutboxMessage } from "../notifications/outbox";
@@ -37,7 +35,6 @@ import { emitWebhookEvent } from "../webhooks/events";
 import { type PlannedInvoice, taggedUsdtAmount } from "./invoices";
 import { type Allocation, ledger } from "./ledger";
 import { formatUsdt, microToCents } from "./usdt";
-import { recordStaffUsdtPayment } from "./usdt-transfers";
 
 const { orders, invoices, payments, orderEvents } = schema;
 type OrderRow = typeof orders.$inferSelect;
@@ -378,56 +375,6 @@ export async function lockOrder(tx: Executor, orderId: number): Promise<OrderRow
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
   if (!order) throw notFound("Order not found");
   return order;
-}
-
-/** Staff record a bank transfer (positive) or a refund (negative); partial payments add up. */
-export async function recordStaffPayment(
-  deps: Deps,
-  actor: Actor,
-  orderId: number,
-  input: z.output<typeof recordPaymentInput>,
-): Promise<AdminPaymentDto> {
-  if (input.method === "usdt") {
-    return recordStaffUsdtPayment(deps, actor, orderId, { txHash: input.txHash!, note: input.note ?? null });
-  }
-  return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (input.invoiceId !== undefined) {
-      const [invoice] = await tx
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(and(eq(invoices.id, input.invoiceId), eq(invoices.orderId, orderId)))
-        .limit(1);
-      if (!invoice)
-        throw new AppError(400, "That invoice is not one of this order's", [
-          { path: ["invoiceId"], message: "not an invoice of this order" },
-        ]);
-    }
-    const amountCents = Math.round(input.amount! * 100);
-    const l = await ledger(tx, orderId);
-    if (l.recordedCents + amountCents < 0) {
-      throw conflict(`A refund of ${usd(-amountCents)} is more than the ${usd(l.recordedCents)} paid`, {
-        paid: l.recordedCents / 100,
-      });
-    }
-    const target =
-      input.invoiceId ?? l.allocations.find((a) => a.status === "open" || a.status === "partially_paid")?.invoice.id;
-    const outstanding = Math.max(0, l.dueCents - l.recordedCents);
-    const flags = amountCents > outstanding ? ["excess"] : [];
-    const row = await recordPaymentInTx(tx, deps, order, {
-      invoiceId: target ?? null,
-      method: input.method,
-      amountCents,
-      reference: input.reference,
-      note: input.note,
-      flags,
-      receivedAt: new Date(input.receivedAt!),
-      recordedBy: actor.username,
-      actorId: actor.id,
-      reason: input.reason ?? null,
-    });
-    return adminPaymentDto(row!);
-  });
 }
 
 /** Staff reject a pending hash (it never confirmed, or it is not the customer's). */
