@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
@@ -39,10 +40,14 @@ describe("rendered page cache", () => {
     expect(cache.trusted()).toBe(true);
 
     const first = await page("/product/1", "br");
+    // a change behind the services' back (no announcement): a page rendered again would show it, a
+    // reused one cannot
+    await db.handle.db.execute(sql`UPDATE products SET name = 'Unannounced name' WHERE id = 1`);
     const again = await page("/product/1", "br");
     expect(again.statusCode).toBe(200);
     expect(again.headers["content-encoding"]).toBe("br");
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await page("/product/1")).body).not.toContain("Unannounced name");
 
     const product = await getProduct(db.handle.db, 1);
     const { id, createdAt, updatedAt, images, imageDetails, ...rest } = product;

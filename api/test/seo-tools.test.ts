@@ -1,5 +1,7 @@
 // The SEO tools: the audit tool's checks on known good and bad pages, the refusal of other hosts,
 // the report and the score widget computed from the site's own pages.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
@@ -140,6 +142,25 @@ describe("SEO tools over HTTP", () => {
       /Only pages of this site \(http:\/\/localhost:3000\) can be audited; example.com is another host/,
     );
     expect(res.json().issues[0].path).toEqual(["url"]);
+
+    // another host that answers on this machine: it is refused the same way and hears nothing
+    let heard = 0;
+    const other = createServer((_req, reply) => {
+      heard += 1;
+      reply.end("<html><title>other</title></html>");
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = other.address() as AddressInfo;
+      for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`]) {
+        const refused = await apps.storefront.inject({ method: "POST", url: "/api/seo/audit", payload: { url } });
+        expect(refused.statusCode, url).toBe(400);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard).toBe(0);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it("audits a product page and a missing page of the site", async () => {

@@ -44,6 +44,11 @@ describe("read cache", () => {
     expect((await apps.storefront.inject({ url: "/api/products" })).body).toBe(
       JSON.stringify(await listProducts(apps.db.handle.db)),
     );
+    // the answer came from memory: the kept bytes are what was sent, and a read now never loads
+    const cache = readCache(apps.db.handle.db);
+    expect(cache.peekJson("products:one:1")?.toString()).toBe(first.body);
+    const notLoaded = () => Promise.reject(new Error("loaded although kept"));
+    expect((await cache.json("products:one:1", notLoaded)).toString()).toBe(first.body);
 
     const { id, createdAt, updatedAt, images, imageDetails, ...rest } = product;
     const updated = await admin("catalog.update", {
@@ -51,6 +56,7 @@ describe("read cache", () => {
       data: { ...rest, images: imageDetails, name: "The Cleveland II" },
     });
     expect(updated.statusCode, updated.body).toBe(200);
+    expect(cache.holds("products:one:1"), "a change drops the kept answer").toBe(false);
     expect((await apps.storefront.inject({ url: "/api/products/1" })).json().name).toBe("The Cleveland II");
     const list = (await apps.storefront.inject({ url: "/api/products" })).json() as { id: number; name: string }[];
     expect(list.find((p) => p.id === 1)?.name).toBe("The Cleveland II");
