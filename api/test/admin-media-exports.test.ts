@@ -184,7 +184,7 @@ describe("CSV", () => {
     const body = res.body.replace(/^\uFEFF/, "");
     expect(
       body.startsWith(
-        "Date,Source,First Name,Last Name,Email,Phone,Project Type,Budget,Preferred Time,Status,Message\r\n",
+        "Date,Source,First Name,Last Name,Email,Phone,Project Type,Budget,Preferred Time,Status,Message,Delivery ZIP,Delivery State\r\n",
       ),
     ).toBe(true);
     expect(body).toContain(",contact-form,'@Lee,Chan,lee@example.com,");

@@ -48,11 +48,13 @@ test.beforeEach(async ({ page }) => {
 test("cards and the Overview tab show real figures", async ({ page }) => {
   await page.goto("/admin");
   const card = (label: string) => page.locator("div", { has: page.getByText(label, { exact: true }) }).last();
-  await expect(card("Total Orders")).toContainText("2");
+  // each card's figure is its second line, matched whole: "2" must not pass for 12 or 2,000
+  const figure = (label: string, value: string) => expect(card(label).locator("p").nth(1)).toHaveText(value);
+  await figure("Total Orders", "2");
   await expect(card("Total Orders")).toContainText("2 booked · 0 cancelled");
-  await expect(card("Pending Orders")).toContainText("2");
+  await figure("Pending Orders", "2");
   await expect(card("Pending Orders")).toContainText("At the stage awaiting deposit");
-  await expect(card("New Contacts")).toContainText("2");
+  await figure("New Contacts", "2");
   // two revenues, each named: nothing is paid yet, so nothing is received; both orders are booked
   await expect(card("Revenue Received")).toContainText("$0.00");
   await expect(card("Revenue Received")).toContainText("Cash: payments recorded, less refunds");

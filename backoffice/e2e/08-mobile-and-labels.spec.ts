@@ -1,7 +1,6 @@
 // Issue 13's back-office faults: anonymous leads and raw slugs on the dashboard, labelled order
 // badges, and a phone-sized orders list whose status controls are on screen.
-import { expect, test } from "@playwright/test";
-import { placeOrder, STOREFRONT, signIn } from "./helpers";
+import { expect, placeOrder, STOREFRONT, signIn, test } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);

@@ -1,6 +1,6 @@
 import type { OrderQuoteDto as Quote } from "@ch/api/contracts/orders";
 import type { Page } from "@playwright/test";
-import { cleveland, expect, expectToast, seedCart, test } from "./fixtures";
+import { cleveland, expect, expectToast, seedCart, test, toast } from "./fixtures";
 
 const port = Number(process.env.E2E_PORT ?? 4100);
 const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
@@ -194,21 +194,29 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("checkout-quote-note")).toHaveCount(0);
   }
 
-  test("validation messages in the spec's order", async ({ page }) => {
+  test("validation messages in the spec's words, next to each field", async ({ page }) => {
     await seedCart(page, [cleveland]);
     await page.goto("/checkout");
     const submit = page.getByRole("button", { name: "Place Order" });
+    const control = (label: string) =>
+      page.getByRole(label === "State" ? "combobox" : "textbox", { name: label, exact: true });
     for (let i = 0; i < fields.length; i++) {
       await page.reload();
       await fill(page, i);
       await submit.click();
-      await expectToast(page, "Missing Information", `Please fill in your ${fields[i]![2]}`);
+      // every field still empty is marked at once, the first one has focus
+      for (const [label, , words] of fields.slice(i)) {
+        await expect(control(label)).toHaveAttribute("aria-invalid", "true");
+        await expect(control(label)).toHaveAccessibleDescription(`Please fill in your ${words}.`);
+      }
+      await expect(control(fields[i]![0])).toBeFocused();
+      await expect(toast(page)).toHaveCount(0);
     }
     await page.reload();
     await fill(page);
     await page.getByRole("textbox", { name: "Email", exact: true }).fill("ana@example");
     await submit.click();
-    await expectToast(page, "Invalid Email", "Please enter a valid email address");
+    await expect(control("Email")).toHaveAccessibleDescription("Please enter a valid email address.");
   });
 
   test("empty cart screen", async ({ page }) => {
@@ -383,8 +391,10 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("checkout-quote-note").getByRole("alert")).toHaveText(message);
     await expect(page.getByTestId("checkout-total")).toHaveCount(0);
     await page.getByRole("button", { name: "Place Order" }).click();
-    await expectToast(page, "Delivery Unavailable", message);
-    await expect(page.getByRole("textbox", { name: "ZIP Code", exact: true })).toBeFocused();
+    const zip = page.getByRole("textbox", { name: "ZIP Code", exact: true });
+    await expect(zip).toHaveAttribute("aria-invalid", "true");
+    await expect(zip).toHaveAccessibleDescription(message);
+    await expect(zip).toBeFocused();
     await expect(page).toHaveURL(/\/checkout$/);
   });
 

@@ -1,29 +1,43 @@
 // The standard validators over every public page and the back office's sign-in page; any error fails.
-// - html-validate (rules in storefront/.htmlvalidate.json) on the HTML the server sends and on the page
+// - html-validate (rules in storefront/.htmlvalidate.mjs) on the HTML the server sends and on the page
 //   as the browser holds it once the app has hydrated (client-only pages such as the cart are only
-//   markup then). The rules it leaves out are React's own spelling, valid HTML either way: `<!doctype
-//   html>` and `<meta ... />` (doctype-style, void-style), `disabled=""` (attribute-boolean-style),
-//   `autoComplete` written in camelCase by React's server renderer (attr-case; attribute names are
-//   case-insensitive) and useId's ids such as `_R_abc_` (valid-id, relaxed: any id without spaces).
-// - pa11y (its HTML_CodeSniffer runner, WCAG 2 AA) in Debian's chromium; axe runs over the same pages
-//   in a11y.spec.ts.
+//   markup then). "html-validate:recommended" (all of "html-validate:standard" and more) with four rules
+//   off, React's own spelling, valid HTML either way: `<!DOCTYPE html>` and `<meta ... />`
+//   (doctype-style, void-style), `disabled=""` (attribute-boolean-style), `autoComplete` written in
+//   camelCase by React's server renderer (attr-case; attribute names are case-insensitive); valid-id
+//   relaxed for useId's ids such as `_R_abc_` (any id without spaces). Added to its HTML5 metadata: a
+//   <link> needs an href, no <main> inside <noscript>, no aria-label(ledby) on <ul>/<ol>.
+// - The Nu HTML checker (vnu.jar from the vnu-jar package; needs `java` on PATH, else that test is
+//   skipped and says so) over the server's HTML of every page, in one run. It fails on every error;
+//   warnings are listed; info messages are left out. Left out as not the product's: the CSS checker's
+//   errors on CSS newer than it (NU_NOT_OURS below) in the inlined Tailwind stylesheet.
+// - pa11y (WCAG 2 AA, its HTML_CodeSniffer and axe runners) in Debian's chromium; axe also runs over
+//   pages in a11y.spec.ts.
 // - The heading outline: one h1 first, and no level skipped on the way down.
 // The pages come from the storefront's route tree (src/routeTree.gen.ts): a route without a sample
-// address below fails the first test, so a new page cannot escape the validators.
-import { readFileSync } from "node:fs";
+// address below fails the first test, so a new page cannot escape the validators. The order-status
+// page is also checked with an order in production (deposit paid), and the proposal page with a sent
+// proposal, both made through the API in beforeAll.
+import { execFile, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { type ConfigData, HtmlValidate } from "html-validate";
 import pa11y from "pa11y";
 import puppeteer, { type Browser } from "puppeteer";
-import { CART_KEY, cleveland, expect, seedCart, test } from "./fixtures";
+import { ADMIN, ADMIN_ORIGIN, CART_KEY, cleveland, ensureOwner, expect, seedCart, test } from "./fixtures";
 
 const STOREFRONT = `http://localhost:${Number(process.env.E2E_PORT ?? 4100)}`;
 const BACKOFFICE = `http://localhost:${Number(process.env.E2E_PORT ?? 4100) + 1}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-const validator = new HtmlValidate(
-  JSON.parse(readFileSync(join(import.meta.dirname, "..", ".htmlvalidate.json"), "utf8")) as ConfigData,
-);
+const config = (
+  (await import(pathToFileURL(join(import.meta.dirname, "..", ".htmlvalidate.mjs")).href)) as { default: ConfigData }
+).default;
+const validator = new HtmlValidate(config);
 
 /** Every full path of the storefront's route tree, as the router generated it. */
 function routeTreePaths(): string[] {
@@ -32,14 +46,20 @@ function routeTreePaths(): string[] {
   return [...union.matchAll(/'([^']*)'/g)].map((m) => m[1]!);
 }
 
-/** Addresses to check for routes with parameters ("slug" is replaced by a published post's slug). */
+/**
+ * Addresses to check for routes with parameters, and more than one for some pages; the {names} are
+ * made in beforeAll: a published post's slug, an order in production and its link's token, a sent
+ * proposal's token.
+ */
 const SAMPLES: Record<string, string[]> = {
   "/blog/": ["/blog"],
   "/blog/$slug": ["/blog/{slug}"],
   "/product/$id": ["/product/1"],
   "/products/{-$category}": ["/products", "/products/20ft-homes"],
+  // the look-up form, and an order's own link with its build progress
+  "/order-status": ["/order-status", "/order-status?order={order}&t={orderToken}"],
   // a customer's private proposal (noindex), reachable only with its token
-  "/proposal/$token": [],
+  "/proposal/$token": ["/proposal/{proposalToken}"],
 };
 /** Not-found answers: their own screens, sent with 404. */
 const NOT_FOUND = ["/no-such-page", "/products/xyz", "/product/abc"];
@@ -51,14 +71,83 @@ const PAGES = [
   ...NOT_FOUND,
 ];
 
-let slug = "";
-const address = (path: string) => path.replace("{slug}", slug);
+const made: Record<string, string> = {};
+const address = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => made[name] ?? `{${name}}`);
 
-test.beforeAll(async ({ request }) => {
+test.beforeAll(async ({ request, playwright }) => {
+  test.setTimeout(60_000);
   const posts = (await (await request.get(`${STOREFRONT}/api/blog?published=true&limit=1`)).json()) as {
     slug: string;
   }[];
-  slug = posts[0]!.slug;
+  made.slug = posts[0]!.slug;
+
+  // an order placed as the checkout places it (bank transfer)...
+  const cartItems = [cleveland];
+  const quoted = await request.post(`${STOREFRONT}/api/orders/quote`, {
+    data: { cartItems, state: "TX", zipCode: "78205" },
+  });
+  expect(quoted.status()).toBe(200);
+  const placed = await request.post(`${STOREFRONT}/api/orders`, {
+    data: {
+      firstName: "Ana",
+      lastName: "Ruiz",
+      email: "ana.validators@example.test",
+      phone: "(210) 555-0199",
+      address: "9 Pecan St",
+      city: "San Antonio",
+      state: "TX",
+      zipCode: "78205",
+      paymentMethod: "bank-transfer",
+      cartItems,
+      totalAmount: ((await quoted.json()) as { totalAmount: number }).totalAmount,
+      orderDate: new Date().toISOString(),
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { id: number; orderNumber: string; accessToken: string; amountDueNow: number };
+  made.order = order.orderNumber;
+  made.orderToken = order.accessToken;
+
+  // ...whose deposit staff record, and which they move into production
+  await ensureOwner(playwright);
+  const staff = await playwright.request.newContext({
+    baseURL: ADMIN_ORIGIN,
+    extraHTTPHeaders: { origin: ADMIN_ORIGIN },
+  });
+  try {
+    expect((await staff.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
+    const paid = await staff.post(`/api/admin/orders/${order.id}/payments`, {
+      data: {
+        method: "bank-transfer",
+        amount: order.amountDueNow,
+        receivedAt: new Date().toISOString().slice(0, 10),
+        reference: `${order.orderNumber}-D`,
+      },
+    });
+    expect(paid.status(), await paid.text()).toBe(201);
+    const moved = await staff.put(`/api/admin/orders/${order.id}/stage`, { data: { stage: "in_production" } });
+    expect(moved.status(), await moved.text()).toBe(200);
+
+    // a proposal sent to a customer
+    const created = await staff.post("/api/admin/proposals", {
+      data: {
+        customerName: "Dana Reyes",
+        email: "dana.validators@example.test",
+        address: "9 Ranch Rd",
+        city: "Austin",
+        state: "TX",
+        zipCode: "78701",
+        lines: [{ kind: "custom", name: "Site work", unitPriceCents: 1_250_050, quantity: 1 }],
+        validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const sent = await staff.post(`/api/admin/proposals/${((await created.json()) as { id: number }).id}/send`);
+    expect(sent.status(), await sent.text()).toBe(200);
+    made.proposalToken = ((await sent.json()) as { token: string }).token;
+  } finally {
+    await staff.dispose();
+  }
 });
 
 let browser: Browser | undefined;
@@ -98,7 +187,7 @@ async function pa11yErrors(url: string, withCart: boolean): Promise<string[]> {
     const result = await pa11y(url, {
       browser,
       page,
-      runners: ["htmlcs"],
+      runners: ["htmlcs", "axe"],
       standard: "WCAG2AA",
       timeout: 45_000,
       actions: [
@@ -133,6 +222,56 @@ async function headingProblems(page: import("@playwright/test").Page, label: str
     }
   });
   return problems;
+}
+
+/**
+ * Nu checker errors that are not the product's: its CSS checker predates CSS that Tailwind 4 writes
+ * (the stylesheet the server inlines in every page), all of it valid.
+ */
+const NU_NOT_OURS: RegExp[] = [
+  // the CSS Properties and Values API, with which Tailwind declares its variables
+  /^CSS: Unrecognized at-rule “@property”/,
+  // inside an @supports feature query, which asks whether the browser knows margin-trim (Box Model 4)
+  /^CSS: “margin-trim”: Property “margin-trim” doesn't exist/,
+  // transition-property takes custom properties (Tailwind's --tw-gradient-* stops)
+  /^CSS: “transition-property”: “--tw-[\w-]+” is not a “transition-property” value/,
+];
+
+const hasJava = () => spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;
+
+interface NuMessage {
+  type: "error" | "info" | "non-document-error";
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+/** The Nu checker over several HTML documents in one JVM: its messages, with the label of each file. */
+async function nuMessages(pages: { label: string; html: string }[]): Promise<(NuMessage & { page: string })[]> {
+  const dir = mkdtempSync(join(tmpdir(), "vnu-"));
+  try {
+    const files = pages.map((p, i) => {
+      const file = join(dir, `${String(i).padStart(2, "0")}.html`);
+      writeFileSync(file, p.html);
+      return file;
+    });
+    const jar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
+    const { stdout } = await promisify(execFile)(
+      "java",
+      ["-jar", jar, "--format", "json", "--stdout", "--exit-zero-always", ...files],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    const { messages } = JSON.parse(stdout) as { messages: NuMessage[] };
+    return messages.map((m) => {
+      // Nu names a file "file:/tmp/…/00.html"
+      const index = files.findIndex((f) => m.url?.endsWith(f));
+      return { ...m, page: pages[index]?.label ?? m.url ?? "?" };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 test("every route of the storefront's route tree is validated", () => {
@@ -177,4 +316,33 @@ test("validators: the back office's sign-in page", async ({ page }) => {
   errors.push(...(await headingProblems(page, "/admin/login")));
   errors.push(...(await pa11yErrors(url, false)));
   expect(errors).toEqual([]);
+});
+
+test("the Nu HTML checker: the server's HTML of every page, in one run", async ({ request }) => {
+  const noJava = "no `java` on PATH: the Nu HTML checker (vnu.jar) needs a Java runtime; not checked";
+  if (!hasJava()) console.log(noJava);
+  test.skip(!hasJava(), noJava);
+  test.setTimeout(300_000);
+  const pages: { label: string; html: string }[] = [];
+  for (const path of PAGES) {
+    const url = address(path);
+    const served = await request.get(`${STOREFRONT}${url}`);
+    expect(served.status(), `${url} status`).toBe(NOT_FOUND.includes(path) ? 404 : 200);
+    pages.push({ label: url, html: await served.text() });
+  }
+  pages.push({ label: "/admin/login", html: await (await request.get(`${BACKOFFICE}/admin/login`)).text() });
+
+  const messages = await nuMessages(pages);
+  const describe = (m: NuMessage & { page: string }) =>
+    `${m.page}:${m.lastLine ?? "?"} ${m.message}${m.extract ? ` (${m.extract.trim().slice(0, 120)})` : ""}`;
+  const warnings = messages.filter((m) => m.type === "info" && m.subType === "warning");
+  if (warnings.length > 0) {
+    test.info().annotations.push({ type: "Nu checker warnings", description: warnings.map(describe).join("\n") });
+  }
+  const notOurs = messages.filter((m) => m.type !== "info" && NU_NOT_OURS.some((re) => re.test(m.message)));
+  const summary = `${pages.length} pages; ${warnings.length} warnings; ${notOurs.length} CSS errors left out (NU_NOT_OURS)`;
+  console.log(`Nu checker: ${summary}`);
+  test.info().annotations.push({ type: "Nu checker", description: summary });
+  const errors = messages.filter((m) => m.type !== "info" && !notOurs.includes(m));
+  expect(errors.map(describe), `the Nu checker over ${pages.length} pages`).toEqual([]);
 });

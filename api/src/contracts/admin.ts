@@ -84,6 +84,8 @@ export const adminContactDto = z.object({
   budget: z.string().nullable(),
   message: z.string().nullable(),
   preferredTime: z.string().nullable(),
+  deliveryZip: z.string().nullable(),
+  deliveryState: z.string().nullable(),
   productId: int().nullable(),
   status: z.string(),
   createdAt: instant(),

@@ -20,15 +20,41 @@ export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
 export const BLOG_CATEGORIES = ["construction", "sustainability", "investment", "design"] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
-export const PROJECT_TYPES = ["20ft-home", "40ft-home", "multi-unit", "commercial", "custom"] as const;
 export const BUDGETS = ["under-100k", "100k-250k", "250k-500k", "over-500k"] as const;
 
+/** How the catalog names each category (the storefront's chips and tiles, the enquiry forms, the back office). */
+export const PRODUCT_CATEGORY_LABELS: Record<ProductCategory, string> = {
+  "20ft-homes": "20ft Homes",
+  "40ft-homes": "40ft Homes",
+  "53ft-homes": "53ft Homes",
+  "multi-unit": "Multi-Unit",
+  "container-offices": "Container Offices",
+  "commercial-industrial": "Commercial & Industrial",
+};
+
+/**
+ * What a visitor can enquire about (the values integrators send and read back, kept as they were; 53ft
+ * homes and offices added when the catalog began to sell them).
+ */
+export const PROJECT_TYPES = [
+  "20ft-home",
+  "40ft-home",
+  "53ft-home",
+  "multi-unit",
+  "office",
+  "commercial",
+  "custom",
+] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
 /** How the forms and the back office name each value (the values themselves are stored). */
-export const PROJECT_TYPE_LABELS: Record<(typeof PROJECT_TYPES)[number], string> = {
+export const PROJECT_TYPE_LABELS: Record<ProjectType, string> = {
   "20ft-home": "20ft Home",
   "40ft-home": "40ft Home",
+  "53ft-home": "53ft Home",
   "multi-unit": "Multi-Unit",
-  commercial: "Commercial",
+  office: "Container Office",
+  commercial: "Commercial & Industrial",
   custom: "Custom Project",
 };
 export const BUDGET_LABELS: Record<(typeof BUDGETS)[number], string> = {

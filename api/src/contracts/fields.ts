@@ -1,7 +1,7 @@
 // Field builders used by every contract: trimmed, bounded, and free of NUL and lone surrogates
 // so that nothing odd reaches PostgreSQL.
 import { z } from "zod";
-import { EMAIL_SHAPE, normalizeUsState, ZIP_CODE } from "./constants";
+import { EMAIL_SHAPE, normalizeUsState, US_STATES, ZIP_CODE } from "./constants";
 
 const clean = (s: string) => !s.includes("\u0000") && s.isWellFormed();
 
@@ -41,15 +41,11 @@ export const optionalPhone = () =>
     .optional()
     .transform((v) => (v ? v : null));
 
+// normalize, then check: a failed check (not a failed transform) keeps its reason inside an optional union
 export const usState = () =>
-  text(40).transform((value, ctx) => {
-    const code = normalizeUsState(value);
-    if (!code) {
-      ctx.addIssue({ code: "custom", message: "must be a US state (e.g. TX or Texas)" });
-      return z.NEVER;
-    }
-    return code;
-  });
+  text(40)
+    .transform((value) => normalizeUsState(value) ?? value)
+    .pipe(z.string().refine((code) => Object.hasOwn(US_STATES, code), "must be a US state (e.g. TX or Texas)"));
 
 export const zipCode = () => text(10).pipe(z.string().regex(ZIP_CODE, "must be a 5-digit ZIP code (or ZIP+4)"));
 

@@ -1,24 +1,46 @@
 import { z } from "zod";
 import { BUDGETS, PROJECT_TYPES } from "./constants";
-import { email, id, optionalEmail, optionalPhone, optionalText, requiredText } from "./fields";
+import { email, id, optionalEmail, optionalPhone, optionalText, requiredText, usState, zipCode } from "./fields";
 import { int } from "./responses";
 import { ROI_SLIDERS } from "./roi";
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  // "" among the values rather than a union: a union would hide the reason behind zod's "Invalid input"
   z
-    .union([z.literal(""), z.null(), z.enum(values)])
+    .enum(["", ...values] as unknown as readonly ["", ...T], "must be one of the listed choices")
+    .nullable()
+    .optional()
+    .transform((v) => (v ? (v as T[number]) : null));
+
+/** "" or null means not given: every field below is optional, so that older payloads still pass. */
+const optional = <T extends z.ZodType<string | null>>(field: T) =>
+  z
+    .union([z.literal(""), z.null(), field])
     .optional()
     .transform((v) => (v ? v : null));
+
+/** Where the home would go: delivery and tax depend on both, so an enquiry asks for them. */
+const delivery = {
+  deliveryZip: optional(zipCode()),
+  /** A two-letter code or a state's name; stored as the code (the list the checkout offers). */
+  deliveryState: optional(usState()),
+};
+
+const projectType = optionalEnum(PROJECT_TYPES);
+
+/** One rule on every enquiry form (the home page's and /contact): the message is optional. */
+const message = optionalText(5000);
 
 export const contactInput = z.strictObject({
   firstName: requiredText(80, "first name"),
   lastName: requiredText(80, "last name"),
   email: email(),
   phone: optionalPhone(),
-  projectType: optionalEnum(PROJECT_TYPES),
+  projectType,
   budget: optionalEnum(BUDGETS),
-  message: optionalText(5000),
-  /** "contact-page" makes the message required, as on /contact. */
+  ...delivery,
+  message,
+  /** Which form sent it: the home page's contact section or /contact. */
   source: z.enum(["contact-form", "contact-page"]).optional(),
 });
 export type ContactInput = z.input<typeof contactInput>;
@@ -31,7 +53,8 @@ export const quoteRequestInput = z.strictObject({
   phone: optionalPhone(),
   productId: id().optional().nullable(),
   preferredTime: optionalText(120),
-  message: optionalText(5000),
+  ...delivery,
+  message,
 });
 export type QuoteRequestInput = z.input<typeof quoteRequestInput>;
 

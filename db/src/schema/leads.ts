@@ -16,6 +16,10 @@ export const enquiries = pgTable(
     message: text("message"),
     productId: integer("product_id"),
     preferredTime: text("preferred_time"),
+    /** Where the home would go (quote and contact forms): delivery and tax depend on it. */
+    deliveryZip: text("delivery_zip"),
+    /** Two-letter US state code. */
+    deliveryState: text("delivery_state"),
     status: text("status").notNull().default("new"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

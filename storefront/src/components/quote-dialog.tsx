@@ -3,12 +3,14 @@
 import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
 import type { QuoteRequestInput } from "@ch/api/contracts/leads";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { postJson, serverMessage } from "../lib/api";
+import { type FormEvent, useRef, useState } from "react";
+import { postJson } from "../lib/api";
+import { focusFirstInvalid, formErrors, useFormErrors } from "../lib/form-errors";
 import { closeQuoteDialog, type QuoteRequestOptions, useQuoteDialog } from "../lib/quote";
 import { toast } from "../lib/toast";
+import { DeliveryFields } from "./delivery-fields";
 import { Dialog } from "./dialog";
-import { buttonClass, Field, inputClass, TextField } from "./ui";
+import { buttonClass, Field, FormMessage, inputClass, TextField } from "./ui";
 
 export default function QuoteDialog() {
   const options = useQuoteDialog();
@@ -25,10 +27,16 @@ function QuoteForm({ options }: { options: QuoteRequestOptions }) {
     email: "",
     phone: "",
     preferredTime: "",
+    deliveryZip: "",
+    deliveryState: "",
     message: options.message ?? "",
   });
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+  const { errors, setErrors, edited } = useFormErrors();
+  const formRef = useRef<HTMLFormElement>(null);
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: event.target.value }));
+    edited(key);
+  };
 
   const send = useMutation({
     mutationFn: (body: QuoteRequestInput) => postJson("/api/quote-requests", body),
@@ -42,18 +50,16 @@ function QuoteForm({ options }: { options: QuoteRequestOptions }) {
       });
     },
     onError: (error) => {
-      toast({
-        title: "Error",
-        description: serverMessage(error) ?? "Failed to send your request. Please try again.",
-        variant: "destructive",
-      });
+      setErrors(formErrors(error, Object.keys(form), "We couldn't send your request just now. Please try again."));
+      focusFirstInvalid(formRef.current);
     },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!EMAIL_SHAPE.test(form.email.trim())) {
-      toast({ title: "Invalid Email", description: "Please enter a valid email address", variant: "destructive" });
+      setErrors({ fields: { email: "Please enter a valid email address." }, message: null });
+      focusFirstInvalid(formRef.current);
       return;
     }
     send.mutate({
@@ -64,6 +70,8 @@ function QuoteForm({ options }: { options: QuoteRequestOptions }) {
       phone: form.phone || null,
       productId: options.productId ?? null,
       preferredTime: isCall ? form.preferredTime || null : null,
+      deliveryZip: isCall ? null : form.deliveryZip || null,
+      deliveryState: isCall ? null : form.deliveryState || null,
       message: form.message || null,
     });
   };
@@ -81,13 +89,14 @@ function QuoteForm({ options }: { options: QuoteRequestOptions }) {
             : "Tell us about your project and we'll prepare a quote."
       }
     >
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <form ref={formRef} onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="First Name"
           required
           autoComplete="given-name"
           value={form.firstName}
           onChange={set("firstName")}
+          error={errors.fields.firstName}
         />
         <TextField
           label="Last Name"
@@ -95,6 +104,7 @@ function QuoteForm({ options }: { options: QuoteRequestOptions }) {
           autoComplete="family-name"
           value={form.lastName}
           onChange={set("lastName")}
+          error={errors.fields.lastName}
         />
         <TextField
           label="Email"
@@ -103,6 +113,7 @@ function QuoteForm({ options }: { options: QuoteRequestOptions }) {
           autoComplete="email"
           value={form.email}
           onChange={set("email")}
+          error={errors.fields.email}
         />
         <TextField
           label={isCall ? "Phone" : "Phone (optional)"}
@@ -111,6 +122,7 @@ function QuoteForm({ options }: { options: QuoteRequestOptions }) {
           autoComplete="tel"
           value={form.phone}
           onChange={set("phone")}
+          error={errors.fields.phone}
         />
         {isCall ? (
           <TextField
@@ -119,13 +131,16 @@ function QuoteForm({ options }: { options: QuoteRequestOptions }) {
             placeholder="e.g. Weekdays after 3 PM"
             value={form.preferredTime}
             onChange={set("preferredTime")}
+            error={errors.fields.preferredTime}
           />
         ) : null}
-        <Field label="Message" className="sm:col-span-2">
+        {isCall ? null : <DeliveryFields values={form} errors={errors.fields} onChange={set} />}
+        <Field label="Message (optional)" className="sm:col-span-2" error={errors.fields.message}>
           {(ids) => (
             <textarea {...ids} rows={4} className={inputClass} value={form.message} onChange={set("message")} />
           )}
         </Field>
+        <FormMessage message={errors.message} className="sm:col-span-2" />
         <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
           <button type="button" className={buttonClass.outline} onClick={closeQuoteDialog}>
             Cancel

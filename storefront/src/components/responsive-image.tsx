@@ -5,7 +5,7 @@
 // markup and the server moves it to the top of <head>). Images that are not in the media table fall
 // back to a plain <img>.
 
-import { hasVariants, srcSet } from "@ch/api/contracts/media";
+import { hasVariants, srcSet, variantUrl } from "@ch/api/contracts/media";
 import { createContext, useContext } from "react";
 
 /** The preloads of a server render (entry-server.tsx); none in the browser, where it is too late. */
@@ -14,10 +14,14 @@ export const ImagePreloads = createContext<ReturnType<typeof collectImagePreload
 export function collectImagePreloads() {
   const links = new Map<string, string>();
   return {
-    add(imageSrcSet: string, imageSizes: string) {
+    /**
+     * `href` is the candidate for a browser that knows preload but not imagesrcset (the HTML spec asks
+     * every <link> for one); browsers that know imagesrcset choose from the candidates as the <picture> does.
+     */
+    add(href: string, imageSrcSet: string, imageSizes: string) {
       links.set(
         imageSrcSet,
-        `<link rel="preload" as="image" type="image/avif" fetchPriority="high" imageSrcSet="${escapeAttribute(imageSrcSet)}" imageSizes="${escapeAttribute(imageSizes)}"/>`,
+        `<link rel="preload" as="image" type="image/avif" fetchPriority="high" imageSrcSet="${escapeAttribute(imageSrcSet)}" imageSizes="${escapeAttribute(imageSizes)}" href="${escapeAttribute(href)}"/>`,
       );
     },
     html: () => [...links.values()].join(""),
@@ -69,7 +73,7 @@ export function ResponsiveImage({
     );
   }
   const avif = srcSet(src, "avif", width);
-  if (priority) preloads?.add(avif, sizes);
+  if (priority) preloads?.add(variantUrl(src, 800, "avif"), avif, sizes);
   return (
     <picture className="contents">
       <source type="image/avif" srcSet={avif} sizes={sizes} />

@@ -19,14 +19,18 @@ interface FieldProps {
   label: string;
   required?: boolean;
   hint?: string;
+  /** Why the value was refused (the server's reason or a client check): shown under the field. */
+  error?: string | undefined;
   className?: string;
-  children: (props: { id: string; "aria-describedby"?: string }) => ReactNode;
+  children: (props: { id: string; "aria-describedby"?: string; "aria-invalid"?: true }) => ReactNode;
 }
 
-/** A label bound to its control; the control is rendered by the caller with the given id. */
-export function Field({ label, required, hint, className, children }: FieldProps) {
+/** A label bound to its control; the control is rendered by the caller with the given id (and error marks). */
+export function Field({ label, required, hint, error, className, children }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -38,7 +42,16 @@ export function Field({ label, required, hint, className, children }: FieldProps
           </span>
         ) : null}
       </label>
-      {children(hint ? { id, "aria-describedby": hintId } : { id })}
+      {children({
+        id,
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        ...(error ? { "aria-invalid": true as const } : {}),
+      })}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700" data-testid="field-error">
+          {error}
+        </p>
+      ) : null}
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-600">
           {hint}
@@ -52,14 +65,24 @@ export function TextField({
   label,
   required,
   hint,
+  error,
   className,
   ...input
-}: Omit<ComponentProps<"input">, "id"> & { label: string; hint?: string }) {
+}: Omit<ComponentProps<"input">, "id"> & { label: string; hint?: string; error?: string | undefined }) {
   return (
-    <Field label={label} required={required} hint={hint} className={className}>
+    <Field label={label} required={required} hint={hint} error={error} className={className}>
       {(ids) => <input type="text" {...ids} {...input} required={required} className={inputClass} />}
     </Field>
   );
+}
+
+/** What a failed submit says beyond its fields, announced as it appears. */
+export function FormMessage({ message, className = "" }: { message: string | null; className?: string }) {
+  return message ? (
+    <p role="alert" className={`rounded-lg bg-red-50 p-3 text-sm text-red-800 ${className}`} data-testid="form-error">
+      {message}
+    </p>
+  ) : null;
 }
 
 export function Skeleton({ className = "" }: { className?: string }) {

@@ -92,6 +92,8 @@ export function contactsCsv(db: Executor, filter: Filter): AsyncGenerator<string
       "Preferred Time",
       "Status",
       "Message",
+      "Delivery ZIP",
+      "Delivery State",
     ],
     (after, limit) => listContactsForAdmin(db, { ...filter, after, limit }),
     (c) => [
@@ -106,6 +108,8 @@ export function contactsCsv(db: Executor, filter: Filter): AsyncGenerator<string
       c.preferredTime,
       c.status,
       c.message,
+      c.deliveryZip,
+      c.deliveryState,
     ],
   );
 }

@@ -3,10 +3,10 @@ import { and, desc, eq, ilike, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminContactDto } from "../../contracts/admin";
 import type { contactInput, quoteRequestInput, roiInput } from "../../contracts/leads";
-import { computeRoi } from "../../contracts/roi";
+import { computeRoi, roiSummary } from "../../contracts/roi";
 import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
-import { badRequest, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { type Actor, listAudit, recordAudit, SYSTEM } from "../audit/audit.service";
 import { enquiryMessages } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
@@ -28,6 +28,8 @@ export function toAdminContact(row: EnquiryRow): AdminContactDto {
     budget: row.budget,
     message: row.message,
     preferredTime: row.preferredTime,
+    deliveryZip: row.deliveryZip,
+    deliveryState: row.deliveryState,
     productId: row.productId,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
@@ -53,9 +55,6 @@ async function storeEnquiry(
 
 export async function submitContact(deps: Deps, input: z.output<typeof contactInput>): Promise<AdminContactDto> {
   const source = input.source ?? "contact-form";
-  if (source === "contact-page" && !input.message) {
-    throw badRequest("Invalid body: message is required", [{ path: ["message"], message: "message is required" }]);
-  }
   // read before the transaction: on the embedded database a read outside it waits for it to end
   const settings = await getSettings(deps);
   const row = await deps.db.transaction((tx) =>
@@ -70,6 +69,8 @@ export async function submitContact(deps: Deps, input: z.output<typeof contactIn
         phone: input.phone,
         projectType: input.projectType,
         budget: input.budget,
+        deliveryZip: input.deliveryZip,
+        deliveryState: input.deliveryState,
         message: input.message,
       },
       settings,
@@ -105,6 +106,8 @@ export async function submitQuoteRequest(
         phone: input.phone,
         productId: input.productId ?? null,
         preferredTime: input.preferredTime,
+        deliveryZip: input.deliveryZip,
+        deliveryState: input.deliveryState,
         message: input.message,
       },
       settings,
@@ -133,7 +136,8 @@ export async function saveRoi(deps: Deps, input: z.output<typeof roiInput>) {
         {
           source: "roi",
           email: input.email,
-          message: `ROI calculation: investment $${inputs.investment.toLocaleString("en-US")}, $${inputs.rentPerDay}/day, ${inputs.occupancyDays} days/month, expenses $${inputs.monthlyExpenses}/month → monthly income $${figures.monthlyIncome.toLocaleString("en-US")}, ROI ${figures.roiPercent.toFixed(1)}% a year, payback ${figures.paybackMonths} months.`,
+          // the calculator's own words for the same figures (roiSummary), never a wording of our own
+          message: roiSummary(inputs),
         },
         settings,
       );

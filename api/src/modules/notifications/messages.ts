@@ -342,6 +342,8 @@ export interface EnquiryForMessage {
   message: string | null;
   preferredTime: string | null;
   productName?: string | null;
+  deliveryZip?: string | null;
+  deliveryState?: string | null;
 }
 
 const sourceLabel: Record<string, string> = {
@@ -369,6 +371,7 @@ export function enquiryMessages(
     line("Product", enquiry.productName),
     line("Project type", enquiry.projectType),
     line("Budget", enquiry.budget),
+    line("Delivery to", [enquiry.deliveryZip, enquiry.deliveryState].filter(Boolean).join(", ") || null),
     line("Preferred time", enquiry.preferredTime),
     line("Message", enquiry.message),
   ]);

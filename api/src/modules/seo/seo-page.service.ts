@@ -202,7 +202,9 @@ export function fallbackBody(page: ResolvedPage, config: SiteConfig): string {
   }
   if (page.listing?.length) main.push(`<ul>${links(page.listing)}</ul>`);
   main.push("<p>Turn on JavaScript to use the cart, checkout, calculator and chat.</p>");
-  parts.push(`<main>${main.join("")}</main>`);
+  // a <div>, not <main>: the HTML spec allows <main> only under html, body, div or form (never inside
+  // <noscript>), and the app renders the page's one <main> in #root
+  parts.push(`<div>${main.join("")}</div>`);
   parts.push(
     `<footer><p>${escapeHtml(company.name)}, ${escapeHtml(company.street)}, ${escapeHtml(company.city)}, ${escapeHtml(company.region)} ${escapeHtml(company.postalCode)}. ` +
       `<a href="tel:${escapeHtml(company.phone.replace(/[^\d+]/g, ""))}">${escapeHtml(company.phone).replace(/ /g, "&nbsp;")}</a>, ` +

@@ -67,6 +67,7 @@ export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClo
             <Detail label="Preferred time" value={c.preferredTime ?? "—"} />
             <Detail label="Project type" value={c.projectType ? projectTypeLabel(c.projectType) : "N/A"} />
             <Detail label="Budget" value={c.budget ? budgetLabel(c.budget) : "N/A"} />
+            <Detail label="Delivery to" value={[c.deliveryState, c.deliveryZip].filter(Boolean).join(" ") || "—"} />
           </dl>
           <div>
             <h3 className="mb-2 font-semibold text-slate-900">Timeline</h3>

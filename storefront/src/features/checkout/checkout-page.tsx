@@ -5,10 +5,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useRef, useState } from "react";
 import { CheckIcon, CopyIcon } from "../../components/icons";
-import { buttonClass, Field, inputClass, PageHeader } from "../../components/ui";
+import { buttonClass, Field, FormMessage, inputClass, PageHeader } from "../../components/ui";
 import { ApiError, getJson, postJson, serverMessage } from "../../lib/api";
 import { readCart, useCart, writeCart } from "../../lib/cart";
 import type { CartLine } from "../../lib/cart-ops";
+import { focusFirstInvalid, formErrors, useFormErrors } from "../../lib/form-errors";
 import { formatAmount } from "../../lib/format";
 import { saveLastOrder } from "../../lib/last-order";
 import type { ProductDto } from "../../lib/queries";
@@ -16,6 +17,9 @@ import { depositTerms, useSiteConfig } from "../../lib/site-config";
 import { dismissToast, toast } from "../../lib/toast";
 import { cartQuoteQuery, QUOTE_KEY, quoteReady } from "./quote";
 import { type CheckoutForm, emptyCheckoutForm, validateCheckout } from "./validation";
+
+const FIELDS = Object.keys(emptyCheckoutForm);
+
 import { WalletQr } from "./wallet-qr";
 
 function newIdempotencyKey(): string {
@@ -116,6 +120,7 @@ export function CheckoutPage() {
   const config = useSiteConfig();
   const navigate = useNavigate();
   const [form, setForm] = useState<CheckoutForm>(emptyCheckoutForm);
+  const { errors, setErrors, clear, edited } = useFormErrors();
   const [submitting, setSubmitting] = useState(false);
   const [placed, setPlaced] = useState(false);
   const [pricing, setPricing] = useState(false);
@@ -130,8 +135,10 @@ export function CheckoutPage() {
   const figures = quoteReady(form.state, form.zipCode) ? quote.data : undefined;
   const quoteProblem = quoteReady(form.state, form.zipCode) && quote.isError ? quoteProblemText(quote.error) : null;
   const cartSubtotalCents = lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.quantity, 0);
-  const set = (key: keyof CheckoutForm) => (event: { target: { value: string } }) =>
+  const set = (key: keyof CheckoutForm) => (event: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: event.target.value }));
+    edited(key);
+  };
 
   if (placed) return null;
   if (lines.length === 0) {
@@ -149,15 +156,16 @@ export function CheckoutPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (form.paymentMethod === "usdt" && config && !config.usdtWalletAddress) {
-      toast({ title: "USDT Unavailable", description: "Please choose bank transfer.", variant: "destructive" });
+      setErrors({ fields: {}, message: "USDT payments are unavailable at the moment. Please choose bank transfer." });
       return;
     }
-    const problem = validateCheckout(form, lines.length);
-    if (problem) {
-      toast({ title: problem.title, description: problem.description, variant: "destructive" });
-      if (problem.field) formRef.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
+    const problems = validateCheckout(form, lines.length);
+    if (problems) {
+      setErrors(problems);
+      focusFirstInvalid(formRef.current);
       return;
     }
+    clear();
     if (!figures) {
       // never an order the customer has not seen priced: ask for the quote (or wait for the one on its way),
       // show it, and let them place the order once they have read delivery, tax and the total
@@ -177,8 +185,9 @@ export function CheckoutPage() {
           toast({ title: conflict.title, description: conflict.description, variant: "destructive" });
           if (conflict.unknown) await refreshCartPrices();
         } else {
-          toast({ title: "Delivery Unavailable", description: quoteProblemText(error), variant: "destructive" });
-          formRef.current?.querySelector<HTMLElement>('[name="zipCode"]')?.focus();
+          // the server's reason for a ZIP or state it cannot price, next to the ZIP
+          setErrors({ fields: { zipCode: quoteProblemText(error) }, message: null });
+          focusFirstInvalid(formRef.current);
         }
       } finally {
         setPricing(false);
@@ -236,14 +245,8 @@ export function CheckoutPage() {
           variant: "destructive",
         });
       } else if (error instanceof ApiError && error.status === 400) {
-        const issue = (error.body as { issues?: { path: (string | number)[]; message: string }[] }).issues?.[0];
-        toast({
-          title: "Order Error",
-          description: issue
-            ? `${issue.path.join(" ")}: ${issue.message}`
-            : "Failed to submit order. Please try again.",
-          variant: "destructive",
-        });
+        setErrors(formErrors(error, FIELDS, "We couldn't place your order just now. Please try again."));
+        focusFirstInvalid(formRef.current);
       } else {
         toast({
           title: "Order Error",
@@ -257,7 +260,7 @@ export function CheckoutPage() {
   };
 
   const text = (key: keyof CheckoutForm, label: string, props: Record<string, string> = {}, className = "") => (
-    <Field label={label} required className={className}>
+    <Field label={label} required className={className} error={errors.fields[key]}>
       {(ids) => (
         <input
           type="text"
@@ -299,7 +302,7 @@ export function CheckoutPage() {
               {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
               {text("address", "Delivery Address", { autoComplete: "address-line1" }, "sm:col-span-2")}
               {text("city", "City", { autoComplete: "address-level2" })}
-              <Field label="State" required>
+              <Field label="State" required error={errors.fields.state}>
                 {(ids) => (
                   <select
                     {...ids}
@@ -319,7 +322,7 @@ export function CheckoutPage() {
                 )}
               </Field>
               {text("zipCode", "ZIP Code", { inputMode: "numeric", autoComplete: "postal-code" })}
-              <Field label="Delivery Notes (optional)" className="sm:col-span-2">
+              <Field label="Delivery Notes (optional)" className="sm:col-span-2" error={errors.fields.deliveryNotes}>
                 {(ids) => (
                   <textarea
                     {...ids}
@@ -545,6 +548,7 @@ export function CheckoutPage() {
               </div>
             )}
           </div>
+          <FormMessage message={errors.message} className="mt-6" />
           <button
             type="submit"
             className={`${buttonClass.primary} mt-6 w-full py-3 text-base`}

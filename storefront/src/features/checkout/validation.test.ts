@@ -18,52 +18,48 @@ describe("validateCheckout", () => {
     expect(validateCheckout(filled, 1)).toBeNull();
   });
 
-  it("names the first missing field, in the spec's order", () => {
-    const expected = [
-      ["firstName", "first name"],
-      ["lastName", "last name"],
-      ["email", "email"],
-      ["phone", "phone"],
-      ["address", "address"],
-      ["city", "city"],
-      ["state", "state"],
-      ["zipCode", "zip code"],
-    ] as const;
-    let form: CheckoutForm = { ...emptyCheckoutForm };
-    for (const [key, words] of expected) {
-      expect(validateCheckout(form, 1)).toEqual({
-        title: "Missing Information",
-        description: `Please fill in your ${words}`,
-        field: key,
-      });
-      form = { ...form, [key]: filled[key] };
-    }
-    expect(validateCheckout(form, 1)).toBeNull();
+  it("names every missing field at once, in the spec's words", () => {
+    expect(validateCheckout(emptyCheckoutForm, 1)).toEqual({
+      fields: {
+        firstName: "Please fill in your first name.",
+        lastName: "Please fill in your last name.",
+        email: "Please fill in your email.",
+        phone: "Please fill in your phone.",
+        address: "Please fill in your address.",
+        city: "Please fill in your city.",
+        state: "Please fill in your state.",
+        zipCode: "Please fill in your zip code.",
+      },
+      message: "Please check the 8 fields marked in red.",
+    });
   });
 
   it("treats blank text as missing", () => {
-    expect(validateCheckout({ ...filled, city: "   " }, 1)?.description).toBe("Please fill in your city");
+    expect(validateCheckout({ ...filled, city: "   " }, 1)).toEqual({
+      fields: { city: "Please fill in your city." },
+      message: "Please check the field marked in red.",
+    });
   });
 
-  it("checks the e-mail shape before the cart", () => {
-    expect(validateCheckout({ ...filled, email: "ana@example" }, 0)).toEqual({
-      title: "Invalid Email",
-      description: "Please enter a valid email address",
-      field: "email",
+  it("checks the e-mail shape", () => {
+    expect(validateCheckout({ ...filled, email: "ana@example" }, 1)?.fields).toEqual({
+      email: "Please enter a valid email address.",
     });
   });
 
   it("refuses an empty cart", () => {
     expect(validateCheckout(filled, 0)).toEqual({
-      title: "Empty Cart",
-      description: "Your cart is empty. Please add items before checkout.",
+      fields: {},
+      message: "Your cart is empty. Please add items before checkout.",
     });
   });
 
-  it("checks phone, state and ZIP shapes the server enforces", () => {
-    expect(validateCheckout({ ...filled, phone: "12" }, 1)?.title).toBe("Invalid Phone");
-    expect(validateCheckout({ ...filled, state: "Narnia" }, 1)?.title).toBe("Invalid State");
+  it("checks phone, state and ZIP shapes the server enforces, together", () => {
+    expect(validateCheckout({ ...filled, phone: "12", state: "Narnia", zipCode: "7820" }, 1)?.fields).toEqual({
+      phone: "Please enter a valid phone number.",
+      state: "Please choose a US state.",
+      zipCode: "Please enter a 5-digit ZIP code.",
+    });
     expect(validateCheckout({ ...filled, state: "texas" }, 1)).toBeNull();
-    expect(validateCheckout({ ...filled, zipCode: "7820" }, 1)?.title).toBe("Invalid ZIP Code");
   });
 });

@@ -1,5 +1,6 @@
-// Checkout checks in the spec's order (section 5), each with its exact toast. Pure: unit-tested.
+// Checkout's checks (the spec's words, section 5), every problem next to its field. Pure: unit-tested.
 import { EMAIL_SHAPE, normalizeUsState, ZIP_CODE } from "@ch/api/contracts/constants";
+import type { FormErrors } from "../../lib/form-errors";
 
 export interface CheckoutForm {
   firstName: string;
@@ -38,35 +39,28 @@ export const REQUIRED_FIELDS: { key: keyof CheckoutForm; words: string }[] = [
   { key: "zipCode", words: "zip code" },
 ];
 
-export interface CheckoutProblem {
-  title: string;
-  description: string;
-  field?: keyof CheckoutForm;
-}
-
 const PHONE = /^[0-9+().\-\s]{7,40}$/;
 
-export function validateCheckout(form: CheckoutForm, cartLineCount: number): CheckoutProblem | null {
+/**
+ * Every problem at once, each next to its field (the spec's words, section 5); the checks the server
+ * makes too are caught here so the customer is told before sending.
+ */
+export function validateCheckout(form: CheckoutForm, cartLineCount: number): FormErrors | null {
+  const fields: FormErrors["fields"] = {};
   for (const { key, words } of REQUIRED_FIELDS) {
-    if (!String(form[key]).trim()) {
-      return { title: "Missing Information", description: `Please fill in your ${words}`, field: key };
-    }
+    if (!String(form[key]).trim()) fields[key] = `Please fill in your ${words}.`;
   }
-  if (!EMAIL_SHAPE.test(form.email.trim())) {
-    return { title: "Invalid Email", description: "Please enter a valid email address", field: "email" };
-  }
-  if (cartLineCount === 0) {
-    return { title: "Empty Cart", description: "Your cart is empty. Please add items before checkout." };
-  }
-  // Checks the server makes too, caught here so the customer is told before sending.
-  if (!PHONE.test(form.phone.trim())) {
-    return { title: "Invalid Phone", description: "Please enter a valid phone number", field: "phone" };
-  }
-  if (!normalizeUsState(form.state)) {
-    return { title: "Invalid State", description: "Please choose a US state", field: "state" };
-  }
-  if (!ZIP_CODE.test(form.zipCode.trim())) {
-    return { title: "Invalid ZIP Code", description: "Please enter a 5-digit ZIP code", field: "zipCode" };
-  }
-  return null;
+  const given = (key: keyof CheckoutForm) => !fields[key];
+  if (given("email") && !EMAIL_SHAPE.test(form.email.trim())) fields.email = "Please enter a valid email address.";
+  if (given("phone") && !PHONE.test(form.phone.trim())) fields.phone = "Please enter a valid phone number.";
+  if (given("state") && !normalizeUsState(form.state)) fields.state = "Please choose a US state.";
+  if (given("zipCode") && !ZIP_CODE.test(form.zipCode.trim())) fields.zipCode = "Please enter a 5-digit ZIP code.";
+  const count = Object.keys(fields).length;
+  const message =
+    cartLineCount === 0
+      ? "Your cart is empty. Please add items before checkout."
+      : count > 0
+        ? `Please check the ${count === 1 ? "field" : `${count} fields`} marked in red.`
+        : null;
+  return message ? { fields, message } : null;
 }

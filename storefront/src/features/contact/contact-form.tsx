@@ -1,24 +1,43 @@
-// The enquiry form of the home page's contact section and of /contact (where Message is required).
+// The enquiry form of the home page's contact section and of /contact: the same fields and rules
+// (the shared contactInput contract), the server's reasons shown next to their fields.
 import { BUDGET_LABELS, BUDGETS, PROJECT_TYPE_LABELS, PROJECT_TYPES } from "@ch/api/contracts/constants";
 import type { ContactInput } from "@ch/api/contracts/leads";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import { DeliveryFields } from "../../components/delivery-fields";
 import { HydratedFieldset } from "../../components/hydrated-fieldset";
-import { buttonClass, Field, inputClass, TextField } from "../../components/ui";
+import { buttonClass, Field, FormMessage, inputClass, TextField } from "../../components/ui";
 import { postJson } from "../../lib/api";
+import { focusFirstInvalid, formErrors, useFormErrors } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
 
-const empty = { firstName: "", lastName: "", email: "", phone: "", projectType: "", budget: "", message: "" };
+const empty = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  projectType: "",
+  budget: "",
+  deliveryZip: "",
+  deliveryState: "",
+  message: "",
+};
+const FIELDS = Object.keys(empty);
 
 export function ContactForm({ page = false }: { page?: boolean }) {
   const [form, setForm] = useState(empty);
-  const set = (key: keyof typeof empty) => (event: { target: { value: string } }) =>
+  const { errors, setErrors, clear, edited } = useFormErrors();
+  const formRef = useRef<HTMLFormElement>(null);
+  const set = (key: keyof typeof empty) => (event: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: event.target.value }));
+    edited(key);
+  };
 
   const send = useMutation({
     mutationFn: (body: ContactInput) => postJson("/api/contact", body),
     onSuccess: () => {
       setForm(empty);
+      clear();
       toast({
         title: "Message Sent!",
         description: page
@@ -26,8 +45,10 @@ export function ContactForm({ page = false }: { page?: boolean }) {
           : "Thank you for your inquiry. We'll get back to you soon.",
       });
     },
-    onError: () =>
-      toast({ title: "Error", description: "Failed to send message. Please try again.", variant: "destructive" }),
+    onError: (error) => {
+      setErrors(formErrors(error, FIELDS, "We couldn't send your message just now. Please try again."));
+      focusFirstInvalid(formRef.current);
+    },
   });
 
   const submit = (event: FormEvent) => {
@@ -39,13 +60,15 @@ export function ContactForm({ page = false }: { page?: boolean }) {
       phone: form.phone || null,
       projectType: (form.projectType || null) as ContactInput["projectType"],
       budget: (form.budget || null) as ContactInput["budget"],
+      deliveryZip: form.deliveryZip || null,
+      deliveryState: form.deliveryState || null,
       message: form.message || null,
-      ...(page ? { source: "contact-page" as const } : {}),
+      source: page ? "contact-page" : "contact-form",
     });
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Contact form">
+    <form ref={formRef} onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Contact form">
       <HydratedFieldset legend="Your enquiry">
         <TextField
           label="First Name"
@@ -53,6 +76,7 @@ export function ContactForm({ page = false }: { page?: boolean }) {
           autoComplete="given-name"
           value={form.firstName}
           onChange={set("firstName")}
+          error={errors.fields.firstName}
         />
         <TextField
           label="Last Name"
@@ -60,6 +84,7 @@ export function ContactForm({ page = false }: { page?: boolean }) {
           autoComplete="family-name"
           value={form.lastName}
           onChange={set("lastName")}
+          error={errors.fields.lastName}
         />
         <TextField
           label="Email"
@@ -68,9 +93,17 @@ export function ContactForm({ page = false }: { page?: boolean }) {
           autoComplete="email"
           value={form.email}
           onChange={set("email")}
+          error={errors.fields.email}
         />
-        <TextField label="Phone" type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} />
-        <Field label="Project Type">
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          value={form.phone}
+          onChange={set("phone")}
+          error={errors.fields.phone}
+        />
+        <Field label="Project Type" error={errors.fields.projectType}>
           {(ids) => (
             <select {...ids} className={inputClass} value={form.projectType} onChange={set("projectType")}>
               <option value="">Select a project type</option>
@@ -82,7 +115,7 @@ export function ContactForm({ page = false }: { page?: boolean }) {
             </select>
           )}
         </Field>
-        <Field label="Budget">
+        <Field label="Budget" error={errors.fields.budget}>
           {(ids) => (
             <select {...ids} className={inputClass} value={form.budget} onChange={set("budget")}>
               <option value="">Select a budget</option>
@@ -94,12 +127,12 @@ export function ContactForm({ page = false }: { page?: boolean }) {
             </select>
           )}
         </Field>
-        <Field label="Message" required={page} className="sm:col-span-2">
+        <DeliveryFields values={form} errors={errors.fields} onChange={set} />
+        <Field label="Message (optional)" className="sm:col-span-2" error={errors.fields.message}>
           {(ids) => (
             <textarea
               {...ids}
               rows={5}
-              required={page}
               className={inputClass}
               placeholder="Tell us about your project: site, timeline, layout..."
               value={form.message}
@@ -107,6 +140,7 @@ export function ContactForm({ page = false }: { page?: boolean }) {
             />
           )}
         </Field>
+        <FormMessage message={errors.message} className="sm:col-span-2" />
         <div className="sm:col-span-2">
           <button
             type="submit"

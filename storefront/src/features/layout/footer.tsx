@@ -36,7 +36,7 @@ export function Footer() {
             delivered across Texas.
           </p>
           {config && config.social.length > 0 ? (
-            <ul className="mt-4 flex flex-wrap gap-3" aria-label="Social media">
+            <ul className="mt-4 flex flex-wrap gap-3">
               {config.social.map((s) => (
                 <li key={s.name}>
                   <a href={s.url} target="_blank" rel="noopener noreferrer" className={`${linkClass} text-sm`}>

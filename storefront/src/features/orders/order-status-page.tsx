@@ -2,8 +2,9 @@ import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
 import type { OrderReceiptDto } from "@ch/api/contracts/orders";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { buttonClass, PageHeader, Spinner, TextField } from "../../components/ui";
+import { buttonClass, FormMessage, PageHeader, Spinner, TextField } from "../../components/ui";
 import { ApiError, postJson } from "../../lib/api";
+import { type FormErrors, formErrors, hasErrors, useFormErrors } from "../../lib/form-errors";
 import { formatDate } from "../../lib/format";
 import { paidInFull } from "./amount-due";
 import { useOrderReceipt } from "./order-link";
@@ -11,15 +12,20 @@ import { OrderStages } from "./order-stages";
 import { OrderFigures, orderStatusText, paymentLabel, statusLabel } from "./order-summary";
 import { PaymentPanel } from "./payment-panel";
 
-function problemText(error: unknown): string {
+function lookupProblem(error: unknown): FormErrors {
   if (error instanceof ApiError && error.status === 404) {
-    return "No order matches that order number and e-mail address. Please check both and try again.";
+    return {
+      fields: {},
+      message: "No order matches that order number and e-mail address. Please check both and try again.",
+    };
   }
   if (error instanceof ApiError && error.status === 429) {
-    return "Too many look-ups from your connection. Please wait a few minutes and try again.";
+    return {
+      fields: {},
+      message: "Too many look-ups from your connection. Please wait a few minutes and try again.",
+    };
   }
-  if (error instanceof ApiError && error.status === 400) return "Please enter a valid order number and e-mail address.";
-  return "We couldn't look up your order right now. Please try again.";
+  return formErrors(error, ["orderNumber", "email"], "We couldn't look up your order right now. Please try again.");
 }
 
 /** The payment status as the ledger has it: paid in full, the deposit paid, part of it, or nothing yet. */
@@ -39,7 +45,7 @@ function paymentStatusText(receipt: OrderReceiptDto): string {
 export function OrderStatusPage({ initialOrder, token }: { initialOrder: string; token?: string | undefined }) {
   const [orderNumber, setOrderNumber] = useState(initialOrder);
   const [email, setEmail] = useState("");
-  const [localError, setLocalError] = useState<string | null>(null);
+  const { errors, setErrors, clear, edited } = useFormErrors();
   const linked = useOrderReceipt(initialOrder || undefined, token);
   // the order on screen stays while it is looked up again (after a submitted hash, or Look Up Order once
   // more): the payment panel keeps what the server just said about the hash
@@ -47,19 +53,22 @@ export function OrderStatusPage({ initialOrder, token }: { initialOrder: string;
   const lookup = useMutation({
     mutationFn: (body: { orderNumber: string; email: string }) => postJson<OrderReceiptDto>("/api/orders/lookup", body),
     onSuccess: (data) => setShown(data),
+    onError: (error) => setErrors(lookupProblem(error)),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!orderNumber.trim()) return setLocalError("Please enter your order number.");
-    if (!EMAIL_SHAPE.test(email.trim())) return setLocalError("Please enter a valid email address.");
-    setLocalError(null);
+    const fields: FormErrors["fields"] = {};
+    if (!orderNumber.trim()) fields.orderNumber = "Please enter your order number.";
+    if (!EMAIL_SHAPE.test(email.trim())) fields.email = "Please enter a valid email address.";
+    if (Object.keys(fields).length) return setErrors({ fields, message: null });
+    clear();
     lookup.mutate({ orderNumber: orderNumber.trim(), email: email.trim() });
   };
 
   // a look-up typed on the page wins over the link's order
   const looked = !lookup.isIdle;
-  const error = localError ?? (lookup.isError ? problemText(lookup.error) : null);
+  const error = hasErrors(errors);
   const again = lookup.isPending && shown?.orderNumber.toUpperCase() === lookup.variables?.orderNumber.toUpperCase();
   const receipt = looked ? (lookup.data ?? (again ? shown : undefined)) : linked.data;
   const receiptEmail = looked ? email.trim() : linked.data?.email;
@@ -86,7 +95,11 @@ export function OrderStatusPage({ initialOrder, token }: { initialOrder: string;
             required
             placeholder="CH-2026-000123"
             value={orderNumber}
-            onChange={(e) => setOrderNumber(e.target.value)}
+            onChange={(e) => {
+              setOrderNumber(e.target.value);
+              edited("orderNumber");
+            }}
+            error={errors.fields.orderNumber}
           />
           <TextField
             label="Email"
@@ -94,18 +107,18 @@ export function OrderStatusPage({ initialOrder, token }: { initialOrder: string;
             required
             autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              edited("email");
+            }}
+            error={errors.fields.email}
           />
           <div className="sm:col-span-2">
             <button type="submit" className={buttonClass.primary} disabled={lookup.isPending}>
               {lookup.isPending ? "Looking up..." : "Look Up Order"}
             </button>
           </div>
-          {error ? (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-              {error}
-            </p>
-          ) : null}
+          <FormMessage message={errors.message} className="sm:col-span-2" />
         </form>
         {!looked && linked.isPending && linked.fetchStatus !== "idle" ? <Spinner label="Loading your order" /> : null}
         {receipt && !error ? (

@@ -6,8 +6,9 @@ import type { OrderReceiptDto } from "@ch/api/contracts/orders";
 import type { SubmitPaymentAnswer } from "@ch/api/contracts/payments";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { buttonClass, TextField } from "../../components/ui";
-import { ApiError, postJson, serverMessage } from "../../lib/api";
+import { buttonClass, FormMessage, TextField } from "../../components/ui";
+import { postJson } from "../../lib/api";
+import { formErrors, useFormErrors } from "../../lib/form-errors";
 import { formatAmount, formatDate } from "../../lib/format";
 import { AmountDue, invoiceToPay } from "./amount-due";
 import { statusLabel } from "./order-summary";
@@ -131,14 +132,6 @@ const SUBMITTED: Record<SubmitPaymentAnswer["status"], { tone: string; fallback:
   },
 };
 
-function hashProblem(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) return "Too many attempts. Please wait a few minutes.";
-  if (error instanceof ApiError && [400, 404, 409, 422].includes(error.status)) {
-    return serverMessage(error) ?? "That transaction hash cannot be used for this order.";
-  }
-  return "We couldn't check that transaction right now. Please try again.";
-}
-
 function HashForm({
   orderNumber,
   email,
@@ -149,6 +142,7 @@ function HashForm({
   onSubmitted?: (() => void) | undefined;
 }) {
   const [hash, setHash] = useState("");
+  const { errors, setErrors, clear, edited } = useFormErrors();
   const submit = useMutation({
     mutationFn: (txHash: string) =>
       postJson<SubmitPaymentAnswer>(`/api/orders/${encodeURIComponent(orderNumber)}/payments`, {
@@ -156,11 +150,17 @@ function HashForm({
         method: "usdt",
         txHash,
       }),
-    onSuccess: () => onSubmitted?.(),
+    onSuccess: () => {
+      clear();
+      onSubmitted?.();
+    },
+    onError: (error) =>
+      setErrors(formErrors(error, ["txHash"], "We couldn't check that transaction right now. Please try again.")),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (hash.trim()) submit.mutate(hash.trim());
+    if (!hash.trim()) return setErrors({ fields: { txHash: "Please enter the transaction hash." }, message: null });
+    submit.mutate(hash.trim());
   };
   return (
     <form onSubmit={onSubmit} className="mt-5 border-t border-slate-200 pt-4" noValidate>
@@ -168,24 +168,24 @@ function HashForm({
         Paid already, or sent a different amount (an exchange may keep a fee)? Enter the transaction hash and we check
         it on the TRON network.
       </p>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="flex-1">
           <TextField
             label="Transaction hash"
             value={hash}
-            onChange={(e) => setHash(e.target.value)}
+            onChange={(e) => {
+              setHash(e.target.value);
+              edited("txHash");
+            }}
             autoComplete="off"
+            error={errors.fields.txHash}
           />
         </div>
-        <button type="submit" className={buttonClass.primary} disabled={submit.isPending}>
+        <button type="submit" className={`${buttonClass.primary} sm:mt-6`} disabled={submit.isPending}>
           {submit.isPending ? "Checking..." : "Submit"}
         </button>
       </div>
-      {submit.isError ? (
-        <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800">
-          {hashProblem(submit.error)}
-        </p>
-      ) : null}
+      <FormMessage message={errors.message} className="mt-2" />
       {submit.data ? (
         <p
           role="status"

@@ -53,7 +53,7 @@ export function ProductCard({
         <h3 className="mt-1 text-lg font-bold text-slate-900 group-hover:text-amber-700">{product.name}</h3>
         <p className="mt-2 line-clamp-2 text-sm text-slate-600">{product.description}</p>
         {bedrooms !== undefined || bathrooms !== undefined || sqft !== undefined ? (
-          <ul className="mt-3 flex flex-wrap gap-2 text-xs text-slate-700" aria-label="Key specifications">
+          <ul className="mt-3 flex flex-wrap gap-2 text-xs text-slate-700">
             {bedrooms !== undefined ? <li className="rounded-md bg-slate-100 px-2 py-1">{bedrooms} Bed</li> : null}
             {bathrooms !== undefined ? <li className="rounded-md bg-slate-100 px-2 py-1">{bathrooms} Bath</li> : null}
             {sqft !== undefined ? (

@@ -56,7 +56,7 @@ function Gallery({ product }: { product: ProductDto }) {
         onClose={() => setEnlarged(false)}
       />
       {images.length > 1 ? (
-        <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-5" aria-label="Product images">
+        <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-5">
           {images.map((image, i) => (
             <li key={image.url}>
               <button

@@ -1,39 +1,47 @@
-import { computeRoi, defaultRoiInputs, ROI_SLIDERS, type RoiInputs } from "@ch/api/contracts/roi";
-import { useMutation } from "@tanstack/react-query";
+import {
+  clampToRange,
+  computeRoi,
+  defaultRoiInputs,
+  investmentRange,
+  paybackText,
+  ROI_INPUT_TEXT,
+  ROI_SLIDERS,
+  type RoiInputs,
+  roiDollars,
+  type SliderRange,
+  yearlyGainText,
+} from "@ch/api/contracts/roi";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { HydratedFieldset } from "../../components/hydrated-fieldset";
-import { buttonClass, TextField } from "../../components/ui";
+import { buttonClass, FormMessage, TextField } from "../../components/ui";
 import { postJson } from "../../lib/api";
-import { formatNumber, formatPrice } from "../../lib/format";
+import { formErrors, useFormErrors } from "../../lib/form-errors";
 import { useHydrated } from "../../lib/hydrated";
+import { productsQuery } from "../../lib/queries";
 import { toast } from "../../lib/toast";
 import { roiSavePayload } from "./roi-model";
 
+// the figures read as the ROI e-mail quotes them: both word them with the contracts' functions
 const SLIDERS: { key: keyof RoiInputs; label: string; format: (n: number) => string }[] = [
-  { key: "investment", label: "Initial Investment", format: formatPrice },
-  { key: "rentPerDay", label: "Rent per Day", format: formatPrice },
-  { key: "occupancyDays", label: "Occupancy (days per month)", format: (n) => `${n} days` },
-  { key: "monthlyExpenses", label: "Monthly Expenses", format: formatPrice },
+  { key: "investment", label: "Initial Investment", format: ROI_INPUT_TEXT.investment },
+  { key: "rentPerDay", label: "Rent per Day", format: ROI_INPUT_TEXT.rentPerDay },
+  { key: "occupancyDays", label: "Occupancy (days per month)", format: ROI_INPUT_TEXT.occupancyDays },
+  { key: "monthlyExpenses", label: "Monthly Expenses", format: ROI_INPUT_TEXT.monthlyExpenses },
 ];
-
-const RANGE = {
-  investment: ROI_SLIDERS.investment,
-  rentPerDay: ROI_SLIDERS.rentPerDay,
-  occupancyDays: ROI_SLIDERS.occupancyDays,
-  monthlyExpenses: ROI_SLIDERS.monthlyExpenses,
-};
 
 function Slider({
   spec,
+  range,
   value,
   onChange,
 }: {
   spec: (typeof SLIDERS)[number];
+  range: SliderRange;
   value: number;
   onChange: (n: number) => void;
 }) {
   const id = useId();
-  const range = RANGE[spec.key];
   // a server-rendered slider moved before hydration would show a value the figures ignore
   const hydrated = useHydrated();
   return (
@@ -67,20 +75,27 @@ function Slider({
 }
 
 export function RoiCalculator() {
-  const [inputs, setInputs] = useState<RoiInputs>(defaultRoiInputs);
+  // the investment starts no higher than the cheapest published home (the home page loads the catalog)
+  const catalog = useQuery(productsQuery());
+  const ranges: Record<keyof RoiInputs, SliderRange> = {
+    ...ROI_SLIDERS,
+    investment: investmentRange(catalog.data?.map((p) => p.price) ?? []),
+  };
+  const [chosen, setInputs] = useState<RoiInputs>(defaultRoiInputs);
   const [email, setEmail] = useState("");
+  const { errors, setErrors, clear, edited } = useFormErrors();
+  // a default (or an earlier choice) outside the catalog's range is shown and saved at the nearest end
+  const inputs = { ...chosen, investment: clampToRange(chosen.investment, ranges.investment) };
   const figures = computeRoi(inputs);
 
   const save = useMutation({
     mutationFn: () => postJson("/api/roi", roiSavePayload(inputs, email)),
-    onSuccess: () =>
-      toast({ title: "Analysis Saved", description: "Your ROI calculation has been saved successfully." }),
-    onError: () =>
-      toast({
-        title: "Error",
-        description: "Failed to save your calculation. Please try again.",
-        variant: "destructive",
-      }),
+    onSuccess: () => {
+      clear();
+      toast({ title: "Analysis Saved", description: "Your ROI calculation has been saved successfully." });
+    },
+    onError: (error) =>
+      setErrors(formErrors(error, ["email"], "We couldn't save your calculation just now. Please try again.")),
   });
 
   return (
@@ -90,6 +105,7 @@ export function RoiCalculator() {
           <Slider
             key={spec.key}
             spec={spec}
+            range={ranges[spec.key]}
             value={inputs[spec.key]}
             onChange={(n) => setInputs((current) => ({ ...current, [spec.key]: n }))}
           />
@@ -98,18 +114,14 @@ export function RoiCalculator() {
       <div className="flex flex-col rounded-2xl bg-slate-800 p-6 lg:col-span-2">
         <p className="text-sm text-slate-300">Monthly rental income</p>
         <p className="mt-1 text-4xl font-bold text-amber-400" data-testid="roi-income">
-          {formatPrice(figures.monthlyIncome)}
+          {roiDollars(figures.monthlyIncome)}
         </p>
         <p className="mt-4 text-lg font-semibold" data-testid="roi-payback">
-          {figures.paybackMonths > 0
-            ? `Expected return: ${formatNumber(figures.paybackMonths)} months`
-            : "Expected return: not reached at these figures"}
+          {paybackText(figures)}
         </p>
-        <p className="mt-1 text-sm text-slate-300">
-          Net yearly gain {formatPrice(figures.yearlyGain)} ({figures.roiPercent.toFixed(1)}% per year)
-        </p>
+        <p className="mt-1 text-sm text-slate-300">{yearlyGainText(figures)}</p>
         <form
-          className="mt-6 space-y-3 [&_label]:text-slate-200"
+          className="mt-6 space-y-3 [&_[data-testid=field-error]]:text-red-300 [&_label]:text-slate-200"
           onSubmit={(event) => {
             event.preventDefault();
             save.mutate();
@@ -122,8 +134,13 @@ export function RoiCalculator() {
               autoComplete="email"
               placeholder="you@example.com"
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                edited("email");
+              }}
+              error={errors.fields.email}
             />
+            <FormMessage message={errors.message} />
             <button type="submit" className={`${buttonClass.primary} w-full`} disabled={save.isPending}>
               {save.isPending ? "Saving..." : "Save Analysis"}
             </button>
