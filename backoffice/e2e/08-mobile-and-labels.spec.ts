@@ -37,7 +37,7 @@ test("overview: a nameless ROI lead and a form lead read as labels, never 'N/A Â
   await expect(recent.first()).toContainText("Contact form");
   await expect(recent.first()).toContainText("roi.reader@example.com");
   await expect(recent.first()).toContainText("ROI calculator");
-  await expect(recent.first()).toContainText("ROI calculation: investment $100,000");
+  await expect(recent.first()).toContainText("Initial investment $100,000");
   await expect(recent.first()).not.toContainText("N/A");
   await expect(recent.first()).not.toContainText("multi unit");
   await expect(recent.first()).not.toContainText("contact form");

@@ -196,6 +196,8 @@ for (const width of WIDTHS) {
       await page.goto("/admin/proposals");
       await expect(page.getByRole("heading", { name: "All proposals" })).toBeVisible();
       await expect(page.getByText("Sales tax by state")).toBeVisible();
+      // the list and the funnel loaded: the proposals table is what once made the page 474 px wide
+      await expect(page.getByText("Loading…")).toHaveCount(0);
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width);
       await shot(page, `proposals-${width}`);
       const menu = page.getByRole("button", { name: "Menu" });
