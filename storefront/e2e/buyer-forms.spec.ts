@@ -72,6 +72,7 @@ for (const width of [375, 1440]) {
       await expectReason(phone, /^Must be a phone number/);
       await expect(email).toBeFocused();
       await expectNoRawText(page);
+      await form.screenshot({ path: test.info().outputPath(`contact-reasons-${page.viewportSize()!.width}.png`) });
 
       await email.fill("peggy@example.com");
       await expectFine(email);
