@@ -28,25 +28,52 @@ export function DeliveryFields({
         onChange={onChange("deliveryZip")}
         error={errors.deliveryZip}
       />
-      <Field label="Delivery State" error={errors.deliveryState}>
-        {(ids) => (
-          <select
-            {...ids}
-            name="deliveryState"
-            className={inputClass}
-            autoComplete="address-level1"
-            value={values.deliveryState}
-            onChange={onChange("deliveryState")}
-          >
-            <option value="">Select a state</option>
-            {Object.entries(US_STATES).map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <StateSelect
+        label="Delivery State"
+        name="deliveryState"
+        value={values.deliveryState}
+        onChange={onChange("deliveryState")}
+        error={errors.deliveryState}
+      />
     </>
+  );
+}
+
+/** A US state picked from the checkout's list (US_STATES), stored as its two-letter code. */
+export function StateSelect({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  required,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  error?: string | undefined;
+  required?: boolean;
+}) {
+  return (
+    <Field label={label} required={required} error={error}>
+      {(ids) => (
+        <select
+          {...ids}
+          name={name}
+          className={inputClass}
+          autoComplete="address-level1"
+          value={value}
+          onChange={onChange}
+        >
+          <option value="">Select a state</option>
+          {Object.entries(US_STATES).map(([code, stateName]) => (
+            <option key={code} value={code}>
+              {stateName}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

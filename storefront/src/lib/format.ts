@@ -1,3 +1,5 @@
+import { PRODUCT_CATEGORY_LABELS } from "@ch/api/contracts/constants";
+
 // Prices and counts are formatted by hand for the usual cases (finite, below 10^15): the first
 // Intl.NumberFormat costs a phone about 50 ms of main thread, which would land in the first render.
 // The results are exactly Intl's en-US ones (see format.test.ts); anything else goes through Intl.
@@ -58,14 +60,7 @@ export function formatDateUtc(iso: string): string {
   return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString("en-US", { timeZone: "UTC" });
 }
 
-const categoryLabels: Record<string, string> = {
-  "20ft-homes": "20ft Homes",
-  "40ft-homes": "40ft Homes",
-  "53ft-homes": "53ft Homes",
-  "multi-unit": "Multi-Unit",
-  "container-offices": "Container Offices",
-  "commercial-industrial": "Commercial & Industrial",
-};
+const categoryLabels: Record<string, string> = PRODUCT_CATEGORY_LABELS;
 
 export const categoryLabel = (id: string): string =>
   categoryLabels[id] ?? id.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());

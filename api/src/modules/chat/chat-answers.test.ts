@@ -185,7 +185,7 @@ describe("chatAnswer: facts from the data", () => {
 });
 
 describe("chatAnswer: properties", () => {
-  const money = (text: string) => [...text.matchAll(/\$[\d,]+(?:\.\d{2})?/g)].map((m) => m[0]);
+  const money = (text: string) => [...text.matchAll(/\$\d{1,3}(?:,\d{3})*(?:\.\d{2})?/g)].map((m) => m[0]);
   const percents = (text: string) => [...text.matchAll(/(\d+(?:\.\d+)?)%/g)].map((m) => m[1]!);
   const known = (k: ChatKnowledge) => {
     const { inputs, figures } = k.roi;

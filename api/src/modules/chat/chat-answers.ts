@@ -14,7 +14,7 @@ import {
 } from "../../contracts/business-facts";
 import type { ChatReplyAnswer, ChatTopic } from "../../contracts/chat";
 import { PRODUCT_CATEGORIES, type ProductCategory } from "../../contracts/constants";
-import type { RoiFigures, RoiInputs } from "../../contracts/roi";
+import { type RoiFigures, type RoiInputs, roiSummary } from "../../contracts/roi";
 import { CATEGORY_NAMES } from "../../contracts/seo";
 
 export interface ChatProduct {
@@ -301,13 +301,11 @@ function specsAnswer(k: ChatKnowledge): ChatReplyAnswer {
 }
 
 function roiAnswer(k: ChatKnowledge): ChatReplyAnswer {
-  const { inputs, figures } = k.roi;
-  const dollars = (n: number) => usd(Math.round(n * 100));
-  const payback =
-    figures.paybackMonths > 0 ? ` and pays the investment back in ${count(figures.paybackMonths, "month")}` : "";
+  const { inputs } = k.roi;
+  // the calculator's own words for its figures (contracts/roi.ts, as the e-mail quotes them)
   return answer(
     "roi",
-    `Our ROI calculator (on the home page) starts from a ${dollars(inputs.investment)} investment rented at ${dollars(inputs.rentPerDay)} a day for ${inputs.occupancyDays} days a month, with ${dollars(inputs.monthlyExpenses)} of monthly expenses: that gives ${dollars(figures.monthlyIncome)} a month, a net ${dollars(figures.yearlyGain)} a year (${figures.roiPercent.toFixed(1)}% per year)${payback}. These are example figures, not a promise: your rent, occupancy and costs decide the return, so set your own in the calculator.`,
+    `Our ROI calculator (on the home page) starts from these figures: ${roiSummary(inputs)} These are example figures, not a promise: your rent, occupancy and costs decide the return, so set your own in the calculator.`,
   );
 }
 

@@ -1,9 +1,9 @@
 import { cancellationTerms, deliveryWindow } from "@ch/api/contracts/business-facts";
-import { US_STATES } from "@ch/api/contracts/constants";
 import type { OrderInput, OrderReceiptDto } from "@ch/api/contracts/orders";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useRef, useState } from "react";
+import { StateSelect } from "../../components/delivery-fields";
 import { CheckIcon, CopyIcon } from "../../components/icons";
 import { buttonClass, Field, FormMessage, inputClass, PageHeader } from "../../components/ui";
 import { ApiError, getJson, postJson, serverMessage } from "../../lib/api";
@@ -302,25 +302,14 @@ export function CheckoutPage() {
               {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
               {text("address", "Delivery Address", { autoComplete: "address-line1" }, "sm:col-span-2")}
               {text("city", "City", { autoComplete: "address-level2" })}
-              <Field label="State" required error={errors.fields.state}>
-                {(ids) => (
-                  <select
-                    {...ids}
-                    name="state"
-                    className={inputClass}
-                    value={form.state}
-                    onChange={set("state")}
-                    autoComplete="address-level1"
-                  >
-                    <option value="">Select a state</option>
-                    {Object.entries(US_STATES).map(([code, name]) => (
-                      <option key={code} value={code}>
-                        {name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <StateSelect
+                label="State"
+                name="state"
+                required
+                value={form.state}
+                onChange={set("state")}
+                error={errors.fields.state}
+              />
               {text("zipCode", "ZIP Code", { inputMode: "numeric", autoComplete: "postal-code" })}
               <Field label="Delivery Notes (optional)" className="sm:col-span-2" error={errors.fields.deliveryNotes}>
                 {(ids) => (
