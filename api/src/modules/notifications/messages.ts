@@ -148,6 +148,24 @@ ${body}
 </div></body></html>`;
 }
 
+/** A plain e-mail of paragraphs (the first one the greeting), in the shop's layout: its text and HTML parts. */
+export function paragraphsEmail(
+  company: BusinessSettings["company"],
+  greeting: string,
+  paragraphs: readonly string[],
+): { bodyText: string; bodyHtml: string } {
+  return {
+    bodyText: [greeting, "", ...paragraphs, "", emailFooterText(company)].join("\n"),
+    bodyHtml: emailHtml(
+      company,
+      [greeting, ...paragraphs]
+        .filter(Boolean)
+        .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+        .join("\n"),
+    ),
+  };
+}
+
 /** What the customer is to pay next: one invoice's reference, what it still asks and, for USDT, its exact amount. */
 export interface InvoiceToPay {
   reference: string;

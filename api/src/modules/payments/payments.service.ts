@@ -27,7 +27,7 @@ import { ORDER_STAGE_LABELS, type OrderStage } from "../../contracts/stages";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { emailFooterText, emailHtml, escapeHtml } from "../notifications/messages";
+import { escapeHtml, paragraphsEmail } from "../notifications/messages";
 import { enqueue, type OutboxMessage } from "../notifications/outbox";
 import { moveOrderStage } from "../orders/stages.service";
 import { settingsIn } from "../settings/settings.service";
@@ -247,14 +247,7 @@ function paymentEmail(
     subject: refund
       ? `Refund for your order ${order.orderNumber}`
       : `Payment received for your order ${order.orderNumber}${label}`,
-    bodyText: [hello, "", ...lines, "", emailFooterText(company)].join("\n"),
-    bodyHtml: emailHtml(
-      company,
-      [hello, ...lines]
-        .filter(Boolean)
-        .map((l) => `<p>${escapeHtml(l)}</p>`)
-        .join("\n"),
-    ),
+    ...paragraphsEmail(company, hello, lines),
     entityType: "order",
     entityId: order.id,
     payload: movedTo ? { stage: movedTo } : {},

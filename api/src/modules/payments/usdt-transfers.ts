@@ -36,7 +36,7 @@ import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { type Actor, CUSTOMER, recordAudit, WATCHER } from "../audit/audit.service";
-import { emailFooterText, emailHtml, escapeHtml } from "../notifications/messages";
+import { escapeHtml, paragraphsEmail } from "../notifications/messages";
 import { enqueue, type OutboxMessage } from "../notifications/outbox";
 import { customerOrderRow } from "../orders/customer-order";
 import { settingsIn } from "../settings/settings.service";
@@ -191,14 +191,7 @@ function inReviewEmail(order: OrderRow, row: TransferRow, company: BusinessSetti
     kind: "usdt-transfer-in-review",
     recipient: order.email,
     subject: `Your USDT transfer for order ${order.orderNumber} is being reviewed`,
-    bodyText: [hello, "", ...lines, "", emailFooterText(company)].join("\n"),
-    bodyHtml: emailHtml(
-      company,
-      [hello, ...lines]
-        .filter(Boolean)
-        .map((l) => `<p>${escapeHtml(l)}</p>`)
-        .join("\n"),
-    ),
+    ...paragraphsEmail(company, hello, lines),
     entityType: "order",
     entityId: order.id,
   };
