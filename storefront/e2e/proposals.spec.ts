@@ -63,10 +63,19 @@ test("quote request → proposal → acceptance → deposit → stages on the pi
   await page.screenshot({ path: test.info().outputPath("proposal-1440.png"), fullPage: true });
 
   // accepting needs the typed name and the agreement
+  // (both reasons next to their fields, marked for assistive technology; the name field takes focus)
   await page.getByRole("button", { name: "Accept Proposal" }).click();
-  await expect(page.getByRole("alert")).toContainText("full name");
-  await page.getByRole("textbox", { name: "Your full name" }).fill("Dana Reyes");
-  await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
+  const name = page.getByRole("textbox", { name: "Your full name" });
+  const agree = page.getByRole("checkbox", { name: /I agree to the terms/ });
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription("Please type your full name.");
+  await expect(name).toBeFocused();
+  await expect(agree).toHaveAttribute("aria-invalid", "true");
+  await expect(agree).toHaveAccessibleDescription("Please confirm that you agree to the terms.");
+  await name.fill("Dana Reyes");
+  await expect(name).not.toHaveAttribute("aria-invalid");
+  await agree.check();
+  await expect(agree).not.toHaveAttribute("aria-invalid");
   await page.getByRole("button", { name: "Accept Proposal" }).click();
   await expect(page.getByTestId("proposal-state")).toContainText("Accepted by Dana Reyes");
   const orderNumber = (await page.getByTestId("proposal-state").locator("strong").textContent())!.trim();

@@ -5,8 +5,9 @@ import type { PublicProposalDto } from "@ch/api/contracts/proposals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
-import { buttonClass, Spinner, TextField } from "../../components/ui";
+import { buttonClass, Field, FormMessage, Spinner, TextField } from "../../components/ui";
 import { ApiError, getJson, postJson, serverMessage } from "../../lib/api";
+import { focusFirstInvalid, formErrors, useFormErrors } from "../../lib/form-errors";
 import { formatAmount } from "../../lib/format";
 import { AmountDue } from "../orders/amount-due";
 import { useOrderReceipt } from "../orders/order-link";
@@ -245,7 +246,8 @@ function AcceptForm({
   const [fullName, setFullName] = useState("");
   const [agree, setAgree] = useState(false);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("bank-transfer");
-  const [localError, setLocalError] = useState<string | null>(null);
+  const { errors, setErrors, clear, edited } = useFormErrors();
+  const formRef = useRef<HTMLFormElement>(null);
   const accept = useMutation({
     mutationFn: () =>
       postJson<AcceptAnswer>(`/api/proposals/${encodeURIComponent(token)}/accept`, {
@@ -255,19 +257,27 @@ function AcceptForm({
         paymentMethod,
       }),
     onSuccess: (answer) => onDone(answer, paymentMethod),
+    onError: (error) => {
+      setErrors(formErrors(error, ACCEPT_FIELDS, "We couldn't record your acceptance. Please try again."));
+      focusFirstInvalid(formRef.current);
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (fullName.trim().length < 3) return setLocalError("Please type your full name.");
-    if (!agree) return setLocalError("Please confirm that you agree to the terms.");
-    setLocalError(null);
+    const fields: Partial<Record<string, string>> = {};
+    if (fullName.trim().length < 3) fields.fullName = "Please type your full name.";
+    if (!agree) fields.agree = "Please confirm that you agree to the terms.";
+    if (Object.keys(fields).length > 0) {
+      setErrors({ fields, message: null });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    clear();
     accept.mutate();
   };
-  const error =
-    localError ??
-    (accept.isError ? (serverMessage(accept.error) ?? "We couldn't record your acceptance. Please try again.") : null);
   return (
     <form
+      ref={formRef}
       onSubmit={submit}
       noValidate
       className="rounded-2xl border border-slate-200 p-6 shadow-sm"
@@ -285,7 +295,11 @@ function AcceptForm({
           required
           autoComplete="name"
           value={fullName}
-          onChange={(e) => setFullName(e.target.value)}
+          onChange={(e) => {
+            setFullName(e.target.value);
+            edited("fullName");
+          }}
+          error={errors.fields.fullName}
         />
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">How will you pay?</legend>
@@ -310,21 +324,33 @@ function AcceptForm({
             </label>
           </div>
         </fieldset>
-        <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input type="checkbox" className="mt-1" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
-          <span>
-            I agree to the terms of this proposal (version {p.version}), including the {p.depositPercent}% deposit and
-            the balance due on delivery.
-          </span>
-        </label>
+        <div>
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={agree}
+              onChange={(e) => {
+                setAgree(e.target.checked);
+                edited("agree");
+              }}
+              {...(errors.fields.agree ? { "aria-invalid": true, "aria-describedby": "accept-agree-error" } : {})}
+            />
+            <span>
+              I agree to the terms of this proposal (version {p.version}), including the {p.depositPercent}% deposit and
+              the balance due on delivery.
+            </span>
+          </label>
+          {errors.fields.agree ? (
+            <p id="accept-agree-error" className="mt-1 text-sm font-medium text-red-700" data-testid="field-error">
+              {errors.fields.agree}
+            </p>
+          ) : null}
+        </div>
         <button type="submit" className={buttonClass.primary} disabled={accept.isPending}>
           {accept.isPending ? "Accepting..." : "Accept Proposal"}
         </button>
-        {error ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
-        ) : null}
+        <FormMessage message={errors.message} />
       </div>
     </form>
   );
@@ -406,17 +432,30 @@ function AcceptedOrder({
   );
 }
 
+/** The accept form's fields, by the names the API's reasons use. */
+const ACCEPT_FIELDS = ["fullName", "agree", "paymentMethod"] as const;
+
 function ChangesForm({ token }: { token: string }) {
   const [message, setMessage] = useState("");
   const changes = useMutation({
     mutationFn: () => postJson(`/api/proposals/${encodeURIComponent(token)}/changes`, { message: message.trim() }),
   });
-  const [localError, setLocalError] = useState<string | null>(null);
+  const { errors, setErrors, clear, edited } = useFormErrors();
+  const formRef = useRef<HTMLFormElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (message.trim().length < 5) return setLocalError("Please say what you would like changed.");
-    setLocalError(null);
-    changes.mutate();
+    if (message.trim().length < 5) {
+      setErrors({ fields: { message: "Please say what you would like changed." }, message: null });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    clear();
+    changes.mutate(undefined, {
+      onError: (error) => {
+        setErrors(formErrors(error, ["message"], "We couldn't send your request. Please try again."));
+        focusFirstInvalid(formRef.current);
+      },
+    });
   };
   if (changes.isSuccess) {
     return (
@@ -425,11 +464,9 @@ function ChangesForm({ token }: { token: string }) {
       </p>
     );
   }
-  const error =
-    localError ??
-    (changes.isError ? (serverMessage(changes.error) ?? "We couldn't send your request. Please try again.") : null);
   return (
     <form
+      ref={formRef}
       onSubmit={submit}
       noValidate
       className="rounded-2xl border border-slate-200 p-6 shadow-sm"
@@ -438,23 +475,24 @@ function ChangesForm({ token }: { token: string }) {
       <h2 id="changes-title" className="text-xl font-semibold text-slate-900">
         Request changes
       </h2>
-      <label className="mt-4 block text-sm font-medium text-slate-700">
-        What would you like changed?
-        <textarea
-          className="mt-1 block min-h-32 w-full rounded-lg border border-slate-300 p-3 text-base"
-          value={message}
-          maxLength={4000}
-          onChange={(e) => setMessage(e.target.value)}
-        />
-      </label>
+      <Field label="What would you like changed?" className="mt-4" error={errors.fields.message}>
+        {(ids) => (
+          <textarea
+            {...ids}
+            className="mt-1 block min-h-32 w-full rounded-lg border border-slate-300 p-3 text-base"
+            value={message}
+            maxLength={4000}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              edited("message");
+            }}
+          />
+        )}
+      </Field>
       <button type="submit" className={`${buttonClass.outline} mt-4`} disabled={changes.isPending}>
         {changes.isPending ? "Sending..." : "Send Request"}
       </button>
-      {error ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage message={errors.message} className="mt-4" />
     </form>
   );
 }
