@@ -11,6 +11,7 @@ import {
   ensureOwner,
   expect,
   expectToast,
+  placeOrderThroughApi,
   seedCart,
   staffSession,
   test,
@@ -188,27 +189,13 @@ for (const width of [375, 1440]) {
     }) => {
       const email = `hash.${width}@example.com`;
       const cartItems = [{ ...cleveland, quantity: 1 }];
-      const quote = await (
-        await page.request.post("/api/orders/quote", { data: { cartItems, state: "TX", zipCode: "78205" } })
-      ).json();
-      const placed = await page.request.post("/api/orders", {
-        data: {
-          firstName: "Luanne",
-          lastName: "Platter",
-          email,
-          phone: "(210) 555-0199",
-          address: "9 Pecan St",
-          city: "San Antonio",
-          state: "TX",
-          zipCode: "78205",
-          paymentMethod: "usdt",
-          cartItems,
-          totalAmount: quote.totalAmount,
-          orderDate: new Date().toISOString(),
-        },
+      const { orderNumber } = await placeOrderThroughApi(page.request, {
+        cartItems,
+        email,
+        firstName: "Luanne",
+        lastName: "Platter",
+        paymentMethod: "usdt",
       });
-      expect(placed.status(), await placed.text()).toBe(201);
-      const { orderNumber } = (await placed.json()) as { orderNumber: string };
 
       await page.goto("/order-status");
       await page.getByLabel("Email").fill("luanne@example");

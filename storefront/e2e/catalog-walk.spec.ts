@@ -3,7 +3,7 @@
 // for a priced category); the main product photo opens larger; on a phone the chat button steps aside
 // while a form field has focus; the order table keeps quantity and amount apart.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, placeOrderThroughApi, test } from "./fixtures";
 
 interface Product {
   id: number;
@@ -73,27 +73,7 @@ for (const width of [375, 1440]) {
           category: product!.category,
         },
       ];
-      const quote = await (
-        await page.request.post("/api/orders/quote", { data: { cartItems, state: "TX", zipCode: "78205" } })
-      ).json();
-      const placed = await page.request.post("/api/orders", {
-        data: {
-          firstName: "Ana",
-          lastName: "Ruiz",
-          email: "ana.ruiz@example.test",
-          phone: "(210) 555-0199",
-          address: "9 Pecan St",
-          city: "San Antonio",
-          state: "TX",
-          zipCode: "78205",
-          paymentMethod: "bank-transfer",
-          cartItems,
-          totalAmount: quote.totalAmount,
-          orderDate: new Date().toISOString(),
-        },
-      });
-      expect(placed.status(), await placed.text()).toBe(201);
-      const order = (await placed.json()) as { orderNumber: string; accessToken: string };
+      const order = await placeOrderThroughApi(page.request, { cartItems, email: "ana.ruiz@example.test" });
       await page.goto(`/order-confirmation?order=${order.orderNumber}&t=${order.accessToken}`);
       const row = page.getByRole("row").filter({ hasText: product!.name });
       const [qty, amount] = [row.getByRole("cell").nth(1), row.getByRole("cell").nth(2)];

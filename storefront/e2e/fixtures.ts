@@ -118,3 +118,42 @@ export async function staffSession(browser: Browser): Promise<{ page: Page; cont
   await expect(page).toHaveURL(/\/admin(\/dashboard)?(\?.*)?$/);
   return { page, context };
 }
+
+/** What POST /api/orders answers about the order it placed. */
+export interface PlacedOrder {
+  id: number;
+  orderNumber: string;
+  accessToken: string;
+  amountDueNow: number;
+}
+
+/**
+ * An order placed as the checkout places it: quoted by the server for a San Antonio address, then
+ * sent with that total. `request` may be a page's or a standalone context's (give its storefront `origin`).
+ */
+export async function placeOrderThroughApi(
+  request: APIRequestContext,
+  order: { cartItems: unknown[]; email: string; firstName?: string; lastName?: string; paymentMethod?: string },
+  origin = "",
+): Promise<PlacedOrder> {
+  const address = { state: "TX", zipCode: "78205" };
+  const quoted = await request.post(`${origin}/api/orders/quote`, { data: { cartItems: order.cartItems, ...address } });
+  expect(quoted.status(), await quoted.text()).toBe(200);
+  const placed = await request.post(`${origin}/api/orders`, {
+    data: {
+      firstName: order.firstName ?? "Ana",
+      lastName: order.lastName ?? "Ruiz",
+      email: order.email,
+      phone: "(210) 555-0199",
+      address: "9 Pecan St",
+      city: "San Antonio",
+      ...address,
+      paymentMethod: order.paymentMethod ?? "bank-transfer",
+      cartItems: order.cartItems,
+      totalAmount: ((await quoted.json()) as { totalAmount: number }).totalAmount,
+      orderDate: new Date().toISOString(),
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return (await placed.json()) as PlacedOrder;
+}

@@ -28,7 +28,17 @@ import { promisify } from "node:util";
 import { type ConfigData, HtmlValidate } from "html-validate";
 import pa11y from "pa11y";
 import puppeteer, { type Browser } from "puppeteer";
-import { ADMIN, ADMIN_ORIGIN, CART_KEY, cleveland, ensureOwner, expect, seedCart, test } from "./fixtures";
+import {
+  ADMIN,
+  ADMIN_ORIGIN,
+  CART_KEY,
+  cleveland,
+  ensureOwner,
+  expect,
+  placeOrderThroughApi,
+  seedCart,
+  test,
+} from "./fixtures";
 
 const STOREFRONT = `http://localhost:${Number(process.env.E2E_PORT ?? 4100)}`;
 const BACKOFFICE = `http://localhost:${Number(process.env.E2E_PORT ?? 4100) + 1}`;
@@ -83,28 +93,7 @@ test.beforeAll(async ({ request, playwright }) => {
 
   // an order placed as the checkout places it (bank transfer)...
   const cartItems = [cleveland];
-  const quoted = await request.post(`${STOREFRONT}/api/orders/quote`, {
-    data: { cartItems, state: "TX", zipCode: "78205" },
-  });
-  expect(quoted.status()).toBe(200);
-  const placed = await request.post(`${STOREFRONT}/api/orders`, {
-    data: {
-      firstName: "Ana",
-      lastName: "Ruiz",
-      email: "ana.validators@example.test",
-      phone: "(210) 555-0199",
-      address: "9 Pecan St",
-      city: "San Antonio",
-      state: "TX",
-      zipCode: "78205",
-      paymentMethod: "bank-transfer",
-      cartItems,
-      totalAmount: ((await quoted.json()) as { totalAmount: number }).totalAmount,
-      orderDate: new Date().toISOString(),
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { id: number; orderNumber: string; accessToken: string; amountDueNow: number };
+  const order = await placeOrderThroughApi(request, { cartItems, email: "ana.validators@example.test" }, STOREFRONT);
   made.order = order.orderNumber;
   made.orderToken = order.accessToken;
 

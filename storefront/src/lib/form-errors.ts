@@ -98,6 +98,13 @@ export function useFormErrors() {
 
 /** After a failed submit: the first field marked invalid takes focus, so a keyboard or screen-reader user lands on it. */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  // after React has rendered the marks
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  // Called right after the errors are set: React renders the marks on its own schedule, which on a busy
+  // machine can come after the next frame, so look again on each frame until they are there (a few at most).
+  let frames = 0;
+  const focusWhenMarked = () => {
+    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (field) field.focus();
+    else if (++frames < 30) requestAnimationFrame(focusWhenMarked);
+  };
+  requestAnimationFrame(focusWhenMarked);
 }

@@ -200,26 +200,18 @@ function OrderCard({ order }: { order: BoardOrder }) {
         </p>
       ) : null}
       <div className="mt-2 flex flex-wrap gap-1">
-        {onward.map((to) => (
+        {[
+          ...onward.map((to) => ({ to, className: "btn-primary", label: `→ ${ORDER_STAGE_LABELS[to]}` })),
+          ...back.map((to) => ({ to, className: "btn-ghost", label: `← Back to ${ORDER_STAGE_LABELS[to]}` })),
+        ].map(({ to, className, label }) => (
           <button
             key={to}
             type="button"
-            className="btn-primary !px-2 !py-1 text-xs"
+            className={`${className} !px-2 !py-1 text-xs`}
             disabled={busy}
             onClick={() => move.mutate({ id: order.id, stage: to })}
           >
-            → {ORDER_STAGE_LABELS[to]}
-          </button>
-        ))}
-        {back.map((to) => (
-          <button
-            key={to}
-            type="button"
-            className="btn-ghost !px-2 !py-1 text-xs"
-            disabled={busy}
-            onClick={() => move.mutate({ id: order.id, stage: to })}
-          >
-            ← Back to {ORDER_STAGE_LABELS[to]}
+            {label}
           </button>
         ))}
         {order.moves.includes("cancelled") && !cancelling ? (
