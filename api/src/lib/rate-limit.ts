@@ -119,3 +119,33 @@ export async function hitPublicLimit(
 ): Promise<void> {
   await countHit(deps.db, publicLimitHit(deps, name, ip));
 }
+
+/**
+ * A process's memory of keys known to be over their limit until a time, so a flood after the limit
+ * costs no query. Kept per database (a process serves one; a test process opens many), bounded, and
+ * only ever an optimisation: the database's count stays the authority.
+ */
+export function overLimitMemory(maxKeys = 10_000) {
+  const byDatabase = new WeakMap<object, Map<string, number>>();
+  const of = (db: object) => {
+    const keys = byDatabase.get(db) ?? new Map<string, number>();
+    byDatabase.set(db, keys);
+    return keys;
+  };
+  return {
+    /** Seconds left while `key` is known to be over its limit at `nowMs`, else undefined. */
+    retryAfter(db: object, key: string, nowMs: number): number | undefined {
+      const keys = of(db);
+      const until = keys.get(key);
+      if (until === undefined) return undefined;
+      if (nowMs < until) return Math.max(1, Math.ceil((until - nowMs) / 1000));
+      keys.delete(key);
+      return undefined;
+    },
+    remember(db: object, key: string, nowMs: number, retryAfterSeconds: number): void {
+      const keys = of(db);
+      if (keys.size >= maxKeys) keys.clear();
+      keys.set(key, nowMs + retryAfterSeconds * 1000);
+    },
+  };
+}

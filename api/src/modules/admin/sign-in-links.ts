@@ -8,7 +8,7 @@ import { schema } from "@ch/db";
 import { and, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest } from "../../lib/errors";
-import { hitRateLimit } from "../../lib/rate-limit";
+import { hitRateLimit, overLimitMemory } from "../../lib/rate-limit";
 import { recordAudit } from "../audit/audit.service";
 import { escapeHtml } from "../notifications/messages";
 import { enqueue } from "../notifications/outbox";
@@ -20,7 +20,7 @@ export const SIGN_IN_LINK_TTL_MS = 30 * 60_000;
 export const SIGN_IN_LINK_MAIL_RULE = { limit: 1, windowSeconds: 15 * 60 };
 
 /** Per process: accounts whose e-mail of this window already went, until the window ends. */
-const offeredUntil = new Map<string, number>();
+const offered = overLimitMemory();
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -57,14 +57,13 @@ export async function offerSignInLink(
   const now = deps.clock.now();
   const key = `sign-in-link:${reason}:${admin.id}`;
   // a refusal after the e-mail went costs no query on this process (the database count is the authority)
-  if ((offeredUntil.get(key) ?? 0) > now.getTime()) return;
+  if (offered.retryAfter(deps.db, key, now.getTime()) !== undefined) return;
   try {
     try {
       await hitRateLimit(deps.db, key, SIGN_IN_LINK_MAIL_RULE, now);
     } catch (error) {
       if (error instanceof AppError && error.status === 429) {
-        if (offeredUntil.size >= 10_000) offeredUntil.clear();
-        offeredUntil.set(key, now.getTime() + Number(error.headers["retry-after"]) * 1000);
+        offered.remember(deps.db, key, now.getTime(), Number(error.headers["retry-after"]));
         return;
       }
       throw error;

@@ -23,7 +23,7 @@ import { addressKey } from "../../lib/client-address";
 import type { Deps } from "../../lib/deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
 import { queryRows } from "../../lib/prepared";
-import { countHit, type RateRule, rateLimitHit } from "../../lib/rate-limit";
+import { countHit, overLimitMemory, type RateRule, rateLimitHit } from "../../lib/rate-limit";
 import { offerSignInLink } from "./sign-in-links";
 
 const { knownDevices, signInThrottle } = schema;
@@ -87,8 +87,7 @@ export const HASH_WAIT_MS = 2_000;
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /** Addresses known to be over their limit, until their window ends: answered without a database round trip. */
-const overLimitUntil = new Map<string, number>();
-const OVER_LIMIT_MEMORY = 10_000;
+const overLimit = overLimitMemory();
 
 /**
  * The first thing a sign-in or setup request does, so a flood is shed cheaply: 503 at once when the
@@ -99,11 +98,8 @@ export async function hitAddressLimit(deps: Deps, name: keyof typeof ADDRESS_RUL
   if (running >= HASH_CONCURRENCY && waiting.length >= HASH_QUEUE) return refuse(busy());
   const key = `admin-${name}:${addressKey(ip)}`;
   const nowMs = deps.clock.now().getTime();
-  const until = overLimitUntil.get(key);
-  if (until !== undefined) {
-    if (nowMs < until) return refuse(tooManyRequests(Math.max(1, Math.ceil((until - nowMs) / 1000))));
-    overLimitUntil.delete(key);
-  }
+  const known = overLimit.retryAfter(deps.db, key, nowMs);
+  if (known !== undefined) return refuse(tooManyRequests(known));
   const rule = ADDRESS_RULES[name];
   const limit = Math.max(1, Math.round(rule.limit * deps.env.PUBLIC_RATE_LIMIT_SCALE));
   try {
@@ -111,8 +107,7 @@ export async function hitAddressLimit(deps: Deps, name: keyof typeof ADDRESS_RUL
   } catch (error) {
     const retryAfter = error instanceof AppError && error.status === 429 ? Number(error.headers["retry-after"]) : 0;
     if (retryAfter > 0) {
-      if (overLimitUntil.size >= OVER_LIMIT_MEMORY) overLimitUntil.clear();
-      overLimitUntil.set(key, nowMs + retryAfter * 1000);
+      overLimit.remember(deps.db, key, nowMs, retryAfter);
       return refuse(error as AppError);
     }
     throw error;
