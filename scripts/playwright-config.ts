@@ -1,0 +1,54 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * The browser suites' one Playwright configuration: the built apps and a real API on a fresh database
+ * (scripts/e2e-server.mjs), storefront on `port` and back office on `port + 1`. E2E_PORT moves them so
+ * suites can run side by side.
+ */
+export function e2eConfig(options: {
+  defaultPort: number;
+  /** Which of the two servers the pages are read from. */
+  origin: "storefront" | "backoffice";
+  /** Specs that read pages the same on either database (markup and accessibility checkers). */
+  engineFreeSpecs: string[];
+}) {
+  const port = Number(process.env.E2E_PORT ?? options.defaultPort);
+  return defineConfig({
+    testDir: "./e2e",
+    // they run once, on the embedded database: on a PostgreSQL server (DATABASE_URL) they would only repeat
+    testIgnore: process.env.DATABASE_URL ? options.engineFreeSpecs : [],
+    fullyParallel: false,
+    workers: 1,
+    // on CI a test that fails is run once more and reported as flaky when it then passes
+    retries: process.env.CI ? 1 : 0,
+    timeout: 60_000,
+    expect: { timeout: 10_000 },
+    reporter: [["list"]],
+    use: {
+      baseURL: `http://localhost:${options.origin === "storefront" ? port : port + 1}`,
+      trace: "off",
+      launchOptions: {
+        executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        args: [
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-dev-shm-usage",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--no-first-run",
+          "--disable-quic",
+        ],
+      },
+    },
+    webServer: {
+      command: `node ../scripts/e2e-server.mjs ${port} ${port + 1}`,
+      url: `http://localhost:${port}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    },
+  });
+}
