@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// The import check (CI): no circle of imports in the product's code, type-only imports included.
+// The import check (CI), two rules over the product's code, type-only imports included:
+// 1. No circle of imports: each strongly connected group of files is reported (Tarjan).
+// 2. No deep import into an API module: a module's face, api/src/modules/<m>/index.ts, is the only file of
+//    api/src/modules/<m>/ that a file outside that folder may import. Applies to api/src except test files
+//    (*.test.ts); api/test, the storefront and the back office are not held to it.
 // Reads every import and re-export of api/src, db/src, storefront/src and backoffice/src (static,
 // `import type`, and dynamic `import("…")` with a literal path), resolves relative paths and the
-// workspace packages (@ch/db, @ch/api's exports) to files, skipping the generated route tree, and
-// reports each strongly connected group of files (Tarjan).
+// workspace packages (@ch/db, @ch/api's exports) to files, skipping the generated route tree.
 // The code is biome-formatted TypeScript, so a statement's `from "…"` is found reliably by a pattern.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -37,13 +40,29 @@ function resolveImport(from, specifier) {
 
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s*"([^"]+)"|(?:^|\n)\s*import\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g;
+// api/src/modules/<m>/…: the module's folder, else null
+const MODULES = join(root, "api/src/modules");
+const moduleDirOf = (file) => {
+  const path = relative(MODULES, file);
+  return path.startsWith("..") || !path.includes("/") ? null : join(MODULES, path.split("/")[0]);
+};
+const heldToFaces = (file) => relative(root, file).startsWith("api/src/") && !file.endsWith(".test.ts");
+
 const graph = new Map();
+const deepImports = [];
 for (const file of SOURCES.flatMap((dir) => filesUnder(join(root, dir)))) {
   const text = readFileSync(file, "utf8");
   const targets = new Set();
   for (const match of text.matchAll(IMPORT)) {
-    const target = resolveImport(file, match[1] ?? match[2] ?? match[3]);
-    if (target) targets.add(target);
+    const specifier = match[1] ?? match[2] ?? match[3];
+    const target = resolveImport(file, specifier);
+    if (!target) continue;
+    targets.add(target);
+    const moduleDir = moduleDirOf(target);
+    if (moduleDir && target !== join(moduleDir, "index.ts") && moduleDirOf(file) !== moduleDir && heldToFaces(file)) {
+      const line = text.slice(0, match.index + match[0].length).split("\n").length;
+      deepImports.push({ file, line, specifier, target, face: join(moduleDir, "index.ts") });
+    }
   }
   graph.set(file, targets);
 }
@@ -84,9 +103,18 @@ function visit(file) {
 for (const file of graph.keys()) if (!indexOf.has(file)) visit(file);
 
 const edges = [...graph.values()].reduce((sum, targets) => sum + targets.size, 0);
-if (circles.length > 0) {
-  for (const group of circles) console.error(`import circle: ${group.map((f) => relative(root, f)).join(" ↔ ")}`);
-  console.error(`import check FAILED: ${circles.length} circle(s) among ${graph.size} files`);
+for (const group of circles) console.error(`import circle: ${group.map((f) => relative(root, f)).join(" ↔ ")}`);
+for (const { file, line, specifier, target, face } of deepImports) {
+  console.error(
+    `deep import: ${relative(root, file)}:${line} imports "${specifier}" (${relative(root, target)}); import it from the module's face, ${relative(root, face)}`,
+  );
+}
+if (circles.length > 0 || deepImports.length > 0) {
+  console.error(
+    `import check FAILED: ${circles.length} circle(s) and ${deepImports.length} deep import(s) into a module among ${graph.size} files`,
+  );
   process.exit(1);
 }
-console.log(`import check: ${graph.size} files, ${edges} imports between them, no circle`);
+console.log(
+  `import check: ${graph.size} files, ${edges} imports between them, no circle, no deep import into a module`,
+);

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { addressScope } from "./lib/public-address";
-import { tronAddressProblem } from "./modules/payments/usdt";
+import { tronAddressProblem } from "./lib/usdt";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 

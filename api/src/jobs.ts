@@ -4,12 +4,11 @@
 import type { Deps } from "./lib/deps";
 import { purgeOldIdempotencyKeys } from "./lib/idempotency";
 import { purgeExpiredRateLimits } from "./lib/rate-limit";
-import { purgeExpiredSessions } from "./modules/admin/auth.service";
-import { createOutboxWorker, type OutboxWorker } from "./modules/notifications/worker";
-import { createTronWatcher, type TronWatcher } from "./modules/payments/tron-watcher";
-import { deleteOldVisits } from "./modules/visits/visits.service";
-import { purgeOldWebhookLog } from "./modules/webhooks/webhooks.service";
-import { createWebhookWorker, type WebhookWorker } from "./modules/webhooks/worker";
+import { purgeExpiredSessions } from "./modules/admin";
+import { createOutboxWorker, type OutboxWorker } from "./modules/notifications";
+import { createTronWatcher, type TronWatcher } from "./modules/payments";
+import { deleteOldVisits } from "./modules/visits";
+import { createWebhookWorker, purgeOldWebhookLog, type WebhookWorker } from "./modules/webhooks";
 
 export interface BackgroundJobs {
   /** Stops the timers and lets the outbox worker finish its current delivery (a few seconds at most). */

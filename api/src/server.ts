@@ -8,7 +8,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadEnv } from "./env";
 import { startBackgroundJobs } from "./jobs";
 import { systemClock } from "./lib/clock";
-import { prepareSetupToken } from "./modules/admin/auth.service";
+import { prepareSetupToken } from "./modules/admin";
 
 function loadEnvOrExit() {
   try {

@@ -13,8 +13,8 @@ import type { ApiKeyScope } from "../src/contracts/api-keys";
 import { adminProductDto, productDto, productPage } from "../src/contracts/catalog";
 import { adminPostPage, blogPostDto, galleryItemDto, galleryPage } from "../src/contracts/content";
 import { adminOrderRecordResponse } from "../src/contracts/orders";
+import { rolesForPath } from "../src/modules/access/access-policy";
 import { scopesForPath } from "../src/modules/api-keys/scope-policy";
-import { rolesForPath } from "../src/modules/staff/access-policy";
 import { backofficeRoutes } from "../src/routes";
 import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
 

@@ -8,8 +8,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import type { ApiKeyScope } from "../src/contracts/api-keys";
+import { rolesForPath } from "../src/modules/access/access-policy";
 import { missingScopes, SCOPE_RULES, scopesForPath } from "../src/modules/api-keys/scope-policy";
-import { rolesForPath } from "../src/modules/staff/access-policy";
 import { backofficeRoutes } from "../src/routes";
 import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import type { ApiKeyScope } from "../src/contracts/api-keys";
 import { readCache } from "../src/lib/read-cache";
-import { TWO_FACTOR_ENROLMENT_REQUIRED } from "../src/modules/admin/session-access";
+import { TWO_FACTOR_ENROLMENT_REQUIRED } from "../src/modules/access/session-access";
 import { totpCode } from "../src/modules/admin/totp.service";
 import { effectiveScopes, scopesOfRole } from "../src/modules/api-keys/scope-policy";
 import {

@@ -15,7 +15,7 @@ import { type AppOptions, buildApp } from "../src/app";
 import type { StaffRole } from "../src/contracts/staff-roles";
 import { type Env, loadEnv } from "../src/env";
 import type { Clock } from "../src/lib/clock";
-import { sessionRowId } from "../src/modules/admin/session-store";
+import { sessionRowId } from "../src/modules/access/session-store";
 import { totpCode } from "../src/modules/admin/totp.service";
 import { priceOrder } from "../src/modules/pricing/engine";
 import { checkAnswersAgainstDocument } from "./contract";

@@ -1,4 +1,4 @@
-// Sessions (@fastify/session over modules/admin/session-store.ts): kept in the database; a new id at every
+// Sessions (@fastify/session over modules/access/session-store.ts): kept in the database; a new id at every
 // sign-in; destroyed at sign-out; idle 30 minutes, absolute 8 hours; ended at once on every process;
 // a tampered or expired cookie is a 401, never a 500; anonymous requests store nothing; the storefront
 // sets no cookie.

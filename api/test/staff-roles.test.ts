@@ -1,13 +1,13 @@
 // Staff roles, invites and passwords. The role matrix is generated from the admin tRPC router and the
 // REST route list: every admin procedure and path is called as sales, content and owner, and must answer
-// 403 exactly where modules/staff/access-policy.ts says, so a new path cannot be forgotten.
+// 403 exactly where modules/access/access-policy.ts says, so a new path cannot be forgotten.
 import { openDatabase, schema } from "@ch/db";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import type { StaffRole } from "../src/contracts/staff";
 import { readCache } from "../src/lib/read-cache";
-import { mayCallPath, mayCallProcedure, rolesForPath, rolesForProcedure } from "../src/modules/staff/access-policy";
+import { mayCallPath, mayCallProcedure, rolesForPath, rolesForProcedure } from "../src/modules/access/access-policy";
 import { pendingResetMails } from "../src/modules/staff/staff.service";
 import { backofficeRoutes } from "../src/routes";
 import { adminAppRouter } from "../src/trpc/root";

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UsdtTransferDto } from "../src/contracts/payments";
 import type { Deps } from "../src/lib/deps";
 import { AppError } from "../src/lib/errors";
+import { formatUsdt } from "../src/lib/usdt";
 import { createTronWatcher, WATCHER_NAME } from "../src/modules/payments/tron-watcher";
-import { formatUsdt } from "../src/modules/payments/usdt";
 import { recordStaffUsdtPayment } from "../src/modules/payments/usdt-transfers";
 import { pendingResetMails } from "../src/modules/staff/staff.service";
 import {

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadEnv } from "../src/env";
-import { isTronAddress } from "../src/modules/payments/usdt";
+import { isTronAddress } from "../src/lib/usdt";
 import { defaultSettings, siteConfigOf } from "../src/modules/settings/settings.service";
 
 const api = join(dirname(fileURLToPath(import.meta.url)), "..");

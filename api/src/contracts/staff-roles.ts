@@ -11,7 +11,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 
 /**
  * The back office's areas: what the navigation shows. Which role has which is the server's answer
- * (staff.me, from api/src/modules/staff/access-policy.ts), never decided in the browser.
+ * (staff.me, from api/src/modules/access/access-policy.ts), never decided in the browser.
  */
 export const STAFF_AREAS = [
   "dashboard",

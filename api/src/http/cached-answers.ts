@@ -9,9 +9,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Database } from "@ch/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { COMPRESS_MIN_BYTES, type Encoding, readyCompressedBody } from "../lib/compressed-forms";
+import { COMPRESS_MIN_BYTES, type Encoding, pickEncoding, readyCompressedBody } from "../lib/compressed-forms";
 import { readCache } from "../lib/read-cache";
-import { pickEncoding } from "./spa";
 
 interface CachedAnswer {
   key: string;

@@ -1,8 +1,7 @@
 // Compressed JSON under /api: brotli or gzip by Accept-Encoding for answers over 1 KB, with
 // "Vary: Accept-Encoding". Cached reads are compressed once per cached entry (lib/compressed-forms.ts).
 import type { FastifyInstance } from "fastify";
-import { COMPRESS_MIN_BYTES, compressedBody } from "../lib/compressed-forms";
-import { pickEncoding } from "./spa";
+import { COMPRESS_MIN_BYTES, compressedBody, pickEncoding } from "../lib/compressed-forms";
 
 function addVary(current: unknown): string {
   const text = Array.isArray(current) ? current.join(", ") : typeof current === "string" ? current : "";

@@ -4,8 +4,8 @@
 // client) and for the API tests, which check every answer against it (test/harness.ts).
 import { z } from "zod";
 import type { Env } from "../env";
-import { mediaUploadOpenApi } from "../modules/media/media.rest";
-import { escapeHtml } from "../modules/notifications/messages";
+import { mediaUploadOpenApi } from "../modules/media";
+import { escapeHtml } from "../modules/notifications";
 import { allRoutes } from "../routes";
 import type { RouteSpec } from "./route";
 import { sessionCookieName } from "./session-cookie";

@@ -9,16 +9,14 @@ import { idempotencyRecordKey, idempotentTransaction } from "../lib/idempotency"
 import { hitPublicLimit, type PUBLIC_WRITE_RULES, publicLimitHit, type RateLimitHit } from "../lib/rate-limit";
 import { type CacheOptions, sendCachedJson } from "../lib/read-cache";
 import { parseInput } from "../lib/validate";
-import type { SessionAdmin } from "../modules/admin/auth.service";
-import { sessionAdminFor } from "../modules/admin/session-access";
-import { authenticateApiKey, bearerToken } from "../modules/api-keys/api-keys.service";
-import { holdsScope, missingScopes, scopesForPath } from "../modules/api-keys/scope-policy";
-import { mayCallPath, mayCallPathBeforeEnrolment } from "../modules/staff/access-policy";
+import { mayCallPath, mayCallPathBeforeEnrolment, type SessionAdmin, sessionAdminFor } from "../modules/access";
+import { authenticateApiKey, holdsScope, missingScopes, scopesForPath } from "../modules/api-keys";
+import { bearerToken } from "./bearer-token";
 import { allowCachedAnswer, noteCachedAnswer } from "./cached-answers";
 
 /**
  * public: storefront origin, no session (an Authorization header means nothing there). admin: back-office
- * origin, a session whose role may use the path (modules/staff/access-policy.ts; 403 otherwise) or an API
+ * origin, a session whose role may use the path (modules/access/access-policy.ts; 403 otherwise) or an API
  * key with the path's scope (modules/api-keys/scope-policy.ts). adminAuth: back-office origin, no session
  * (login, setup); an API key is refused there.
  */

@@ -1,10 +1,10 @@
-// The back office's sessions: @fastify/session over the PostgreSQL store (modules/admin/session-store.ts),
+// The back office's sessions: @fastify/session over the PostgreSQL store (modules/access/session-store.ts),
 // and its cookie: httpOnly, SameSite=Strict, path /, host-only; in production Secure with the __Host- prefix.
 import session from "@fastify/session";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { type Env, isProduction } from "../env";
 import type { Deps } from "../lib/deps";
-import { ABSOLUTE_TIMEOUT_MS, PgSessionStore } from "../modules/admin/session-store";
+import { ABSOLUTE_TIMEOUT_MS, PgSessionStore } from "../modules/access";
 
 /** In production the __Host- prefix pins the cookie to the back-office host, over HTTPS, path /. */
 export const sessionCookieName = (env: Env) => (isProduction(env) ? "__Host-ch_admin" : "ch_admin");

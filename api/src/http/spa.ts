@@ -10,28 +10,13 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { blogListHref, parseBlogListSearch } from "../contracts/blog-list";
 import { PROPOSAL_PATH } from "../contracts/seo";
+import { pickEncoding } from "../lib/compressed-forms";
 import type { Deps } from "../lib/deps";
 import { readCache } from "../lib/read-cache";
-import { renderStorefrontPage } from "../modules/seo/seo-page.service";
-import { loadStorefrontRenderer } from "../modules/seo/ssr";
+import { loadStorefrontRenderer, renderStorefrontPage } from "../modules/seo";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-
-/** The best encoding the client accepts for a generated page: brotli, then gzip, else none. */
-export function pickEncoding(acceptEncoding: string | string[] | undefined): "br" | "gzip" | null {
-  const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "")).toLowerCase();
-  const accepts = (name: string) =>
-    header.split(",").some((part) => {
-      const [token, ...params] = part.trim().split(";");
-      if (token?.trim() !== name) return false;
-      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find((v) => v !== undefined);
-      return q === undefined || Number(q) > 0;
-    });
-  if (accepts("br")) return "br";
-  if (accepts("gzip")) return "gzip";
-  return null;
-}
 
 /** A generated page's compressed forms, made once per page object (cached pages are reused as is). */
 const compressed = new WeakMap<object, Partial<Record<"br" | "gzip", Promise<Buffer>>>>();

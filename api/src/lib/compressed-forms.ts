@@ -11,6 +11,21 @@ export type Encoding = "br" | "gzip";
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** The best encoding the client accepts for a generated page: brotli, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): "br" | "gzip" | null {
+  const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "")).toLowerCase();
+  const accepts = (name: string) =>
+    header.split(",").some((part) => {
+      const [token, ...params] = part.trim().split(";");
+      if (token?.trim() !== name) return false;
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find((v) => v !== undefined);
+      return q === undefined || Number(q) > 0;
+    });
+  if (accepts("br")) return "br";
+  if (accepts("gzip")) return "gzip";
+  return null;
+}
+
 interface KeptForms {
   made: Partial<Record<Encoding, Promise<Buffer>>>;
   /** The forms already made, for callers that cannot wait (http/cached-answers.ts). */

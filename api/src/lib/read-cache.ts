@@ -13,7 +13,7 @@
  *   never outlive the notice of the change.
  * The same channel carries session notices: a trigger on `sessions` (migration 0001) sends
  * `session:<id>` for every update or delete of a session row, so a signed-in session can be
- * remembered here without a database read per admin request (modules/admin/session-store.ts, the
+ * remembered here without a database read per admin request (modules/access/session-store.ts, the
  * store under @fastify/session).
  * See docs/decisions/0003-read-cache-and-order-path.md.
  */

@@ -1,21 +1,19 @@
 // The two tRPC routers: the storefront origin mounts only the public one, so it can never act as an admin.
-import { adminCoreRouter } from "../modules/admin/admin.router";
-import { adminTwoFactorRouter } from "../modules/admin/two-factor.router";
-import { adminApiKeysRouter } from "../modules/api-keys/api-keys.router";
-import { adminCatalogRouter, catalogRouter } from "../modules/catalog/catalog.router";
-import { chatRouter } from "../modules/chat/chat.router";
-import { adminContentRouter, contentRouter } from "../modules/content/content.router";
-import { adminLeadsRouter, leadsRouter } from "../modules/leads/leads.router";
-import { adminNotificationsRouter } from "../modules/notifications/notifications.router";
-import { adminOrdersRouter, ordersRouter } from "../modules/orders/orders.router";
-import { adminStagesRouter } from "../modules/orders/stages.router";
-import { adminPaymentsRouter, paymentsRouter } from "../modules/payments/payments.router";
-import { pricingRouter } from "../modules/pricing/pricing.router";
-import { adminProposalsRouter, proposalsRouter } from "../modules/proposals/proposals.router";
-import { adminSeoRouter, seoRouter } from "../modules/seo/seo.router";
-import { adminSettingsRouter } from "../modules/settings/settings.router";
-import { adminStaffRouter } from "../modules/staff/staff.router";
-import { adminWebhooksRouter } from "../modules/webhooks/webhooks.router";
+import { adminCoreRouter, adminTwoFactorRouter } from "../modules/admin";
+import { adminApiKeysRouter } from "../modules/api-keys";
+import { adminCatalogRouter, catalogRouter } from "../modules/catalog";
+import { chatRouter } from "../modules/chat";
+import { adminContentRouter, contentRouter } from "../modules/content";
+import { adminLeadsRouter, leadsRouter } from "../modules/leads";
+import { adminNotificationsRouter } from "../modules/notifications";
+import { adminOrdersRouter, adminStagesRouter, ordersRouter } from "../modules/orders";
+import { adminPaymentsRouter, paymentsRouter } from "../modules/payments";
+import { pricingRouter } from "../modules/pricing";
+import { adminProposalsRouter, proposalsRouter } from "../modules/proposals";
+import { adminSeoRouter, seoRouter } from "../modules/seo";
+import { adminSettingsRouter } from "../modules/settings";
+import { adminStaffRouter } from "../modules/staff";
+import { adminWebhooksRouter } from "../modules/webhooks";
 import { router } from "./trpc";
 
 export const publicAppRouter = router({

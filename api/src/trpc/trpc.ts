@@ -4,20 +4,19 @@
  * 2. Errors thrown by services (AppError) become tRPC errors with the same status and issues;
  *    anything unexpected becomes a generic INTERNAL_SERVER_ERROR (logged, never shown).
  * 3. Procedure tiers: publicProcedure, rateLimited(name) for public writes, adminProcedure (a session whose
- *    role may call this procedure: modules/staff/access-policy.ts, default deny, 403 otherwise, and 403
+ *    role may call this procedure: modules/access/access-policy.ts, default deny, 403 otherwise, and 403
  *    with `code: "two_factor_enrolment_required"` while it must set up two-factor first; an API key is
  *    refused here with 401, it works on the /api/admin/* REST paths only).
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { bearerToken } from "../http/bearer-token";
 import { toErrorAnswer } from "../http/errors";
 import type { Deps } from "../lib/deps";
 import { unauthorized } from "../lib/errors";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES } from "../lib/rate-limit";
-import { sessionAdminFor } from "../modules/admin/session-access";
-import { bearerToken } from "../modules/api-keys/api-keys.service";
-import { mayCallProcedure, mayCallProcedureBeforeEnrolment } from "../modules/staff/access-policy";
+import { mayCallProcedure, mayCallProcedureBeforeEnrolment, sessionAdminFor } from "../modules/access";
 
 export interface TrpcContext {
   deps: Deps;

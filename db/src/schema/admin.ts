@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * Staff accounts. `role` is owner | sales | content (api/src/modules/staff/access-policy.ts says what
+ * Staff accounts. `role` is owner | sales | content (api/src/modules/access/access-policy.ts says what
  * each may do); the first admin, made by setup, is an owner. A disabled account cannot sign in and its
  * sessions are deleted when it is disabled.
  */

@@ -18,17 +18,16 @@ import {
 } from "../../contracts/admin";
 import { okAnswer } from "../../contracts/responses";
 import { visitorStatsDto, visitRecordList } from "../../contracts/visits";
-import { readDeviceToken, setDeviceCookie } from "../../http/device-cookie";
 import { route } from "../../http/route";
 import { clearSessionCookie } from "../../http/session-cookie";
 import { unauthorized } from "../../lib/errors";
-import { recentDashboardStats } from "../analytics/analytics.service";
-import { setContactStatus } from "../leads/leads.service";
-import { listContactsWithLink } from "../leads/leads-admin.rest";
-import { setOrderStatusByStaff, setPaymentStatusByStaff } from "../orders/order-commands";
-import { listOrdersWithLink } from "../orders/orders-admin.rest";
-import { listVisits, visitorStats } from "../visits/visits.service";
-import { resolveSession, setupFirstAdmin, signIn, signOut, startSession } from "./auth.service";
+import { resolveSession } from "../access";
+import { recentDashboardStats } from "../analytics";
+import { listContactsWithLink, setContactStatus } from "../leads";
+import { listOrdersWithLink, setOrderStatusByStaff, setPaymentStatusByStaff } from "../orders";
+import { listVisits, visitorStats } from "../visits";
+import { setupFirstAdmin, signIn, signOut, startSession } from "./auth.service";
+import { readDeviceToken, setDeviceCookie } from "./device-cookie";
 import { rememberDevice } from "./sign-in-throttle";
 
 export const adminRoutes = [

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
-import { recentAnalytics, recentDashboardStats } from "../analytics/analytics.service";
-import { listAudit } from "../audit/audit.service";
-import { listVisits, visitorStats } from "../visits/visits.service";
+import { recentAnalytics, recentDashboardStats } from "../analytics";
+import { listAudit } from "../audit";
+import { listVisits, visitorStats } from "../visits";
 import { hasAdmin } from "./auth.service";
 
 export const adminCoreRouter = router({

@@ -1,15 +1,16 @@
 // First-admin setup, sign-in with throttling shared through the database, and the start and end of a
-// session (@fastify/session over session-store.ts).
+// session (@fastify/session over access/session-store.ts).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { schema } from "@ch/db";
 import argon2 from "argon2";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { StaffRole } from "../../contracts/staff";
 import type { Deps } from "../../lib/deps";
-import { AppError, badRequest, conflict, forbidden } from "../../lib/errors";
-import { recordAudit } from "../audit/audit.service";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { hitRateLimit } from "../../lib/rate-limit";
+import { ABSOLUTE_TIMEOUT_MS, purgeSessions, type SessionAdmin, type SessionHolder } from "../access";
+import { recordAudit } from "../audit";
 import { isCommonPassword } from "./common-passwords";
-import { ABSOLUTE_TIMEOUT_MS, purgeSessions, type SessionHolder, sessionRowId } from "./session-store";
 import {
   hitAddressLimit,
   knownDeviceId,
@@ -29,14 +30,6 @@ export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeC
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 let dummyHash: Promise<string> | undefined;
-
-export interface SessionAdmin {
-  id: number;
-  username: string;
-  /** What the account may do (modules/staff/access-policy.ts). */
-  role: StaffRole;
-  sessionId: string;
-}
 
 export async function hasAdmin(deps: Deps): Promise<boolean> {
   const [row] = await deps.db.select({ n: count() }).from(admins);
@@ -190,14 +183,26 @@ export async function startSession(
 }
 
 /**
- * The admin of the request's session, or null. The session store (session-store.ts) has already refused
- * a session that is idle for 30 minutes, older than 8 hours or whose account is disabled.
+ * The signed-in account's password asked again (the account forms, two-factor enrolment): 400 naming
+ * `field` when wrong. Guessing it this way is throttled per account (10 per 15 min).
  */
-export function resolveSession(req: SessionHolder): SessionAdmin | null {
-  const session = req.session;
-  const admin = session?.admin;
-  if (!admin) return null;
-  return { ...admin, sessionId: sessionRowId(session.sessionId) };
+export async function verifyCurrentPassword(
+  deps: Deps,
+  admin: Pick<SessionAdmin, "id">,
+  password: string,
+  field = "currentPassword",
+): Promise<void> {
+  await hitRateLimit(deps.db, `password-check:${admin.id}`, { limit: 10, windowSeconds: 900 }, deps.clock.now());
+  const [row] = await deps.db
+    .select({ passwordHash: admins.passwordHash })
+    .from(admins)
+    .where(eq(admins.id, admin.id))
+    .limit(1);
+  if (!row) throw notFound("Account not found");
+  const ok = await withHashSlot(() => argon2.verify(row.passwordHash, password).catch(() => false));
+  if (!ok) {
+    throw badRequest("The current password is not correct", [{ path: [field], message: "is not correct" }]);
+  }
 }
 
 /** Ends the request's session on every API process (its row and every process's memory of it). */

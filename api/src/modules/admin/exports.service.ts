@@ -4,8 +4,8 @@
 // read in batches of EXPORT_BATCH (keyset paging in the list's own order) and written as they come, so
 // the process's memory stays flat however long the history is.
 import type { Executor } from "@ch/db";
-import { listContactsForAdmin } from "../leads/leads.service";
-import { listOrdersForAdmin } from "../orders/orders.service";
+import { listContactsForAdmin } from "../leads";
+import { listOrdersForAdmin } from "../orders";
 
 export const EXPORT_MAX_ROWS = 1_000_000;
 export const EXPORT_BATCH = 1000;

@@ -9,9 +9,8 @@ import { and, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest } from "../../lib/errors";
 import { hitRateLimit, overLimitMemory } from "../../lib/rate-limit";
-import { recordAudit } from "../audit/audit.service";
-import { escapeHtml } from "../notifications/messages";
-import { enqueue } from "../notifications/outbox";
+import { recordAudit } from "../audit";
+import { enqueue, escapeHtml } from "../notifications";
 
 const { admins, signInLinks } = schema;
 

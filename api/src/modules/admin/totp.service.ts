@@ -6,8 +6,8 @@ import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm"
 import { Secret, TOTP } from "otpauth";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, forbidden } from "../../lib/errors";
-import { recordAudit } from "../audit/audit.service";
-import { announcingSessionChanges, REQUIRE_TWO_FACTOR_KEY, touchAccountSessions } from "./session-store";
+import { announcingSessionChanges, REQUIRE_TWO_FACTOR_KEY, touchAccountSessions } from "../access";
+import { recordAudit } from "../audit";
 import { knownDeviceId, reserveCodeCheck, settleCodeCheck } from "./sign-in-throttle";
 
 const { admins, adminTwoFactor, adminRecoveryCodes, signInChallenges, settings } = schema;
@@ -87,7 +87,7 @@ export async function setTwoFactorRequired(
     const status = await twoFactorStatus(deps, actor.id);
     if (!status.enabled) throw conflict("Turn on two-factor sign-in for your own account first");
   }
-  // every open session is read again (session-store.ts): one without two-factor must enrol from its next request
+  // every open session is read again (access/session-store.ts): one without two-factor must enrol from its next request
   await announcingSessionChanges(
     deps,
     null,

@@ -18,12 +18,11 @@ import {
   twoFactorPolicyInput,
   twoFactorStatusAnswer,
 } from "../../contracts/two-factor";
-import { readDeviceToken, setDeviceCookie } from "../../http/device-cookie";
 import { route } from "../../http/route";
 import type { Deps } from "../../lib/deps";
-import { rolesForProcedure } from "../staff/access-policy";
-import { verifyCurrentPassword } from "../staff/staff.service";
-import { startSession } from "./auth.service";
+import { rolesForProcedure } from "../access";
+import { startSession, verifyCurrentPassword } from "./auth.service";
+import { readDeviceToken, setDeviceCookie } from "./device-cookie";
 import { useSignInLink } from "./sign-in-links";
 import { hitAddressLimit, rememberDevice } from "./sign-in-throttle";
 import {

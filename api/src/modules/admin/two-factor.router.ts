@@ -6,8 +6,8 @@ import {
   twoFactorPolicyInput,
 } from "../../contracts/two-factor";
 import { adminProcedure, router } from "../../trpc/trpc";
-import { rolesForProcedure } from "../staff/access-policy";
-import { verifyCurrentPassword } from "../staff/staff.service";
+import { rolesForProcedure } from "../access";
+import { verifyCurrentPassword } from "./auth.service";
 import {
   beginEnrolment,
   confirmEnrolment,

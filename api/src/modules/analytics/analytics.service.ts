@@ -11,8 +11,8 @@ import { count, eq, sql } from "drizzle-orm";
 import type { AnalyticsDto, DashboardStatsDto } from "../../contracts/admin";
 import { ORDER_STAGES, type OrderStage } from "../../contracts/stages";
 import { readCache } from "../../lib/read-cache";
-import { listContactsForAdmin } from "../leads/leads.service";
-import { listOrdersForAdmin } from "../orders/orders.service";
+import { listContactsForAdmin } from "../leads";
+import { listOrdersForAdmin } from "../orders";
 
 export type { AnalyticsDto } from "../../contracts/admin";
 

@@ -12,7 +12,7 @@ import type { StaffRole } from "../../contracts/staff-roles";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { countHit, rateLimitHit } from "../../lib/rate-limit";
-import { type Actor, recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit";
 import { effectiveScopes } from "./scope-policy";
 
 const { apiKeys, admins } = schema;
@@ -172,13 +172,6 @@ export async function revokeKeysOfAccount(tx: Executor, actor: Actor, adminId: n
     });
   }
   return revoked.length;
-}
-
-/** The key an `Authorization` header carries, when it uses the Bearer scheme; undefined otherwise. */
-export function bearerToken(authorization: string | string[] | undefined): string | undefined {
-  if (typeof authorization !== "string") return undefined;
-  const match = /^Bearer(?:\s+(.*))?$/i.exec(authorization.trim());
-  return match ? (match[1] ?? "").trim() : undefined;
 }
 
 /** A request's key, once checked: what it may do and whom it acts for. */

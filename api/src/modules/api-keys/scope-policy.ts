@@ -1,6 +1,6 @@
 /**
  * Which scope an API key needs for each admin REST path: the one table, default deny like the role
- * policy (modules/staff/access-policy.ts).
+ * policy (modules/access/access-policy.ts).
  * 1. A path that no rule names is closed to keys (403): the owner's things (settings, staff, API keys,
  *    webhooks, notifications, two-factor, one's account) have no rule and so can never be reached with one.
  * 2. Patterns are the route's own (`:id`); a trailing `/*` covers the path and everything under it; the
@@ -8,12 +8,12 @@
  * 3. GET and HEAD need `<domain>:read`, every other method `<domain>:write`; write includes read.
  * 4. A key never does more than the account that made it may do now: at each request its scopes are cut
  *    to those the creator's current role covers (effectiveScopes), and the path must be one that role may
- *    use (access-policy.ts). A demoted creator's keys shrink with the role at once.
+ *    use (access/access-policy.ts). A demoted creator's keys shrink with the role at once.
  * api/test/api-keys.test.ts walks the route list against it.
  */
 import { API_KEY_SCOPES, type ApiKeyDomain, type ApiKeyScope } from "../../contracts/api-keys";
 import type { StaffRole } from "../../contracts/staff-roles";
-import { mayCallPath } from "../staff/access-policy";
+import { mayCallPath } from "../access";
 
 /** One domain, or several (each needed: the dashboard's figures are orders and leads). */
 export const SCOPE_RULES: Record<string, readonly ApiKeyDomain[]> = {
@@ -77,7 +77,7 @@ const roleScopes = new Map<StaffRole, ReadonlySet<ApiKeyScope>>();
 
 /**
  * The scopes a staff role covers: `<domain>:read` when the role may read a path of the domain,
- * `<domain>:write` when it may write one (the role table of access-policy.ts; the owner covers all).
+ * `<domain>:write` when it may write one (the role table of access/access-policy.ts; the owner covers all).
  */
 export function scopesOfRole(role: StaffRole): ReadonlySet<ApiKeyScope> {
   let scopes = roleScopes.get(role);

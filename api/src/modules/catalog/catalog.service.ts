@@ -7,8 +7,8 @@ import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
-import { type Actor, recordAudit } from "../audit/audit.service";
-import { emitWebhookEvent } from "../webhooks/events";
+import { type Actor, recordAudit } from "../audit";
+import { emitWebhookEvent } from "../webhooks";
 
 const { products } = schema;
 type ProductRow = typeof products.$inferSelect;

@@ -3,12 +3,11 @@ import type { ChatForwardInput, ChatReplyAnswer, ChatReplyInput } from "../../co
 import { computeRoi, defaultRoiInputs } from "../../contracts/roi";
 import type { Deps } from "../../lib/deps";
 import { readCache } from "../../lib/read-cache";
-import { listProducts } from "../catalog/catalog.service";
-import { createChatLead } from "../leads/leads.service";
-import { chatForwardMessage } from "../notifications/messages";
-import { enqueue } from "../notifications/outbox";
-import { deliveryBandPrices } from "../pricing/pricing.service";
-import { getSiteConfig } from "../settings/settings.service";
+import { listProducts } from "../catalog";
+import { createChatLead } from "../leads";
+import { chatForwardMessage, enqueue } from "../notifications";
+import { deliveryBandPrices } from "../pricing";
+import { getSiteConfig } from "../settings";
 import { type ChatKnowledge, chatAnswer } from "./chat-answers";
 
 /**

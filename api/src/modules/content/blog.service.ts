@@ -11,7 +11,7 @@ import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { announceCatalogChange, readCache } from "../../lib/read-cache";
-import { type Actor, recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit";
 
 const { blogPosts } = schema;
 type BlogRow = Omit<typeof blogPosts.$inferSelect, "searchVector">;

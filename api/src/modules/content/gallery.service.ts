@@ -6,8 +6,8 @@ import type { PositionKey } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
-import { type Actor, recordAudit } from "../audit/audit.service";
-import { getMediaSize } from "../media/media.service";
+import { type Actor, recordAudit } from "../audit";
+import { getMediaSize } from "../media";
 
 const { galleryItems } = schema;
 type GalleryInput = z.infer<typeof galleryItemInput>;

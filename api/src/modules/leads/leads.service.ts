@@ -7,11 +7,10 @@ import { computeRoi, roiSummary } from "../../contracts/roi";
 import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
-import { type Actor, listAudit, recordAudit, SYSTEM } from "../audit/audit.service";
-import { enquiryMessages } from "../notifications/messages";
-import { enqueue } from "../notifications/outbox";
-import { getSettings } from "../settings/settings.service";
-import { emitWebhookEvent } from "../webhooks/events";
+import { type Actor, listAudit, recordAudit, SYSTEM } from "../audit";
+import { enqueue, enquiryMessages } from "../notifications";
+import { getSettings } from "../settings";
+import { emitWebhookEvent } from "../webhooks";
 
 const { enquiries, roiCalculations, products, notes } = schema;
 type EnquiryRow = typeof enquiries.$inferSelect;

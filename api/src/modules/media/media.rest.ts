@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastif
 import { authorizeAdmin } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { unauthorized } from "../../lib/errors";
-import type { SessionAdmin } from "../admin/auth.service";
-import { recordAudit } from "../audit/audit.service";
+import type { SessionAdmin } from "../access";
+import { recordAudit } from "../audit";
 import { convertUpload, MEDIA_MAX_BYTES, UPLOAD_TYPES } from "./upload.service";
 
 const signedIn = new WeakMap<FastifyRequest, SessionAdmin>();

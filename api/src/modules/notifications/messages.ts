@@ -13,7 +13,7 @@ import { cancellationTerms, deliveryWindow, hoursSentence } from "../../contract
 import type { BusinessSettings } from "../../contracts/settings";
 import { splitDeposit } from "../../contracts/totals";
 import type { Env } from "../../env";
-import { bankAccountOf, defaultSettings } from "../settings/settings.service";
+import { bankAccountOf, defaultSettings } from "../settings";
 import type { OutboxMessage } from "./outbox";
 
 /**

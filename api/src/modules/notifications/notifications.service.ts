@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
-import { type Actor, recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit";
 import { telegramPlainText } from "./messages";
 import { type Channel, channelConfigured, outboxSignal } from "./outbox";
 

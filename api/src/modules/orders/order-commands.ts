@@ -1,7 +1,7 @@
 // What staff (or an integrator's key) may do to an order's state. The stage is the order's one state:
 // the spec's PUT …/status and PUT …/payment are commands over the stage moves and the ledger, never
-// writes of their own. They sit above both stages.service and payments.service, which do not import
-// each other.
+// writes of their own. They sit above both stages.service and the ledger (modules/ledger), which do not
+// import each other.
 import { randomUUID } from "node:crypto";
 import { schema } from "@ch/db";
 import { asc, eq } from "drizzle-orm";
@@ -10,8 +10,8 @@ import type { OrderStatus, PaymentStatus } from "../../contracts/constants";
 import { ORDER_STAGE_LABELS, type OrderStage, PAYMENT_DRIVEN_STAGES, staffMoves } from "../../contracts/stages";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
-import type { Actor } from "../audit/audit.service";
-import { orderFullyPaid } from "../payments/payments.service";
+import type { Actor } from "../audit";
+import { orderFullyPaid } from "../ledger";
 import { toAdminOrder } from "./orders.service";
 import { LEGACY_STATUS, moveOrderStage } from "./stages.service";
 

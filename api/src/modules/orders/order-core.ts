@@ -1,7 +1,7 @@
 // The order core: the one way an order comes into being, whatever the channel (the storefront's
 // checkout, a proposal's acceptance, any later one). A channel prices its lines with the pricing engine
 // and hands the core a draft; the core stores, in ONE statement and so one transaction, the order, its
-// lines, its invoices (deposit and balance, payments/invoices.ts), its first timeline row (stage
+// lines, its invoices (deposit and balance, ledger/invoices.ts), its first timeline row (stage
 // awaiting_deposit), its audit entry, its outbox rows, its order.created webhook event and, with an
 // Idempotency-Key, the stored answer. The stage is the order's one state; status and paymentStatus are
 // derived (stages.service LEGACY_STATUS; the ledger).
@@ -17,13 +17,10 @@ import type { BusinessSettings } from "../../contracts/settings";
 import { splitDeposit } from "../../contracts/totals";
 import type { Deps } from "../../lib/deps";
 import { queryRows } from "../../lib/prepared";
-import { orderMessages } from "../notifications/messages";
-import { announceEnqueued, outboxRow } from "../notifications/outbox";
-import { createInvoicesForOrder, type PlannedInvoice, planInvoices } from "../payments/invoices";
-import { receiptPayment } from "../payments/payments.service";
-import { bankAccountOf } from "../settings/settings.service";
-import { newMessageId, webhookEventCte } from "../webhooks/events";
-import { orderCreatedData } from "../webhooks/payloads";
+import { createInvoicesForOrder, type PlannedInvoice, planInvoices, receiptPayment } from "../ledger";
+import { announceEnqueued, orderMessages, outboxRow } from "../notifications";
+import { bankAccountOf } from "../settings";
+import { newMessageId, orderCreatedData, webhookEventCte } from "../webhooks";
 
 export const DELIVERY_WEEKS = 10;
 

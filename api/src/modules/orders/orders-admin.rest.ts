@@ -10,8 +10,7 @@ import { adminOrderRecordResponse } from "../../contracts/orders";
 import { route } from "../../http/route";
 import { createdCursor, keysetPage, setNextLink } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
-import { addNote, listNotes } from "../leads/leads.service";
-import { LIST_PAGE_DEFAULT } from "../leads/leads-admin.rest";
+import { addNote, LIST_PAGE_DEFAULT, listNotes } from "../leads";
 import { getOrderRecord, listOrdersForAdmin } from "./orders.service";
 
 /** GET /api/admin/orders: newest first, filtered; `Link: <…>; rel="next"` when more follow. */

@@ -3,7 +3,7 @@ import { adminListQuery, noteInput, orderStatusInput, paymentStatusInput } from 
 import { id } from "../../contracts/fields";
 import { idempotencyKey, orderInput, orderReceiptInput, orderStatusLookupInput } from "../../contracts/orders";
 import { adminProcedure, publicProcedure, rateLimited, router } from "../../trpc/trpc";
-import { addNote } from "../leads/leads.service";
+import { addNote } from "../leads";
 import { setOrderStatusByStaff, setPaymentStatusByStaff } from "./order-commands";
 import { findOrderByAccessToken, hitReceiptLimit } from "./order-links";
 import { placeOrderOnce } from "./orders.rest";

@@ -17,13 +17,19 @@ import {
 } from "../../contracts/stages";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { type Actor, recordAudit } from "../audit/audit.service";
-import { markLeadWonForOrder } from "../leads/leads.service";
-import { emailFooterText, emailHtml, escapeHtml, paymentInstructions } from "../notifications/messages";
-import { enqueue, withdrawBeforeDue } from "../notifications/outbox";
-import { ledger } from "../payments/ledger";
-import { settingsIn, siteUrlOf } from "../settings/settings.service";
-import { emitWebhookEvent } from "../webhooks/events";
+import { type Actor, recordAudit } from "../audit";
+import { markLeadWonForOrder } from "../leads";
+import { ledger } from "../ledger";
+import {
+  emailFooterText,
+  emailHtml,
+  enqueue,
+  escapeHtml,
+  paymentInstructions,
+  withdrawBeforeDue,
+} from "../notifications";
+import { settingsIn, siteUrlOf } from "../settings";
+import { emitWebhookEvent } from "../webhooks";
 
 const { orders, orderEvents } = schema;
 

@@ -11,7 +11,8 @@ import {
   submitPaymentInput,
 } from "../../contracts/payments";
 import { route } from "../../http/route";
-import { getAdminOrderPayments, rejectPendingPayment } from "./payments.service";
+import { getAdminOrderPayments } from "../ledger";
+import { rejectPendingPayment } from "./payments.service";
 import { recordStaffPayment } from "./staff-payments";
 import { submitTransactionHash } from "./usdt-transfers";
 

@@ -9,7 +9,8 @@ import {
   usdtTransferListQuery,
 } from "../../contracts/payments";
 import { adminProcedure, rateLimited, router } from "../../trpc/trpc";
-import { getAdminOrderPayments, rejectPendingPayment } from "./payments.service";
+import { getAdminOrderPayments } from "../ledger";
+import { rejectPendingPayment } from "./payments.service";
 import { recordStaffPayment } from "./staff-payments";
 import { attachUsdtTransfer, listUsdtTransfers, submitTransactionHash } from "./usdt-transfers";
 

@@ -6,9 +6,9 @@ import type { z } from "zod";
 import type { AdminPaymentDto, recordPaymentInput } from "../../contracts/payments";
 import type { Deps } from "../../lib/deps";
 import { AppError, conflict } from "../../lib/errors";
-import type { Actor } from "../audit/audit.service";
-import { ledger } from "./ledger";
-import { adminPaymentDto, lockOrder, recordPaymentInTx } from "./payments.service";
+import type { Actor } from "../audit";
+import { adminPaymentDto, ledger } from "../ledger";
+import { lockOrder, recordPaymentInTx } from "./payments.service";
 import { recordStaffUsdtPayment } from "./usdt-transfers";
 
 const { invoices } = schema;

@@ -26,7 +26,7 @@ import { schema } from "@ch/db";
 import { and, eq, inArray, isNotNull, min, sql } from "drizzle-orm";
 import type { Env } from "../../env";
 import type { Deps } from "../../lib/deps";
-import { retryDelayMs } from "../notifications/worker";
+import { retryDelayMs } from "../notifications";
 import { readTransfers, TronApiError } from "./trongrid";
 import {
   expirePendingClaims,

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { createBase58check, hex } from "@scure/base";
 import type { Env } from "../../env";
-import { USDT_DECIMALS } from "./usdt";
+import { USDT_DECIMALS } from "../../lib/usdt";
 
 export class TronApiError extends Error {}
 

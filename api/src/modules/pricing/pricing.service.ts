@@ -15,7 +15,7 @@ import type { BusinessSettings } from "../../contracts/settings";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict } from "../../lib/errors";
 import { queryRows } from "../../lib/prepared";
-import { getSettings } from "../settings/settings.service";
+import { getSettings } from "../settings";
 import { type PricedFigures, type PricingInput, type PricingLine, priceOrder } from "./engine";
 import { findZip, milesBetween } from "./zip-distance";
 

@@ -14,7 +14,7 @@ import {
   tokenParams,
 } from "../../contracts/proposals";
 import { route } from "../../http/route";
-import { salesFunnel } from "../analytics/funnel.service";
+import { salesFunnel } from "../analytics";
 import {
   acceptProposal,
   createProposal,

@@ -24,14 +24,18 @@ import type {
 import { splitDeposit } from "../../contracts/totals";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { type Actor, CUSTOMER, recordAudit } from "../audit/audit.service";
-import { emailFooterText, emailHtml, escapeHtml } from "../notifications/messages";
-import { enqueue } from "../notifications/outbox";
-import { createOrder } from "../orders/order-core";
-import { type PricedFigures, priceOrder, refuseRepeatedOverCap } from "../pricing/engine";
-import { pricingContext, proposalPricingInput } from "../pricing/pricing.service";
-import { getSettings, siteUrlOf } from "../settings/settings.service";
-import { emitWebhookEvent } from "../webhooks/events";
+import { type Actor, CUSTOMER, recordAudit } from "../audit";
+import { emailFooterText, emailHtml, enqueue, escapeHtml } from "../notifications";
+import { createOrder } from "../orders";
+import {
+  type PricedFigures,
+  priceOrder,
+  pricingContext,
+  proposalPricingInput,
+  refuseRepeatedOverCap,
+} from "../pricing";
+import { getSettings, siteUrlOf } from "../settings";
+import { emitWebhookEvent } from "../webhooks";
 
 const {
   proposals,

@@ -5,7 +5,7 @@ import { type AuditCheck, type AuditResult, auditScore } from "../../contracts/s
 import { isProduction } from "../../env";
 import type { Deps } from "../../lib/deps";
 import { badRequest } from "../../lib/errors";
-import { siteUrlOf } from "../settings/settings.service";
+import { siteUrlOf } from "../settings";
 import { readStorefrontBuild } from "./html";
 import { inspectHtml, type PageFacts } from "./inspect";
 import { DISALLOWED_PATHS, sitemapEntries } from "./seo-files.service";

@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { absoluteUrl, staticPageMeta, staticPaths } from "../../contracts/seo";
 import type { Deps } from "../../lib/deps";
-import { listProducts } from "../catalog/catalog.service";
-import { listPosts } from "../content/blog.service";
-import { getSiteConfig, siteUrlOf } from "../settings/settings.service";
+import { listProducts } from "../catalog";
+import { listPosts } from "../content";
+import { getSiteConfig, siteUrlOf } from "../settings";
 import { escapeHtml, THEME_COLOR } from "./html";
 
 export interface SitemapEntry {

@@ -3,6 +3,7 @@
 // configuration, a no-script fallback body and the status (404 for unknown paths and missing data).
 import { BLOG_PAGE_SIZE, blogListHref, blogListNeighbours, parseBlogListSearch } from "../../contracts/blog-list";
 import { blogListMeta } from "../../contracts/blog-list-meta";
+import type { SiteConfig } from "../../contracts/business-facts";
 import type { ProductDto } from "../../contracts/catalog";
 import type { BlogPostDto } from "../../contracts/content";
 import {
@@ -23,10 +24,9 @@ import {
 } from "../../contracts/seo";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
-import { getProduct, listFeaturedProducts, listProducts } from "../catalog/catalog.service";
-import { getPostBySlug, listPosts, searchPublishedPosts } from "../content/blog.service";
-import { getSiteConfig } from "../settings/settings.service";
-import type { SiteConfig } from "../system/site-config";
+import { getProduct, listFeaturedProducts, listProducts } from "../catalog";
+import { getPostBySlug, listPosts, searchPublishedPosts } from "../content";
+import { getSiteConfig } from "../settings";
 import { escapeHtml, injectPage, jsonForScript } from "./html";
 import { isServerRendered, type StorefrontRenderer } from "./ssr";
 

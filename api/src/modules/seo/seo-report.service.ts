@@ -19,10 +19,9 @@ import {
 } from "../../contracts/seo";
 import { isProduction } from "../../env";
 import type { Deps } from "../../lib/deps";
-import { listProducts } from "../catalog/catalog.service";
-import { listPosts } from "../content/blog.service";
-import { listGallery } from "../content/gallery.service";
-import { siteUrlOf } from "../settings/settings.service";
+import { listProducts } from "../catalog";
+import { listGallery, listPosts } from "../content";
+import { siteUrlOf } from "../settings";
 import { readStorefrontBuild } from "./html";
 import { inspectHtml, jsonLdOfType, type PageFacts } from "./inspect";
 import { DISALLOWED_PATHS, manifestJson, missingIcons, robotsTxt, sitemapEntries } from "./seo-files.service";

@@ -6,17 +6,16 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ZodType } from "zod";
+import type { SiteConfig } from "../../contracts/business-facts";
 import { productIdParams, productListQuery } from "../../contracts/catalog";
 import { PRODUCT_CATEGORIES } from "../../contracts/constants";
 import { blogListQuery, blogSearchQuery, slugParams } from "../../contracts/content";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import { readCache } from "../../lib/read-cache";
-import { getProduct, listFeaturedProducts, listProducts } from "../catalog/catalog.service";
-import { getPostBySlug, listPosts, searchPublishedPosts } from "../content/blog.service";
-import { listGallery } from "../content/gallery.service";
-import { getSiteConfig } from "../settings/settings.service";
-import type { SiteConfig } from "../system/site-config";
+import { getProduct, listFeaturedProducts, listProducts } from "../catalog";
+import { getPostBySlug, listGallery, listPosts, searchPublishedPosts } from "../content";
+import { getSiteConfig } from "../settings";
 
 export interface ServerRender {
   html: string;

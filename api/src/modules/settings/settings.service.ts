@@ -12,7 +12,7 @@ import type { Env } from "../../env";
 import type { Deps } from "../../lib/deps";
 import { queryRows } from "../../lib/prepared";
 import { announceCatalogChange, readCache } from "../../lib/read-cache";
-import { type Actor, recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit";
 
 const { businessSettings } = schema;
 const SETTINGS_ID = 1;

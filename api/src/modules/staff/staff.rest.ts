@@ -1,5 +1,5 @@
 // The documented REST paths of staff accounts and passwords (back-office origin). The owner's paths
-// and every account's own are told apart by access-policy.ts; invites and resets need no session.
+// and every account's own are told apart by access/access-policy.ts; invites and resets need no session.
 import { idParams } from "../../contracts/admin";
 import { okAnswer } from "../../contracts/responses";
 import {

@@ -1,4 +1,4 @@
-// tRPC procedures of staff accounts. Who may call each is access-policy.ts's answer (staff.* is the
+// tRPC procedures of staff accounts. Who may call each is access/access-policy.ts's answer (staff.* is the
 // owner's; staff.me and staff.changePassword are every account's own).
 import {
   changePasswordInput,

@@ -1,6 +1,6 @@
 // Staff accounts: invites (single-use links, 72 h), roles, disabling, and passwords (change; reset by
 // e-mail, single-use, 30 min). Tokens are random and only their SHA-256 is stored. Ending an account's
-// sessions deletes their rows (admin/session-store.ts): the sessions trigger tells every process to forget them.
+// sessions deletes their rows (access/session-store.ts): the sessions trigger tells every process to forget them.
 import { createHash, randomBytes } from "node:crypto";
 import { type Executor, schema } from "@ch/db";
 import argon2 from "argon2";
@@ -10,16 +10,18 @@ import { addressKey } from "../../lib/client-address";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { hitRateLimit } from "../../lib/rate-limit";
-import { ARGON2_OPTIONS, type SessionAdmin } from "../admin/auth.service";
-import { isCommonPassword } from "../admin/common-passwords";
-import { announcingSessionChanges, endAccountSessions, touchAccountSessions } from "../admin/session-store";
-import { withHashSlot } from "../admin/sign-in-throttle";
-import { revokeKeysOfAccount } from "../api-keys/api-keys.service";
-import { type Actor, recordAudit } from "../audit/audit.service";
-import { emailFooterText, emailHtml, escapeHtml } from "../notifications/messages";
-import { enqueue } from "../notifications/outbox";
-import { settingsIn } from "../settings/settings.service";
-import { areasOf } from "./access-policy";
+import {
+  announcingSessionChanges,
+  areasOf,
+  endAccountSessions,
+  type SessionAdmin,
+  touchAccountSessions,
+} from "../access";
+import { ARGON2_OPTIONS, isCommonPassword, verifyCurrentPassword, withHashSlot } from "../admin";
+import { revokeKeysOfAccount } from "../api-keys";
+import { type Actor, recordAudit } from "../audit";
+import { emailFooterText, emailHtml, enqueue, escapeHtml } from "../notifications";
+import { settingsIn } from "../settings";
 
 const { admins, staffInvites, passwordResets } = schema;
 
@@ -56,29 +58,6 @@ export async function accountOf(deps: Deps, admin: SessionAdmin) {
     .limit(1);
   if (!row) throw notFound("Account not found");
   return { ...row, role: admin.role, areas: areasOf(admin.role) };
-}
-
-/**
- * The signed-in account's password asked again (the account forms, two-factor enrolment): 400 naming
- * `field` when wrong. Guessing it this way is throttled per account (10 per 15 min).
- */
-export async function verifyCurrentPassword(
-  deps: Deps,
-  admin: Pick<SessionAdmin, "id">,
-  password: string,
-  field = "currentPassword",
-): Promise<void> {
-  await hitRateLimit(deps.db, `password-check:${admin.id}`, { limit: 10, windowSeconds: 900 }, deps.clock.now());
-  const [row] = await deps.db
-    .select({ passwordHash: admins.passwordHash })
-    .from(admins)
-    .where(eq(admins.id, admin.id))
-    .limit(1);
-  if (!row) throw notFound("Account not found");
-  const ok = await withHashSlot(() => argon2.verify(row.passwordHash, password).catch(() => false));
-  if (!ok) {
-    throw badRequest("The current password is not correct", [{ path: [field], message: "is not correct" }]);
-  }
 }
 
 /** Sets one's own e-mail (where reset links go); the current password is needed. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../lib/deps";
-import { getMedia } from "../media/upload.service";
+import { getMedia } from "../media";
 
 export interface Lifecycle {
   draining: boolean;

@@ -3,8 +3,7 @@ import { and, desc, eq, lt, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { visitInput } from "../../contracts/visits";
 import type { Deps } from "../../lib/deps";
-import { newVisitorMessage } from "../notifications/messages";
-import { enqueue } from "../notifications/outbox";
+import { enqueue, newVisitorMessage } from "../notifications";
 import { detectBrowser, detectDevice, isBot } from "./user-agent";
 import { dailySalt, deletePastSalts, visitorHash } from "./visitor-hash";
 

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Executor } from "@ch/db";
 import { sql } from "drizzle-orm";
 import type { WebhookEventType } from "../../contracts/webhook-events";
-import { outboxSignal } from "../notifications/outbox";
+import { outboxSignal } from "../notifications";
 
 /** The Standard Webhooks message id: the same on every attempt and every resend of one event. */
 export function newMessageId(): string {

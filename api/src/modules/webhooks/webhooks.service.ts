@@ -10,7 +10,7 @@ import type { WebhookDeliveryStatus, WebhookEventType } from "../../contracts/we
 import type { webhookCreateInput, webhookDeliveriesQuery, webhookUpdateInput } from "../../contracts/webhooks";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
-import { type Actor, recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit";
 import { announceWebhooks } from "./events";
 import { assertWebhookUrlAllowed, type ResolveAll } from "./url-policy";
 

@@ -1,8 +1,8 @@
 // The known-device cookie: a random token (only its SHA-256 is stored, see sign-in-throttle.ts) that
 // lets a browser which completed a sign-in before past the per-user sign-in slow-down.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type Env, isProduction } from "../env";
-import { KNOWN_DEVICE_DAYS } from "../modules/admin/sign-in-throttle";
+import { type Env, isProduction } from "../../env";
+import { KNOWN_DEVICE_DAYS } from "./sign-in-throttle";
 
 const deviceCookieName = (env: Env) => (isProduction(env) ? "__Host-ch_device" : "ch_device");
 

@@ -6,7 +6,7 @@ import { randomInt } from "node:crypto";
 import { type Executor, schema } from "@ch/db";
 import { asc, eq } from "drizzle-orm";
 import { splitDeposit } from "../../contracts/totals";
-import { centsToMicro } from "./usdt";
+import { centsToMicro } from "../../lib/usdt";
 
 const { invoices } = schema;
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -7,7 +7,7 @@
  *    router, `proposals.save*` closes the price-list writes of an open router again.
  * 4. While the owner requires two-factor sign-in, a session whose account has none may call only what it
  *    needs to set it up (BEFORE_ENROLMENT); everything else is refused with 403 and
- *    `code: "two_factor_enrolment_required"` (admin/session-access.ts).
+ *    `code: "two_factor_enrolment_required"` (session-access.ts).
  * Enforced in adminProcedure (trpc/trpc.ts), the REST admin check (http/route.ts) and the upload route;
  * api/test/staff-roles.test.ts walks the router and the route list against it.
  */

@@ -3,8 +3,15 @@
 // set up two-factor first when the owner requires it (403 with a code), then the role (403).
 import type { StaffRole } from "../../contracts/staff-roles";
 import { AppError, forbidden, unauthorized } from "../../lib/errors";
-import { resolveSession, type SessionAdmin } from "./auth.service";
-import type { SessionHolder } from "./session-store";
+import { type SessionHolder, sessionRowId } from "./session-store";
+
+export interface SessionAdmin {
+  id: number;
+  username: string;
+  /** What the account may do (access-policy.ts). */
+  role: StaffRole;
+  sessionId: string;
+}
 
 /** The `code` of the 403 a session gets while it must set up two-factor sign-in first. */
 export const TWO_FACTOR_ENROLMENT_REQUIRED = "two_factor_enrolment_required";
@@ -18,8 +25,19 @@ export const enrolmentRequired = () =>
   );
 
 /**
+ * The admin of the request's session, or null. The session store (session-store.ts) has already refused
+ * a session that is idle for 30 minutes, older than 8 hours or whose account is disabled.
+ */
+export function resolveSession(req: SessionHolder): SessionAdmin | null {
+  const session = req.session;
+  const admin = session?.admin;
+  if (!admin) return null;
+  return { ...admin, sessionId: sessionRowId(session.sessionId) };
+}
+
+/**
  * The session's admin, when it may make this call: `mayCall` says whether its role may, `beforeEnrolment`
- * whether the call is one a session that must enrol may still make (modules/staff/access-policy.ts). Whether
+ * whether the call is one a session that must enrol may still make (access-policy.ts). Whether
  * it must enrol was read with the session itself (session-store.ts): no query here.
  */
 export function sessionAdminFor(

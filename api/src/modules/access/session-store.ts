@@ -44,7 +44,7 @@ export interface SessionAccount {
 
 declare module "fastify" {
   interface Session {
-    /** Set at sign-in (auth.service.ts startSession); read again from `admins` by every `get`. */
+    /** Set at sign-in (admin/auth.service.ts startSession); read again from `admins` by every `get`. */
     admin?: SessionAccount;
     /** When it ends however active (epoch ms). */
     expiresAtMs?: number;

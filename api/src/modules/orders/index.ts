@@ -1,0 +1,11 @@
+// Orders: placing one, the customer's links, staff commands and the build stages.
+export { customerOrderRow } from "./customer-order";
+export { setOrderStatusByStaff, setPaymentStatusByStaff } from "./order-commands";
+export { createOrder } from "./order-core";
+export { orderRoutes } from "./orders.rest";
+export { adminOrdersRouter, ordersRouter } from "./orders.router";
+export { listOrdersForAdmin } from "./orders.service";
+export { adminOrderRoutes, listOrdersWithLink } from "./orders-admin.rest";
+export { adminStageRoutes } from "./stages.rest";
+export { adminStagesRouter } from "./stages.router";
+export { moveOrderStage } from "./stages.service";

@@ -1,0 +1,6 @@
+// Recording payments: bank and staff entries, USDT on TRON (hashes, the watcher) and the order's settling.
+export { adminPaymentRoutes, paymentRoutes } from "./payments.rest";
+export { adminPaymentsRouter, paymentsRouter } from "./payments.router";
+export type { TronWatcher } from "./tron-watcher";
+export { createTronWatcher } from "./tron-watcher";
+export { adminUsdtTransferRoutes } from "./usdt-transfers.rest";
