@@ -42,6 +42,29 @@ async function orderWithDeposit(page: Page, lastName: string) {
 const stageMailsTo = async (page: Page, orderNumber: string, label: string) =>
   (await emailReceived(page)).filter((m) => m.subject === `Your order ${orderNumber}: ${label}`).length;
 
+/**
+ * Waits for the one stage e-mail that leaves after the undo window. The outbox delivers one message at a
+ * time, so on a loaded machine it may follow a queue of others; when it never comes, the failure says
+ * what the outbox holds for the order and what the mailbox received.
+ */
+async function expectOneStageMail(page: Page, orderNumber: string, label: string) {
+  try {
+    await expect.poll(() => stageMailsTo(page, orderNumber, label), { timeout: 45_000 }).toBe(1);
+  } catch (error) {
+    const outbox = (await (await page.request.get("/api/admin/notifications?limit=50")).json()) as {
+      subject: string | null;
+      status: string;
+      attempts: number;
+      lastError: string | null;
+    }[];
+    const mine = outbox.filter((n) => n.subject?.includes(orderNumber));
+    const received = (await emailReceived(page)).map((m) => m.subject).filter((s) => s?.includes(orderNumber));
+    throw new Error(
+      `${(error as Error).message}\noutbox for ${orderNumber}: ${JSON.stringify(mine)}\nreceived: ${JSON.stringify(received)}`,
+    );
+  }
+}
+
 for (const width of WIDTHS) {
   test.describe(`${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
@@ -80,7 +103,7 @@ for (const width of WIDTHS) {
       await shot(page, `pipeline-undo-${width}`);
       await expectAccessible(page, `pipeline ${width}`);
       await expect(card.getByTestId("undo-move")).toHaveCount(0, { timeout: 15_000 });
-      await expect.poll(() => stageMailsTo(page, order.orderNumber, "In production"), { timeout: 15_000 }).toBe(1);
+      await expectOneStageMail(page, order.orderNumber, "In production");
 
       // a move back exists from quality check: after the move onward, and plain
       await card.getByRole("button", { name: "→ Quality check" }).click();

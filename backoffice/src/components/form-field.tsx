@@ -4,13 +4,18 @@ import { type ReactNode, useId } from "react";
 
 export type FieldErrors = Record<string, string>;
 
-/** The issues of a refused write (zod on the client, or the server's { issues }), keyed by "a.b.0". */
+/**
+ * The issues of a refused write (zod on the client, a tRPC error's data, or a REST answer's { issues } body),
+ * keyed by "a.b.0".
+ */
 export function issuesOf(error: unknown): FieldErrors {
   const found: FieldErrors = {};
+  if (!error || typeof error !== "object") return found;
   const issues =
     (error as { issues?: unknown }).issues ??
     (error as { data?: { issues?: unknown } }).data?.issues ??
-    (error as { shape?: { data?: { issues?: unknown } } }).shape?.data?.issues;
+    (error as { shape?: { data?: { issues?: unknown } } }).shape?.data?.issues ??
+    (error as { body?: { issues?: unknown } | null }).body?.issues;
   if (Array.isArray(issues)) {
     for (const issue of issues as { path: (string | number)[]; message: string }[]) {
       found[issue.path.join(".")] ??= issue.message;
@@ -20,19 +25,23 @@ export function issuesOf(error: unknown): FieldErrors {
 }
 
 export function FormField({
+  id: givenId,
   label,
   error,
   hint,
   className,
   children,
 }: {
+  /** The control's id when something outside refers to it; a generated one otherwise. */
+  id?: string | undefined;
   label: string;
   error?: string | undefined;
-  hint?: string;
-  className?: string;
+  hint?: string | undefined;
+  className?: string | undefined;
   children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
 }) {
-  const id = useId();
+  const generated = useId();
+  const id = givenId ?? generated;
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
     <div className={className}>

@@ -1,7 +1,9 @@
 // Uploads one image to POST /api/admin/media (raw body); the API converts it to WebP and answers its URL and size.
-import { type ChangeEvent, useId, useState } from "react";
+import { type ChangeEvent, type Ref, useId, useState } from "react";
+import { type Control, type FieldValues, type Path, useController } from "react-hook-form";
 import { HttpError } from "../lib/http";
 import { useToast } from "../lib/toast";
+import { messageOf } from "./form";
 
 export interface UploadedImage {
   url: string;
@@ -33,9 +35,12 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
 export function ImageUploadButton({
   label,
   onUploaded,
+  inputRef,
 }: {
   label: string;
   onUploaded: (image: UploadedImage) => void;
+  /** The file input, for a form that focuses it when the image is refused. */
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
   const toast = useToast();
@@ -84,6 +89,7 @@ export function ImageUploadButton({
         {busy ? "Uploading..." : label}
       </label>
       <input
+        ref={inputRef}
         id={id}
         type="file"
         accept={ACCEPT.join(",")}
@@ -94,5 +100,45 @@ export function ImageUploadButton({
       />
       <p className="mt-1 text-xs text-slate-600">JPEG, PNG or WebP, up to 8 MB; stored as WebP.</p>
     </div>
+  );
+}
+
+/** A form's one image (its URL): the picture chosen, the upload button, and the field's error. */
+export function ImageField<T extends FieldValues>({
+  control,
+  name,
+  legend,
+  alt,
+  imageClassName,
+  labels: [upload, replace],
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  legend: string;
+  alt: string;
+  imageClassName: string;
+  /** The button's words without an image, and with one. */
+  labels: [string, string];
+}) {
+  const { field, fieldState } = useController({ control, name });
+  const errorId = useId();
+  const error = messageOf(fieldState.error);
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="field-label">{legend}</legend>
+      {field.value && <img src={field.value} alt={alt} className={imageClassName} />}
+      <div className="mt-2">
+        <ImageUploadButton
+          label={field.value ? replace : upload}
+          inputRef={field.ref}
+          onUploaded={(img) => field.onChange(img.url)}
+        />
+      </div>
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 // Toasts: one at a time, shown for 5 s (spec section 9). A destructive toast is announced as an alert.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { errorMessage } from "./trpc";
 
 export interface Toast {
   title: string;
@@ -61,3 +62,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 export const useToast = () => useContext(ToastContext);
+
+/** `failed(title)` is an onError that toasts the refusal: the title, and the server's words or `fallback`. */
+export function useFailureToast() {
+  const toast = useToast();
+  return (title: string, fallback = "The server refused it") =>
+    (error: unknown) =>
+      toast({ title, description: errorMessage(error, fallback), variant: "destructive" });
+}

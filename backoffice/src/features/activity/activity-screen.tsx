@@ -5,6 +5,7 @@ import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/api/contracts/stages";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState, LoadError } from "../../components/card";
+import { FormField } from "../../components/form-field";
 import { formatDateTime, formatUsd, statusLabel } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 
@@ -287,25 +288,19 @@ export function ActivityScreen() {
         an API key, the customer, the USDT watcher or the system) and when (latest {AUDIT_LIMIT}).
       </p>
       <div className="mt-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <div className="mb-4 sm:w-64">
-          <label htmlFor="activity-kind" className="field-label">
-            Show
-          </label>
-          <select
-            id="activity-kind"
-            className="field-input"
-            value={kind}
-            onChange={(e) => setKind(e.target.value as KindId)}
-          >
-            <option value="">Everything</option>
-            {KINDS.map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.label}
-              </option>
-            ))}
-            <option value="other">Accounts, settings and the rest</option>
-          </select>
-        </div>
+        <FormField id="activity-kind" label="Show" className="mb-4 sm:w-64">
+          {(field) => (
+            <select {...field} className="field-input" value={kind} onChange={(e) => setKind(e.target.value as KindId)}>
+              <option value="">Everything</option>
+              {KINDS.map((k) => (
+                <option key={k.id} value={k.id}>
+                  {k.label}
+                </option>
+              ))}
+              <option value="other">Accounts, settings and the rest</option>
+            </select>
+          )}
+        </FormField>
         {audit.error && <LoadError message={errorMessage(audit.error, "The activity log could not be loaded.")} />}
         {audit.data && entries.length === 0 && (
           <EmptyState>{kind ? "Nothing of this kind recorded lately." : "No changes recorded yet."}</EmptyState>

@@ -6,15 +6,18 @@ import {
   API_KEY_DOMAINS,
   type ApiKeyDomain,
   type ApiKeyScope,
-} from "@ch/api/contracts/api-key-scopes";
+  apiKeyCreateInput,
+} from "@ch/api/contracts/api-keys";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import type { Control } from "react-hook-form";
+import { z } from "zod";
 import { Card, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
 import { ConfirmDialog, Dialog } from "../../components/dialog";
-import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
+import { FormMessage, InputField, SelectField, useApiForm, useChecklist } from "../../components/form";
 import { formatDateTime } from "../../lib/format";
-import { useToast } from "../../lib/toast";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
 
@@ -29,6 +32,7 @@ const STATUS_CLASS: Record<ApiKey["status"], string> = {
 
 export function ApiKeysScreen() {
   const toast = useToast();
+  const failed = useFailureToast();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -41,12 +45,7 @@ export function ApiKeysScreen() {
       setRevoking(null);
       void refresh();
     },
-    onError: (error) =>
-      toast({
-        title: "Key not revoked",
-        description: errorMessage(error, "The server refused it"),
-        variant: "destructive",
-      }),
+    onError: failed("Key not revoked"),
   });
 
   const columns: Column<ApiKey>[] = [
@@ -171,10 +170,24 @@ const EXPIRY_CHOICES = [
 ] as const;
 type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]["value"];
 
+/** The API's name and scopes; the expiry as chosen here (a date is needed when "On a date…" is). */
+const keyForm = z
+  .object({
+    name: apiKeyCreateInput.shape.name,
+    scopes: apiKeyCreateInput.shape.scopes,
+    expiry: z.enum(EXPIRY_CHOICES.map((c) => c.value)),
+    date: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.expiry === "date" && !v.date) ctx.addIssue({ code: "custom", path: ["date"], message: "pick a date" });
+  });
+type KeyValues = z.input<typeof keyForm>;
+const NO_KEY: KeyValues = { name: "", scopes: [], expiry: "never", date: "" };
+
 /** The expiry to send: null for never; a chosen date ends at the end of that day, local time. */
-function expiryOf(choice: ExpiryChoice, date: string): string | null | undefined {
+function expiryOf(choice: ExpiryChoice, date: string): string | null {
   if (choice === "never") return null;
-  if (choice === "date") return date ? new Date(`${date}T23:59:59`).toISOString() : undefined;
+  if (choice === "date") return new Date(`${date}T23:59:59`).toISOString();
   return new Date(Date.now() + Number(choice) * 86_400_000).toISOString();
 }
 
@@ -188,137 +201,62 @@ function CreateDialog({
   onCreated: (answer: Created) => void;
 }) {
   const toast = useToast();
-  const [name, setName] = useState("");
-  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
-  const [expiry, setExpiry] = useState<ExpiryChoice>("never");
-  const [date, setDate] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const failed = useFailureToast();
+  const form = useApiForm<KeyValues>({
+    schema: keyForm,
+    defaultValues: NO_KEY,
+    // the server's expiresAt is the field that chose it
+    toField: (path): string =>
+      path === "expiresAt" ? (form.getValues("expiry") === "date" ? "date" : "expiry") : path,
+    toasted: true,
+  });
   const create = useMutation({
     ...trpc.apiKeys.create.mutationOptions(),
     onSuccess: (answer) => {
-      setName("");
-      setScopes([]);
-      setExpiry("never");
-      setDate("");
-      setErrors({});
+      form.reset();
       onClose();
       onCreated(answer);
     },
-    onError: (error) => {
-      setErrors(issuesOf(error));
-      toast({
-        title: "Key not created",
-        description: errorMessage(error, "The server refused it"),
-        variant: "destructive",
-      });
-    },
+    onError: failed("Key not created"),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const expiresAt = expiryOf(expiry, date);
-    if (expiresAt === undefined) {
-      setErrors({ expiresAt: "pick a date" });
-      return;
-    }
-    create.mutate({ name, scopes, expiresAt });
-  };
-  const toggle = (scope: ApiKeyScope, on: boolean) =>
-    setScopes((list) => (on ? [...list, scope] : list.filter((s) => s !== scope)));
-  const scopesError = errors.scopes ?? Object.entries(errors).find(([path]) => path.startsWith("scopes."))?.[1];
+  const submit = form.submit(
+    ({ name, scopes, expiry, date }) => create.mutateAsync({ name, scopes, expiresAt: expiryOf(expiry, date) }),
+    {
+      invalid: () =>
+        toast({ title: "Key not created", description: "Check the fields marked below.", variant: "destructive" }),
+    },
+  );
+  const expiry = form.watch("expiry");
   return (
     <Dialog open={open} onClose={onClose} title="Create API key">
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormField label="Name" error={errors.name} hint="Which system uses it, e.g. Accounting sync.">
-          {(p) => (
-            <input
-              {...p}
-              className="field-input"
-              required
-              maxLength={80}
-              autoComplete="off"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </FormField>
-        <fieldset aria-describedby={scopesError ? "api-key-scopes-error" : "api-key-scopes-hint"}>
-          <legend className="field-label">Scopes</legend>
-          <p id="api-key-scopes-hint" className="text-xs text-slate-500">
-            Write includes read. Owner-only areas (settings, staff, keys, webhooks) are never open to a key.
-          </p>
-          <table className="mt-2 w-full text-sm">
-            <thead>
-              <tr className="text-left text-xs text-slate-500">
-                <th scope="col" className="py-1 font-medium">
-                  Area
-                </th>
-                <th scope="col" className="py-1 text-center font-medium">
-                  Read
-                </th>
-                <th scope="col" className="py-1 text-center font-medium">
-                  Write
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {API_KEY_DOMAINS.map((domain: ApiKeyDomain) => (
-                <tr key={domain} className="border-t border-slate-100">
-                  <th scope="row" className="py-2 text-left font-normal">
-                    {API_KEY_DOMAIN_LABELS[domain]}
-                  </th>
-                  {(["read", "write"] as const).map((access) => {
-                    const scope = `${domain}:${access}` as ApiKeyScope;
-                    return (
-                      <td key={access} className="py-2 text-center">
-                        <input
-                          type="checkbox"
-                          className="h-4 w-4"
-                          aria-label={scope}
-                          checked={scopes.includes(scope)}
-                          onChange={(e) => toggle(scope, e.target.checked)}
-                        />
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {scopesError ? (
-            <p id="api-key-scopes-error" className="mt-1 text-sm text-red-700">
-              {scopesError}
-            </p>
-          ) : null}
-        </fieldset>
-        <FormField label="Expires" error={expiry === "date" ? undefined : errors.expiresAt}>
-          {(p) => (
-            <select
-              {...p}
-              className="field-input"
-              value={expiry}
-              onChange={(e) => setExpiry(e.target.value as ExpiryChoice)}
-            >
-              {EXPIRY_CHOICES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <InputField
+          control={form.control}
+          name="name"
+          label="Name"
+          hint="Which system uses it, e.g. Accounting sync."
+          required
+          maxLength={80}
+          autoComplete="off"
+        />
+        <ScopesTable control={form.control} />
+        <SelectField control={form.control} name="expiry" label="Expires">
+          {EXPIRY_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </SelectField>
         {expiry === "date" ? (
-          <FormField label="Expiry date" error={errors.expiresAt} hint="The key stops working at the end of this day.">
-            {(p) => (
-              <input
-                {...p}
-                type="date"
-                className="field-input"
-                value={date}
-                onChange={(e) => setDate(e.target.value)}
-              />
-            )}
-          </FormField>
+          <InputField
+            control={form.control}
+            name="date"
+            label="Expiry date"
+            hint="The key stops working at the end of this day."
+            type="date"
+          />
         ) : null}
+        <FormMessage message={form.message} />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-ghost" onClick={onClose}>
             Cancel
@@ -368,5 +306,62 @@ function SecretDialog({ created, onClose }: { created: Created | null; onClose: 
         </div>
       ) : null}
     </Dialog>
+  );
+}
+
+/** Read and write per area, one checkbox each (named by its scope, e.g. orders:read). */
+function ScopesTable({ control }: { control: Control<KeyValues> }) {
+  const scopes = useChecklist<KeyValues, ApiKeyScope>(control, "scopes");
+  return (
+    <fieldset aria-describedby={scopes.error ? "api-key-scopes-error" : "api-key-scopes-hint"}>
+      <legend className="field-label">Scopes</legend>
+      <p id="api-key-scopes-hint" className="text-xs text-slate-500">
+        Write includes read. Owner-only areas (settings, staff, keys, webhooks) are never open to a key.
+      </p>
+      <table className="mt-2 w-full text-sm">
+        <thead>
+          <tr className="text-left text-xs text-slate-500">
+            <th scope="col" className="py-1 font-medium">
+              Area
+            </th>
+            <th scope="col" className="py-1 text-center font-medium">
+              Read
+            </th>
+            <th scope="col" className="py-1 text-center font-medium">
+              Write
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {API_KEY_DOMAINS.map((domain: ApiKeyDomain, row) => (
+            <tr key={domain} className="border-t border-slate-100">
+              <th scope="row" className="py-2 text-left font-normal">
+                {API_KEY_DOMAIN_LABELS[domain]}
+              </th>
+              {(["read", "write"] as const).map((access) => {
+                const scope = `${domain}:${access}` as ApiKeyScope;
+                return (
+                  <td key={access} className="py-2 text-center">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4"
+                      aria-label={scope}
+                      ref={row === 0 && access === "read" ? scopes.ref : undefined}
+                      checked={scopes.has(scope)}
+                      onChange={(e) => scopes.toggle(scope, e.target.checked)}
+                    />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {scopes.error ? (
+        <p id="api-key-scopes-error" className="mt-1 text-sm text-red-700">
+          {scopes.error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -1,11 +1,14 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { type ApiForm, InputField, useApiForm } from "../../components/form";
 import { HttpError, http } from "../../lib/http";
 import { useToast } from "../../lib/toast";
 import { ADMIN_AUTH_KEY, errorMessage, trpc } from "../../lib/trpc";
 import { AuthCard } from "./auth-card";
 import { CodeStep, EnrolStep, RecoveryCodesStep, type SignedIn } from "./two-factor-step";
+
+type Credentials = { username: string; password: string; code: string };
 
 type LoginAnswer =
   | { ok: true; username: string; expiresAt: string }
@@ -14,14 +17,14 @@ type LoginAnswer =
 export function LoginScreen() {
   const toast = useToast();
   const navigate = useNavigate();
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
+  // no schema here: the sign-in page is the first load, and zod would weigh more than its budget allows
+  // (the browser's required checks run; the server checks the rest)
+  const form = useApiForm<Credentials>({ defaultValues: { username: "", password: "", code: "" }, toasted: true });
   // the second step, once the password was right: a code, or enrolment when the owner requires it
   const [challenge, setChallenge] = useState<{ step: "code" | "enrol"; challenge: string } | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   // after a 429 for this account (failed attempts elsewhere), an authenticator code lets the owner through
   const [offerCode, setOfferCode] = useState(false);
-  const [code, setCode] = useState("");
   // setup is offered only while the server says it is open (no admin yet)
   const setupStatus = useQuery(trpc.admin.setupStatus.queryOptions());
   const enter = (answer: SignedIn) => {
@@ -32,7 +35,7 @@ export function LoginScreen() {
     else void navigate({ to: "/admin" });
   };
   const login = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ username, password, code }: Credentials) =>
       http<LoginAnswer>("POST", "/api/admin/login", {
         username,
         password,
@@ -56,84 +59,30 @@ export function LoginScreen() {
     );
   }
   if (challenge) {
+    const restart = () => {
+      setChallenge(null);
+      form.resetField("password");
+    };
     return (
       <AuthCard
         title={challenge.step === "code" ? "Two-factor sign-in" : "Set up two-factor sign-in"}
-        subtitle={challenge.step === "code" ? "Enter the code from your authenticator app" : `Signed in as ${username}`}
+        subtitle={
+          challenge.step === "code"
+            ? "Enter the code from your authenticator app"
+            : `Signed in as ${form.getValues("username")}`
+        }
       >
         {challenge.step === "code" ? (
-          <CodeStep
-            challenge={challenge.challenge}
-            onDone={enter}
-            onRestart={() => {
-              setChallenge(null);
-              setPassword("");
-            }}
-          />
+          <CodeStep challenge={challenge.challenge} onDone={enter} onRestart={restart} />
         ) : (
           <EnrolStep challenge={challenge.challenge} onDone={enter} />
         )}
       </AuthCard>
     );
   }
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    login.mutate();
-  };
   return (
     <AuthCard title="Admin Dashboard" subtitle="Sign in to access dashboard">
-      <form onSubmit={submit} className="space-y-4">
-        <div>
-          <label htmlFor="username" className="field-label">
-            Username
-          </label>
-          <input
-            id="username"
-            name="username"
-            type="text"
-            className="field-input"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="password" className="field-label">
-            Password
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            className="field-input"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        {offerCode ? (
-          <div>
-            <label htmlFor="code" className="field-label">
-              Authenticator code (if you use two-factor sign-in)
-            </label>
-            <input
-              id="code"
-              name="code"
-              type="text"
-              className="field-input font-mono tracking-widest"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </div>
-        ) : null}
-        <button type="submit" className="btn-primary w-full" disabled={login.isPending}>
-          {login.isPending ? "Signing In..." : "Sign In"}
-        </button>
-      </form>
+      <PasswordStep form={form} offerCode={offerCode} pending={login.isPending} send={login.mutateAsync} />
       <p className="mt-4 text-center text-sm">
         <Link to="/admin/forgot-password" className="font-medium text-slate-900 underline">
           Forgot password?
@@ -148,5 +97,48 @@ export function LoginScreen() {
         </p>
       ) : null}
     </AuthCard>
+  );
+}
+
+/** Step one: the username and password (with a code when the server offers one). */
+function PasswordStep({
+  form,
+  offerCode,
+  pending,
+  send,
+}: {
+  form: ApiForm<Credentials>;
+  offerCode: boolean;
+  pending: boolean;
+  send: (values: Credentials) => Promise<unknown>;
+}) {
+  const { control } = form;
+  return (
+    <form onSubmit={form.submit(send)} className="space-y-4">
+      <InputField control={control} name="username" id="username" label="Username" autoComplete="username" required />
+      <InputField
+        control={control}
+        name="password"
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      {offerCode ? (
+        <InputField
+          control={control}
+          name="code"
+          id="code"
+          label="Authenticator code (if you use two-factor sign-in)"
+          inputClassName="field-input font-mono tracking-widest"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+        />
+      ) : null}
+      <button type="submit" className="btn-primary w-full" disabled={pending}>
+        {pending ? "Signing In..." : "Sign In"}
+      </button>
+    </form>
   );
 }

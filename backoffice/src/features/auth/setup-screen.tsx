@@ -1,25 +1,33 @@
+import { setupInput } from "@ch/api/contracts/admin";
 import { PASSWORD_MIN_LENGTH as PASSWORD_MIN } from "@ch/api/contracts/staff-roles";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import type { BaseSyntheticEvent } from "react";
+import { z } from "zod";
+import { type ApiForm, InputField, useApiForm } from "../../components/form";
 import { http } from "../../lib/http";
 import { useToast } from "../../lib/toast";
 import { ADMIN_AUTH_KEY, errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { AuthCard } from "./auth-card";
 
+// The API's setup input, and the password typed twice: the spec's order, mismatch first, then length (the
+// server checks length and common passwords again).
+const setupForm = setupInput.extend({ confirmPassword: z.string() }).superRefine((v, ctx) => {
+  if (v.password !== v.confirmPassword)
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords do not match" });
+});
+type SetupValues = z.input<typeof setupForm>;
+const EMPTY: SetupValues = { username: "", email: "", password: "", confirmPassword: "", setupToken: "" };
+
 export function SetupScreen() {
   const toast = useToast();
   const navigate = useNavigate();
   const status = useQuery(trpc.admin.setupStatus.queryOptions());
-  const [username, setUsername] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
-  const [setupToken, setSetupToken] = useState("");
+  const form = useApiForm<SetupValues>({ schema: setupForm, defaultValues: EMPTY, toasted: true });
   const tokenRequired = status.data?.tokenRequired ?? false;
 
   const setup = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ username, password, email, setupToken }: SetupValues) =>
       http<{ id: number; username: string }>("POST", "/api/admin/setup", {
         username,
         password,
@@ -46,24 +54,16 @@ export function SetupScreen() {
     },
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // The spec's order: mismatch first, then length; the server checks length and common passwords again.
-    if (password !== confirmPassword) {
-      toast({ title: "Password Mismatch", description: "Passwords do not match", variant: "destructive" });
-      return;
-    }
-    if (password.length < PASSWORD_MIN) {
-      toast({
-        title: "Password Too Short",
-        description: `Password must be at least ${PASSWORD_MIN} characters long`,
-        variant: "destructive",
-      });
-      return;
-    }
-    setup.mutate();
-  };
-
+  const submit = form.submit((values) => setup.mutateAsync(values), {
+    invalid: (errors) => {
+      const [title, problem] = errors.confirmPassword
+        ? ["Password Mismatch", errors.confirmPassword]
+        : errors.password
+          ? ["Password Too Short", errors.password]
+          : ["Setup Failed", Object.values(errors)[0]];
+      toast({ title, description: problem?.message ?? "Check the form", variant: "destructive" });
+    },
+  });
   const closed = status.data ? !status.data.open : false;
   return (
     <AuthCard title="Setup Admin Account" subtitle="Create the first administrator account for the back office.">
@@ -80,99 +80,77 @@ export function SetupScreen() {
           </Link>
         </div>
       ) : (
-        <form onSubmit={submit} className="space-y-4">
-          <div>
-            <label htmlFor="setup-username" className="field-label">
-              Username
-            </label>
-            <input
-              id="setup-username"
-              name="username"
-              className="field-input"
-              autoComplete="username"
-              required
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-          </div>
-          <div>
-            <label htmlFor="setup-email" className="field-label">
-              E-mail
-            </label>
-            <input
-              id="setup-email"
-              name="email"
-              type="email"
-              className="field-input"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-describedby="setup-email-hint"
-            />
-            <p id="setup-email-hint" className="mt-1 text-xs text-slate-600">
-              Where a link to choose a new password is sent if you ever forget it.
-            </p>
-          </div>
-          <div>
-            <label htmlFor="setup-password" className="field-label">
-              Password
-            </label>
-            <input
-              id="setup-password"
-              name="password"
-              type="password"
-              className="field-input"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby="setup-password-hint"
-            />
-            <p id="setup-password-hint" className="mt-1 text-xs text-slate-600">
-              At least {PASSWORD_MIN} characters; very common passwords are refused.
-            </p>
-          </div>
-          <div>
-            <label htmlFor="setup-confirm" className="field-label">
-              Confirm Password
-            </label>
-            <input
-              id="setup-confirm"
-              name="confirmPassword"
-              type="password"
-              className="field-input"
-              autoComplete="new-password"
-              required
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
-            />
-          </div>
-          {tokenRequired && (
-            <div>
-              <label htmlFor="setup-token" className="field-label">
-                Setup token
-              </label>
-              <input
-                id="setup-token"
-                name="setupToken"
-                className="field-input"
-                autoComplete="off"
-                required
-                value={setupToken}
-                onChange={(e) => setSetupToken(e.target.value)}
-                aria-describedby="setup-token-hint"
-              />
-              <p id="setup-token-hint" className="mt-1 text-xs text-slate-600">
-                The SETUP_TOKEN value, or the one-time token printed in the server log at start-up.
-              </p>
-            </div>
-          )}
-          <button type="submit" className="btn-primary w-full" disabled={setup.isPending}>
-            {setup.isPending ? "Creating Account..." : "Create Admin Account"}
-          </button>
-        </form>
+        <SetupForm form={form} tokenRequired={tokenRequired} pending={setup.isPending} onSubmit={submit} />
       )}
     </AuthCard>
+  );
+}
+
+function SetupForm({
+  form,
+  tokenRequired,
+  pending,
+  onSubmit,
+}: {
+  form: ApiForm<SetupValues>;
+  tokenRequired: boolean;
+  pending: boolean;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+}) {
+  const { control } = form;
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      <InputField
+        control={control}
+        name="username"
+        id="setup-username"
+        label="Username"
+        autoComplete="username"
+        required
+      />
+      <InputField
+        control={control}
+        name="email"
+        id="setup-email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        required
+        hint="Where a link to choose a new password is sent if you ever forget it."
+      />
+      <InputField
+        control={control}
+        name="password"
+        id="setup-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={`At least ${PASSWORD_MIN} characters; very common passwords are refused.`}
+      />
+      <InputField
+        control={control}
+        name="confirmPassword"
+        id="setup-confirm"
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      {tokenRequired && (
+        <InputField
+          control={control}
+          name="setupToken"
+          id="setup-token"
+          label="Setup token"
+          autoComplete="off"
+          required
+          hint="The SETUP_TOKEN value, or the one-time token printed in the server log at start-up."
+        />
+      )}
+      <button type="submit" className="btn-primary w-full" disabled={pending}>
+        {pending ? "Creating Account..." : "Create Admin Account"}
+      </button>
+    </form>
   );
 }

@@ -1,8 +1,8 @@
 // Sign-in, step two: the authenticator code (or a recovery code) for the challenge the password step
 // answered, or, when the owner requires two-factor and this account has none, enrolment first.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { FormField, issuesOf } from "../../components/form-field";
+import { useState } from "react";
+import { FormMessage, InputField, useApiForm } from "../../components/form";
 import { QrCode } from "../../components/qr-code";
 import { RecoveryCodes } from "../../components/recovery-codes";
 import { http, serverMessage } from "../../lib/http";
@@ -14,55 +14,44 @@ export interface SignedIn {
 
 type Done = (answer: SignedIn) => void;
 
-function bodyIssues(error: unknown) {
-  return issuesOf((error as { body?: unknown }).body ?? {});
-}
+// Part of the sign-in page: no zod schema (the page's first-load budget); the server checks the code.
+const CODE_FORM = { defaultValues: { code: "" }, fallback: "That code did not work" } as const;
 
 export function CodeStep({ challenge, onDone, onRestart }: { challenge: string; onDone: Done; onRestart: () => void }) {
   const [useRecovery, setUseRecovery] = useState(false);
-  const [value, setValue] = useState("");
+  const form = useApiForm<{ code: string }>({
+    ...CODE_FORM,
+    toField: (path) => (path === "code" || path === "recoveryCode" ? "code" : null),
+  });
   const verify = useMutation({
-    mutationFn: () =>
+    mutationFn: (code: string) =>
       http<{ ok: true; username: string }>(
         "POST",
         "/api/admin/login/verify",
-        useRecovery ? { challenge, recoveryCode: value } : { challenge, code: value },
+        useRecovery ? { challenge, recoveryCode: code } : { challenge, code },
       ),
     onSuccess: (answer) => onDone({ username: answer.username }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    verify.mutate();
-  };
-  const error = verify.error
-    ? (bodyIssues(verify.error)[useRecovery ? "recoveryCode" : "code"] ??
-      serverMessage(verify.error, "That code did not work"))
-    : undefined;
+  const code = form.watch("code");
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      <FormField
+    <form onSubmit={form.submit(({ code }) => verify.mutateAsync(code))} className="space-y-4" noValidate>
+      <InputField
+        control={form.control}
+        name="code"
+        inputName={useRecovery ? "recoveryCode" : "code"}
         label={useRecovery ? "Recovery code" : "Authenticator code"}
         hint={
           useRecovery
             ? "One of the codes you saved when you turned on two-factor sign-in; each works once."
             : "The 6-digit code your authenticator app shows for Container Homes of Texas."
         }
-        error={error}
-      >
-        {(field) => (
-          <input
-            {...field}
-            name={useRecovery ? "recoveryCode" : "code"}
-            className="field-input font-mono tracking-widest"
-            inputMode={useRecovery ? "text" : "numeric"}
-            autoComplete="one-time-code"
-            required
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-          />
-        )}
-      </FormField>
-      <button type="submit" className="btn-primary w-full" disabled={verify.isPending || value.trim() === ""}>
+        inputClassName="field-input font-mono tracking-widest"
+        inputMode={useRecovery ? "text" : "numeric"}
+        autoComplete="one-time-code"
+        required
+      />
+      <FormMessage message={form.message} />
+      <button type="submit" className="btn-primary w-full" disabled={verify.isPending || code.trim() === ""}>
         {verify.isPending ? "Checking..." : "Verify"}
       </button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
@@ -71,7 +60,7 @@ export function CodeStep({ challenge, onDone, onRestart }: { challenge: string; 
           className="font-medium text-slate-900 underline"
           onClick={() => {
             setUseRecovery(!useRecovery);
-            setValue("");
+            form.reset();
             verify.reset();
           }}
         >
@@ -86,7 +75,7 @@ export function CodeStep({ challenge, onDone, onRestart }: { challenge: string; 
 }
 
 export function EnrolStep({ challenge, onDone }: { challenge: string; onDone: Done }) {
-  const [code, setCode] = useState("");
+  const form = useApiForm<{ code: string }>(CODE_FORM);
   const secret = useQuery({
     queryKey: ["sign-in-enrol", challenge],
     queryFn: () => http<{ secret: string; otpauthUrl: string }>("POST", "/api/admin/login/enrol", { challenge }),
@@ -94,22 +83,19 @@ export function EnrolStep({ challenge, onDone }: { challenge: string; onDone: Do
     retry: false,
   });
   const confirm = useMutation({
-    mutationFn: () =>
+    mutationFn: (code: string) =>
       http<{ ok: true; username: string; recoveryCodes: string[] }>("POST", "/api/admin/login/enrol/confirm", {
         challenge,
         code,
       }),
     onSuccess: (answer) => onDone({ username: answer.username, recoveryCodes: answer.recoveryCodes }),
   });
+  const code = form.watch("code");
   if (secret.isError)
     return <p className="text-sm text-red-700">{serverMessage(secret.error, "Could not start enrolment")}</p>;
   if (!secret.data) return <p className="text-sm text-slate-600">Preparing your authenticator key...</p>;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    confirm.mutate();
-  };
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form onSubmit={form.submit(({ code }) => confirm.mutateAsync(code))} className="space-y-4" noValidate>
       <p className="text-sm text-slate-700">
         The owner requires two-factor sign-in. Scan this code with an authenticator app, then enter the 6-digit code it
         shows.
@@ -123,27 +109,16 @@ export function EnrolStep({ challenge, onDone }: { challenge: string; onDone: Do
           {secret.data.secret}
         </span>
       </p>
-      <FormField
+      <InputField
+        control={form.control}
+        name="code"
         label="Authenticator code"
-        error={
-          confirm.error
-            ? (bodyIssues(confirm.error).code ?? serverMessage(confirm.error, "That code did not work"))
-            : undefined
-        }
-      >
-        {(field) => (
-          <input
-            {...field}
-            name="code"
-            className="field-input font-mono tracking-widest"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        )}
-      </FormField>
+        inputClassName="field-input font-mono tracking-widest"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+      />
+      <FormMessage message={form.message} />
       <button type="submit" className="btn-primary w-full" disabled={confirm.isPending || code.trim() === ""}>
         {confirm.isPending ? "Checking..." : "Turn on and sign in"}
       </button>

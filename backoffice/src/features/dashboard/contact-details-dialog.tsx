@@ -4,12 +4,13 @@ import { LoadError } from "../../components/card";
 import { Dialog } from "../../components/dialog";
 import { formatDateTime } from "../../lib/format";
 import { budgetLabel, leadName, projectTypeLabel, sourceLabel } from "../../lib/labels";
-import { useToast } from "../../lib/toast";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { Notes, Timeline } from "./notes";
 
 export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const toast = useToast();
+  const failed = useFailureToast();
   const details = useQuery({ ...trpc.leads.details.queryOptions({ id: id ?? 0 }), enabled: id !== null });
   const addNote = useMutation(
     trpc.leads.addNote.mutationOptions({
@@ -18,12 +19,7 @@ export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClo
         await queryClient.invalidateQueries(trpc.admin.audit.pathFilter());
         toast({ title: "Note Added", description: "The internal note was saved." });
       },
-      onError: (error) =>
-        toast({
-          title: "Note Not Saved",
-          description: errorMessage(error, "The note was not saved"),
-          variant: "destructive",
-        }),
+      onError: failed("Note Not Saved", "The note was not saved"),
     }),
   );
   const c = details.data;

@@ -1,4 +1,5 @@
 // Search box, status filter and CSV export link shared by the Orders and Contacts tabs.
+import { FormField } from "../../components/form-field";
 import { statusLabel } from "../../lib/format";
 
 export function ListFilters({
@@ -22,37 +23,35 @@ export function ListFilters({
 }) {
   return (
     <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex-1">
-        <label htmlFor={`${idPrefix}-q`} className="field-label">
-          {searchLabel}
-        </label>
-        <input
-          id={`${idPrefix}-q`}
-          type="search"
-          className="field-input"
-          value={q}
-          onChange={(e) => onQ(e.target.value)}
-          placeholder="Name, e-mail…"
-        />
-      </div>
-      <div className="sm:w-48">
-        <label htmlFor={`${idPrefix}-status`} className="field-label">
-          Filter by status
-        </label>
-        <select
-          id={`${idPrefix}-status`}
-          className="field-input capitalize"
-          value={status}
-          onChange={(e) => onStatus(e.target.value)}
-        >
-          <option value="">All statuses</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FormField id={`${idPrefix}-q`} label={searchLabel} className="flex-1">
+        {(field) => (
+          <input
+            {...field}
+            type="search"
+            className="field-input"
+            value={q}
+            onChange={(e) => onQ(e.target.value)}
+            placeholder="Name, e-mail…"
+          />
+        )}
+      </FormField>
+      <FormField id={`${idPrefix}-status`} label="Filter by status" className="sm:w-48">
+        {(field) => (
+          <select
+            {...field}
+            className="field-input capitalize"
+            value={status}
+            onChange={(e) => onStatus(e.target.value)}
+          >
+            <option value="">All statuses</option>
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <a href={exportHref} className="btn-secondary" download>
         Export CSV
       </a>

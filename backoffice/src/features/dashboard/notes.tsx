@@ -1,5 +1,6 @@
 // Internal notes on an order or a lead, and the audit timeline of its changes.
-import { type FormEvent, useId, useState } from "react";
+import { noteInput } from "@ch/api/contracts/admin";
+import { TextareaField, useApiForm } from "../../components/form";
 import { formatDateTime, formatUsd, humanize, statusLabel } from "../../lib/format";
 
 export interface NoteView {
@@ -71,18 +72,13 @@ export function Notes({
   pending: boolean;
   onAdd: (body: string) => Promise<unknown>;
 }) {
-  const [body, setBody] = useState("");
-  const id = useId();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!body.trim()) return;
-    try {
-      await onAdd(body.trim());
-      setBody("");
-    } catch {
-      // the caller shows the failure toast; keep the text so nothing is lost
-    }
-  };
+  const form = useApiForm<{ body: string }>({ schema: noteInput, defaultValues: { body: "" }, toasted: true });
+  const body = form.watch("body");
+  // the caller shows the failure toast; the text stays so nothing is lost
+  const submit = form.submit(async (values) => {
+    await onAdd(values.body.trim());
+    form.reset();
+  });
   return (
     <div>
       {notes.length === 0 ? (
@@ -100,17 +96,7 @@ export function Notes({
         </ul>
       )}
       <form onSubmit={submit} className="mt-3">
-        <label htmlFor={id} className="field-label">
-          Add an internal note
-        </label>
-        <textarea
-          id={id}
-          className="field-input"
-          rows={3}
-          maxLength={4000}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-        />
+        <TextareaField control={form.control} name="body" label="Add an internal note" rows={3} maxLength={4000} />
         <button type="submit" className="btn-primary mt-2" disabled={pending || !body.trim()}>
           {pending ? "Saving..." : "Add Note"}
         </button>

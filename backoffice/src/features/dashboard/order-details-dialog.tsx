@@ -4,13 +4,14 @@ import { LoadError } from "../../components/card";
 import { Dialog } from "../../components/dialog";
 import { formatDate, formatDateTime, formatUsd } from "../../lib/format";
 import { paymentMethodLabel } from "../../lib/labels";
-import { useToast } from "../../lib/toast";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { OrderPayments } from "../payments/order-payments";
 import { Notes, Timeline } from "./notes";
 
 export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const toast = useToast();
+  const failed = useFailureToast();
   const details = useQuery({ ...trpc.orders.details.queryOptions({ id: id ?? 0 }), enabled: id !== null });
   const addNote = useMutation(
     trpc.orders.addNote.mutationOptions({
@@ -19,12 +20,7 @@ export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose
         await queryClient.invalidateQueries(trpc.admin.audit.pathFilter());
         toast({ title: "Note Added", description: "The internal note was saved." });
       },
-      onError: (error) =>
-        toast({
-          title: "Note Not Saved",
-          description: errorMessage(error, "The note was not saved"),
-          variant: "destructive",
-        }),
+      onError: failed("Note Not Saved", "The note was not saved"),
     }),
   );
   const o = details.data;

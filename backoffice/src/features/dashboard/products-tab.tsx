@@ -5,7 +5,7 @@ import { useState } from "react";
 import { EmptyState, LoadError, StatCard } from "../../components/card";
 import { ConfirmDialog } from "../../components/dialog";
 import { formatUsd, humanize } from "../../lib/format";
-import { useToast } from "../../lib/toast";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
 import { ProductFormDialog } from "./product-form-dialog";
@@ -15,6 +15,7 @@ type Product = RouterOutputs["catalog"]["list"][number];
 
 export function ProductsTab({ stats }: { stats: Stats | undefined }) {
   const toast = useToast();
+  const failed = useFailureToast();
   const products = useQuery(trpc.catalog.list.queryOptions());
   const [editing, setEditing] = useState<Product | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -31,12 +32,7 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
         });
         setDeleting(null);
       },
-      onError: (error) =>
-        toast({
-          title: "Delete Failed",
-          description: errorMessage(error, "The product was not deleted"),
-          variant: "destructive",
-        }),
+      onError: failed("Delete Failed", "The product was not deleted"),
     }),
   );
 

@@ -3,6 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState, LoadError } from "../../components/card";
+import { FormField } from "../../components/form-field";
 import { formatDateTime } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
@@ -114,47 +115,45 @@ export function NotificationsScreen({
 
       <div className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <div className="flex flex-wrap items-end gap-3">
-          <div className="w-full sm:w-44">
-            <label className="field-label" htmlFor="notification-status">
-              Status
-            </label>
-            <select
-              id="notification-status"
-              className="field-input"
-              value={search.status ?? ""}
-              onChange={(e) =>
-                onSearch({ ...search, status: (e.target.value || undefined) as NotificationsSearch["status"] })
-              }
-            >
-              <option value="">All statuses</option>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s[0]?.toUpperCase()}
-                  {s.slice(1)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="w-full sm:w-44">
-            <label className="field-label" htmlFor="notification-channel">
-              Channel
-            </label>
-            <select
-              id="notification-channel"
-              className="field-input"
-              value={search.channel ?? ""}
-              onChange={(e) =>
-                onSearch({ ...search, channel: (e.target.value || undefined) as NotificationsSearch["channel"] })
-              }
-            >
-              <option value="">All channels</option>
-              {CHANNELS.map((c) => (
-                <option key={c} value={c}>
-                  {c === "email" ? "E-mail" : "Telegram"}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField id="notification-status" label="Status" className="w-full sm:w-44">
+            {(field) => (
+              <select
+                {...field}
+                className="field-input"
+                value={search.status ?? ""}
+                onChange={(e) =>
+                  onSearch({ ...search, status: (e.target.value || undefined) as NotificationsSearch["status"] })
+                }
+              >
+                <option value="">All statuses</option>
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s[0]?.toUpperCase()}
+                    {s.slice(1)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField id="notification-channel" label="Channel" className="w-full sm:w-44">
+            {(field) => (
+              <select
+                {...field}
+                className="field-input"
+                value={search.channel ?? ""}
+                onChange={(e) =>
+                  onSearch({ ...search, channel: (e.target.value || undefined) as NotificationsSearch["channel"] })
+                }
+              >
+                <option value="">All channels</option>
+                {CHANNELS.map((c) => (
+                  <option key={c} value={c}>
+                    {c === "email" ? "E-mail" : "Telegram"}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           {filtered && (
             <button type="button" className="btn-ghost mb-1" onClick={() => onSearch({})}>
               Clear filters

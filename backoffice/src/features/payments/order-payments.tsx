@@ -2,14 +2,23 @@
 // payment ledger (flags for staff, a pending hash can be rejected), the order's timeline of payments and
 // stages, and a form to record a bank transfer received or a refund (a negative amount).
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { z } from "zod";
 import { StatusBadge } from "../../components/badge";
 import { LoadError } from "../../components/card";
+import { FormMessage, InputField, useApiForm } from "../../components/form";
 import { formatDate, formatDateTime, formatUsd, humanize } from "../../lib/format";
-import { useToast } from "../../lib/toast";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+const paymentForm = z.object({
+  amount: z.string().refine((raw) => {
+    const value = Number(raw);
+    return Number.isFinite(value) && value !== 0;
+  }, "Enter the amount received (negative for a refund)."),
+});
+type PaymentValues = { amount: string; receivedAt: string; reference: string; note: string };
 
 function eventText(e: {
   kind: string;
@@ -30,65 +39,22 @@ function eventText(e: {
 }
 
 export function OrderPayments({ orderId }: { orderId: number }) {
-  const toast = useToast();
+  const failed = useFailureToast();
   const ledger = useQuery(trpc.payments.forOrder.queryOptions({ id: orderId }));
   const refresh = async () => {
     await queryClient.invalidateQueries(trpc.payments.forOrder.pathFilter());
     await queryClient.invalidateQueries(trpc.orders.pathFilter());
   };
-  const record = useMutation(
-    trpc.payments.record.mutationOptions({
-      onSuccess: async () => {
-        await refresh();
-        toast({ title: "Payment Recorded", description: "The ledger and invoices are updated." });
-      },
-      onError: (error) =>
-        toast({
-          title: "Not Recorded",
-          description: errorMessage(error, "The payment was not recorded"),
-          variant: "destructive",
-        }),
-    }),
-  );
   const reject = useMutation(
     trpc.payments.reject.mutationOptions({
       onSuccess: refresh,
-      onError: (error) =>
-        toast({
-          title: "Not Rejected",
-          description: errorMessage(error, "The payment was not rejected"),
-          variant: "destructive",
-        }),
+      onError: failed("Not Rejected", "The payment was not rejected"),
     }),
   );
-  const [amount, setAmount] = useState("");
-  const [receivedAt, setReceivedAt] = useState(today);
-  const [reference, setReference] = useState("");
-  const [note, setNote] = useState("");
 
   if (ledger.error) return <LoadError message={errorMessage(ledger.error, "The payments could not be loaded.")} />;
   const l = ledger.data;
   if (!l) return <p className="text-sm text-slate-600">Loading payments…</p>;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = Number(amount);
-    if (!Number.isFinite(value) || value === 0) {
-      toast({
-        title: "Amount Needed",
-        description: "Enter the amount received (negative for a refund).",
-        variant: "destructive",
-      });
-      return;
-    }
-    await record.mutateAsync({
-      id: orderId,
-      payment: { method: "bank-transfer", amount: value, receivedAt, reference: reference || null, note: note || null },
-    });
-    setAmount("");
-    setReference("");
-    setNote("");
-  };
 
   return (
     <div className="space-y-4" data-testid="order-payments">
@@ -158,53 +124,7 @@ export function OrderPayments({ orderId }: { orderId: number }) {
           </ul>
         )}
       </div>
-      <form
-        onSubmit={submit}
-        className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2"
-        aria-label="Record a payment"
-      >
-        <h3 className="font-semibold text-slate-900 sm:col-span-2">Record a bank transfer or refund</h3>
-        <label className="grid gap-1">
-          <span>Amount (USD; negative for a refund)</span>
-          <input
-            className="field-input"
-            name="amount"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            required
-          />
-        </label>
-        <label className="grid gap-1">
-          <span>Date received</span>
-          <input
-            className="field-input"
-            type="date"
-            name="receivedAt"
-            value={receivedAt}
-            onChange={(e) => setReceivedAt(e.target.value)}
-            required
-          />
-        </label>
-        <label className="grid gap-1">
-          <span>Bank reference</span>
-          <input
-            className="field-input"
-            name="reference"
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-          />
-        </label>
-        <label className="grid gap-1">
-          <span>Note</span>
-          <input className="field-input" name="note" value={note} onChange={(e) => setNote(e.target.value)} />
-        </label>
-        <div className="sm:col-span-2">
-          <button type="submit" className="btn-primary" disabled={record.isPending}>
-            {record.isPending ? "Recording…" : "Record payment"}
-          </button>
-        </div>
-      </form>
+      <RecordPayment orderId={orderId} onRecorded={refresh} />
       <div>
         <h3 className="mb-2 font-semibold text-slate-900">Order timeline</h3>
         {l.events.length === 0 ? (
@@ -221,5 +141,72 @@ export function OrderPayments({ orderId }: { orderId: number }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** A bank transfer received, or a refund (a negative amount), recorded on the order's ledger. */
+function RecordPayment({ orderId, onRecorded }: { orderId: number; onRecorded: () => Promise<void> }) {
+  const toast = useToast();
+  const failed = useFailureToast();
+  const form = useApiForm<PaymentValues>({
+    schema: paymentForm,
+    defaultValues: { amount: "", receivedAt: today(), reference: "", note: "" },
+    toField: (path) => path.replace(/^payment\./, ""),
+    toasted: true,
+  });
+  const record = useMutation(
+    trpc.payments.record.mutationOptions({
+      onSuccess: async () => {
+        await onRecorded();
+        toast({ title: "Payment Recorded", description: "The ledger and invoices are updated." });
+      },
+      onError: failed("Not Recorded", "The payment was not recorded"),
+    }),
+  );
+  const submit = form.submit(
+    async ({ amount, receivedAt, reference, note }) => {
+      await record.mutateAsync({
+        id: orderId,
+        payment: {
+          method: "bank-transfer",
+          amount: Number(amount),
+          receivedAt,
+          reference: reference || null,
+          note: note || null,
+        },
+      });
+      form.reset({ amount: "", receivedAt, reference: "", note: "" });
+    },
+    {
+      invalid: (errors) =>
+        errors.amount &&
+        toast({ title: "Amount Needed", description: errors.amount.message ?? "", variant: "destructive" }),
+    },
+  );
+  const { control } = form;
+  return (
+    <form
+      onSubmit={submit}
+      className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2"
+      aria-label="Record a payment"
+    >
+      <h3 className="font-semibold text-slate-900 sm:col-span-2">Record a bank transfer or refund</h3>
+      <InputField
+        control={control}
+        name="amount"
+        label="Amount (USD; negative for a refund)"
+        inputMode="decimal"
+        required
+      />
+      <InputField control={control} name="receivedAt" label="Date received" type="date" required />
+      <InputField control={control} name="reference" label="Bank reference" />
+      <InputField control={control} name="note" label="Note" />
+      <FormMessage message={form.message} className="sm:col-span-2" />
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn-primary" disabled={record.isPending}>
+          {record.isPending ? "Recording…" : "Record payment"}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -4,14 +4,15 @@
 // and tells the customer and the owner (payments.usdtTransfers / payments.attachUsdtTransfer; issue 21).
 import type { UsdtTransferDto } from "@ch/api/contracts/payments";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import { StatusBadge } from "../../components/badge";
 import { Card, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
 import { Dialog } from "../../components/dialog";
-import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
+import { FormMessage, InputField, TextareaField, useApiForm } from "../../components/form";
 import { formatDateTime, formatUsd } from "../../lib/format";
-import { useToast } from "../../lib/toast";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 
 const FILTERS = [
@@ -159,11 +160,22 @@ export function UnmatchedTransfersScreen() {
   );
 }
 
+const attachForm = z.object({
+  invoiceId: z.string().refine((raw) => Number.isInteger(Number(raw)) && Number(raw) >= 1, {
+    message: "Choose the invoice this transfer pays.",
+  }),
+  reason: z.string().trim().min(1, "Say why this transfer belongs to that invoice."),
+});
+type AttachValues = z.input<typeof attachForm>;
+
 function AttachDialog({ transfer, onClose }: { transfer: UsdtTransferDto; onClose: () => void }) {
   const toast = useToast();
-  const [invoiceId, setInvoiceId] = useState<string>(() => String(transfer.candidates[0]?.invoiceId ?? ""));
-  const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const failed = useFailureToast();
+  const form = useApiForm<AttachValues>({
+    schema: attachForm,
+    defaultValues: { invoiceId: String(transfer.candidates[0]?.invoiceId ?? ""), reason: "" },
+    toasted: true,
+  });
   const attach = useMutation(
     trpc.payments.attachUsdtTransfer.mutationOptions({
       onSuccess: async (answer) => {
@@ -177,26 +189,13 @@ function AttachDialog({ transfer, onClose }: { transfer: UsdtTransferDto; onClos
         await queryClient.invalidateQueries(trpc.orders.pathFilter());
         onClose();
       },
-      onError: (error) => {
-        setErrors(issuesOf(error));
-        toast({
-          title: "Not Attached",
-          description: errorMessage(error, "The transfer was not attached"),
-          variant: "destructive",
-        });
-      },
+      onError: failed("Not Attached", "The transfer was not attached"),
     }),
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const id = Number(invoiceId);
-    const found: FieldErrors = {};
-    if (!Number.isInteger(id) || id < 1) found.invoiceId = "Choose the invoice this transfer pays.";
-    if (!reason.trim()) found.reason = "Say why this transfer belongs to that invoice.";
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    attach.mutate({ txHash: transfer.txHash, invoiceId: id, reason: reason.trim() });
-  };
+  const invoiceId = form.watch("invoiceId");
+  const submit = form.submit(({ invoiceId, reason }) =>
+    attach.mutateAsync({ txHash: transfer.txHash, invoiceId: Number(invoiceId), reason: reason.trim() }),
+  );
   return (
     <Dialog open onClose={onClose} title="Attach a transfer to an invoice" wide>
       <form onSubmit={submit} className="space-y-4" noValidate>
@@ -210,56 +209,28 @@ function AttachDialog({ transfer, onClose }: { transfer: UsdtTransferDto; onClos
           ) : null}
           . Anyone can copy a transfer's hash: make sure the customer really sent it.
         </p>
-        {transfer.candidates.length > 0 ? (
-          <fieldset className="space-y-2">
-            <legend className="field-label">Open invoices near this amount</legend>
-            {transfer.candidates.map((c) => (
-              <label
-                key={c.invoiceId}
-                className="flex items-start gap-2 rounded-lg border border-slate-200 p-2 text-sm"
-              >
-                <input
-                  type="radio"
-                  name="invoice"
-                  value={c.invoiceId}
-                  checked={invoiceId === String(c.invoiceId)}
-                  onChange={() => setInvoiceId(String(c.invoiceId))}
-                />
-                <span>
-                  <span className="font-mono">{c.reference}</span> · order{" "}
-                  <span className="font-mono">{c.orderNumber}</span> · asks{" "}
-                  <span className="font-mono">{c.usdtAmount ?? "—"} USDT</span> · outstanding {formatUsd(c.outstanding)}
-                  {transfer.claimedBy?.id === c.orderId ? (
-                    <span className="ml-1 text-xs font-semibold text-amber-900">(the claiming order)</span>
-                  ) : null}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        <FormField label="Invoice id" error={errors.invoiceId} hint="Or type the id of another invoice.">
-          {(props) => (
-            <input
-              {...props}
-              className="field-input"
-              inputMode="numeric"
-              value={invoiceId}
-              onChange={(e) => setInvoiceId(e.target.value.trim())}
-            />
-          )}
-        </FormField>
-        <FormField label="Reason" error={errors.reason} hint="Kept with the payment and in the activity log.">
-          {(props) => (
-            <textarea
-              {...props}
-              className="field-input"
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </FormField>
+        <InvoiceChoices
+          transfer={transfer}
+          chosen={invoiceId}
+          onChoose={(id) => form.setValue("invoiceId", id, { shouldValidate: form.formState.isSubmitted })}
+        />
+        <InputField
+          control={form.control}
+          name="invoiceId"
+          label="Invoice id"
+          hint="Or type the id of another invoice."
+          inputMode="numeric"
+          parse={(raw) => raw.trim()}
+        />
+        <TextareaField
+          control={form.control}
+          name="reason"
+          label="Reason"
+          hint="Kept with the payment and in the activity log."
+          rows={3}
+          maxLength={500}
+        />
+        <FormMessage message={form.message} />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel
@@ -270,5 +241,42 @@ function AttachDialog({ transfer, onClose }: { transfer: UsdtTransferDto; onClos
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The open invoices whose amount is near the transfer's: one click fills the invoice id. */
+function InvoiceChoices({
+  transfer,
+  chosen,
+  onChoose,
+}: {
+  transfer: UsdtTransferDto;
+  chosen: string;
+  onChoose: (invoiceId: string) => void;
+}) {
+  if (transfer.candidates.length === 0) return null;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="field-label">Open invoices near this amount</legend>
+      {transfer.candidates.map((c) => (
+        <label key={c.invoiceId} className="flex items-start gap-2 rounded-lg border border-slate-200 p-2 text-sm">
+          <input
+            type="radio"
+            name="invoice"
+            value={c.invoiceId}
+            checked={chosen === String(c.invoiceId)}
+            onChange={() => onChoose(String(c.invoiceId))}
+          />
+          <span>
+            <span className="font-mono">{c.reference}</span> · order <span className="font-mono">{c.orderNumber}</span>{" "}
+            · asks <span className="font-mono">{c.usdtAmount ?? "—"} USDT</span> · outstanding{" "}
+            {formatUsd(c.outstanding)}
+            {transfer.claimedBy?.id === c.orderId ? (
+              <span className="ml-1 text-xs font-semibold text-amber-900">(the claiming order)</span>
+            ) : null}
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

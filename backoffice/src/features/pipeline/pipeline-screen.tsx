@@ -13,8 +13,9 @@ import {
 } from "@ch/api/contracts/stages";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { LoadError } from "../../components/card";
+import { InputField, useApiForm } from "../../components/form";
 import { formatDate, formatUsd } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
@@ -108,7 +109,6 @@ const refreshBoard = () =>
 function OrderCard({ order }: { order: BoardOrder }) {
   const toast = useToast();
   const [cancelling, setCancelling] = useState(false);
-  const [reason, setReason] = useState("");
   const secondsLeft = useSecondsLeft(order.undo?.until ?? null);
   const move = useMutation(
     trpc.stages.move.mutationOptions({
@@ -140,10 +140,6 @@ function OrderCard({ order }: { order: BoardOrder }) {
       },
     }),
   );
-  const submitCancel = (e: FormEvent) => {
-    e.preventDefault();
-    move.mutate({ id: order.id, stage: "cancelled", reason });
-  };
   const staffMoves = order.moves.filter((to) => to !== "cancelled");
   const onward = staffMoves.filter((to) => rank(to) > rank(order.stage));
   const back = staffMoves.filter((to) => rank(to) < rank(order.stage));
@@ -221,27 +217,42 @@ function OrderCard({ order }: { order: BoardOrder }) {
         ) : null}
       </div>
       {cancelling ? (
-        <form onSubmit={submitCancel} className="mt-2 space-y-1">
-          <label className="field-label" htmlFor={`reason-${order.id}`}>
-            Reason for cancelling
-          </label>
-          <input
-            id={`reason-${order.id}`}
-            className="field-input"
-            value={reason}
-            required
-            onChange={(e) => setReason(e.target.value)}
-          />
-          <div className="flex gap-1">
-            <button type="submit" className="btn-danger !px-2 !py-1 text-xs" disabled={!reason.trim() || busy}>
-              Cancel order
-            </button>
-            <button type="button" className="btn-ghost !px-2 !py-1 text-xs" onClick={() => setCancelling(false)}>
-              Keep
-            </button>
-          </div>
-        </form>
+        <CancelForm
+          id={`reason-${order.id}`}
+          busy={busy}
+          onCancel={(reason) => move.mutateAsync({ id: order.id, stage: "cancelled", reason })}
+          onKeep={() => setCancelling(false)}
+        />
       ) : null}
     </li>
+  );
+}
+
+/** The reason for cancelling an order (the customer is told it), then the cancel itself. */
+function CancelForm({
+  id,
+  busy,
+  onCancel,
+  onKeep,
+}: {
+  id: string;
+  busy: boolean;
+  onCancel: (reason: string) => Promise<unknown>;
+  onKeep: () => void;
+}) {
+  const form = useApiForm<{ reason: string }>({ defaultValues: { reason: "" }, toasted: true });
+  const reason = form.watch("reason");
+  return (
+    <form onSubmit={form.submit((values) => onCancel(values.reason))} className="mt-2 space-y-1">
+      <InputField control={form.control} name="reason" id={id} label="Reason for cancelling" required />
+      <div className="flex gap-1">
+        <button type="submit" className="btn-danger !px-2 !py-1 text-xs" disabled={!reason.trim() || busy}>
+          Cancel order
+        </button>
+        <button type="button" className="btn-ghost !px-2 !py-1 text-xs" onClick={onKeep}>
+          Keep
+        </button>
+      </div>
+    </form>
   );
 }

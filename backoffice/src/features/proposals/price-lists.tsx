@@ -6,11 +6,12 @@
 // prices new proposals and new versions.
 import { TAX_CLASS_LABELS, TAX_CLASSES, type TaxClass } from "@ch/api/contracts/pricing";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type BaseSyntheticEvent, type ReactNode, useState } from "react";
+import type { DefaultValues } from "react-hook-form";
 import { Card } from "../../components/card";
 import { DataTable } from "../../components/data-table";
 import { ConfirmDialog } from "../../components/dialog";
-import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
+import { CheckboxField, FormMessage, InputField, SelectField, useApiForm } from "../../components/form";
 import { formatUsd } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
@@ -26,21 +27,31 @@ type RateRow = Lists["taxRates"][number];
 const usePriceLists = () => useQuery(trpc.proposals.priceLists.queryOptions());
 const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.proposals.priceLists.queryKey() });
 
-function useSaved(what: string, setErrors: (e: FieldErrors) => void, done: () => void) {
+function useSaved(what: string, done: () => void) {
   const toast = useToast();
   return {
     onSuccess: () => {
       void refresh();
-      setErrors({});
       done();
       toast({ title: `${what} saved` });
     },
-    onError: (error: unknown) => {
-      setErrors(issuesOf(error));
-      toast({ title: errorMessage(error, `${what} could not be saved`), variant: "destructive" });
-    },
+    onError: (error: unknown) =>
+      toast({ title: errorMessage(error, `${what} could not be saved`), variant: "destructive" }),
   };
 }
+
+/** A price-list form: what is typed (dollars as text), the server's names for its fields mapped onto them. */
+function usePriceForm<T extends Record<string, string | boolean>>(defaultValues: T, fields: Record<string, keyof T>) {
+  return useApiForm<T>({
+    defaultValues: defaultValues as DefaultValues<T>,
+    toField: (path) => (fields[path] as string | undefined) ?? path,
+    toasted: true,
+  });
+}
+
+const cents = (dollars: string) => Math.round(Number(dollars || "0") * 100);
+const inDollars = { inputMode: "decimal" } as const;
+const CHECK = "flex items-center gap-2 text-sm";
 
 function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
   return (
@@ -181,131 +192,122 @@ export function PriceLists() {
   );
 }
 
-function FormButtons({ editing, pending, onCancel }: { editing: boolean; pending: boolean; onCancel: () => void }) {
+/** A price-list form: its fields, what the server refused that no field shows, then Add, or Save and Cancel. */
+function PriceForm({
+  label,
+  className = "mt-4 grid grid-cols-[1fr_7rem] items-end gap-2",
+  editing,
+  pending,
+  message,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  label: string;
+  className?: string;
+  editing: boolean;
+  pending: boolean;
+  message: string | null;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
   return (
-    <span className="flex gap-2">
-      <button type="submit" className="btn-secondary" disabled={pending}>
-        {editing ? "Save" : "Add"}
-      </button>
-      {editing ? (
-        <button type="button" className="btn-ghost" onClick={onCancel}>
-          Cancel
+    <form onSubmit={onSubmit} noValidate aria-label={label} className={className}>
+      {children}
+      <FormMessage message={message} className="col-span-full" />
+      <span className="flex gap-2">
+        <button type="submit" className="btn-secondary" disabled={pending}>
+          {editing ? "Save" : "Add"}
         </button>
-      ) : null}
-    </span>
+        {editing ? (
+          <button type="button" className="btn-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </span>
+    </form>
   );
 }
 
 function OptionForm({ editing, onDone }: { editing: OptionRow | null; onDone: () => void }) {
-  const [name, setName] = useState(editing?.name ?? "");
-  const [price, setPrice] = useState(editing ? dollars(editing.priceCents) : "");
-  const [active, setActive] = useState(editing?.active ?? true);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = usePriceForm(
+    { name: editing?.name ?? "", price: editing ? dollars(editing.priceCents) : "", active: editing?.active ?? true },
+    { "option.name": "name", "option.priceCents": "price" },
+  );
   const save = useMutation(
     trpc.proposals.saveOption.mutationOptions(
-      useSaved("Option", setErrors, () => {
-        setName("");
-        setPrice("");
+      useSaved("Option", () => {
+        form.reset({ ...form.getValues(), name: "", price: "" });
         onDone();
       }),
     ),
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate({
+  const submit = form.submit(({ name, price, active }) =>
+    save.mutateAsync({
       id: editing?.id ?? null,
       option: {
         name,
-        priceCents: Math.round(Number(price || "0") * 100),
+        priceCents: cents(price),
         active,
         ...(editing ? { description: editing.description, sortOrder: editing.sortOrder } : {}),
       },
-    });
-  };
+    }),
+  );
   return (
-    <form
+    <PriceForm
+      label={editing ? `Edit option ${editing.name}` : "Add an option"}
+      editing={editing !== null}
+      pending={save.isPending}
+      message={form.message}
       onSubmit={submit}
-      noValidate
-      aria-label={editing ? `Edit option ${editing.name}` : "Add an option"}
-      className="mt-4 grid grid-cols-[1fr_7rem] items-end gap-2"
+      onCancel={onDone}
     >
-      <FormField label={editing ? "Option name" : "New option"} error={errors["option.name"]}>
-        {(f) => <input {...f} className="field-input" value={name} onChange={(e) => setName(e.target.value)} />}
-      </FormField>
-      <FormField label="Price ($)" error={errors["option.priceCents"]}>
-        {(f) => (
-          <input
-            {...f}
-            inputMode="decimal"
-            className="field-input"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-          />
-        )}
-      </FormField>
-      {editing ? (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> offered
-        </label>
-      ) : null}
-      <FormButtons editing={editing !== null} pending={save.isPending} onCancel={onDone} />
-    </form>
+      <InputField control={form.control} name="name" label={editing ? "Option name" : "New option"} />
+      <InputField control={form.control} name="price" label="Price ($)" {...inDollars} />
+      {editing ? <CheckboxField control={form.control} name="active" label="offered" className={CHECK} /> : null}
+    </PriceForm>
   );
 }
 
 function BandForm({ editing, onDone }: { editing: BandRow | null; onDone: () => void }) {
-  const [label, setLabel] = useState(editing?.label ?? "");
-  const [fee, setFee] = useState(editing ? dollars(editing.feeCents) : "");
-  const [perUnit, setPerUnit] = useState(editing?.perUnit ?? false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const empty = { label: "", fee: "", perUnit: false };
+  const form = usePriceForm(
+    editing ? { label: editing.label, fee: dollars(editing.feeCents), perUnit: editing.perUnit } : empty,
+    { "band.label": "label", "band.feeCents": "fee" },
+  );
   const save = useMutation(
     trpc.proposals.saveDeliveryBand.mutationOptions(
-      useSaved("Delivery band", setErrors, () => {
-        setLabel("");
-        setFee("");
-        setPerUnit(false);
+      useSaved("Delivery band", () => {
+        form.reset(empty);
         onDone();
       }),
     ),
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate({
+  const submit = form.submit(({ label, fee, perUnit }) =>
+    save.mutateAsync({
       id: editing?.id ?? null,
       band: {
         label,
-        feeCents: Math.round(Number(fee || "0") * 100),
+        feeCents: cents(fee),
         perUnit,
         ...(editing ? { maxMiles: editing.maxMiles, sortOrder: editing.sortOrder } : {}),
       },
-    });
-  };
+    }),
+  );
   return (
-    <form
+    <PriceForm
+      label={editing ? `Edit delivery band ${editing.label}` : "Add a delivery band"}
+      editing={editing !== null}
+      pending={save.isPending}
+      message={form.message}
       onSubmit={submit}
-      noValidate
-      aria-label={editing ? `Edit delivery band ${editing.label}` : "Add a delivery band"}
-      className="mt-4 grid grid-cols-[1fr_7rem] items-end gap-2"
+      onCancel={onDone}
     >
-      <FormField label={editing ? "Band label" : "New band"} error={errors["band.label"]}>
-        {(f) => <input {...f} className="field-input" value={label} onChange={(e) => setLabel(e.target.value)} />}
-      </FormField>
-      <FormField label="Fee ($)" error={errors["band.feeCents"]}>
-        {(f) => (
-          <input
-            {...f}
-            inputMode="decimal"
-            className="field-input"
-            value={fee}
-            onChange={(e) => setFee(e.target.value)}
-          />
-        )}
-      </FormField>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={perUnit} onChange={(e) => setPerUnit(e.target.checked)} /> per unit
-      </label>
-      <FormButtons editing={editing !== null} pending={save.isPending} onCancel={onDone} />
-    </form>
+      <InputField control={form.control} name="label" label={editing ? "Band label" : "New band"} />
+      <InputField control={form.control} name="fee" label="Fee ($)" {...inDollars} />
+      <CheckboxField control={form.control} name="perUnit" label="per unit" className={CHECK} />
+    </PriceForm>
   );
 }
 
@@ -317,75 +319,47 @@ const rateName = (r: { state: string; taxClass: string }) =>
   r.taxClass === "general" ? `${r.state} rate` : `${r.state} ${classLabel(r.taxClass).toLowerCase()} rate`;
 
 function TaxForm({ editing, onDone }: { editing: RateRow | null; onDone: () => void }) {
-  const [state, setState] = useState(editing?.state ?? "");
-  const [taxClass, setTaxClass] = useState<TaxClass>(editing ? asTaxClass(editing.taxClass) : "general");
-  const [rate, setRate] = useState(editing ? String(editing.rateBasisPoints / 100) : "");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const empty = { state: "", taxClass: "general", rate: "" };
+  const form = usePriceForm(
+    editing
+      ? { state: editing.state, taxClass: asTaxClass(editing.taxClass), rate: String(editing.rateBasisPoints / 100) }
+      : empty,
+    { rateBasisPoints: "rate" },
+  );
   const save = useMutation(
     trpc.proposals.saveTaxRate.mutationOptions(
-      useSaved("Tax rate", setErrors, () => {
-        setState("");
-        setTaxClass("general");
-        setRate("");
+      useSaved("Tax rate", () => {
+        form.reset(empty);
         onDone();
       }),
     ),
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate({
+  const submit = form.submit(({ state, taxClass, rate }) =>
+    save.mutateAsync({
       state: state.trim().toUpperCase(),
-      taxClass,
-      rateBasisPoints: Math.round(Number(rate || "0") * 100),
-    });
-  };
+      taxClass: asTaxClass(taxClass),
+      rateBasisPoints: cents(rate),
+    }),
+  );
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label={editing ? `Edit the ${rateName(editing)}` : "Add or replace a state's rate"}
+    <PriceForm
+      label={editing ? `Edit the ${rateName(editing)}` : "Add or replace a state's rate"}
       className="mt-4 grid grid-cols-2 items-end gap-2 sm:grid-cols-[6rem_1fr_7rem_auto]"
+      editing={editing !== null}
+      pending={save.isPending}
+      message={form.message}
+      onSubmit={submit}
+      onCancel={onDone}
     >
-      <FormField label="State" error={errors.state}>
-        {(f) => (
-          <input
-            {...f}
-            className="field-input"
-            value={state}
-            readOnly={editing !== null}
-            onChange={(e) => setState(e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Class" error={errors.taxClass}>
-        {(f) => (
-          <select
-            {...f}
-            className="field-input"
-            value={taxClass}
-            disabled={editing !== null}
-            onChange={(e) => setTaxClass(asTaxClass(e.target.value))}
-          >
-            {TAX_CLASSES.map((c) => (
-              <option key={c} value={c}>
-                {TAX_CLASS_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField label="Rate (%)" error={errors.rateBasisPoints}>
-        {(f) => (
-          <input
-            {...f}
-            inputMode="decimal"
-            className="field-input"
-            value={rate}
-            onChange={(e) => setRate(e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormButtons editing={editing !== null} pending={save.isPending} onCancel={onDone} />
-    </form>
+      <InputField control={form.control} name="state" label="State" readOnly={editing !== null} />
+      <SelectField control={form.control} name="taxClass" label="Class" disabled={editing !== null}>
+        {TAX_CLASSES.map((c) => (
+          <option key={c} value={c}>
+            {TAX_CLASS_LABELS[c]}
+          </option>
+        ))}
+      </SelectField>
+      <InputField control={form.control} name="rate" label="Rate (%)" {...inDollars} />
+    </PriceForm>
   );
 }

@@ -2,6 +2,7 @@
 // acceptance, Send), the editor (new, from a lead, or a new version) and the price lists.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { Card, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
 import { formatDate, formatDateTime, formatUsd, humanize } from "../../lib/format";
@@ -9,11 +10,19 @@ import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { useAccount } from "../staff/use-account";
 import { FunnelCard } from "./funnel-card";
-import { PriceLists } from "./price-lists";
-import { type EditorDraft, emptyDraft, ProposalEditor } from "./proposal-editor";
+import { type EditorDraft, emptyDraft } from "./proposal-draft";
 import { ProposalFigures } from "./proposal-figures";
 
 const money = (cents: number) => formatUsd(cents / 100);
+
+// the forms (and the form layer) load when they are shown: editing, or the owner's price lists
+const PriceLists = lazy(() => import("./price-lists").then((m) => ({ default: m.PriceLists })));
+const LazyEditor = lazy(() => import("./proposal-editor").then((m) => ({ default: m.ProposalEditor })));
+const ProposalEditor = (props: Parameters<typeof LazyEditor>[0]) => (
+  <Suspense fallback={<p className="text-sm text-slate-600">Opening the editor…</p>}>
+    <LazyEditor {...props} />
+  </Suspense>
+);
 
 export interface ProposalsSearch {
   id?: number;
@@ -74,8 +83,12 @@ function ProposalList({ onOpen, onNew }: { onOpen: (id: number) => void; onNew: 
         )}
       </Card>
       <FunnelCard />
-      {/* prices and taxes are the owner's to change (api/src/modules/staff/access-policy.ts) */}
-      {account.data?.role === "owner" && <PriceLists />}
+      {/* prices and taxes are the owner's to change (api/src/modules/access/access-policy.ts) */}
+      {account.data?.role === "owner" && (
+        <Suspense fallback={null}>
+          <PriceLists />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 // Security: the signed-in admin's two-factor sign-in (TOTP: enrol with the password and a QR code, recovery
 // codes shown once, new codes, turn off) and the owner's setting that requires it for every account. While
 // the owner requires it and this account has none, every other screen is refused and sends the user here.
+import { twoFactorConfirmInput, twoFactorEnrolInput } from "@ch/api/contracts/two-factor";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { Card, LoadError } from "../../components/card";
-import { FormField, issuesOf } from "../../components/form-field";
+import { type ApiForm, FormMessage, InputField, useApiForm } from "../../components/form";
+import { issuesOf } from "../../components/form-field";
 import { QrCode } from "../../components/qr-code";
 import { RecoveryCodes } from "../../components/recovery-codes";
 import { formatDateTime } from "../../lib/format";
@@ -13,58 +14,63 @@ import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.twoFactor.status.queryKey() });
 
+/** One code, from the authenticator (the API's 6 digits) or, to turn it off, a recovery code instead. */
 function CodeForm({
   label,
   submitLabel,
   pending,
-  error,
   onSubmit,
   danger = false,
   name,
+  recoveryToo = false,
 }: {
   label: string;
   submitLabel: string;
   pending: boolean;
-  error: unknown;
-  onSubmit: (code: string) => void;
+  onSubmit: (code: string) => Promise<unknown>;
   danger?: boolean;
   name: string;
+  recoveryToo?: boolean;
 }) {
-  const [code, setCode] = useState("");
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit(code.trim());
-  };
-  const issues = error ? issuesOf(error) : {};
-  const message = error
-    ? (issues.code ?? issues.recoveryCode ?? errorMessage(error, "That code did not work"))
-    : undefined;
+  const form = useApiForm<{ code: string }>({
+    ...(recoveryToo ? {} : { schema: twoFactorConfirmInput }),
+    defaultValues: { code: "" },
+    toField: (path) => (path === "code" || path === "recoveryCode" ? "code" : null),
+    fallback: "That code did not work",
+  });
+  const code = form.watch("code");
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
-      <FormField label={label} error={message} className="w-48">
-        {(field) => (
-          <input
-            {...field}
-            name={name}
-            className="field-input font-mono tracking-widest"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        )}
-      </FormField>
+    <form
+      onSubmit={form.submit((values) => onSubmit(values.code.trim()))}
+      className="flex flex-wrap items-end gap-3"
+      noValidate
+    >
+      <InputField
+        control={form.control}
+        name="code"
+        inputName={name}
+        label={label}
+        className="w-48"
+        inputClassName="field-input font-mono tracking-widest"
+        autoComplete="one-time-code"
+      />
       <button type="submit" className={danger ? "btn-danger" : "btn-primary"} disabled={pending || code.trim() === ""}>
         {submitLabel}
       </button>
+      <FormMessage message={form.message} className="w-full" />
     </form>
   );
 }
 
 function Enrol() {
   const toast = useToast();
-  const [password, setPassword] = useState("");
   // the password is asked again, as for a password change: a session alone does not turn two-factor on
-  const begin = useMutation(trpc.twoFactor.begin.mutationOptions({ onSuccess: () => setPassword("") }));
+  const form = useApiForm<{ password: string }>({
+    schema: twoFactorEnrolInput,
+    defaultValues: { password: "" },
+    fallback: "Could not start",
+  });
+  const begin = useMutation(trpc.twoFactor.begin.mutationOptions({ onSuccess: () => form.reset() }));
   const confirm = useMutation(
     trpc.twoFactor.confirm.mutationOptions({
       onSuccess: () => toast({ title: "Two-factor sign-in is on", description: "Save your recovery codes now." }),
@@ -81,44 +87,7 @@ function Enrol() {
       </div>
     );
   }
-  if (!begin.data) {
-    const problem = begin.error
-      ? issuesOf(begin.error).password
-        ? "That password is not correct"
-        : errorMessage(begin.error, "Could not start")
-      : undefined;
-    return (
-      <form
-        className="space-y-3"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          begin.mutate({ password });
-        }}
-      >
-        <p className="text-sm text-slate-700">
-          Two-factor sign-in is off. With it on, signing in needs your password and a 6-digit code from an authenticator
-          app (Google Authenticator, 1Password, Authy, …).
-        </p>
-        <FormField label="Current password" error={problem} hint="Asked again to turn it on." className="max-w-sm">
-          {(field) => (
-            <input
-              {...field}
-              type="password"
-              name="password"
-              className="field-input"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </FormField>
-        <button type="submit" className="btn-primary" disabled={begin.isPending || password === ""}>
-          Turn on two-factor sign-in
-        </button>
-      </form>
-    );
-  }
+  if (!begin.data) return <PasswordAgain form={form} pending={begin.isPending} send={begin.mutateAsync} />;
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
@@ -138,8 +107,7 @@ function Enrol() {
         label="Authenticator code"
         submitLabel={confirm.isPending ? "Checking..." : "Confirm"}
         pending={confirm.isPending}
-        error={confirm.error}
-        onSubmit={(code) => confirm.mutate({ code })}
+        onSubmit={(code) => confirm.mutateAsync({ code })}
       />
     </div>
   );
@@ -185,8 +153,7 @@ function Enabled({ enabledAt, left, required }: { enabledAt: string | null; left
             label="Authenticator code"
             submitLabel="Make new codes"
             pending={regenerate.isPending}
-            error={regenerate.error}
-            onSubmit={(code) => regenerate.mutate({ code })}
+            onSubmit={(code) => regenerate.mutateAsync({ code })}
           />
         </div>
       )}
@@ -200,9 +167,9 @@ function Enabled({ enabledAt, left, required }: { enabledAt: string | null; left
             label="Authenticator or recovery code"
             submitLabel="Turn off"
             danger
+            recoveryToo
             pending={disable.isPending}
-            error={disable.error}
-            onSubmit={(code) => disable.mutate(/^\d{6}$/.test(code) ? { code } : { recoveryCode: code })}
+            onSubmit={(code) => disable.mutateAsync(/^\d{6}$/.test(code) ? { code } : { recoveryCode: code })}
           />
         )}
       </div>
@@ -284,5 +251,47 @@ export function SecurityScreen() {
         </>
       )}
     </div>
+  );
+}
+
+/** The password again, to turn two-factor on: a wrong one is said next to it. */
+function PasswordAgain({
+  form,
+  pending,
+  send,
+}: {
+  form: ApiForm<{ password: string }>;
+  pending: boolean;
+  send: (values: { password: string }) => Promise<unknown>;
+}) {
+  const password = form.watch("password");
+  const start = form.submit(async (values) => {
+    try {
+      await send(values);
+    } catch (error) {
+      if (!issuesOf(error).password) throw error;
+      form.setError("password", { type: "server", message: "That password is not correct" }, { shouldFocus: true });
+    }
+  });
+  return (
+    <form className="space-y-3" noValidate onSubmit={start}>
+      <p className="text-sm text-slate-700">
+        Two-factor sign-in is off. With it on, signing in needs your password and a 6-digit code from an authenticator
+        app (Google Authenticator, 1Password, Authy, …).
+      </p>
+      <InputField
+        control={form.control}
+        name="password"
+        label="Current password"
+        hint="Asked again to turn it on."
+        className="max-w-sm"
+        type="password"
+        autoComplete="current-password"
+      />
+      <FormMessage message={form.message} className="max-w-sm" />
+      <button type="submit" className="btn-primary" disabled={pending || password === ""}>
+        Turn on two-factor sign-in
+      </button>
+    </form>
   );
 }

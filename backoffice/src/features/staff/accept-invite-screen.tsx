@@ -1,19 +1,27 @@
 // The page an invitation's link opens: shows the address and role, then the new member chooses a
 // username and password. The link works once, within 72 hours.
-import { ROLE_LABELS, type StaffRole } from "@ch/api/contracts/staff-roles";
+import { acceptInviteInput, ROLE_LABELS, type StaffRole } from "@ch/api/contracts/staff";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
-import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
-import { HttpError, http } from "../../lib/http";
-import { useToast } from "../../lib/toast";
+import { useState } from "react";
+import { z } from "zod";
+import { FormMessage, InputField, useApiForm } from "../../components/form";
+import { http } from "../../lib/http";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage } from "../../lib/trpc";
 import { AuthCard } from "../auth/auth-card";
 import { tokenFromHash } from "./link-token";
-import { NewPasswordFields, newPasswordProblem } from "./password-fields";
+import { checkNewPassword, NewPasswordFields } from "./password-fields";
+
+const acceptForm = acceptInviteInput
+  .pick({ username: true })
+  .extend({ password: z.string(), confirm: z.string() })
+  .superRefine((v, ctx) => checkNewPassword(ctx, "password", v.password, v.confirm));
+type AcceptValues = z.input<typeof acceptForm>;
 
 export function AcceptInviteScreen() {
   const toast = useToast();
+  const failed = useFailureToast();
   const navigate = useNavigate();
   const [token] = useState(() => tokenFromHash(window.location.hash));
   const preview = useQuery({
@@ -25,34 +33,22 @@ export function AcceptInviteScreen() {
       ),
     enabled: token.length > 0,
   });
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // a refused link (used, expired) is said next to the password
+  const form = useApiForm<AcceptValues>({
+    schema: acceptForm,
+    defaultValues: { username: "", password: "", confirm: "" },
+    toField: (path) => (path === "token" ? "password" : path),
+    toasted: true,
+  });
   const accept = useMutation({
-    mutationFn: () => http("POST", "/api/admin/invites/accept", { token, username, password }),
+    mutationFn: ({ username, password }: AcceptValues) =>
+      http("POST", "/api/admin/invites/accept", { token, username, password }),
     onSuccess: () => {
       toast({ title: "Account created", description: "Sign in with your new username and password." });
       void navigate({ to: "/admin/login" });
     },
-    onError: (error) => {
-      setErrors(error instanceof HttpError ? issuesOf(error.body) : {});
-      toast({
-        title: "Account not created",
-        description: errorMessage(error, "The server refused it"),
-        variant: "destructive",
-      });
-    },
+    onError: failed("Account not created"),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = newPasswordProblem(password, confirm);
-    if (problem) {
-      setErrors({ password: problem });
-      return;
-    }
-    accept.mutate();
-  };
 
   const invalid = token.length === 0 || preview.isError;
   return (
@@ -68,32 +64,22 @@ export function AcceptInviteScreen() {
           </p>
         </div>
       ) : (
-        <form onSubmit={submit} className="space-y-4">
+        <form onSubmit={form.submit((values) => accept.mutateAsync(values))} className="space-y-4">
           {preview.data && (
             <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
               Invitation for <strong>{preview.data.email}</strong> as <strong>{ROLE_LABELS[preview.data.role]}</strong>.
             </p>
           )}
-          <FormField label="Username" error={errors.username} hint="Letters, digits and . _ @ - only.">
-            {(p) => (
-              <input
-                {...p}
-                className="field-input"
-                autoComplete="username"
-                required
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-              />
-            )}
-          </FormField>
-          <NewPasswordFields
-            label="Password"
-            password={password}
-            confirm={confirm}
-            onPassword={setPassword}
-            onConfirm={setConfirm}
-            error={errors.password ?? errors.token}
+          <InputField
+            control={form.control}
+            name="username"
+            label="Username"
+            hint="Letters, digits and . _ @ - only."
+            autoComplete="username"
+            required
           />
+          <NewPasswordFields control={form.control} name="password" confirmName="confirm" label="Password" />
+          <FormMessage message={form.message} />
           <button type="submit" className="btn-primary w-full" disabled={accept.isPending || preview.isPending}>
             {accept.isPending ? "Creating account…" : "Create my account"}
           </button>

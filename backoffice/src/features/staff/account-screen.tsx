@@ -1,29 +1,34 @@
 // Every account's own page: who am I, which role, and change the password (the current one is needed;
 // the account's other sessions end).
-import { ROLE_LABELS } from "@ch/api/contracts/staff-roles";
+import { changePasswordInput, ROLE_LABELS, setEmailInput } from "@ch/api/contracts/staff";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { z } from "zod";
 import { Card, LoadError } from "../../components/card";
-import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
-import { useToast } from "../../lib/toast";
+import { FormMessage, InputField, useApiForm } from "../../components/form";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
-import { NewPasswordFields, newPasswordProblem } from "./password-fields";
+import { checkNewPassword, NewPasswordFields } from "./password-fields";
 import { useAccount } from "./use-account";
+
+const changeForm = changePasswordInput
+  .extend({ newPassword: z.string(), confirm: z.string() })
+  .superRefine((v, ctx) => checkNewPassword(ctx, "newPassword", v.newPassword, v.confirm));
+type ChangeValues = z.input<typeof changeForm>;
+type EmailValues = z.input<typeof setEmailInput>;
 
 export function AccountScreen() {
   const toast = useToast();
+  const failed = useFailureToast();
   const account = useAccount();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useApiForm<ChangeValues>({
+    schema: changeForm,
+    defaultValues: { currentPassword: "", newPassword: "", confirm: "" },
+    toasted: true,
+  });
   const change = useMutation({
     ...trpc.staff.changePassword.mutationOptions(),
     onSuccess: (answer) => {
-      setCurrent("");
-      setNext("");
-      setConfirm("");
-      setErrors({});
+      form.reset();
       toast({
         title: "Password changed",
         description:
@@ -32,24 +37,11 @@ export function AccountScreen() {
             : `${answer.endedSessions} other sessions of this account were signed out.`,
       });
     },
-    onError: (error) => {
-      setErrors(issuesOf(error));
-      toast({
-        title: "Password not changed",
-        description: errorMessage(error, "The server refused it"),
-        variant: "destructive",
-      });
-    },
+    onError: failed("Password not changed"),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = newPasswordProblem(next, confirm);
-    if (problem) {
-      setErrors({ newPassword: problem });
-      return;
-    }
-    change.mutate({ currentPassword: current, newPassword: next });
-  };
+  const submit = form.submit(({ currentPassword, newPassword }) =>
+    change.mutateAsync({ currentPassword, newPassword }),
+  );
   const a = account.data;
   return (
     <div className="space-y-6">
@@ -74,26 +66,16 @@ export function AccountScreen() {
       <EmailForm current={a?.email ?? null} />
       <Card title="Change password">
         <form onSubmit={submit} className="max-w-md space-y-4">
-          <FormField label="Current password" error={errors.currentPassword}>
-            {(p) => (
-              <input
-                {...p}
-                type="password"
-                className="field-input"
-                autoComplete="current-password"
-                required
-                value={current}
-                onChange={(e) => setCurrent(e.target.value)}
-              />
-            )}
-          </FormField>
-          <NewPasswordFields
-            password={next}
-            confirm={confirm}
-            onPassword={setNext}
-            onConfirm={setConfirm}
-            error={errors.newPassword}
+          <InputField
+            control={form.control}
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
           />
+          <NewPasswordFields control={form.control} name="newPassword" confirmName="confirm" />
+          <FormMessage message={form.message} />
           <p className="text-xs text-slate-600">Your other sessions (other browsers or devices) are signed out.</p>
           <button type="submit" className="btn-primary" disabled={change.isPending}>
             {change.isPending ? "Changing…" : "Change password"}
@@ -107,60 +89,34 @@ export function AccountScreen() {
 /** Where password-reset links go; the current password confirms the change. */
 function EmailForm({ current }: { current: string | null }) {
   const toast = useToast();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const failed = useFailureToast();
+  const form = useApiForm<EmailValues>({
+    schema: setEmailInput,
+    defaultValues: { email: "", currentPassword: "" },
+    toasted: true,
+  });
   const save = useMutation({
     ...trpc.staff.setEmail.mutationOptions(),
     onSuccess: (answer) => {
-      setEmail("");
-      setPassword("");
-      setErrors({});
+      form.reset();
       toast({ title: "E-mail saved", description: `Password-reset links now go to ${answer.email}.` });
       void queryClient.invalidateQueries({ queryKey: trpc.staff.me.queryKey() });
     },
-    onError: (error) => {
-      setErrors(issuesOf(error));
-      toast({
-        title: "E-mail not saved",
-        description: errorMessage(error, "The server refused it"),
-        variant: "destructive",
-      });
-    },
+    onError: failed("E-mail not saved"),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate({ email, currentPassword: password });
-  };
   return (
     <Card title={current ? "Change e-mail" : "Add an e-mail for password resets"}>
-      <form onSubmit={submit} className="max-w-md space-y-4">
-        <FormField label="New e-mail" error={errors.email}>
-          {(p) => (
-            <input
-              {...p}
-              type="email"
-              className="field-input"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Current password (to confirm)" error={errors.currentPassword}>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              className="field-input"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </FormField>
+      <form onSubmit={form.submit((values) => save.mutateAsync(values))} className="max-w-md space-y-4">
+        <InputField control={form.control} name="email" label="New e-mail" type="email" autoComplete="email" required />
+        <InputField
+          control={form.control}
+          name="currentPassword"
+          label="Current password (to confirm)"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <FormMessage message={form.message} />
         <button type="submit" className="btn-secondary" disabled={save.isPending}>
           {save.isPending ? "Saving…" : "Save e-mail"}
         </button>

@@ -1,26 +1,25 @@
 // "Forgot password?": asks for the account's e-mail. The answer is the same whether an account uses
 // the address or not, so the page cannot tell anyone which addresses are staff.
+import { forgotPasswordInput } from "@ch/api/contracts/staff";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
-import { FormField } from "../../components/form-field";
+import { FormMessage, InputField, useApiForm } from "../../components/form";
 import { http } from "../../lib/http";
-import { useToast } from "../../lib/toast";
-import { errorMessage } from "../../lib/trpc";
+import { useFailureToast } from "../../lib/toast";
 import { AuthCard } from "../auth/auth-card";
 
 export function ForgotPasswordScreen() {
-  const toast = useToast();
-  const [email, setEmail] = useState("");
-  const forgot = useMutation({
-    mutationFn: () => http<{ ok: true; message: string }>("POST", "/api/admin/password/forgot", { email }),
-    onError: (error) =>
-      toast({ title: "Not sent", description: errorMessage(error, "Please try again later"), variant: "destructive" }),
+  const failed = useFailureToast();
+  const form = useApiForm<{ email: string }>({
+    schema: forgotPasswordInput,
+    defaultValues: { email: "" },
+    toasted: true,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    forgot.mutate();
-  };
+  const forgot = useMutation({
+    mutationFn: (values: { email: string }) =>
+      http<{ ok: true; message: string }>("POST", "/api/admin/password/forgot", values),
+    onError: failed("Not sent", "Please try again later"),
+  });
   return (
     <AuthCard title="Forgot password" subtitle="We e-mail a link to choose a new password to your account's address.">
       {forgot.data ? (
@@ -28,20 +27,9 @@ export function ForgotPasswordScreen() {
           {forgot.data.message}
         </p>
       ) : (
-        <form onSubmit={submit} className="space-y-4">
-          <FormField label="E-mail">
-            {(p) => (
-              <input
-                {...p}
-                type="email"
-                className="field-input"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            )}
-          </FormField>
+        <form onSubmit={form.submit((values) => forgot.mutateAsync(values))} className="space-y-4">
+          <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" required />
+          <FormMessage message={form.message} />
           <button type="submit" className="btn-primary w-full" disabled={forgot.isPending}>
             {forgot.isPending ? "Sending…" : "Send reset link"}
           </button>

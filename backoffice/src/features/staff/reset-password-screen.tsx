@@ -2,46 +2,41 @@
 // account ends, so it signs in again afterwards.
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
-import { type FieldErrors, issuesOf } from "../../components/form-field";
-import { HttpError, http } from "../../lib/http";
-import { useToast } from "../../lib/toast";
-import { errorMessage } from "../../lib/trpc";
+import { useState } from "react";
+import { z } from "zod";
+import { FormMessage, useApiForm } from "../../components/form";
+import { http } from "../../lib/http";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { AuthCard } from "../auth/auth-card";
 import { tokenFromHash } from "./link-token";
-import { NewPasswordFields, newPasswordProblem } from "./password-fields";
+import { checkNewPassword, NewPasswordFields } from "./password-fields";
+
+const resetForm = z
+  .object({ password: z.string(), confirm: z.string() })
+  .superRefine((v, ctx) => checkNewPassword(ctx, "password", v.password, v.confirm));
+type ResetValues = z.input<typeof resetForm>;
 
 export function ResetPasswordScreen() {
   const toast = useToast();
+  const failed = useFailureToast();
   const navigate = useNavigate();
   const [token] = useState(() => tokenFromHash(window.location.hash));
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // a refused link (used, expired) is said next to the password
+  const form = useApiForm<ResetValues>({
+    schema: resetForm,
+    defaultValues: { password: "", confirm: "" },
+    toField: (path) => (path === "token" ? "password" : path),
+    toasted: true,
+  });
   const reset = useMutation({
-    mutationFn: () => http<{ ok: true; username: string }>("POST", "/api/admin/password/reset", { token, password }),
+    mutationFn: (password: string) =>
+      http<{ ok: true; username: string }>("POST", "/api/admin/password/reset", { token, password }),
     onSuccess: (answer) => {
       toast({ title: "Password changed", description: `Sign in as ${answer.username} with the new password.` });
       void navigate({ to: "/admin/login" });
     },
-    onError: (error) => {
-      setErrors(error instanceof HttpError ? issuesOf(error.body) : {});
-      toast({
-        title: "Password not changed",
-        description: errorMessage(error, "The server refused it"),
-        variant: "destructive",
-      });
-    },
+    onError: failed("Password not changed"),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = newPasswordProblem(password, confirm);
-    if (problem) {
-      setErrors({ password: problem });
-      return;
-    }
-    reset.mutate();
-  };
   return (
     <AuthCard title="Choose a new password" subtitle="The link works once, for 30 minutes.">
       {token.length === 0 ? (
@@ -49,14 +44,9 @@ export function ResetPasswordScreen() {
           The link is incomplete: open it from the e-mail again, or ask for a new one.
         </p>
       ) : (
-        <form onSubmit={submit} className="space-y-4">
-          <NewPasswordFields
-            password={password}
-            confirm={confirm}
-            onPassword={setPassword}
-            onConfirm={setConfirm}
-            error={errors.password ?? errors.token}
-          />
+        <form onSubmit={form.submit(({ password }) => reset.mutateAsync(password))} className="space-y-4">
+          <NewPasswordFields control={form.control} name="password" confirmName="confirm" />
+          <FormMessage message={form.message} />
           <button type="submit" className="btn-primary w-full" disabled={reset.isPending}>
             {reset.isPending ? "Saving…" : "Set new password"}
           </button>

@@ -1,14 +1,15 @@
 // The owner's Staff screen: accounts (role, disable/enable) and waiting invitations (re-send, withdraw),
 // and the invite form. Every change is the server's (staff.*, owner only) and audited there.
-import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@ch/api/contracts/staff-roles";
+import { inviteInput, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@ch/api/contracts/staff";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import type { z } from "zod";
 import { Card, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
 import { Dialog } from "../../components/dialog";
-import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
+import { FormMessage, InputField, SelectField, useApiForm } from "../../components/form";
 import { formatDateTime } from "../../lib/format";
-import { useToast } from "../../lib/toast";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
 import { useAccount } from "./use-account";
@@ -29,8 +30,8 @@ export function StaffScreen() {
   const list = useQuery(trpc.staff.list.queryOptions());
   const [inviting, setInviting] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staff.list.queryKey() });
-  const failed = (title: string) => (error: unknown) =>
-    toast({ title, description: errorMessage(error, "The server refused the change"), variant: "destructive" });
+  const failure = useFailureToast();
+  const failed = (title: string) => failure(title, "The server refused the change");
 
   const setRole = useMutation({
     ...trpc.staff.setRole.mutationOptions(),
@@ -196,62 +197,43 @@ export function StaffScreen() {
 
 function InviteDialog({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: () => void }) {
   const toast = useToast();
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<StaffRole>("sales");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const failed = useFailureToast();
+  const form = useApiForm<z.input<typeof inviteInput>>({
+    schema: inviteInput,
+    defaultValues: { email: "", role: "sales" },
+    toasted: true,
+  });
   const invite = useMutation({
     ...trpc.staff.invite.mutationOptions(),
     onSuccess: (sent) => {
       toast({ title: "Invitation sent", description: `${sent.email} can accept it within 72 hours.` });
-      setEmail("");
-      setErrors({});
+      form.reset({ email: "", role: form.getValues("role") });
       onSent();
       onClose();
     },
-    onError: (error) => {
-      setErrors(issuesOf(error));
-      toast({
-        title: "Invitation not sent",
-        description: errorMessage(error, "The server refused it"),
-        variant: "destructive",
-      });
-    },
+    onError: failed("Invitation not sent"),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    invite.mutate({ email, role });
-  };
+  const role = form.watch("role");
   return (
     <Dialog open={open} onClose={onClose} title="Invite staff">
-      <form onSubmit={submit} className="space-y-4">
-        <FormField
+      <form onSubmit={form.submit((values) => invite.mutateAsync(values))} className="space-y-4">
+        <InputField
+          control={form.control}
+          name="email"
           label="E-mail"
-          error={errors.email}
           hint="The invitation link goes here; it works once, within 72 hours."
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="email"
-              className="field-input"
-              required
-              autoComplete="off"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Role" error={errors.role} hint={ROLE_HINTS[role]}>
-          {(p) => (
-            <select {...p} className="field-input" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
-              {STAFF_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+          type="email"
+          autoComplete="off"
+          required
+        />
+        <SelectField control={form.control} name="role" label="Role" hint={ROLE_HINTS[role as StaffRole]}>
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </SelectField>
+        <FormMessage message={form.message} />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel

@@ -1,22 +1,17 @@
 // The owner's Webhooks screen: endpoints (URL, events, enabled, rotation), the one-time display of a
 // signing secret, and an endpoint's deliveries with each attempt's answer and "Resend". Every rule is
 // the server's (webhooks.*, owner only; docs/decisions/0015-webhooks.md).
-import {
-  canResendDelivery,
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookEventType,
-} from "@ch/api/contracts/webhook-events";
+import { canResendDelivery } from "@ch/api/contracts/webhook-events";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Card, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
 import { Dialog } from "../../components/dialog";
-import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
 import { formatDateTime, truncate } from "../../lib/format";
-import { useToast } from "../../lib/toast";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
+import { CreateDialog } from "./endpoint-dialog";
 
 type Endpoint = RouterOutputs["webhooks"]["list"][number];
 type Delivery = RouterOutputs["webhooks"]["deliveries"][number];
@@ -38,8 +33,8 @@ export function WebhooksScreen() {
   // the counts move with the server's deliveries: read again while a delivery list is open
   const list = useQuery({ ...trpc.webhooks.list.queryOptions(), refetchInterval: selected === null ? false : 5000 });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
-  const failed = (title: string) => (error: unknown) =>
-    toast({ title, description: errorMessage(error, "The server refused the change"), variant: "destructive" });
+  const failure = useFailureToast();
+  const failed = (title: string) => failure(title, "The server refused the change");
 
   const update = useMutation({
     ...trpc.webhooks.update.mutationOptions(),
@@ -212,6 +207,7 @@ export function WebhooksScreen() {
 
 function DeliveriesCard({ endpoint, onChanged }: { endpoint: Endpoint; onChanged: () => void }) {
   const toast = useToast();
+  const failed = useFailureToast();
   const input = { id: endpoint.id, limit: 50 };
   const deliveries = useQuery({
     ...trpc.webhooks.deliveries.queryOptions(input),
@@ -228,8 +224,7 @@ function DeliveriesCard({ endpoint, onChanged }: { endpoint: Endpoint; onChanged
       toast({ title: "Delivery queued again", description: "Same message id; it goes out within seconds." });
       refresh();
     },
-    onError: (error) =>
-      toast({ title: "Not resent", description: errorMessage(error, "The server refused it"), variant: "destructive" }),
+    onError: failed("Not resent"),
   });
   const columns: Column<Delivery>[] = [
     {
@@ -321,111 +316,6 @@ function DeliveriesCard({ endpoint, onChanged }: { endpoint: Endpoint; onChanged
         }
       />
     </Card>
-  );
-}
-
-function CreateDialog({
-  open,
-  onClose,
-  onCreated,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onCreated: (answer: RouterOutputs["webhooks"]["create"]) => void;
-}) {
-  const toast = useToast();
-  const [url, setUrl] = useState("");
-  const [description, setDescription] = useState("");
-  const [events, setEvents] = useState<WebhookEventType[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useMutation({
-    ...trpc.webhooks.create.mutationOptions(),
-    onSuccess: (answer) => {
-      setUrl("");
-      setDescription("");
-      setEvents([]);
-      setErrors({});
-      onClose();
-      onCreated(answer);
-    },
-    onError: (error) => {
-      setErrors(issuesOf(error));
-      toast({
-        title: "Endpoint not added",
-        description: errorMessage(error, "The server refused it"),
-        variant: "destructive",
-      });
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate({ url, description, events });
-  };
-  const toggle = (type: WebhookEventType, on: boolean) =>
-    setEvents((list) => (on ? [...list, type] : list.filter((t) => t !== type)));
-  const eventsError = errors.events ?? Object.entries(errors).find(([path]) => path.startsWith("events."))?.[1];
-  return (
-    <Dialog open={open} onClose={onClose} title="Add webhook endpoint">
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormField label="URL" error={errors.url} hint="Where the events are POSTed; https:// in production.">
-          {(p) => (
-            <input
-              {...p}
-              type="url"
-              className="field-input"
-              required
-              autoComplete="off"
-              placeholder="https://example.com/hooks/containers"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Description" error={errors.description} hint="Optional: which system this is.">
-          {(p) => (
-            <input
-              {...p}
-              className="field-input"
-              maxLength={200}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          )}
-        </FormField>
-        <fieldset aria-describedby={eventsError ? "webhook-events-error" : undefined}>
-          <legend className="field-label">Events</legend>
-          <div className="mt-1 space-y-2">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <label key={type} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-1"
-                  checked={events.includes(type)}
-                  onChange={(e) => toggle(type, e.target.checked)}
-                />
-                <span>
-                  <code>{type}</code>
-                  <span className="block text-xs text-slate-500">{WEBHOOK_EVENT_LABELS[type]}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {eventsError ? (
-            <p id="webhook-events-error" className="mt-1 text-sm text-red-700">
-              {eventsError}
-            </p>
-          ) : null}
-        </fieldset>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={create.isPending}>
-            {create.isPending ? "Adding…" : "Add endpoint"}
-          </button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
 
