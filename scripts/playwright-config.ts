@@ -12,7 +12,10 @@ export function e2eConfig(options: {
   /** Specs that read pages the same on either database (markup and accessibility checkers). */
   engineFreeSpecs: string[];
 }) {
-  const port = Number(process.env.E2E_PORT ?? options.defaultPort);
+  // the specs' helpers find the servers and the mailbox from E2E_PORT, those of either suite (a back-office
+  // spec uses the storefront's fixtures): left unset, each would fall back to its own suite's default port
+  process.env.E2E_PORT ??= String(options.defaultPort);
+  const port = Number(process.env.E2E_PORT);
   return defineConfig({
     testDir: "./e2e",
     // they run once, on the embedded database: on a PostgreSQL server (DATABASE_URL) they would only repeat
