@@ -229,6 +229,30 @@ describe("GET /api/orders/{orderNumber}/receipt", () => {
       status: "partially_paid",
     });
   });
+  it("reads the stage and the invoices as of one moment while the deposit is recorded", async () => {
+    const { receipt, row, token } = await orderWithToken("bank-transfer");
+    const deposit = receipt.payment!.invoices[0]!;
+    const cookie = await signedInCookie(apps);
+    // receipts read before, during and after the payment: none may show the deposit paid and the order
+    // still awaiting it (the torn read a customer saw on PostgreSQL), nor the other way round
+    const reads = Array.from({ length: 24 }, (_, i) =>
+      new Promise((r) => setTimeout(r, i * 3)).then(() => getReceipt(receipt.orderNumber, token, `198.51.101.${i + 1}`)),
+    );
+    const recorded = await apps.backoffice.inject({
+      method: "POST",
+      url: `/api/admin/orders/${row.id}/payments`,
+      headers: { cookie, origin: apps.env.backofficeOrigin },
+      payload: { method: "bank-transfer", amount: deposit.amount, receivedAt: "2026-01-15", reference: "WIRE-2" },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    const seen = (await Promise.all(reads)).map((res) => {
+      const body = res.json() as OrderReceiptDto;
+      return `${body.payment!.invoices[0]!.status} ${body.stage}`;
+    });
+    for (const pair of seen) expect(["open awaiting_deposit", "paid deposit_received"]).toContain(pair);
+    const after = (await getReceipt(receipt.orderNumber, token)).json() as OrderReceiptDto;
+    expect(`${after.payment!.invoices[0]!.status} ${after.stage}`).toBe("paid deposit_received");
+  });
 });
 
 describe("tRPC orders.receipt", () => {

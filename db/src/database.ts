@@ -13,3 +13,11 @@ export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
+
+/**
+ * Runs several reads as of one moment (a read-only, repeatable-read transaction), so that a page built
+ * from several queries never shows half of a change another connection committed in between.
+ */
+export function readSnapshot<T>(db: Database, read: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(read, { isolationLevel: "repeatable read", accessMode: "read only" });
+}

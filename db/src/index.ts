@@ -9,7 +9,7 @@ import type { Database } from "./database";
 import * as schema from "./schema/index";
 
 export type { Database, Executor, Schema, Tx } from "./database";
-export { rowsOf } from "./database";
+export { readSnapshot, rowsOf } from "./database";
 export type { TaxLineRecord } from "./schema/orders";
 export { schema };
 

@@ -76,7 +76,7 @@ function eventDto(e: typeof orderEvents.$inferSelect): OrderEventDto {
  * unavailable, bankAccount (the settings', bankAccountOf) null until the owner has given it.
  */
 export async function getOrderPayments(
-  deps: Pick<Deps, "db" | "env">,
+  deps: { db: Executor; env: Deps["env"] },
   orderId: number,
   bankAccount: BankAccount | null,
 ): Promise<OrderPaymentsDto> {

@@ -1,4 +1,4 @@
-import { type Executor, schema } from "@ch/db";
+import { type Executor, readSnapshot, schema } from "@ch/db";
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminOrderDto } from "../../contracts/admin";
@@ -350,10 +350,16 @@ export async function customerReceipt(
   deps: Pick<Deps, "db" | "env" | "log">,
   order: OrderRow,
 ): Promise<OrderReceiptDto> {
-  const { db, env } = deps;
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
   // the bank account the customer pays to is today's (the settings), with this order's references
   const bank = bankAccountOf(await getSettings(deps));
-  const receipt = withPayment(toReceipt(order, lines), await getOrderPayments({ db, env }, order.id, bank));
-  return { ...receipt, stage: order.stage, stages: await stageHistory(db, order.id) };
+  // the order, its invoices and its stages as of one moment: a payment committed while the page is read
+  // shows with the stage it moved the order to, or not at all
+  return readSnapshot(deps.db, async (db) => {
+    const [now] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
+    const current = now ?? order;
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+    const payment = await getOrderPayments({ db, env: deps.env }, order.id, bank);
+    const receipt = withPayment(toReceipt(current, lines), payment);
+    return { ...receipt, stage: current.stage, stages: await stageHistory(db, order.id) };
+  });
 }
