@@ -236,7 +236,9 @@ describe("GET /api/orders/{orderNumber}/receipt", () => {
     // receipts read before, during and after the payment: none may show the deposit paid and the order
     // still awaiting it (the torn read a customer saw on PostgreSQL), nor the other way round
     const reads = Array.from({ length: 24 }, (_, i) =>
-      new Promise((r) => setTimeout(r, i * 3)).then(() => getReceipt(receipt.orderNumber, token, `198.51.101.${i + 1}`)),
+      new Promise((r) => setTimeout(r, i * 3)).then(() =>
+        getReceipt(receipt.orderNumber, token, `198.51.101.${i + 1}`),
+      ),
     );
     const recorded = await apps.backoffice.inject({
       method: "POST",

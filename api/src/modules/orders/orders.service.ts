@@ -357,7 +357,11 @@ export async function customerReceipt(
   return readSnapshot(deps.db, async (db) => {
     const [now] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
     const current = now ?? order;
-    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.id));
     const payment = await getOrderPayments({ db, env: deps.env }, order.id, bank);
     const receipt = withPayment(toReceipt(current, lines), payment);
     return { ...receipt, stage: current.stage, stages: await stageHistory(db, order.id) };
