@@ -4,6 +4,8 @@
 // 2. No deep import into an API module: a module's face, api/src/modules/<m>/index.ts, is the only file of
 //    api/src/modules/<m>/ that a file outside that folder may import. Applies to api/src except test files
 //    (*.test.ts); api/test, the storefront and the back office are not held to it.
+// 3. The apps reach the API only through its package's exports (@ch/api/contracts/*, @ch/api/router): a
+//    storefront or back-office file that imports a file of api/src by a relative path fails.
 // Reads every import and re-export of api/src, db/src, storefront/src and backoffice/src (static,
 // `import type`, and dynamic `import("…")` with a literal path), resolves relative paths and the
 // workspace packages (@ch/db, @ch/api's exports) to files, skipping the generated route tree.
@@ -48,8 +50,11 @@ const moduleDirOf = (file) => {
 };
 const heldToFaces = (file) => relative(root, file).startsWith("api/src/") && !file.endsWith(".test.ts");
 
+const APPS = ["storefront/src/", "backoffice/src/"];
+const isAppFile = (file) => APPS.some((dir) => relative(root, file).startsWith(dir));
 const graph = new Map();
 const deepImports = [];
+const appReaches = [];
 for (const file of SOURCES.flatMap((dir) => filesUnder(join(root, dir)))) {
   const text = readFileSync(file, "utf8");
   const targets = new Set();
@@ -58,6 +63,10 @@ for (const file of SOURCES.flatMap((dir) => filesUnder(join(root, dir)))) {
     const target = resolveImport(file, specifier);
     if (!target) continue;
     targets.add(target);
+    if (isAppFile(file) && specifier.startsWith(".") && relative(root, target).startsWith("api/src/")) {
+      const line = text.slice(0, match.index + match[0].length).split("\n").length;
+      appReaches.push({ file, line, specifier });
+    }
     const moduleDir = moduleDirOf(target);
     if (moduleDir && target !== join(moduleDir, "index.ts") && moduleDirOf(file) !== moduleDir && heldToFaces(file)) {
       const line = text.slice(0, match.index + match[0].length).split("\n").length;
@@ -109,12 +118,17 @@ for (const { file, line, specifier, target, face } of deepImports) {
     `deep import: ${relative(root, file)}:${line} imports "${specifier}" (${relative(root, target)}); import it from the module's face, ${relative(root, face)}`,
   );
 }
-if (circles.length > 0 || deepImports.length > 0) {
+for (const { file, line, specifier } of appReaches) {
   console.error(
-    `import check FAILED: ${circles.length} circle(s) and ${deepImports.length} deep import(s) into a module among ${graph.size} files`,
+    `app reaches into the API: ${relative(root, file)}:${line} imports "${specifier}"; import it from @ch/api/contracts/* (move it to api/src/contracts if it is not there)`,
+  );
+}
+if (circles.length > 0 || deepImports.length > 0 || appReaches.length > 0) {
+  console.error(
+    `import check FAILED: ${circles.length} circle(s), ${deepImports.length} deep import(s) into a module and ${appReaches.length} app import(s) past the API's exports among ${graph.size} files`,
   );
   process.exit(1);
 }
 console.log(
-  `import check: ${graph.size} files, ${edges} imports between them, no circle, no deep import into a module`,
+  `import check: ${graph.size} files, ${edges} imports between them, no circle, no deep import into a module, no app import past the API's exports`,
 );
