@@ -13,6 +13,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { pageWeights } from "../scripts/check-bundle-budget.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { compare, loadSlice, median } from "./lib/load.mjs";
 import { cleanupAll, memoryMb, onCleanup, startProcess, stopProcess, waitForHttp } from "./lib/proc.mjs";
 import { SCALE_TARGET_MS, scaleBench } from "./scale.mjs";
@@ -63,7 +64,7 @@ const CONNECTIONS = 10; // orders
 const READ_CONNECTIONS = 50; // reads (issue 13: p99 <= 10 ms at 50 connections)
 const NOISY_FOREIGN_CORES = 0.5; // other work on the machine using half a core or more
 const NOISY_SPREAD = 0.25; // baseline requests/s varying by a quarter between slices
-const CHROMIUM = "/usr/bin/chromium";
+
 // A noisy measurement that misses its target is measured once more; at most this many per run,
 // so that a busy machine cannot stretch the run past its few minutes.
 let retriesLeft = 2;
@@ -432,7 +433,7 @@ async function orders(api, pg, ours) {
 // ---------------------------------------------------------------------------------------------
 // 4. Pages: Lighthouse in Debian's chromium
 async function pages() {
-  if (!existsSync(CHROMIUM)) {
+  if (!existsSync(CHROMIUM_PATH)) {
     report.notes.push("chromium is not installed: Lighthouse skipped");
     return;
   }
@@ -441,18 +442,8 @@ async function pages() {
   const chromeLauncher = await import("chrome-launcher");
   const launch = () =>
     chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
       logLevel: "silent",
     });
   let chrome = null;

@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 /**
  * The browser suites' one Playwright configuration: the built apps and a real API on a fresh database
@@ -30,19 +31,7 @@ export function e2eConfig(options: {
     use: {
       baseURL: `http://localhost:${options.origin === "storefront" ? port : port + 1}`,
       trace: "off",
-      launchOptions: {
-        executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-        args: [
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-dev-shm-usage",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-          "--disable-quic",
-        ],
-      },
+      launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     },
     webServer: {
       command: `node ../scripts/e2e-server.mjs ${port} ${port + 1}`,

@@ -28,6 +28,7 @@ import { promisify } from "node:util";
 import { type ConfigData, HtmlValidate } from "html-validate";
 import pa11y from "pa11y";
 import puppeteer, { type Browser } from "puppeteer";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
 import {
   ADMIN,
   ADMIN_ORIGIN,
@@ -42,7 +43,6 @@ import {
 
 const STOREFRONT = `http://localhost:${Number(process.env.E2E_PORT ?? 4100)}`;
 const BACKOFFICE = `http://localhost:${Number(process.env.E2E_PORT ?? 4100) + 1}`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const config = (
   (await import(pathToFileURL(join(import.meta.dirname, "..", ".htmlvalidate.mjs")).href)) as { default: ConfigData }
@@ -164,8 +164,8 @@ async function htmlErrors(html: string, label: string, snapshot = false): Promis
 /** pa11y's errors on a page, once the app has hydrated and nothing is loading. */
 async function pa11yErrors(url: string, withCart: boolean): Promise<string[]> {
   browser ??= await puppeteer.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-quic"],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   const page = await browser.newPage();
   try {
