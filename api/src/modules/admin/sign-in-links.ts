@@ -6,11 +6,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import { schema } from "@ch/db";
 import { and, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import type { BusinessSettings } from "../../contracts/settings";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest } from "../../lib/errors";
 import { hitRateLimit, overLimitMemory } from "../../lib/rate-limit";
 import { recordAudit } from "../audit";
-import { enqueue, escapeHtml } from "../notifications";
+import { composeEmail, enqueue } from "../notifications";
+import { settingsIn } from "../settings";
+
+type Company = BusinessSettings["company"];
 
 const { admins, signInLinks } = schema;
 
@@ -26,7 +30,7 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 /** Why the link is sent: wrong passwords for the account, or wrong codes after its correct password. */
 export type SlowDownReason = "passwords" | "codes";
 
-function messageFor(reason: SlowDownReason, username: string, link: string) {
+function messageFor(reason: SlowDownReason, username: string, link: string, company: Company) {
   const why =
     reason === "codes"
       ? `The password of the back-office account "${username}" was entered correctly, followed by repeated wrong two-factor codes. Whoever typed them may know your password: if it was not you, change your password now (Account, then Password).`
@@ -38,8 +42,11 @@ function messageFor(reason: SlowDownReason, username: string, link: string) {
       reason === "codes"
         ? "Wrong two-factor codes for your back-office account"
         : "Sign-in to your back-office account is slowed down",
-    bodyText: `${why}\n\n${then}\n${link}\n\nIf you are not trying to sign in, you need not do anything else.`,
-    bodyHtml: `<p>${escapeHtml(why)}</p><p>${escapeHtml(then)}</p><p><a href="${escapeHtml(link)}">Let this browser sign in</a></p><p>If you are not trying to sign in, you need not do anything else.</p>`,
+    ...composeEmail(company, [
+      why,
+      { href: link, label: "Let this browser sign in", text: then },
+      "If you are not trying to sign in, you need not do anything else.",
+    ]),
   };
 }
 
@@ -89,7 +96,8 @@ export async function offerSignInLink(
     if (!account?.email && owners.length === 0) return;
     const token = randomBytes(32).toString("base64url");
     const link = `${deps.env.backofficeOrigin}/admin/sign-in-link#token=${token}`;
-    const message = messageFor(reason, admin.username, link);
+    const { company } = await settingsIn(deps.db, deps);
+    const message = messageFor(reason, admin.username, link, company);
     const ownerNote = `The password of the back-office account "${admin.username}" was entered correctly, followed by repeated wrong two-factor codes. Whoever typed them may know that password: ask ${admin.username} to change it, or disable the account under Staff.`;
     await deps.db.transaction(async (tx) => {
       if (account?.email) {
@@ -118,8 +126,7 @@ export async function offerSignInLink(
           kind: "staff_sign_in_alert",
           recipient: owner.email!,
           subject: `Wrong two-factor codes for ${admin.username}`,
-          bodyText: ownerNote,
-          bodyHtml: `<p>${escapeHtml(ownerNote)}</p>`,
+          ...composeEmail(company, [ownerNote]),
           entityType: "admin",
           entityId: admin.id,
         })),

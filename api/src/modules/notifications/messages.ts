@@ -14,6 +14,10 @@ import type { BusinessSettings } from "../../contracts/settings";
 import { splitDeposit } from "../../contracts/totals";
 import type { Env } from "../../env";
 import { bankAccountOf, defaultSettings } from "../settings";
+import { composeEmail, type EmailBlock, escapeHtml } from "./email-layout";
+
+export { escapeHtml };
+
 import type { OutboxMessage } from "./outbox";
 
 /**
@@ -27,9 +31,6 @@ export const UNPROVEN_RECIPIENT = { acknowledgement: "unproven-recipient" } as c
  * the customer's own order, capped per mailbox in a bucket of its own that form traffic cannot fill.
  */
 export const CHECKOUT_RECIPIENT = { acknowledgement: "checkout" } as const;
-
-export const escapeHtml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Telegram refuses a text longer than 4096 characters (counted in UTF-16 units after entity parsing). */
 export const TELEGRAM_TEXT_LIMIT = 4096;
@@ -132,40 +133,6 @@ function taxRows(order: Pick<OrderForMessage, "taxCents" | "taxLines">): { label
     : [{ label: "Sales tax", cents: order.taxCents }];
 }
 
-/** The shop's line at the end of every customer e-mail's text part. */
-export const emailFooterText = (company: BusinessSettings["company"]): string =>
-  `${company.name} · ${company.phone} · ${company.email}`;
-
-/** A customer e-mail's HTML part: simple markup with inline styles, which mail clients render alike. */
-export function emailHtml(company: BusinessSettings["company"], body: string): string {
-  const footer = `${escapeHtml(company.name)} · ${escapeHtml(company.phone)} · <a href="mailto:${escapeHtml(company.email)}">${escapeHtml(company.email)}</a>`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
-<body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-${body}
-<p style="margin-top:24px;font-size:13px;color:#57534e">${footer}</p>
-</div></body></html>`;
-}
-
-/** A plain e-mail of paragraphs (the first one the greeting), in the shop's layout: its text and HTML parts. */
-export function paragraphsEmail(
-  company: BusinessSettings["company"],
-  greeting: string,
-  paragraphs: readonly string[],
-): { bodyText: string; bodyHtml: string } {
-  return {
-    bodyText: [greeting, "", ...paragraphs, "", emailFooterText(company)].join("\n"),
-    bodyHtml: emailHtml(
-      company,
-      [greeting, ...paragraphs]
-        .filter(Boolean)
-        .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
-        .join("\n"),
-    ),
-  };
-}
-
 /** What the customer is to pay next: one invoice's reference, what it still asks and, for USDT, its exact amount. */
 export interface InvoiceToPay {
   reference: string;
@@ -184,7 +151,7 @@ export function paymentInstructions(
   invoice: InvoiceToPay,
   env: Pick<Env, "USDT_WALLET_ADDRESS">,
   settings: Pick<BusinessSettings, "bankTransfer">,
-): { text: string[]; html: string } {
+): EmailBlock[] {
   const amount = usd(invoice.outstandingCents);
   if (method === "usdt") {
     const wallet = env.USDT_WALLET_ADDRESS;
@@ -194,29 +161,25 @@ export function paymentInstructions(
         : wallet
           ? `Please send ${amount} in USDT on the TRC20 network only to the wallet ${wallet}, then enter the transaction hash on your order page so that we can record it. Sending on any other network may lose the funds.`
           : `USDT payments are unavailable at the moment: reply to this e-mail and we will arrange a bank transfer of ${amount}.`;
-    return { text: [sentence], html: `<p>${escapeHtml(sentence)}</p>` };
+    return [sentence];
   }
   const bank = bankAccountOf(settings);
   const reference = `Give the reference ${invoice.reference} with your transfer: it is how we match your payment to your order, and we e-mail you once it is recorded.`;
-  if (!bank) {
-    const sentence = `Pay ${amount} by bank transfer. We will e-mail you our bank details. ${reference}`;
-    return { text: [sentence], html: `<p>${escapeHtml(sentence)}</p>` };
-  }
-  const rows: [string, string][] = [
-    ["Bank", bank.bankName],
-    ["Account name", bank.accountName],
-    ["Routing number (ABA)", bank.routingNumber],
-    ["Account number", bank.accountNumber],
-    ["Reference", invoice.reference],
+  if (!bank) return [`Pay ${amount} by bank transfer. We will e-mail you our bank details. ${reference}`];
+  return [
+    { lead: `Transfer ${amount}`, text: "to:" },
+    {
+      compact: true,
+      table: [
+        ["Bank", bank.bankName],
+        ["Account name", bank.accountName],
+        ["Routing number (ABA)", bank.routingNumber],
+        ["Account number", bank.accountNumber],
+        ["Reference", invoice.reference],
+      ],
+    },
+    reference,
   ];
-  return {
-    text: [`Transfer ${amount} to:`, ...rows.map(([label, value]) => `${label}: ${value}`), reference],
-    html: `<p>Transfer <strong>${escapeHtml(amount)}</strong> to:</p>
-<table role="presentation" style="border-collapse:collapse">
-${rows.map(([label, value]) => `<tr><td style="padding:2px 12px 2px 0;color:#57534e">${escapeHtml(label)}</td><td style="padding:2px 0"><strong>${escapeHtml(value)}</strong></td></tr>`).join("\n")}
-</table>
-<p>${escapeHtml(reference)}</p>`,
-  };
 }
 
 /**
@@ -275,63 +238,33 @@ export function orderMessages(
     settings,
   );
   const cancellation = cancellationTerms(settings.cancellation);
-  const terms = [
-    `Delivery: ${deliveryWindow(settings)}.`,
-    cancellation.window ?? cancellation.beforeProduction,
-    `Our terms: ${site}/terms-of-service`,
-  ];
-  const amount = (cents: number) => usd(cents);
+  const terms = [`Delivery: ${deliveryWindow(settings)}.`, cancellation.window ?? cancellation.beforeProduction];
   const discountCents = order.discountCents;
-  const text = [
-    "Thank you for your order!",
-    "",
-    `Order number: ${order.orderNumber}`,
-    "",
-    ...order.lines.map((l) => `${l.productName} × ${l.quantity}: ${amount(l.unitPriceCents * l.quantity)}`),
-    "",
-    `Subtotal: ${amount(order.subtotalCents)}`,
-    ...(discountCents > 0 ? [`Discount: −${amount(discountCents)}`] : []),
-    `${deliveryLabel}: ${amount(order.shippingCents)}`,
-    ...taxes.map((t) => `${t.label}: ${amount(t.cents)}`),
-    `Total: ${amount(order.totalCents)}`,
-    `Due now (${deposit.depositPercent}% deposit): ${amount(deposit.depositCents)}`,
-    `Balance due on delivery: ${amount(deposit.balanceCents)}`,
-    "",
-    `Payment by ${paymentLabel(order.paymentMethod)}:`,
-    ...pay.text,
-    "",
-    `Follow your order: ${statusUrl}`,
-    ...(options.accessToken ? [] : ["(look it up with your order number and this e-mail address)"]),
-    "",
-    ...terms,
-    "",
-    emailFooterText(company),
-  ].join("\n");
-  const cell = 'style="padding:4px 0"';
-  const right = 'style="padding:4px 0;text-align:right;white-space:nowrap"';
-  const row = (label: string, value: string, strong = false) =>
-    strong
-      ? `<tr><td ${cell}><strong>${label}</strong></td><td ${right}><strong>${value}</strong></td></tr>`
-      : `<tr><td ${cell}>${label}</td><td ${right}>${value}</td></tr>`;
-  const html = emailHtml(
-    company,
-    `<h1 style="font-size:20px;margin:0 0 12px">Thank you for your order!</h1>
-<p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}</p>
-<table role="presentation" style="width:100%;border-collapse:collapse">
-${order.lines.map((l) => row(`${escapeHtml(l.productName)} × ${l.quantity}`, amount(l.unitPriceCents * l.quantity))).join("\n")}
-${row("Subtotal", amount(order.subtotalCents))}
-${discountCents > 0 ? row("Discount", `−${amount(discountCents)}`) : ""}
-${row(escapeHtml(deliveryLabel), amount(order.shippingCents))}
-${taxes.map((t) => row(escapeHtml(t.label), amount(t.cents))).join("\n")}
-${row("Total", amount(order.totalCents), true)}
-${row(`Due now (${deposit.depositPercent}% deposit)`, amount(deposit.depositCents), true)}
-${row("Balance due on delivery", amount(deposit.balanceCents))}
-</table>
-<h2 style="font-size:16px;margin:16px 0 4px">Payment by ${escapeHtml(paymentLabel(order.paymentMethod))}</h2>
-${pay.html}
-<p><a href="${escapeHtml(statusUrl)}">Follow your order</a>${options.accessToken ? "" : " (look it up with your order number and this e-mail address)"}</p>
-<p style="font-size:13px;color:#57534e">${escapeHtml(terms[0]!)} ${escapeHtml(terms[1]!)} <a href="${escapeHtml(`${site}/terms-of-service`)}">Our terms</a></p>`,
-  );
+  const { bodyText: text, bodyHtml: html } = composeEmail(company, [
+    { heading: "Thank you for your order!" },
+    { lead: "Order number:", text: order.orderNumber },
+    {
+      table: [
+        ...order.lines.map((l) => [`${l.productName} × ${l.quantity}`, usd(l.unitPriceCents * l.quantity)] as const),
+        ["Subtotal", usd(order.subtotalCents)],
+        ...(discountCents > 0 ? [["Discount", `−${usd(discountCents)}`] as const] : []),
+        [deliveryLabel, usd(order.shippingCents)],
+        ...taxes.map((t) => [t.label, usd(t.cents)] as const),
+        ["Total", usd(order.totalCents), true],
+        [`Due now (${deposit.depositPercent}% deposit)`, usd(deposit.depositCents), true],
+        ["Balance due on delivery", usd(deposit.balanceCents)],
+      ],
+    },
+    { subheading: `Payment by ${paymentLabel(order.paymentMethod)}` },
+    ...pay,
+    {
+      href: statusUrl,
+      label: "Follow your order",
+      text: `Follow your order${options.accessToken ? "" : " (look it up with your order number and this e-mail address)"}:`,
+      ...(options.accessToken ? {} : { after: " (look it up with your order number and this e-mail address)" }),
+    },
+    { small: `${terms[0]} ${terms[1]}`, link: { href: `${site}/terms-of-service`, label: "Our terms" } },
+  ]);
   return [
     { channel: "telegram", kind: "order", bodyText: staff, entityType: "order", entityId: order.id },
     {
@@ -399,23 +332,12 @@ export function enquiryMessages(
   if (enquiry.email) {
     // fixed words only: the visitor's name, message and preferred time stay with the staff message
     const ack = acknowledgement(enquiry);
-    const text = [
+    const { bodyText: text, bodyHtml: html } = composeEmail(company, [
       "Hello,",
-      "",
       `${ack.thanks} A member of our team will get back to you within 24 hours (our hours: ${hours}).`,
-      ...(ack.figures ? ["", "Your figures:", ack.figures] : []),
-      "",
+      ...(ack.figures ? [{ lead: "Your figures:", text: ack.figures }] : []),
       `If you need us sooner, call ${company.phone} or reply to ${company.email}.`,
-      "",
-      emailFooterText(company),
-    ].join("\n");
-    const html = emailHtml(
-      company,
-      `<p>Hello,</p>
-<p>${escapeHtml(ack.thanks)} A member of our team will get back to you within 24 hours (our hours: ${escapeHtml(hours)}).</p>
-${ack.figures ? `<p><strong>Your figures:</strong><br>${escapeHtml(ack.figures)}</p>` : ""}
-<p>If you need us sooner, call ${escapeHtml(company.phone)} or reply to ${escapeHtml(company.email)}.</p>`,
-    );
+    ]);
     messages.push({
       channel: "email",
       kind: "enquiry-acknowledgement",

@@ -20,14 +20,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { type Actor, recordAudit } from "../audit";
 import { markLeadWonForOrder } from "../leads";
 import { ledger } from "../ledger";
-import {
-  emailFooterText,
-  emailHtml,
-  enqueue,
-  escapeHtml,
-  paymentInstructions,
-  withdrawBeforeDue,
-} from "../notifications";
+import { composeEmail, type EmailBlock, enqueue, paymentInstructions, withdrawBeforeDue } from "../notifications";
 import { settingsIn, siteUrlOf } from "../settings";
 import { emitWebhookEvent } from "../webhooks";
 
@@ -163,7 +156,7 @@ async function stageEmail(
     : `${site}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
   const label = ORDER_STAGE_LABELS[to];
   const sentence = STAGE_SENTENCES[to];
-  let balance: { text: string[]; html: string } | null = null;
+  let balance: EmailBlock[] = [];
   if (to === "delivered") {
     const l = await ledger(db, order.id);
     const owed = Math.max(0, l.dueCents - l.recordedCents);
@@ -179,32 +172,22 @@ async function stageEmail(
         deps.env,
         settings,
       );
-      const due = `The balance of ${usd(owed)} is now due.`;
-      balance = { text: [due, ...pay.text], html: `<p><strong>${escapeHtml(due)}</strong></p>\n${pay.html}` };
+      balance = [{ strong: `The balance of ${usd(owed)} is now due.` }, ...pay];
     }
   }
-  const text = [
+  const { bodyText: text, bodyHtml: html } = composeEmail(company, [
+    { heading: `Order ${order.orderNumber}: ${label}` },
     hello,
-    "",
-    `Order ${order.orderNumber}: ${label}.`,
     sentence,
-    ...(reason ? [`Reason: ${reason}`] : []),
-    ...(balance ? ["", ...balance.text] : []),
-    "",
-    `Follow your order: ${statusUrl}`,
-    ...(order.accessToken ? [] : ["(look it up with your order number and this e-mail address)"]),
-    "",
-    emailFooterText(company),
-  ].join("\n");
-  const html = emailHtml(
-    company,
-    `<h1 style="font-size:20px;margin:0 0 12px">Order ${escapeHtml(order.orderNumber)}: ${escapeHtml(label)}</h1>
-<p>${escapeHtml(hello)}</p>
-<p>${escapeHtml(sentence)}</p>
-${reason ? `<p><strong>Reason:</strong> ${escapeHtml(reason)}</p>` : ""}
-${balance ? balance.html : ""}
-<p><a href="${escapeHtml(statusUrl)}">Follow your order</a>${order.accessToken ? "" : " (look it up with your order number and this e-mail address)"}</p>`,
-  );
+    ...(reason ? [{ lead: "Reason:", text: reason }] : []),
+    ...balance,
+    {
+      href: statusUrl,
+      label: "Follow your order",
+      text: `Follow your order${order.accessToken ? "" : " (look it up with your order number and this e-mail address)"}:`,
+      ...(order.accessToken ? {} : { after: " (look it up with your order number and this e-mail address)" }),
+    },
+  ]);
   return {
     channel: "email" as const,
     kind: `order-stage-${to}`,

@@ -25,7 +25,7 @@ import { splitDeposit } from "../../contracts/totals";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { type Actor, CUSTOMER, recordAudit } from "../audit";
-import { emailFooterText, emailHtml, enqueue, escapeHtml } from "../notifications";
+import { composeEmail, enqueue, escapeHtml } from "../notifications";
 import { createOrder } from "../orders";
 import {
   type PricedFigures,
@@ -257,21 +257,12 @@ export async function sendProposal(deps: Deps, actor: Actor, id: number) {
     const total = usd(v!.totalCents);
     // a calendar day, written out ("December 3, 2026")
     const validUntil = humanDate(v!.validUntil, settings.timeZone);
-    const text = [
+    const version = p.currentVersion > 1 ? ` (version ${p.currentVersion})` : "";
+    const { bodyText: text, bodyHtml: html } = composeEmail(company, [
       `Hello ${p.customerName},`,
-      "",
-      `Your proposal from ${company.name} is ready${p.currentVersion > 1 ? ` (version ${p.currentVersion})` : ""}: ${total}, valid until ${validUntil}.`,
-      "",
-      `Read it, accept it or ask for changes here: ${url}`,
-      "",
-      emailFooterText(company),
-    ].join("\n");
-    const html = emailHtml(
-      company,
-      `<p>Hello ${escapeHtml(p.customerName)},</p>
-<p>Your proposal from ${escapeHtml(company.name)} is ready${p.currentVersion > 1 ? ` (version ${p.currentVersion})` : ""}: <strong>${total}</strong>, valid until ${escapeHtml(validUntil)}.</p>
-<p><a href="${escapeHtml(url)}">Read, accept or ask for changes</a></p>`,
-    );
+      `Your proposal from ${company.name} is ready${version}: ${total}, valid until ${validUntil}.`,
+      { href: url, label: "Read, accept or ask for changes", text: "Read it, accept it or ask for changes here:" },
+    ]);
     await enqueue(tx, deps.env, [
       {
         channel: "email",

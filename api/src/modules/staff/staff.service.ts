@@ -20,7 +20,7 @@ import {
 import { ARGON2_OPTIONS, isCommonPassword, verifyCurrentPassword, withHashSlot } from "../admin";
 import { revokeKeysOfAccount } from "../api-keys";
 import { type Actor, recordAudit } from "../audit";
-import { emailFooterText, emailHtml, enqueue, escapeHtml } from "../notifications";
+import { composeEmail, enqueue } from "../notifications";
 import { settingsIn } from "../settings";
 
 const { admins, staffInvites, passwordResets } = schema;
@@ -175,14 +175,23 @@ async function sendResetLink(
       expiresAt: new Date(now.getTime() + RESET_TTL_MS),
       createdAt: now,
     });
+    const { company } = await settingsIn(tx, deps);
     await enqueue(tx, deps.env, [
       {
         channel: "email",
         kind: "staff_password_reset",
         recipient: admin.email,
-        subject: "Choose a new password for the Container Homes of Texas back office",
-        bodyText: `Someone asked to reset the password of the back-office account "${admin.username}".\n\nChoose a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
-        bodyHtml: `<p>Someone asked to reset the password of the back-office account <strong>${escapeHtml(admin.username)}</strong>.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, for 30 minutes).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+        subject: `Choose a new password for the ${company.name} back office`,
+        ...composeEmail(company, [
+          `Someone asked to reset the password of the back-office account "${admin.username}".`,
+          {
+            href: link,
+            label: "Choose a new password",
+            after: " (the link works once, for 30 minutes).",
+            text: "Choose a new password here (the link works once, for 30 minutes):",
+          },
+          "If it was not you, ignore this e-mail: your password stays as it is.",
+        ]),
         entityType: "admin",
         entityId: admin.id,
       },
@@ -323,25 +332,17 @@ async function inviteMessage(
     kind: "staff_invite",
     recipient: invite.email,
     subject: `You are invited to the ${company.name} back office`,
-    bodyText: [
+    ...composeEmail(company, [
       "Hello,",
-      "",
       `${invites} ${sentBy}`,
-      "",
-      "Choose your username and password here (the link works once, within 72 hours):",
-      link,
-      "",
+      {
+        href: link,
+        label: "Choose your username and password",
+        after: " (the link works once, within 72 hours).",
+        text: "Choose your username and password here (the link works once, within 72 hours):",
+      },
       ignore,
-      "",
-      emailFooterText(company),
-    ].join("\n"),
-    bodyHtml: emailHtml(
-      company,
-      `<p>Hello,</p>
-<p>${escapeHtml(invites)} ${escapeHtml(sentBy)}</p>
-<p><a href="${escapeHtml(link)}">Choose your username and password</a> (the link works once, within 72 hours).</p>
-<p>${escapeHtml(ignore)}</p>`,
-    ),
+    ]),
   };
 }
 
