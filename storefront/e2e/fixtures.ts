@@ -29,6 +29,20 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
+/** The two widths every layout is walked at: a phone and a desktop. */
+export const WIDTHS = [375, 1440] as const;
+export const viewportAt = (width: number) => ({ width, height: width === 375 ? 812 : 900 });
+
+/**
+ * Which journeys of a `for (const width of WIDTHS)` block run at this width: each once, at one width in
+ * turn (the first at 375 px, the next at 1440 px, …), so both layouts are walked and no journey twice.
+ * Use: `const mine = oneWidthEach(width);` then `if (mine()) test(…)` for each journey, in the same order.
+ */
+export function oneWidthEach(width: number): () => boolean {
+  let index = 0;
+  return () => WIDTHS[index++ % WIDTHS.length] === width;
+}
+
 /** No serious or critical axe violation (WCAG 2.x A/AA) on the page as it is now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
