@@ -128,50 +128,57 @@ async function expectBankDetails(page: Page, orderNumber: string, dueNow: number
   await expect(panel).not.toContainText("business hour");
 }
 
-for (const width of [375, 1440]) {
-  test(`at ${width} px the policy pages and a new order's pages show the new values`, async ({ page }) => {
-    test.setTimeout(120_000);
+/** The page as it is now at a phone's and a desktop's width (screenshots, and axe when `label` is given). */
+async function atBothWidths(page: Page, name: string, label?: string) {
+  for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });
-
-    await page.goto("/terms-of-service");
-    const cancellation = page.locator("#cancellation");
-    await expect(cancellation).toContainText("You may cancel within 96 hours of placing your order for a full refund.");
-    await expect(cancellation).toContainText("a $500 administrative fee");
-    await expect(cancellation).toContainText("a 25% restocking fee");
-    await expect(page.locator("#delivery")).toContainText("typical delivery is 8-12 weeks from your deposit");
-    await expect(page.locator("#warranty")).toContainText("12 years on the structure");
-    await expect(page.locator("#payment")).toContainText("recorded automatically once it confirms");
-    await expect(page.locator("main")).not.toContainText("e-mail your receipt");
-    await page.screenshot({ path: `${SHOTS}/terms-and-bank-terms-${width}.png`, fullPage: true });
-
-    await page.goto("/return-policy");
-    await expect(page.locator("main")).toContainText("A 96-hour cancellation window with a full refund.");
-    await expect(page.locator("#cancellation")).toContainText(
-      "You may cancel within 96 hours of placing your order for a full refund.",
-    );
-    await expect(page.locator("#guarantee")).toContainText(
-      "The structure (steel frame, welds, floor structure and roof): 12 years",
-    );
-    const text = (await page.locator("main").textContent()) ?? "";
-    expect(text).not.toMatch(/14 days|sales are final|one year from delivery|structural integrity/i);
-    await page.screenshot({ path: `${SHOTS}/terms-and-bank-returns-${width}.png`, fullPage: true });
-
-    await page.goto("/services/warranty-support");
-    await expect(page.locator("main")).toContainText("12 years on the structure");
-
-    const { orderNumber, dueNow } = await placeBankOrder(page, `terry.${width}@example.com`);
-    await expectBankDetails(page, orderNumber, dueNow);
-    await expect(page.getByTestId("pay-step")).toContainText(`with the reference ${orderNumber}-D`);
-    await expect(page.getByRole("region", { name: "Next Steps" })).toContainText("96 hours");
-    await expectAccessible(page, `thank-you @${width}`);
-    await page.screenshot({ path: `${SHOTS}/terms-and-bank-thank-you-${width}.png`, fullPage: true });
-
-    // the order page, opened from the thank-you page's own link
-    await page.getByRole("link", { name: "Track Your Order" }).click();
-    await expect(page).toHaveURL(/\/order-status\?order=.*&t=/);
-    await expect(page.getByTestId("order-status-result")).toContainText(orderNumber);
-    await expectBankDetails(page, orderNumber, dueNow);
-    await expectAccessible(page, `order page @${width}`);
-    await page.screenshot({ path: `${SHOTS}/terms-and-bank-order-${width}.png`, fullPage: true });
-  });
+    if (label) await expectAccessible(page, `${label} @${width}`);
+    await page.screenshot({ path: `${SHOTS}/terms-and-bank-${name}-${width}.png`, fullPage: true });
+  }
 }
+
+// one walk, at 375 px, with each page also looked at (and checked by axe) at 1440 px
+test("the policy pages and a new order's pages show the new values", async ({ page }) => {
+  test.setTimeout(120_000);
+  const width = 375;
+  await page.setViewportSize({ width, height: 900 });
+
+  await page.goto("/terms-of-service");
+  const cancellation = page.locator("#cancellation");
+  await expect(cancellation).toContainText("You may cancel within 96 hours of placing your order for a full refund.");
+  await expect(cancellation).toContainText("a $500 administrative fee");
+  await expect(cancellation).toContainText("a 25% restocking fee");
+  await expect(page.locator("#delivery")).toContainText("typical delivery is 8-12 weeks from your deposit");
+  await expect(page.locator("#warranty")).toContainText("12 years on the structure");
+  await expect(page.locator("#payment")).toContainText("recorded automatically once it confirms");
+  await expect(page.locator("main")).not.toContainText("e-mail your receipt");
+  await atBothWidths(page, "terms");
+
+  await page.goto("/return-policy");
+  await expect(page.locator("main")).toContainText("A 96-hour cancellation window with a full refund.");
+  await expect(page.locator("#cancellation")).toContainText(
+    "You may cancel within 96 hours of placing your order for a full refund.",
+  );
+  await expect(page.locator("#guarantee")).toContainText(
+    "The structure (steel frame, welds, floor structure and roof): 12 years",
+  );
+  const text = (await page.locator("main").textContent()) ?? "";
+  expect(text).not.toMatch(/14 days|sales are final|one year from delivery|structural integrity/i);
+  await atBothWidths(page, "returns");
+
+  await page.goto("/services/warranty-support");
+  await expect(page.locator("main")).toContainText("12 years on the structure");
+
+  const { orderNumber, dueNow } = await placeBankOrder(page, `terry.${width}@example.com`);
+  await expectBankDetails(page, orderNumber, dueNow);
+  await expect(page.getByTestId("pay-step")).toContainText(`with the reference ${orderNumber}-D`);
+  await expect(page.getByRole("region", { name: "Next Steps" })).toContainText("96 hours");
+  await atBothWidths(page, "thank-you", "thank-you");
+
+  // the order page, opened from the thank-you page's own link
+  await page.getByRole("link", { name: "Track Your Order" }).click();
+  await expect(page).toHaveURL(/\/order-status\?order=.*&t=/);
+  await expect(page.getByTestId("order-status-result")).toContainText(orderNumber);
+  await expectBankDetails(page, orderNumber, dueNow);
+  await atBothWidths(page, "order", "order page");
+});
