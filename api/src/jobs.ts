@@ -1,64 +1,65 @@
-// Background work of an API process: the notification outbox and webhook workers, the USDT wallet watcher and hourly
-// housekeeping. Any number of API processes may run these at once: the worker claims rows with SKIP LOCKED,
-// the watcher runs on the one process holding its lease (watcher_state), housekeeping is idempotent SQL.
+// Background work of an API process, as jobs of one runner (lib/job-runner.ts): the notification outbox and
+// webhook deliveries, the USDT wallet watcher and hourly housekeeping. Any number of API processes may run
+// these at once: the outbox and webhook jobs claim rows with SKIP LOCKED, the watcher runs on the one
+// process holding its lease (watcher_state), housekeeping is idempotent SQL. Which jobs a process runs is
+// decided here alone (OUTBOX_WORKER, TRON_WATCHER; a process role would be one more condition below).
 import type { Deps } from "./lib/deps";
 import { purgeOldIdempotencyKeys } from "./lib/idempotency";
+import { createJobRunner, type Job } from "./lib/job-runner";
 import { purgeExpiredRateLimits } from "./lib/rate-limit";
 import { purgeExpiredSessions } from "./modules/admin";
-import { createOutboxWorker, type OutboxWorker } from "./modules/notifications";
-import { createTronWatcher, type TronWatcher } from "./modules/payments";
+import { createOutboxJob } from "./modules/notifications";
+import { createTronWatcherJob } from "./modules/payments";
 import { deleteOldVisits } from "./modules/visits";
-import { createWebhookWorker, purgeOldWebhookLog, type WebhookWorker } from "./modules/webhooks";
+import { createWebhookJob, purgeOldWebhookLog } from "./modules/webhooks";
 
 export interface BackgroundJobs {
-  /** Stops the timers and lets the outbox worker finish its current delivery (a few seconds at most). */
+  /** Stops the jobs, letting each finish its current item (a few seconds at most). */
   stop(): Promise<void>;
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 3600_000;
 
+/** Deletes what has outlived its use; each step is idempotent, so any number of processes may run it. */
+export async function housekeeping(deps: Deps): Promise<void> {
+  await purgeExpiredSessions(deps);
+  const counters = await purgeExpiredRateLimits(deps);
+  if (counters > 0) deps.log.info({ removed: counters }, "expired rate-limit counters deleted");
+  const keys = await purgeOldIdempotencyKeys(deps);
+  if (keys > 0) deps.log.info({ removed: keys }, "idempotency keys older than 24 hours deleted");
+  const removed = await deleteOldVisits(deps);
+  if (removed > 0) deps.log.info({ removed }, "old visitor records deleted");
+  const webhookEvents = await purgeOldWebhookLog(deps);
+  if (webhookEvents > 0) deps.log.info({ removed: webhookEvents }, "old webhook deliveries deleted");
+}
+
+/** Housekeeping once, a failure logged (for tests and one-off runs). */
 export async function runHousekeeping(deps: Deps): Promise<void> {
   try {
-    await purgeExpiredSessions(deps);
-    const counters = await purgeExpiredRateLimits(deps);
-    if (counters > 0) deps.log.info({ removed: counters }, "expired rate-limit counters deleted");
-    const keys = await purgeOldIdempotencyKeys(deps);
-    if (keys > 0) deps.log.info({ removed: keys }, "idempotency keys older than 24 hours deleted");
-    const removed = await deleteOldVisits(deps);
-    if (removed > 0) deps.log.info({ removed }, "old visitor records deleted");
-    const webhookEvents = await purgeOldWebhookLog(deps);
-    if (webhookEvents > 0) deps.log.info({ removed: webhookEvents }, "old webhook deliveries deleted");
+    await housekeeping(deps);
   } catch (error) {
     deps.log.warn({ err: error }, "housekeeping failed; will retry");
   }
 }
 
-export function startBackgroundJobs(deps: Deps): BackgroundJobs {
-  let housekeeping: Promise<void> = runHousekeeping(deps);
-  const timer = setInterval(() => {
-    housekeeping = runHousekeeping(deps);
-  }, HOUSEKEEPING_INTERVAL_MS);
-  timer.unref();
+const housekeepingJob = (deps: Deps): Job<void> => ({
+  name: "housekeeping",
+  intervalMs: HOUSEKEEPING_INTERVAL_MS, // a failed run is tried again after a minute, then 2, 4 … (the runner's backoff)
+  run: () => housekeeping(deps),
+});
 
-  let worker: OutboxWorker | null = null;
-  if (deps.env.OUTBOX_WORKER === "on") {
-    worker = createOutboxWorker(deps);
-    worker.start();
-  }
-  let webhooks: WebhookWorker | null = null;
-  if (deps.env.OUTBOX_WORKER === "on") {
-    webhooks = createWebhookWorker(deps);
-    webhooks.start();
-  }
-  let watcher: TronWatcher | null = null;
-  if (deps.env.TRON_WATCHER === "on" && deps.env.USDT_WALLET_ADDRESS) {
-    watcher = createTronWatcher(deps);
-    watcher.start();
-  }
-  return {
-    async stop() {
-      clearInterval(timer);
-      await Promise.all([worker?.stop(), webhooks?.stop(), watcher?.stop(), housekeeping]);
-    },
-  };
+/** The jobs this process runs, per its configuration. */
+export function backgroundJobs(deps: Deps): Job[] {
+  const { env } = deps;
+  const jobs: Job[] = [housekeepingJob(deps)];
+  if (env.OUTBOX_WORKER === "on") jobs.push(createOutboxJob(deps), createWebhookJob(deps));
+  if (env.TRON_WATCHER === "on" && env.USDT_WALLET_ADDRESS) jobs.push(createTronWatcherJob(deps));
+  return jobs;
+}
+
+export function startBackgroundJobs(deps: Deps): BackgroundJobs {
+  const runner = createJobRunner({ log: deps.log });
+  for (const job of backgroundJobs(deps)) runner.add(job);
+  runner.start();
+  return { stop: () => runner.stop() };
 }

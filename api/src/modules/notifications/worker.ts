@@ -16,11 +16,14 @@
  *    same transaction.
  * Exactly once holds unless a process dies (or is stopped) between the channel accepting a message and
  * step 3; then the row is sent again after the lease: at least once, never lost.
+ * The loop around it (poll, wake-up on this process's writes, stop with a grace period) is the job
+ * runner's (lib/job-runner.ts); this file is the job.
  */
 import { EventEmitter } from "node:events";
 import { schema } from "@ch/db";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
+import { backoffDelayMs, createJobRunner, type Job, type RunContext } from "../../lib/job-runner";
 import {
   type AcknowledgementCaps,
   acknowledgementBucket,
@@ -68,6 +71,14 @@ export interface OutboxWorkerStats {
   lostClaims: number;
 }
 
+/** The outbox as a job of the runner (jobs.ts); its run delivers every row due now and counts them. */
+export interface OutboxJob extends Job<number> {
+  readonly stats: OutboxWorkerStats;
+  /** Emits "settled" with a Settlement after each delivery attempt. */
+  readonly events: EventEmitter;
+}
+
+/** The outbox job on a runner of its own (tests, one-off runs). */
 export interface OutboxWorker {
   start(): void;
   /** Finishes (or, after stopGraceMs, cancels) the current delivery, then resolves. */
@@ -101,265 +112,256 @@ export function retryDelayMs(
   attempts: number,
   options: Pick<OutboxWorkerOptions, "retryBaseMs" | "retryMaxMs" | "random">,
 ) {
-  const step = Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(step / 2 + options.random() * (step / 2));
+  return backoffDelayMs(attempts, options.retryBaseMs, options.retryMaxMs, options.random);
+}
+
+/** What one worker's functions share: its dependencies, options, counters and the Telegram pause. */
+interface Outbox {
+  deps: Deps;
+  options: OutboxWorkerOptions;
+  channels: Channel[];
+  stats: OutboxWorkerStats;
+  events: EventEmitter;
+  email: EmailSender | null;
+  telegramPausedUntil: number;
+}
+
+export function createOutboxJob(deps: Deps, overrides: Partial<OutboxWorkerOptions> = {}): OutboxJob {
+  const options = { ...workerOptionsFromEnv(deps.env), ...overrides };
+  const outbox: Outbox = {
+    deps,
+    options,
+    channels: (["telegram", "email"] as const).filter((c) => channelConfigured(deps.env, c)),
+    stats: { sent: 0, retried: 0, rateLimited: 0, failed: 0, skipped: 0, lostClaims: 0 },
+    events: new EventEmitter(),
+    email: null,
+    telegramPausedUntil: 0,
+  };
+  let onEnqueued: (() => void) | null = null;
+  return {
+    name: "notifications-outbox",
+    intervalMs: options.pollMs,
+    // Telegram requests can be cancelled; an SMTP conversation cannot, so the runner gives up waiting
+    // shortly after the grace period (its row stays "sending" and is delivered again after the lease).
+    stopGraceMs: options.stopGraceMs,
+    stats: outbox.stats,
+    events: outbox.events,
+    run: (signal, ctx) => deliverDue(outbox, signal, ctx),
+    onStart(wake) {
+      onEnqueued = () => setTimeout(wake, options.nudgeDelayMs).unref();
+      outboxSignal.on("enqueued", onEnqueued);
+    },
+    onStop() {
+      if (onEnqueued) outboxSignal.off("enqueued", onEnqueued);
+      onEnqueued = null;
+      outbox.email?.close();
+      outbox.email = null;
+    },
+  };
 }
 
 export function createOutboxWorker(deps: Deps, overrides: Partial<OutboxWorkerOptions> = {}): OutboxWorker {
-  const options = { ...workerOptionsFromEnv(deps.env), ...overrides };
-  const { db, env, clock, log } = deps;
-  const events = new EventEmitter();
-  const stats: OutboxWorkerStats = { sent: 0, retried: 0, rateLimited: 0, failed: 0, skipped: 0, lostClaims: 0 };
-  const channels = (["telegram", "email"] as const).filter((c) => channelConfigured(env, c));
-  let email: EmailSender | null = null;
-  let telegramPausedUntil = 0;
-  let running: Promise<void> | null = null;
-  let stopping = false;
-  let wakeUp: (() => void) | null = null;
-  let again = false;
-  let abort = new AbortController();
-
-  const wake = () => {
-    again = true;
-    wakeUp?.();
+  const job = createOutboxJob(deps, overrides);
+  const runner = createJobRunner({ log: deps.log });
+  const handle = runner.add(job);
+  return {
+    stats: job.stats,
+    events: job.events,
+    start: () => runner.start(),
+    stop: () => runner.stop(),
+    nudge: () => handle.wake(),
+    drain: async () => {
+      await handle.tick();
+    },
   };
-  const onEnqueued = () => setTimeout(wake, options.nudgeDelayMs).unref();
+}
 
-  async function claim(): Promise<NotificationRow | null> {
-    const now = clock.now();
-    const usable: Channel[] = channels.filter((c) => c !== "telegram" || telegramPausedUntil <= now.getTime());
-    if (usable.length === 0) return null;
-    return db.transaction(async (tx) => {
-      const [due] = await tx
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(
-          and(
-            inArray(notifications.channel, usable),
-            or(
-              and(eq(notifications.status, "pending"), lte(notifications.nextAttemptAt, now)),
-              and(eq(notifications.status, "sending"), lte(notifications.lockedUntil, now)),
-            ),
-          ),
-        )
-        .orderBy(asc(notifications.nextAttemptAt), asc(notifications.id))
-        .limit(1)
-        .for("update", { skipLocked: true });
-      if (!due) return null;
-      const [row] = await tx
-        .update(notifications)
-        .set({
-          status: "sending",
-          lockedUntil: new Date(now.getTime() + options.leaseMs),
-          attempts: sql`${notifications.attempts} + 1`,
-        })
-        .where(eq(notifications.id, due.id))
-        .returning();
-      return row ?? null;
-    });
-  }
-
-  async function deliver(row: NotificationRow): Promise<void> {
-    if (row.channel === "telegram") {
-      const chatId = row.recipient ?? env.TELEGRAM_CHAT_ID;
-      if (!chatId) throw new DeliveryError("No Telegram chat (TELEGRAM_CHAT_ID)", { retryable: false });
-      await sendTelegramMessage(env, { chatId, text: row.bodyText }, abort.signal);
-      return;
-    }
-    if (row.channel === "email") {
-      if (!row.recipient) throw new DeliveryError("No recipient address", { retryable: false });
-      email ??= createEmailSender(env);
-      if (!email) throw new DeliveryError("E-mail is not configured (SMTP_URL)", { retryable: false });
-      await email.send({
-        to: row.recipient,
-        subject: row.subject ?? env.COMPANY_NAME,
-        text: row.bodyText,
-        html: row.bodyHtml,
-      });
-      return;
-    }
-    throw new DeliveryError(`Unknown channel "${row.channel}"`, { retryable: false });
-  }
-
-  async function settle(row: NotificationRow, error: unknown): Promise<Settlement> {
-    const now = clock.now();
-    const heldClaim = and(
-      eq(notifications.id, row.id),
-      eq(notifications.status, "sending"),
-      eq(notifications.attempts, row.attempts),
-      eq(notifications.lockedUntil, row.lockedUntil!),
-    );
-    if (error === null) {
-      const done = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(notifications)
-          .set({ status: "sent", sentAt: now, lockedUntil: null })
-          .where(heldClaim)
-          .returning({ id: notifications.id });
-        if (updated && row.kind === "new-visitor" && row.entityType === "visit" && row.entityId !== null) {
-          await tx.update(visits).set({ telegramNotified: true }).where(eq(visits.id, row.entityId));
-        }
-        return Boolean(updated);
-      });
-      return done ? { id: row.id, status: "sent", attempts: row.attempts } : lost(row);
-    }
-    const failure = error instanceof DeliveryError ? error : new DeliveryError(errorText(error), { retryable: true });
-    const message = failure.message.slice(0, 1000);
-    const rateLimited = failure.retryAfterMs !== undefined;
-    if (failure.retryable && (rateLimited || row.attempts < options.maxAttempts)) {
-      const delayMs = rateLimited
-        ? failure.retryAfterMs! + Math.round(options.random() * Math.min(1000, failure.retryAfterMs! / 10))
-        : retryDelayMs(row.attempts, options);
-      if (rateLimited && row.channel === "telegram") {
-        telegramPausedUntil = Math.max(telegramPausedUntil, now.getTime() + failure.retryAfterMs!);
-      }
-      const [updated] = await db
-        .update(notifications)
-        .set({
-          status: "pending",
-          nextAttemptAt: new Date(now.getTime() + delayMs),
-          lockedUntil: null,
-          lastError: message,
-          // Being told to wait is not a failed attempt.
-          ...(rateLimited ? { attempts: sql`${notifications.attempts} - 1` } : {}),
-        })
-        .where(heldClaim)
-        .returning({ id: notifications.id });
-      if (!updated) return lost(row);
-      return { id: row.id, status: "pending", attempts: row.attempts, delayMs, error: message, rateLimited };
-    }
-    const [updated] = await db
-      .update(notifications)
-      .set({ status: "failed", lockedUntil: null, lastError: message })
-      .where(heldClaim)
-      .returning({ id: notifications.id });
-    return updated ? { id: row.id, status: "failed", attempts: row.attempts, error: message } : lost(row);
-  }
-
-  /** The reason a capped e-mail may not go, counted once: on its first attempt. */
-  async function refusal(row: NotificationRow): Promise<string | null> {
-    if (row.attempts !== 1 || !row.recipient) return null;
-    const bucket = acknowledgementBucket(row);
-    if (bucket === null) return null;
-    return acknowledgementRefusal(db, options.acknowledgementCaps, bucket, row.recipient, clock.now());
-  }
-
-  async function skip(row: NotificationRow, reason: string): Promise<Settlement> {
-    const [updated] = await db
-      .update(notifications)
-      .set({ status: "failed", lockedUntil: null, lastError: reason })
-      .where(
-        and(
-          eq(notifications.id, row.id),
-          eq(notifications.status, "sending"),
-          eq(notifications.attempts, row.attempts),
-          eq(notifications.lockedUntil, row.lockedUntil!),
-        ),
-      )
-      .returning({ id: notifications.id });
-    return updated ? { id: row.id, status: "skipped", attempts: row.attempts, reason } : lost(row);
-  }
-
-  function lost(row: NotificationRow): Settlement {
-    log.warn({ notificationId: row.id }, "outbox: lease expired before the delivery was recorded");
-    return { id: row.id, status: "lost", attempts: row.attempts };
-  }
-
-  function record(outcome: Settlement, row: NotificationRow) {
-    if (outcome.status === "sent") stats.sent += 1;
-    else if (outcome.status === "failed") {
-      stats.failed += 1;
-      log.error({ notificationId: row.id, kind: row.kind, error: outcome.error }, "notification failed");
-    } else if (outcome.status === "pending") {
-      if (outcome.rateLimited) stats.rateLimited += 1;
-      else stats.retried += 1;
-      log.warn(
-        { notificationId: row.id, kind: row.kind, error: outcome.error, retryInMs: outcome.delayMs },
-        "notification delivery will be retried",
-      );
-    } else if (outcome.status === "skipped") {
-      stats.skipped += 1;
-      log.info({ notificationId: row.id, kind: row.kind }, "acknowledgement not sent: cap reached");
-    } else stats.lostClaims += 1;
-    events.emit("settled", outcome);
-  }
-
-  async function drainDue(): Promise<void> {
-    while (!stopping) {
-      const row = await claim();
-      if (!row) return;
-      const refused = await refusal(row);
-      if (refused !== null) {
-        record(await skip(row, refused), row);
-        continue;
-      }
+/** Claims, delivers and settles one due row after another until none is due (or the runner stops). */
+async function deliverDue(outbox: Outbox, signal: AbortSignal, ctx: RunContext): Promise<number> {
+  let settled = 0;
+  while (!ctx.stopping) {
+    const row = await claim(outbox);
+    if (!row) break;
+    const refused = await refusal(outbox, row);
+    if (refused !== null) {
+      record(outbox, await skip(outbox, row, refused), row);
+    } else {
       let error: unknown = null;
       try {
-        await deliver(row);
+        await deliver(outbox, row, signal);
       } catch (caught) {
         error = caught;
       }
-      record(await settle(row, error), row);
+      record(outbox, await settle(outbox, row, error), row);
     }
+    settled += 1;
   }
+  return settled;
+}
 
-  async function loop(): Promise<void> {
-    while (!stopping) {
-      again = false;
-      try {
-        await drainDue();
-      } catch (error) {
-        log.warn({ err: error }, "outbox worker: database unavailable; will retry");
-      }
-      if (stopping || again) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = null;
+async function claim(outbox: Outbox): Promise<NotificationRow | null> {
+  const { db, clock } = outbox.deps;
+  const now = clock.now();
+  const usable = outbox.channels.filter((c) => c !== "telegram" || outbox.telegramPausedUntil <= now.getTime());
+  if (usable.length === 0) return null;
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          inArray(notifications.channel, usable),
+          or(
+            and(eq(notifications.status, "pending"), lte(notifications.nextAttemptAt, now)),
+            and(eq(notifications.status, "sending"), lte(notifications.lockedUntil, now)),
+          ),
+        ),
+      )
+      .orderBy(asc(notifications.nextAttemptAt), asc(notifications.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!due) return null;
+    const [row] = await tx
+      .update(notifications)
+      .set({
+        status: "sending",
+        lockedUntil: new Date(now.getTime() + outbox.options.leaseMs),
+        attempts: sql`${notifications.attempts} + 1`,
+      })
+      .where(eq(notifications.id, due.id))
+      .returning();
+    return row ?? null;
+  });
+}
+
+async function deliver(outbox: Outbox, row: NotificationRow, signal: AbortSignal): Promise<void> {
+  const { env } = outbox.deps;
+  if (row.channel === "telegram") {
+    const chatId = row.recipient ?? env.TELEGRAM_CHAT_ID;
+    if (!chatId) throw new DeliveryError("No Telegram chat (TELEGRAM_CHAT_ID)", { retryable: false });
+    await sendTelegramMessage(env, { chatId, text: row.bodyText }, signal);
+    return;
+  }
+  if (row.channel === "email") {
+    if (!row.recipient) throw new DeliveryError("No recipient address", { retryable: false });
+    outbox.email ??= createEmailSender(env);
+    if (!outbox.email) throw new DeliveryError("E-mail is not configured (SMTP_URL)", { retryable: false });
+    await outbox.email.send({
+      to: row.recipient,
+      subject: row.subject ?? env.COMPANY_NAME,
+      text: row.bodyText,
+      html: row.bodyHtml,
+    });
+    return;
+  }
+  throw new DeliveryError(`Unknown channel "${row.channel}"`, { retryable: false });
+}
+
+/** The row as this worker claimed it: a settle changes it only while the claim still holds. */
+const heldClaim = (row: NotificationRow) =>
+  and(
+    eq(notifications.id, row.id),
+    eq(notifications.status, "sending"),
+    eq(notifications.attempts, row.attempts),
+    eq(notifications.lockedUntil, row.lockedUntil!),
+  );
+
+async function settle(outbox: Outbox, row: NotificationRow, error: unknown): Promise<Settlement> {
+  if (error === null) return settleSent(outbox, row);
+  const { db, clock } = outbox.deps;
+  const { options } = outbox;
+  const now = clock.now();
+  const failure = error instanceof DeliveryError ? error : new DeliveryError(errorText(error), { retryable: true });
+  const message = failure.message.slice(0, 1000);
+  const rateLimited = failure.retryAfterMs !== undefined;
+  if (failure.retryable && (rateLimited || row.attempts < options.maxAttempts)) {
+    const delayMs = rateLimited
+      ? failure.retryAfterMs! + Math.round(options.random() * Math.min(1000, failure.retryAfterMs! / 10))
+      : retryDelayMs(row.attempts, options);
+    if (rateLimited && row.channel === "telegram") {
+      outbox.telegramPausedUntil = Math.max(outbox.telegramPausedUntil, now.getTime() + failure.retryAfterMs!);
     }
+    const [updated] = await db
+      .update(notifications)
+      .set({
+        status: "pending",
+        nextAttemptAt: new Date(now.getTime() + delayMs),
+        lockedUntil: null,
+        lastError: message,
+        // Being told to wait is not a failed attempt.
+        ...(rateLimited ? { attempts: sql`${notifications.attempts} - 1` } : {}),
+      })
+      .where(heldClaim(row))
+      .returning({ id: notifications.id });
+    if (!updated) return lost(outbox, row);
+    return { id: row.id, status: "pending", attempts: row.attempts, delayMs, error: message, rateLimited };
   }
+  const [updated] = await db
+    .update(notifications)
+    .set({ status: "failed", lockedUntil: null, lastError: message })
+    .where(heldClaim(row))
+    .returning({ id: notifications.id });
+  return updated ? { id: row.id, status: "failed", attempts: row.attempts, error: message } : lost(outbox, row);
+}
 
-  return {
-    stats,
-    events,
-    start() {
-      if (running) return;
-      stopping = false;
-      abort = new AbortController();
-      outboxSignal.on("enqueued", onEnqueued);
-      running = loop();
-    },
-    async stop() {
-      outboxSignal.off("enqueued", onEnqueued);
-      stopping = true;
-      wake();
-      // Telegram requests can be cancelled; an SMTP conversation cannot, so stop() gives up waiting
-      // shortly after the grace period (its row stays "sending" and is delivered again after the lease).
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<"late">((resolve) => {
-        timer = setTimeout(() => {
-          abort.abort();
-          timer = setTimeout(() => resolve("late"), 1000);
-        }, options.stopGraceMs);
-      });
-      try {
-        if ((await Promise.race([running, deadline])) === "late") {
-          log.warn("outbox worker: a delivery was still running at shutdown");
-        }
-      } finally {
-        clearTimeout(timer);
-        running = null;
-        email?.close();
-        email = null;
-      }
-    },
-    nudge: wake,
-    drain: drainDue,
-  };
+async function settleSent(outbox: Outbox, row: NotificationRow): Promise<Settlement> {
+  const now = outbox.deps.clock.now();
+  const done = await outbox.deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(notifications)
+      .set({ status: "sent", sentAt: now, lockedUntil: null })
+      .where(heldClaim(row))
+      .returning({ id: notifications.id });
+    if (updated && row.kind === "new-visitor" && row.entityType === "visit" && row.entityId !== null) {
+      await tx.update(visits).set({ telegramNotified: true }).where(eq(visits.id, row.entityId));
+    }
+    return Boolean(updated);
+  });
+  return done ? { id: row.id, status: "sent", attempts: row.attempts } : lost(outbox, row);
+}
+
+/** The reason a capped e-mail may not go, counted once: on its first attempt. */
+async function refusal(outbox: Outbox, row: NotificationRow): Promise<string | null> {
+  if (row.attempts !== 1 || !row.recipient) return null;
+  const bucket = acknowledgementBucket(row);
+  if (bucket === null) return null;
+  const { db, clock } = outbox.deps;
+  return acknowledgementRefusal(db, outbox.options.acknowledgementCaps, bucket, row.recipient, clock.now());
+}
+
+async function skip(outbox: Outbox, row: NotificationRow, reason: string): Promise<Settlement> {
+  const [updated] = await outbox.deps.db
+    .update(notifications)
+    .set({ status: "failed", lockedUntil: null, lastError: reason })
+    .where(heldClaim(row))
+    .returning({ id: notifications.id });
+  return updated ? { id: row.id, status: "skipped", attempts: row.attempts, reason } : lost(outbox, row);
+}
+
+function lost(outbox: Outbox, row: NotificationRow): Settlement {
+  outbox.deps.log.warn({ notificationId: row.id }, "outbox: lease expired before the delivery was recorded");
+  return { id: row.id, status: "lost", attempts: row.attempts };
+}
+
+function record(outbox: Outbox, outcome: Settlement, row: NotificationRow) {
+  const { stats, deps } = outbox;
+  const { log } = deps;
+  if (outcome.status === "sent") stats.sent += 1;
+  else if (outcome.status === "failed") {
+    stats.failed += 1;
+    log.error({ notificationId: row.id, kind: row.kind, error: outcome.error }, "notification failed");
+  } else if (outcome.status === "pending") {
+    if (outcome.rateLimited) stats.rateLimited += 1;
+    else stats.retried += 1;
+    log.warn(
+      { notificationId: row.id, kind: row.kind, error: outcome.error, retryInMs: outcome.delayMs },
+      "notification delivery will be retried",
+    );
+  } else if (outcome.status === "skipped") {
+    stats.skipped += 1;
+    log.info({ notificationId: row.id, kind: row.kind }, "acknowledgement not sent: cap reached");
+  } else stats.lostClaims += 1;
+  outbox.events.emit("settled", outcome);
 }
 
 function errorText(error: unknown): string {

@@ -2,5 +2,5 @@
 export { adminPaymentRoutes, paymentRoutes } from "./payments.rest";
 export { adminPaymentsRouter, paymentsRouter } from "./payments.router";
 export type { TronWatcher } from "./tron-watcher";
-export { createTronWatcher } from "./tron-watcher";
+export { createTronWatcher, createTronWatcherJob } from "./tron-watcher";
 export { adminUsdtTransferRoutes } from "./usdt-transfers.rest";

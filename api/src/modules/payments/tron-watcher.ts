@@ -18,6 +18,8 @@
  *    The cursor does not move past an item marked unconfirmed, which is read again once confirmed.
  * 5. A failed read (down, timeout, an answer that is not the v1 shape) changes nothing; the next tick
  *    waits with exponential backoff (shared through watcher_state.next_run_at).
+ * The loop (poll, stop) is the job runner's (lib/job-runner.ts); a tick is the job's run, and the lease
+ * is released when the runner stops the job.
  */
 
 import { randomUUID } from "node:crypto";
@@ -26,7 +28,7 @@ import { schema } from "@ch/db";
 import { and, eq, inArray, isNotNull, min, sql } from "drizzle-orm";
 import type { Env } from "../../env";
 import type { Deps } from "../../lib/deps";
-import { retryDelayMs } from "../notifications";
+import { backoffDelayMs, createJobRunner, type Job } from "../../lib/job-runner";
 import { readTransfers, TronApiError } from "./trongrid";
 import {
   expirePendingClaims,
@@ -67,6 +69,12 @@ export type TickResult =
     }
   | { ran: true; error: string; retryInMs: number };
 
+/** The watcher as a job of the runner; emits "tick" with each TickResult. */
+export interface TronWatcherJob extends Job<TickResult> {
+  readonly events: EventEmitter;
+}
+
+/** The watcher job on a runner of its own (tests, one-off runs). */
 export interface TronWatcher {
   start(): void;
   stop(): Promise<void>;
@@ -91,185 +99,198 @@ const SLACK_MS = 10 * 60_000;
 /** A pending claim is looked up by hash again after pollMs, then twice as long each time, at most this. */
 const CLAIM_CHECK_MAX_MS = 5 * 60_000;
 
-export function createTronWatcher(deps: Deps, overrides: Partial<TronWatcherOptions> = {}): TronWatcher {
-  const options = { ...tronWatcherOptionsFromEnv(deps.env), ...overrides };
-  const { db, env, clock, log } = deps;
-  const events = new EventEmitter();
-  let running: Promise<void> | null = null;
-  let stopping = false;
-  let wakeUp: (() => void) | null = null;
-  let abort = new AbortController();
+/** What one watcher's functions share. */
+interface Watcher {
+  deps: Deps;
+  options: TronWatcherOptions;
+  events: EventEmitter;
+}
+type Lease = typeof watcherState.$inferSelect;
+type Counts = { recorded: number; duplicates: number; unmatched: number; rejected: number; skipped: number };
 
-  async function takeLease(now: Date) {
-    const until = new Date(now.getTime() + options.leaseMs);
-    const [state] = await db
-      .insert(watcherState)
-      .values({ name: WATCHER_NAME, leaseOwner: options.owner, leaseUntil: until, updatedAt: now })
-      .onConflictDoUpdate({
-        target: watcherState.name,
-        set: { leaseOwner: options.owner, leaseUntil: until, updatedAt: now },
-        setWhere: sql`${watcherState.leaseOwner} = ${options.owner} or ${watcherState.leaseUntil} is null or ${watcherState.leaseUntil} < ${now.toISOString()}::timestamptz`,
-      })
-      .returning();
-    return state ?? null;
-  }
-
-  async function tick(): Promise<TickResult> {
-    if (!env.USDT_WALLET_ADDRESS) return { ran: false, reason: "no-wallet" };
-    const now = clock.now();
-    const state = await takeLease(now);
-    if (!state) return { ran: false, reason: "lease-held" };
-    if (state.nextRunAt && state.nextRunAt > now) return { ran: false, reason: "backoff" };
-    let expired = await expirePendingClaims(deps);
-    const [open] = await db
-      .select({ oldest: min(invoices.createdAt) })
-      .from(invoices)
-      .where(and(inArray(invoices.status, ["open", "partially_paid"]), isNotNull(invoices.usdtAmountMicro)));
-    const pending = await pendingSubmissions(db);
-    if (!open?.oldest && pending.length === 0) return { ran: false, reason: "idle" };
-    const counts = { recorded: 0, duplicates: 0, unmatched: 0, rejected: 0, skipped: 0 };
-    const count = (settled: Settlement) => {
-      if (settled.outcome === "credited") counts.recorded++;
-      else if (settled.outcome === "duplicate") counts.duplicates++;
-      else if (settled.fresh) counts.unmatched++;
-      else counts.duplicates++;
-    };
-    try {
-      // 1. the pending claims due for a look, by hash
-      let claimsChecked = 0;
-      for (const claim of pending) {
-        if (claim.nextCheckAt && claim.nextCheckAt > now) continue;
-        claimsChecked++;
-        const outcome = await recheckClaim(deps, claim, abort.signal);
-        if (outcome === "expired") expired++;
-        else if (outcome !== "unseen") count(outcome);
-        else {
-          const pause = Math.min(CLAIM_CHECK_MAX_MS, options.pollMs * 2 ** Math.min(claim.checkAttempts + 1, 20));
-          await notePendingChecked(db, [claim.id], new Date(clock.now().getTime() + pause));
-        }
-      }
-
-      // 2. the wallet's transfers since the cursor (inclusive), oldest first
-      const cursor = state.cursorTimestamp;
-      const seen = new Set(state.cursorSeen);
-      let from: number;
-      if (cursor !== null) from = cursor;
-      else {
-        const starts = [
-          ...(open?.oldest ? [open.oldest.getTime()] : []),
-          ...pending.map((p) => p.createdAt.getTime() - 86_400_000),
-        ];
-        from = Math.min(...starts) - SLACK_MS;
-      }
-      const items = await readTransfers(env, from, abort.signal);
-      const timeOf = (i: (typeof items)[number]) => (i.ok ? i.transfer.blockTimestamp : i.blockTimestamp);
-      const idOf = (i: (typeof items)[number]) => (i.ok ? i.transfer.txId : i.txId);
-      const ordered = items
-        .map((item, index) => ({ item, index }))
-        .sort((a, b) => (timeOf(a.item) ?? 0) - (timeOf(b.item) ?? 0) || a.index - b.index)
-        .map((x) => x.item);
-      let newest = cursor;
-      let newestSeen = new Set(seen);
-      let advancing = true;
-      for (const item of ordered) {
-        const ts = timeOf(item);
-        const id = idOf(item);
-        if (cursor !== null && ts === cursor && id && seen.has(id)) {
-          counts.skipped++;
-          continue;
-        }
-        if (item.ok) count(await settleTransfer(deps, item.transfer, { by: "watcher" }));
-        else {
-          counts.rejected++;
-          if (item.unconfirmed) advancing = false;
-          else log.warn({ txId: item.txId, reason: item.reason }, "USDT watcher: transfer ignored");
-        }
-        if (!advancing || ts === undefined || !id) continue;
-        if (newest === null || ts > newest) {
-          newest = ts;
-          newestSeen = new Set([id]);
-        } else if (ts === newest) newestSeen.add(id);
-      }
-      await db
-        .update(watcherState)
-        .set({
-          failures: 0,
-          nextRunAt: null,
-          lastError: null,
-          cursorTimestamp: newest,
-          cursorSeen: newest === null ? [] : [...newestSeen],
-          updatedAt: clock.now(),
-        })
-        .where(and(eq(watcherState.name, WATCHER_NAME), eq(watcherState.leaseOwner, options.owner)));
-      const result = { ran: true as const, ...counts, expired, claimsChecked };
-      events.emit("tick", result);
-      return result;
-    } catch (error) {
-      if (!(error instanceof TronApiError)) throw error;
-      const failures = state.failures + 1;
-      const retryInMs = retryDelayMs(failures, {
-        retryBaseMs: options.retryBaseMs,
-        retryMaxMs: options.retryMaxMs,
-        random: options.random,
-      });
-      await db
-        .update(watcherState)
-        .set({
-          failures,
-          nextRunAt: new Date(clock.now().getTime() + retryInMs),
-          lastError: error.message.slice(0, 500),
-          updatedAt: clock.now(),
-        })
-        .where(and(eq(watcherState.name, WATCHER_NAME), eq(watcherState.leaseOwner, options.owner)));
-      // an outage is logged at its start and then at doubling intervals, not on every retry
-      const level = (failures & (failures - 1)) === 0 ? "warn" : "debug";
-      log[level]({ err: error.message, failures, retryInMs }, "USDT watcher: TronGrid unavailable; will retry");
-      const result = { ran: true as const, error: error.message, retryInMs };
-      events.emit("tick", result);
-      return result;
-    }
-  }
-
-  async function loop(): Promise<void> {
-    while (!stopping) {
-      try {
-        await tick();
-      } catch (error) {
-        log.warn({ err: error }, "USDT watcher: database unavailable; will retry");
-      }
-      if (stopping) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = null;
-    }
-  }
-
-  return {
-    events,
-    tick,
-    start() {
-      if (running) return;
-      stopping = false;
-      abort = new AbortController();
-      running = loop();
-    },
-    async stop() {
-      stopping = true;
-      abort.abort();
-      wakeUp?.();
-      await running;
-      running = null;
-      // let another process take over at once
-      await db
-        .update(watcherState)
-        .set({ leaseUntil: null })
-        .where(and(eq(watcherState.name, WATCHER_NAME), eq(watcherState.leaseOwner, options.owner)))
-        .catch(() => {});
-    },
+export function createTronWatcherJob(deps: Deps, overrides: Partial<TronWatcherOptions> = {}): TronWatcherJob {
+  const watcher: Watcher = {
+    deps,
+    options: { ...tronWatcherOptionsFromEnv(deps.env), ...overrides },
+    events: new EventEmitter(),
   };
+  return {
+    name: "usdt-watcher",
+    intervalMs: watcher.options.pollMs,
+    backoffMaxMs: watcher.options.retryMaxMs,
+    events: watcher.events,
+    run: (signal) => tick(watcher, signal),
+    // let another process take over at once
+    onStop: () => releaseLease(watcher),
+  };
+}
+
+export function createTronWatcher(deps: Deps, overrides: Partial<TronWatcherOptions> = {}): TronWatcher {
+  const job = createTronWatcherJob(deps, overrides);
+  const runner = createJobRunner({ log: deps.log });
+  const handle = runner.add(job);
+  return { events: job.events, tick: () => handle.tick(), start: () => runner.start(), stop: () => runner.stop() };
+}
+
+async function takeLease({ deps, options }: Watcher, now: Date): Promise<Lease | null> {
+  const until = new Date(now.getTime() + options.leaseMs);
+  const [state] = await deps.db
+    .insert(watcherState)
+    .values({ name: WATCHER_NAME, leaseOwner: options.owner, leaseUntil: until, updatedAt: now })
+    .onConflictDoUpdate({
+      target: watcherState.name,
+      set: { leaseOwner: options.owner, leaseUntil: until, updatedAt: now },
+      setWhere: sql`${watcherState.leaseOwner} = ${options.owner} or ${watcherState.leaseUntil} is null or ${watcherState.leaseUntil} < ${now.toISOString()}::timestamptz`,
+    })
+    .returning();
+  return state ?? null;
+}
+
+async function releaseLease({ deps, options }: Watcher): Promise<void> {
+  await deps.db
+    .update(watcherState)
+    .set({ leaseUntil: null })
+    .where(and(eq(watcherState.name, WATCHER_NAME), eq(watcherState.leaseOwner, options.owner)))
+    .catch(() => {});
+}
+
+async function tick(watcher: Watcher, signal: AbortSignal): Promise<TickResult> {
+  const { deps } = watcher;
+  const { db, env, clock } = deps;
+  if (!env.USDT_WALLET_ADDRESS) return { ran: false, reason: "no-wallet" };
+  const now = clock.now();
+  const state = await takeLease(watcher, now);
+  if (!state) return { ran: false, reason: "lease-held" };
+  if (state.nextRunAt && state.nextRunAt > now) return { ran: false, reason: "backoff" };
+  let expired = await expirePendingClaims(deps);
+  const [open] = await db
+    .select({ oldest: min(invoices.createdAt) })
+    .from(invoices)
+    .where(and(inArray(invoices.status, ["open", "partially_paid"]), isNotNull(invoices.usdtAmountMicro)));
+  const pending = await pendingSubmissions(db);
+  if (!open?.oldest && pending.length === 0) return { ran: false, reason: "idle" };
+  const counts: Counts = { recorded: 0, duplicates: 0, unmatched: 0, rejected: 0, skipped: 0 };
+  let result: TickResult;
+  try {
+    const claims = await checkClaims(watcher, pending, now, counts, signal);
+    expired += claims.expired;
+    // the wallet's transfers since the cursor (inclusive); the first read from the oldest thing awaited
+    const starts = [
+      ...(open?.oldest ? [open.oldest.getTime()] : []),
+      ...pending.map((p) => p.createdAt.getTime() - 86_400_000),
+    ];
+    const from = state.cursorTimestamp ?? Math.min(...starts) - SLACK_MS;
+    await readWallet(watcher, state, from, counts, signal);
+    result = { ran: true, ...counts, expired, claimsChecked: claims.checked };
+  } catch (error) {
+    if (!(error instanceof TronApiError)) throw error;
+    result = await noteFailure(watcher, state, error);
+  }
+  watcher.events.emit("tick", result);
+  return result;
+}
+
+function count(counts: Counts, settled: Settlement) {
+  if (settled.outcome === "credited") counts.recorded++;
+  else if (settled.outcome === "duplicate") counts.duplicates++;
+  else if (settled.fresh) counts.unmatched++;
+  else counts.duplicates++;
+}
+
+/** Looks up each pending claim due for a look by its hash; an unseen one is looked at again later. */
+async function checkClaims(
+  { deps, options }: Watcher,
+  pending: Awaited<ReturnType<typeof pendingSubmissions>>,
+  now: Date,
+  counts: Counts,
+  signal: AbortSignal,
+): Promise<{ checked: number; expired: number }> {
+  let checked = 0;
+  let expired = 0;
+  for (const claim of pending) {
+    if (claim.nextCheckAt && claim.nextCheckAt > now) continue;
+    checked++;
+    const outcome = await recheckClaim(deps, claim, signal);
+    if (outcome === "expired") expired++;
+    else if (outcome !== "unseen") count(counts, outcome);
+    else {
+      const pause = Math.min(CLAIM_CHECK_MAX_MS, options.pollMs * 2 ** Math.min(claim.checkAttempts + 1, 20));
+      await notePendingChecked(deps.db, [claim.id], new Date(deps.clock.now().getTime() + pause));
+    }
+  }
+  return { checked, expired };
+}
+
+/**
+ * Settles the wallet's transfers from `from` (inclusive), oldest first, skipping those at the cursor's
+ * time already processed, then moves the cursor to the newest one (not past an unconfirmed item).
+ */
+async function readWallet(
+  { deps, options }: Watcher,
+  state: Lease,
+  from: number,
+  counts: Counts,
+  signal: AbortSignal,
+): Promise<void> {
+  const cursor = state.cursorTimestamp;
+  const seen = new Set(state.cursorSeen);
+  const items = await readTransfers(deps.env, from, signal);
+  const timeOf = (i: (typeof items)[number]) => (i.ok ? i.transfer.blockTimestamp : i.blockTimestamp);
+  const idOf = (i: (typeof items)[number]) => (i.ok ? i.transfer.txId : i.txId);
+  const ordered = items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => (timeOf(a.item) ?? 0) - (timeOf(b.item) ?? 0) || a.index - b.index)
+    .map((x) => x.item);
+  let newest = cursor;
+  let newestSeen = new Set(seen);
+  let advancing = true;
+  for (const item of ordered) {
+    const ts = timeOf(item);
+    const id = idOf(item);
+    if (cursor !== null && ts === cursor && id && seen.has(id)) {
+      counts.skipped++;
+      continue;
+    }
+    if (item.ok) count(counts, await settleTransfer(deps, item.transfer, { by: "watcher" }));
+    else {
+      counts.rejected++;
+      if (item.unconfirmed) advancing = false;
+      else deps.log.warn({ txId: item.txId, reason: item.reason }, "USDT watcher: transfer ignored");
+    }
+    if (!advancing || ts === undefined || !id) continue;
+    if (newest === null || ts > newest) {
+      newest = ts;
+      newestSeen = new Set([id]);
+    } else if (ts === newest) newestSeen.add(id);
+  }
+  await deps.db
+    .update(watcherState)
+    .set({
+      failures: 0,
+      nextRunAt: null,
+      lastError: null,
+      cursorTimestamp: newest,
+      cursorSeen: newest === null ? [] : [...newestSeen],
+      updatedAt: deps.clock.now(),
+    })
+    .where(and(eq(watcherState.name, WATCHER_NAME), eq(watcherState.leaseOwner, options.owner)));
+}
+
+/** A failed TronGrid read: the next tick of any process waits (backoff shared through watcher_state). */
+async function noteFailure({ deps, options }: Watcher, state: Lease, error: TronApiError): Promise<TickResult> {
+  const failures = state.failures + 1;
+  const retryInMs = backoffDelayMs(failures, options.retryBaseMs, options.retryMaxMs, options.random);
+  await deps.db
+    .update(watcherState)
+    .set({
+      failures,
+      nextRunAt: new Date(deps.clock.now().getTime() + retryInMs),
+      lastError: error.message.slice(0, 500),
+      updatedAt: deps.clock.now(),
+    })
+    .where(and(eq(watcherState.name, WATCHER_NAME), eq(watcherState.leaseOwner, options.owner)));
+  // an outage is logged at its start and then at doubling intervals, not on every retry
+  const level = (failures & (failures - 1)) === 0 ? "warn" : "debug";
+  deps.log[level]({ err: error.message, failures, retryInMs }, "USDT watcher: TronGrid unavailable; will retry");
+  return { ran: true, error: error.message, retryInMs };
 }

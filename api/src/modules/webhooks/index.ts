@@ -5,4 +5,4 @@ export { webhookRoutes } from "./webhooks.rest";
 export { adminWebhooksRouter } from "./webhooks.router";
 export { purgeOldWebhookLog } from "./webhooks.service";
 export type { WebhookWorker } from "./worker";
-export { createWebhookWorker } from "./worker";
+export { createWebhookJob, createWebhookWorker } from "./worker";
