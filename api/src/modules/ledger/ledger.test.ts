@@ -88,3 +88,29 @@ describe("the ledger (property, 10,000 cases)", () => {
     );
   });
 });
+
+describe("the order money settles invoices in", () => {
+  const invoice = (id: number, kind: string, amountCents: number): InvoiceRow => ({
+    id,
+    orderId: 1,
+    kind,
+    reference: `CH-2026-000001-${kind === "deposit" ? "D" : "B"}`,
+    amountCents,
+    usdtAmountMicro: null,
+    status: "open",
+    dueAt: null,
+    validUntil: null,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+  });
+
+  it("is the deposit first, even when the deposit was stored after the balance (its USDT tag was taken)", () => {
+    // the balance (id 1) is a cent less than the deposit (id 2): a payment of the balance's amount is short
+    // of the deposit, and must leave the balance open rather than pay it
+    const allocations = allocate([invoice(1, "balance", 2_370_224), invoice(2, "deposit", 2_370_225)], 2_370_224);
+    expect(allocations.map((a) => [a.invoice.kind, a.status])).toEqual([
+      ["deposit", "partially_paid"],
+      ["balance", "open"],
+    ]);
+  });
+});

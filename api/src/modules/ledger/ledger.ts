@@ -16,7 +16,9 @@ export interface Allocation {
 /** Recorded money settles the invoices in their order (deposit first); what is left over is excess. */
 export function allocate(invoiceRows: InvoiceRow[], recordedCents: number): Allocation[] {
   let left = recordedCents;
-  return invoiceRows.map((invoice) => {
+  // the deposit first whatever its id: an invoice whose random USDT tag was taken is stored after the others
+  const inOrder = [...invoiceRows].sort((a, b) => kindRank(a.kind) - kindRank(b.kind));
+  return inOrder.map((invoice) => {
     if (invoice.status === "void") return { invoice, paidCents: 0, status: "void" };
     const paidCents = Math.max(0, Math.min(left, invoice.amountCents));
     left -= paidCents;
@@ -29,6 +31,9 @@ export function allocate(invoiceRows: InvoiceRow[], recordedCents: number): Allo
  * An order's money as recorded: its invoices, its payments, what recorded payments add up to, how they
  * settle the invoices, and what the invoices ask in all (void ones aside).
  */
+/** Money settles invoices in this order: the deposit, then the balance (a stable sort keeps ids within a kind). */
+const kindRank = (kind: string) => (kind === "deposit" ? 0 : kind === "balance" ? 1 : 2);
+
 export async function ledger(db: Executor, orderId: number) {
   const invoiceRows = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
   const paymentRows = await db
