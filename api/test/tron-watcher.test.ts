@@ -65,6 +65,8 @@ async function placeOrder() {
     .from(schema.invoices)
     .where(eq(schema.invoices.orderId, order!.id))
     .orderBy(asc(schema.invoices.id));
+  // the deposit first, as the ledger settles them (its id is higher when its random USDT tag was taken)
+  invoices.sort((a, b) => (a.kind === "deposit" ? 0 : 1) - (b.kind === "deposit" ? 0 : 1));
   return { order: order!, invoices };
 }
 
