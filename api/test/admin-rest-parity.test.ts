@@ -456,6 +456,10 @@ describe("cursor pagination", () => {
     expect((firstPage.json() as { next: string }).next).toMatch(
       /^\/api\/admin\/products\?limit=2&cursor=[A-Za-z0-9_-]+$/,
     );
+    // the same next page in the Link header, as on every paged list; none on the last page
+    expect(firstPage.headers.link).toBe(`<${(firstPage.json() as { next: string }).next}>; rel="next"`);
+    const lastProducts = await admin("key", "GET", "/api/admin/products?limit=200");
+    expect(lastProducts.headers.link).toBeUndefined();
 
     const gallery = await walkBody("/api/admin/gallery?limit=3");
     expect(gallery.ids).toEqual(((await pub("/api/gallery")).json() as { id: number }[]).map((g) => g.id));

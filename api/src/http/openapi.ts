@@ -134,10 +134,22 @@ const ACCESS_NOTE: Record<RouteSpec["access"], string> = {
   adminAuth: "Back-office origin, no session needed; an API key is refused here (a person's step).",
 };
 
+/** Every paged list's answer names its next page in this header (lib/cursor.ts keysetPage). */
+const NEXT_PAGE_LINK = {
+  description: 'RFC 8288 `<url>; rel="next"`: the next page, under the same filters; absent on the last page',
+  schema: { type: "string" },
+};
+
 function operationOf(spec: RouteSpec): Json {
   const media = spec.produces ?? "application/json";
   const success = responseSchema(spec.response);
-  const successAnswer = { description: spec.answer, content: { [media]: { schema: success } } };
+  const paged =
+    spec.query !== undefined && "cursor" in ((requestSchema(spec.query) as { properties?: Json }).properties ?? {});
+  const successAnswer = {
+    description: spec.answer,
+    ...(paged ? { headers: { Link: NEXT_PAGE_LINK } } : {}),
+    content: { [media]: { schema: success } },
+  };
   const responses: Json = {};
   for (const status of [spec.successStatus ?? 200, ...(spec.alsoSuccess ?? [])]) {
     responses[String(status)] = successAnswer;

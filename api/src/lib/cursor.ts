@@ -2,7 +2,8 @@
 // 1. A cursor is base64url(JSON) of the last row's sort keys, e.g. [createdAt, id]; the client never reads it.
 // 2. A service asks for limit + 1 rows after the cursor; pageAfter() cuts the page and says whether more follow.
 // 3. `next` is the request's own URL with the new cursor (root-relative), so every filter carries over;
-//    lists documented as a plain array send it as an RFC 8288 `Link: <url>; rel="next"` header instead.
+//    every page also sends it as an RFC 8288 `Link: <url>; rel="next"` header (the only place it is for the
+//    lists documented as a plain array).
 
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -89,14 +90,17 @@ export function pageAfter<T>(rows: T[], limit: number): { items: T[]; last: T | 
  * page (the request's URL with the last row's cursor) or null at the end.
  */
 export async function keysetPage<K, R>(
-  req: FastifyRequest,
+  http: { req: FastifyRequest; reply: FastifyReply },
   codec: { encode(row: NoInfer<R>): string; decode(raw: string | undefined): K | undefined },
   query: { cursor?: string | undefined; limit: number },
   load: (page: { limit: number; cursor: K | undefined }) => Promise<R[]>,
 ): Promise<{ items: R[]; next: string | null }> {
   const rows = await load({ limit: query.limit + 1, cursor: codec.decode(query.cursor) });
   const { items, last } = pageAfter(rows, query.limit);
-  return { items, next: nextPageUrl(req, last ? codec.encode(last) : null) };
+  const next = nextPageUrl(http.req, last ? codec.encode(last) : null);
+  // every page says where the next one is in the same header, whatever its body's shape
+  setNextLink(http.reply, next);
+  return { items, next };
 }
 
 /** The request's URL (path and query) with `cursor` replaced: the next page under the same filters. */

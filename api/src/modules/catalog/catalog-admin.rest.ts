@@ -31,7 +31,8 @@ export const adminCatalogRoutes = [
     response: productPage,
     answer:
       "{ items: products, next: URL of the next page or null }; 400 naming `cursor` for a cursor this list did not give",
-    handler: ({ deps, query, req }) => keysetPage(req, createdCursor, query, (page) => listProductsPage(deps.db, page)),
+    handler: ({ deps, query, req, reply }) =>
+      keysetPage({ req, reply }, createdCursor, query, (page) => listProductsPage(deps.db, page)),
   }),
   route({
     method: "GET",

@@ -46,8 +46,10 @@ export const adminContentRoutes = [
     query: pageQuery,
     response: galleryPage,
     answer: "{ items: gallery items, next: URL of the next page or null }",
-    handler: async ({ deps, query, req }) => {
-      const { items, next } = await keysetPage(req, positionCursor, query, (page) => listGalleryPage(deps.db, page));
+    handler: async ({ deps, query, req, reply }) => {
+      const { items, next } = await keysetPage({ req, reply }, positionCursor, query, (page) =>
+        listGalleryPage(deps.db, page),
+      );
       return { items: items.map(({ position: _position, ...item }) => item), next };
     },
   }),
@@ -128,7 +130,8 @@ export const adminContentRoutes = [
     query: pageQuery,
     response: adminPostPage,
     answer: "{ items: post summaries, next: URL of the next page or null }",
-    handler: ({ deps, query, req }) => keysetPage(req, createdCursor, query, (page) => listPostsPage(deps.db, page)),
+    handler: ({ deps, query, req, reply }) =>
+      keysetPage({ req, reply }, createdCursor, query, (page) => listPostsPage(deps.db, page)),
   }),
   route({
     method: "GET",

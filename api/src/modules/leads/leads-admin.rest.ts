@@ -13,7 +13,7 @@ import {
   noteResponse,
 } from "../../contracts/admin";
 import { route } from "../../http/route";
-import { createdCursor, keysetPage, setNextLink } from "../../lib/cursor";
+import { createdCursor, keysetPage } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { addNote, getContactDetails, listContactsForAdmin, listNotes } from "./leads.service";
 
@@ -28,10 +28,9 @@ export async function listContactsWithLink(
   reply: FastifyReply,
 ) {
   const { cursor, limit = LIST_PAGE_DEFAULT, ...filter } = query;
-  const { items, next } = await keysetPage(req, createdCursor, { cursor, limit }, (page) =>
+  const { items } = await keysetPage({ req, reply }, createdCursor, { cursor, limit }, (page) =>
     listContactsForAdmin(deps.db, { ...filter, ...page }),
   );
-  setNextLink(reply, next);
   return items;
 }
 

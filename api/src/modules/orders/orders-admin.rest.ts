@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { type adminOrderListQuery, idParams, noteInput, noteList, noteResponse } from "../../contracts/admin";
 import { adminOrderRecordResponse } from "../../contracts/orders";
 import { route } from "../../http/route";
-import { createdCursor, keysetPage, setNextLink } from "../../lib/cursor";
+import { createdCursor, keysetPage } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { addNote, LIST_PAGE_DEFAULT, listNotes } from "../leads";
 import { getOrderRecord, listOrdersForAdmin } from "./orders.service";
@@ -21,10 +21,9 @@ export async function listOrdersWithLink(
   reply: FastifyReply,
 ) {
   const { cursor, limit = LIST_PAGE_DEFAULT, ...filter } = query;
-  const { items, next } = await keysetPage(req, createdCursor, { cursor, limit }, (page) =>
+  const { items } = await keysetPage({ req, reply }, createdCursor, { cursor, limit }, (page) =>
     listOrdersForAdmin(deps.db, { ...filter, ...page }),
   );
-  setNextLink(reply, next);
   return items;
 }
 
