@@ -14,6 +14,7 @@ import {
 } from "react";
 import {
   type Control,
+  type ControllerRenderProps,
   type DefaultValues,
   type FieldErrors,
   type FieldValues,
@@ -187,6 +188,16 @@ export function InputField<T extends FieldValues>({
   );
 }
 
+/** A native control's wiring to its field: the ids FormField gives, the value, and the field's handlers. */
+function boundTo<T extends FieldValues>(
+  field: ControllerRenderProps<T, Path<T>>,
+  ids: { id: string; "aria-invalid"?: true; "aria-describedby"?: string },
+  className: string,
+) {
+  const { ref, name, value, onChange, onBlur } = field;
+  return { ...ids, ref, name, className, value: value ?? "", onChange, onBlur };
+}
+
 export function TextareaField<T extends FieldValues>(
   props: FieldProps<T> & Native<TextareaHTMLAttributes<HTMLTextAreaElement>> & { inputClassName?: string },
 ) {
@@ -194,18 +205,7 @@ export function TextareaField<T extends FieldValues>(
   const { field, error } = useField(props);
   return (
     <FormField id={id} label={label} hint={hint} error={error} className={className}>
-      {(ids) => (
-        <textarea
-          {...textarea}
-          {...ids}
-          ref={field.ref}
-          name={field.name}
-          className={inputClassName}
-          value={field.value ?? ""}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-        />
-      )}
+      {(ids) => <textarea {...textarea} {...boundTo(field, ids, inputClassName)} />}
     </FormField>
   );
 }
@@ -219,16 +219,7 @@ export function SelectField<T extends FieldValues>(
   return (
     <FormField id={id} label={label} hint={hint} error={error} className={className}>
       {(ids) => (
-        <select
-          {...select}
-          {...ids}
-          ref={field.ref}
-          name={field.name}
-          className={inputClassName}
-          value={field.value ?? ""}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-        >
+        <select {...select} {...boundTo(field, ids, inputClassName)}>
           {children}
         </select>
       )}
