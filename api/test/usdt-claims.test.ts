@@ -629,10 +629,11 @@ describe("staff", () => {
     expect((await submit(who, hash)).statusCode).toBe(202);
     const list = await apps.backoffice.inject({
       method: "GET",
-      url: `/api/trpc/payments.usdtTransfers?input=${encodeURIComponent(JSON.stringify({ status: "unmatched", limit: 200 }))}`,
+      url: `/api/trpc/payments.usdtTransfers?input=${encodeURIComponent(JSON.stringify({ status: "unmatched", limit: 200, direction: "forward" }))}`,
       headers: { cookie: salesCookie },
     });
     expect(list.statusCode, list.body).toBe(200);
+    // (with the direction tRPC's infinite query sends, as the back office's screen does)
     const page = list.json().result.data as { items: UsdtTransferDto[]; nextCursor: string | null };
     expect(page.items.some((t) => t.txHash === hash)).toBe(true);
     const res = await apps.backoffice.inject({

@@ -223,6 +223,66 @@ test("Contacts tab: one inbox with sources, status dropdown, View Message", asyn
   await expect(sam).toContainText("Contact status: new → contacted · owner");
 });
 
+test("Orders table: sorted by the server from its headers, columns hidden from the Columns menu", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/admin?tab=orders");
+  const table = page.getByRole("table", { name: "Orders" });
+  const rowIds = () =>
+    table.locator('tbody tr[data-testid^="order-row-"]').evaluateAll((rows) => rows.map((r) => r.dataset.testid));
+  const ids = (...orders: { orderNumber: string }[]) => orders.map((o) => `order-row-${o.orderNumber}`);
+  // newest first by default: John Baker's order was placed second
+  await expect(table.getByRole("columnheader", { name: "Date" })).toHaveAttribute("aria-sort", "descending");
+  await expect.poll(rowIds).toEqual(ids(second, order));
+  await expect(page.getByText("2 rows shown")).toBeVisible();
+
+  // Customer: A to Z, then Z to A (a sort button inside the header; aria-sort follows)
+  const customer = table.getByRole("columnheader", { name: "Customer" });
+  await customer.getByRole("button", { name: "Customer" }).click();
+  await expect(customer).toHaveAttribute("aria-sort", "ascending");
+  await expect(table.getByRole("columnheader", { name: "Date" })).not.toHaveAttribute("aria-sort", /.+/);
+  await expect.poll(rowIds).toEqual(ids(second, order)); // john baker, maria gonzalez
+  await customer.getByRole("button", { name: "Customer" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(customer).toHaveAttribute("aria-sort", "descending");
+  await expect.poll(rowIds).toEqual(ids(order, second));
+
+  // Amount: largest first on the first click, as the server sorts it
+  const amount = table.getByRole("columnheader", { name: "Amount" });
+  await amount.getByRole("button", { name: "Amount" }).click();
+  await expect(amount).toHaveAttribute("aria-sort", "descending");
+  const byTotal = [order, second].sort((a, b) => b.totalAmount - a.totalAmount || b.id - a.id);
+  await expect.poll(rowIds).toEqual(ids(...byTotal));
+  await amount.getByRole("button", { name: "Amount" }).click();
+  await expect(amount).toHaveAttribute("aria-sort", "ascending");
+  await expect.poll(rowIds).toEqual(ids(...byTotal.reverse()));
+
+  // Columns: a button opening labelled checkboxes; Product hidden, then shown again
+  const columnsButton = page.getByRole("button", { name: "Columns", exact: true });
+  await expect(columnsButton).toHaveAccessibleDescription("Orders");
+  await expect(columnsButton).toHaveAttribute("aria-expanded", "false");
+  await columnsButton.click();
+  await expect(columnsButton).toHaveAttribute("aria-expanded", "true");
+  const product = page.getByRole("checkbox", { name: "Product" });
+  await expect(product).toBeChecked();
+  await product.uncheck();
+  await expect(table.getByRole("columnheader", { name: "Product" })).toHaveCount(0);
+  await expect(table.getByRole("columnheader", { name: "Amount" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(columnsButton).toHaveAttribute("aria-expanded", "false");
+  await expect(columnsButton).toBeFocused();
+
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(table).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`orders-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await columnsButton.click();
+  await product.check();
+  await expect(table.getByRole("columnheader", { name: "Product" })).toBeVisible();
+});
+
 test("CSV export of orders and contacts", async ({ page }) => {
   await page.goto("/admin?tab=orders");
   const download = page.waitForEvent("download");
@@ -292,4 +352,15 @@ test("the cards and lists reload every 30 seconds", async ({ page }) => {
   await page.clock.runFor(2_000);
   await expect(totalCard).toContainText("3");
   await expect(page.getByRole("table")).toContainText("Late Arrival");
+});
+
+test("the Unmatched USDT transfers screen loads its list (an infinite query, as the orders and contacts tabs)", async ({
+  page,
+}) => {
+  await page.goto("/admin/usdt-transfers");
+  await expect(page.getByRole("heading", { name: "Unmatched USDT transfers" })).toBeVisible();
+  await expect(page.getByText("No transfer waits to be matched.")).toBeVisible();
+  await page.getByLabel("Which transfers").selectOption({ index: 1 });
+  await expect(page.getByText("could not be loaded")).toHaveCount(0);
+  await expect(page.getByText(/^No transfers\.$|^No transfer waits to be matched\.$/)).toBeVisible();
 });

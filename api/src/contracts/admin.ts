@@ -219,6 +219,31 @@ export const adminOrderListQuery = adminContactListQuery.extend({
     .optional(),
 });
 
+/**
+ * The back office's orders and contacts tables (tRPC orders.list / leads.list): the REST lists' filters, a
+ * server-side sort shaped as one item of TanStack Table's SortingState ({ id, desc }; default createdAt,
+ * newest first) and the opaque cursor of the previous page's `nextCursor`. Without `limit`, 500 rows.
+ * `direction` is what tRPC's infinite queries send beside the cursor (always forward here).
+ */
+export const ADMIN_ORDER_SORTS = ["createdAt", "totalAmount", "customerName"] as const;
+export const ADMIN_CONTACT_SORTS = ["createdAt", "name"] as const;
+export type AdminOrderSort = { id: (typeof ADMIN_ORDER_SORTS)[number]; desc: boolean };
+export type AdminContactSort = { id: (typeof ADMIN_CONTACT_SORTS)[number]; desc: boolean };
+
+/** What tRPC's infinite queries send beside the cursor of every page (always forward here). */
+export const infiniteDirection = z.enum(["forward", "backward"]).optional();
+
+export const adminOrderPageInput = adminListQuery.extend({
+  cursor: cursorParam.optional(),
+  direction: infiniteDirection,
+  sort: z.strictObject({ id: z.enum(ADMIN_ORDER_SORTS), desc: z.boolean() }).optional(),
+});
+export const adminContactPageInput = adminListQuery.extend({
+  cursor: cursorParam.optional(),
+  direction: infiniteDirection,
+  sort: z.strictObject({ id: z.enum(ADMIN_CONTACT_SORTS), desc: z.boolean() }).optional(),
+});
+
 /** A staff note on an order or a lead. */
 export const noteResponse = z.object({ id: int(), adminName: z.string(), body: z.string(), createdAt: instant() });
 export const noteList = z.array(noteResponse);

@@ -46,6 +46,30 @@ export function Dialog({
   );
 }
 
+/** A form dialog's footer: Cancel, and the submit button that says what it does and when it is doing it. */
+export function DialogActions({
+  onCancel,
+  pending,
+  label,
+  pendingLabel,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <button type="button" className="btn-secondary" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="btn-primary" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </button>
+    </div>
+  );
+}
+
 /** Asks before a destructive action. */
 export function ConfirmDialog({
   open,

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { adminListQuery, contactStatusInput, noteInput } from "../../contracts/admin";
+import { adminContactPageInput, contactStatusInput, noteInput } from "../../contracts/admin";
 import { id } from "../../contracts/fields";
 import { contactInput, quoteRequestInput, roiInput } from "../../contracts/leads";
 import { adminProcedure, rateLimited, router } from "../../trpc/trpc";
 import {
   addNote,
   getContactDetails,
-  listContactsForAdmin,
+  pageContactsForAdmin,
   saveRoi,
   setContactStatus,
   submitContact,
@@ -26,9 +26,10 @@ export const leadsRouter = router({
 });
 
 export const adminLeadsRouter = router({
+  /** The contacts table: `{ items, nextCursor }`, sorted and filtered (contracts/admin.ts adminContactPageInput). */
   list: adminProcedure
-    .input(adminListQuery.optional())
-    .query(({ ctx, input }) => listContactsForAdmin(ctx.deps.db, input ?? {})),
+    .input(adminContactPageInput.optional())
+    .query(({ ctx, input }) => pageContactsForAdmin(ctx.deps.db, input ?? {})),
   details: adminProcedure
     .input(z.strictObject({ id: id() }))
     .query(({ ctx, input }) => getContactDetails(ctx.deps.db, input.id)),

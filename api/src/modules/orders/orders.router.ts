@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminListQuery, noteInput, orderStatusInput, paymentStatusInput } from "../../contracts/admin";
+import { adminOrderPageInput, noteInput, orderStatusInput, paymentStatusInput } from "../../contracts/admin";
 import { id } from "../../contracts/fields";
 import { idempotencyKey, orderInput, orderReceiptInput, orderStatusLookupInput } from "../../contracts/orders";
 import { adminProcedure, publicProcedure, rateLimited, router } from "../../trpc/trpc";
@@ -7,7 +7,7 @@ import { addNote } from "../leads";
 import { setOrderStatusByStaff, setPaymentStatusByStaff } from "./order-commands";
 import { findOrderByAccessToken, hitReceiptLimit } from "./order-links";
 import { placeOrderOnce } from "./orders.rest";
-import { findOrderForCustomer, getOrderDetails, listOrdersForAdmin } from "./orders.service";
+import { findOrderForCustomer, getOrderDetails, pageOrdersForAdmin } from "./orders.service";
 
 export const ordersRouter = router({
   place: rateLimited("orders")
@@ -29,9 +29,10 @@ export const ordersRouter = router({
 });
 
 export const adminOrdersRouter = router({
+  /** The orders table: `{ items, nextCursor }`, sorted and filtered (contracts/admin.ts adminOrderPageInput). */
   list: adminProcedure
-    .input(adminListQuery.optional())
-    .query(({ ctx, input }) => listOrdersForAdmin(ctx.deps.db, input ?? {})),
+    .input(adminOrderPageInput.optional())
+    .query(({ ctx, input }) => pageOrdersForAdmin(ctx.deps.db, input ?? {})),
   details: adminProcedure
     .input(z.strictObject({ id: id() }))
     .query(({ ctx, input }) => getOrderDetails(ctx.deps.db, input.id)),

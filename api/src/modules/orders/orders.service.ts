@@ -1,11 +1,11 @@
 import { type Executor, readSnapshot, schema } from "@ch/db";
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
-import type { z } from "zod";
-import type { AdminOrderDto } from "../../contracts/admin";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { AdminOrderDto, AdminOrderSort, adminOrderPageInput } from "../../contracts/admin";
 import { MAX_LINE_QUANTITY } from "../../contracts/constants";
 import { mergeCartLines, type OrderReceiptDto, type orderInput } from "../../contracts/orders";
 import type { ReceiptPaymentDto } from "../../contracts/payments";
-import { type CreatedKey, createdBefore } from "../../lib/cursor";
+import { type CreatedKey, createdBefore, decodeCursor, encodeCursor } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { groupBy } from "../../lib/group-by";
@@ -242,6 +242,75 @@ export function toAdminOrder(order: OrderRow, lines: LineRow[]): AdminOrderDto {
   };
 }
 
+// The sorts of the back office's orders table (contracts/admin.ts ADMIN_ORDER_SORTS): the expression each
+// orders by, then by id the same way, so that every order has one place and a keyset page can start after
+// any row. Its cursor is [sort, desc, the row's value, id]; a cursor of another sort is refused (400).
+const ORDER_SORTS: Record<AdminOrderSort["id"], { by: SQL; cast: SQL; value: z.ZodType<string | number> }> = {
+  createdAt: { by: sql`${orders.createdAt}`, cast: sql`timestamptz`, value: z.iso.datetime() },
+  totalAmount: { by: sql`${orders.totalCents}`, cast: sql`bigint`, value: z.number().int() },
+  customerName: {
+    by: sql`lower(${orders.firstName} || ' ' || ${orders.lastName})`,
+    cast: sql`text`,
+    value: z.string(),
+  },
+};
+const DEFAULT_ORDER_SORT: AdminOrderSort = { id: "createdAt", desc: true };
+
+interface SortedKey {
+  sort: AdminOrderSort;
+  value: string | number;
+  id: number;
+}
+
+function orderSortValue(sort: AdminOrderSort, order: AdminOrderDto): string | number {
+  if (sort.id === "totalAmount") return Math.round(order.totalAmount * 100);
+  if (sort.id === "customerName") return order.customerName.toLowerCase();
+  return order.createdAt;
+}
+
+/**
+ * Rows after `key` in its sort. The row's own value is read back from the table (PostgreSQL's microseconds,
+ * its collation); the cursor's value is the fallback when that order has since been deleted.
+ */
+function sortedAfter(key: SortedKey): SQL {
+  const { by, cast } = ORDER_SORTS[key.sort.id];
+  const op = key.sort.desc ? sql`<` : sql`>`;
+  return sql`(${by}, ${orders.id}) ${op} (coalesce((select ${by} from ${orders} where ${orders.id} = ${key.id}), ${key.value}::${cast}), ${key.id})`;
+}
+
+/** The back office's orders table (tRPC orders.list): one page in the asked sort and the next page's cursor. */
+export async function pageOrdersForAdmin(
+  db: Executor,
+  input: z.output<typeof adminOrderPageInput>,
+): Promise<{ items: AdminOrderDto[]; nextCursor: string | null }> {
+  const { cursor, direction: _direction, sort = DEFAULT_ORDER_SORT, limit = 500, ...filter } = input;
+  const after =
+    cursor === undefined
+      ? undefined
+      : decodeCursor(
+          cursor,
+          z
+            .tuple([
+              z.literal(sort.id),
+              z.literal(sort.desc ? 1 : 0),
+              ORDER_SORTS[sort.id].value,
+              z.number().int().min(1),
+            ])
+            .transform(([, , value, id]) => ({ value, id })),
+        );
+  const rows = await listOrdersForAdmin(db, {
+    ...filter,
+    limit: limit + 1,
+    sorted: { sort, ...(after ? { after: { sort, ...after } } : {}) },
+  });
+  const items = rows.slice(0, limit);
+  const last = rows.length > limit ? items[items.length - 1] : undefined;
+  return {
+    items,
+    nextCursor: last ? encodeCursor([sort.id, sort.desc ? 1 : 0, orderSortValue(sort, last), last.id]) : null,
+  };
+}
+
 export async function listOrdersForAdmin(
   db: Executor,
   filter: {
@@ -258,8 +327,11 @@ export async function listOrdersForAdmin(
     from?: Date | undefined;
     /** Placed before this instant. */
     to?: Date | undefined;
+    /** Another order than (created_at desc, id desc), and keyset paging in it. */
+    sorted?: { sort: AdminOrderSort; after?: SortedKey } | undefined;
   } = {},
 ): Promise<AdminOrderDto[]> {
+  const sort = filter.sorted?.sort;
   const q = filter.q?.trim();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db
@@ -273,6 +345,7 @@ export async function listOrdersForAdmin(
         filter.from ? gte(orders.createdAt, filter.from) : undefined,
         filter.to ? lt(orders.createdAt, filter.to) : undefined,
         filter.cursor ? createdBefore(orders, orders.createdAt, orders.id, filter.cursor) : undefined,
+        filter.sorted?.after ? sortedAfter(filter.sorted.after) : undefined,
         filter.after !== undefined
           ? sql`(${orders.createdAt}, ${orders.id}) < ((select created_at from ${orders} where id = ${filter.after}), ${filter.after})`
           : undefined,
@@ -285,7 +358,13 @@ export async function listOrdersForAdmin(
           : undefined,
       ),
     )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(
+      ...(sort === undefined
+        ? [desc(orders.createdAt), desc(orders.id)]
+        : sort.desc
+          ? [sql`${ORDER_SORTS[sort.id].by} desc`, desc(orders.id)]
+          : [sql`${ORDER_SORTS[sort.id].by} asc`, asc(orders.id)]),
+    )
     .limit(filter.limit ?? 500);
   const lines =
     rows.length === 0

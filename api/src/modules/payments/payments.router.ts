@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { infiniteDirection } from "../../contracts/admin";
 import { id, requiredText } from "../../contracts/fields";
 import {
   attachUsdtTransferInput,
@@ -36,7 +37,8 @@ export const adminPaymentsRouter = router({
     .mutation(({ ctx, input }) => rejectPendingPayment(ctx.deps, ctx.admin, input.paymentId, input.reason)),
   /** The unmatched USDT transfers queue (GET /api/admin/usdt-transfers): `{ items, nextCursor }`. */
   usdtTransfers: adminProcedure
-    .input(usdtTransferListQuery)
+    // the screen reads it as an infinite query, which adds its direction to the REST query's fields
+    .input(usdtTransferListQuery.extend({ direction: infiniteDirection }))
     .query(({ ctx, input }) => listUsdtTransfers(ctx.deps.db, input)),
   /** Attach an unmatched transfer to an invoice with a reason (POST /api/admin/usdt-transfers/{txHash}/attach). */
   attachUsdtTransfer: adminProcedure

@@ -4,10 +4,12 @@
 import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/api/contracts/stages";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { EmptyState, LoadError } from "../../components/card";
+import { LoadError } from "../../components/card";
+import { type Column, DataTable } from "../../components/data-table";
 import { FormField } from "../../components/form-field";
 import { formatDateTime, formatUsd, statusLabel } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
+import type { RouterOutputs } from "../../lib/types";
 
 /** How many of the latest entries the screen reads (the filter works within them). */
 const AUDIT_LIMIT = 500;
@@ -276,6 +278,35 @@ function recordLabel(a: AuditEntry): string {
 }
 const humanType = (t: string) => t.replace(/_/g, " ");
 
+const ACTIVITY_COLUMNS: Column<RouterOutputs["admin"]["audit"][number]>[] = [
+  { header: "When", className: "whitespace-nowrap", cell: (a) => formatDateTime(a.createdAt) },
+  { header: "Who", cell: (a) => actorLabel(a.adminName) },
+  {
+    header: "What",
+    hideable: false,
+    cell: (a) => {
+      const { what } = describeEntry(a);
+      return (
+        <>
+          <span className="font-medium text-slate-900">{what}</span>
+          {what !== ACTIONS[a.action] && ACTIONS[a.action] && (
+            <span className="block text-xs text-slate-600">{ACTIONS[a.action]}</span>
+          )}
+        </>
+      );
+    },
+  },
+  { header: "Record", className: "whitespace-nowrap", cell: (a) => recordLabel(a) },
+  {
+    header: "Details",
+    className: "max-w-80 truncate",
+    cell: (a) => {
+      const { more } = describeEntry(a);
+      return <span title={more}>{more}</span>;
+    },
+  },
+];
+
 export function ActivityScreen() {
   const [kind, setKind] = useState<KindId>("");
   const audit = useQuery({ ...trpc.admin.audit.queryOptions({ limit: AUDIT_LIMIT }), refetchInterval: 30_000 });
@@ -302,45 +333,21 @@ export function ActivityScreen() {
           )}
         </FormField>
         {audit.error && <LoadError message={errorMessage(audit.error, "The activity log could not be loaded.")} />}
-        {audit.data && entries.length === 0 && (
-          <EmptyState>{kind ? "Nothing of this kind recorded lately." : "No changes recorded yet."}</EmptyState>
-        )}
-        {entries.length > 0 && (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: long sentences can scroll sideways, and a scrollable region takes focus so a keyboard can scroll it (axe scrollable-region-focusable)
-          <section className="table-wrap" tabIndex={0} aria-label="Activity entries">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Record</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((a) => {
-                  const { what, more } = describeEntry(a);
-                  return (
-                    <tr key={a.id} data-action={a.action}>
-                      <td className="whitespace-nowrap">{formatDateTime(a.createdAt)}</td>
-                      <td>{actorLabel(a.adminName)}</td>
-                      <td>
-                        <span className="font-medium text-slate-900">{what}</span>
-                        {what !== ACTIONS[a.action] && ACTIONS[a.action] && (
-                          <span className="block text-xs text-slate-600">{ACTIONS[a.action]}</span>
-                        )}
-                      </td>
-                      <td className="whitespace-nowrap">{recordLabel(a)}</td>
-                      <td className="max-w-80 truncate" title={more}>
-                        {more}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </section>
+        {(audit.data || audit.isPending) && (
+          <DataTable
+            label="Activity entries"
+            scrollRegion
+            columns={ACTIVITY_COLUMNS}
+            rows={entries}
+            rowKey={(a) => a.id}
+            empty={
+              audit.isPending
+                ? "Loading the activity log…"
+                : kind
+                  ? "Nothing of this kind recorded lately."
+                  : "No changes recorded yet."
+            }
+          />
         )}
       </div>
     </div>

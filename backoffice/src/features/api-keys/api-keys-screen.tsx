@@ -14,7 +14,7 @@ import type { Control } from "react-hook-form";
 import { z } from "zod";
 import { Card, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
-import { ConfirmDialog, Dialog } from "../../components/dialog";
+import { ConfirmDialog, Dialog, DialogActions } from "../../components/dialog";
 import { FormMessage, InputField, SelectField, useApiForm, useChecklist } from "../../components/form";
 import { formatDateTime } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
@@ -257,14 +257,7 @@ function CreateDialog({
           />
         ) : null}
         <FormMessage message={form.message} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create key"}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} pending={create.isPending} label="Create key" pendingLabel="Creating…" />
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { EmptyState, LoadError } from "../../components/card";
+import { LoadError } from "../../components/card";
+import { type Column, DataTable } from "../../components/data-table";
 import { ConfirmDialog, Dialog } from "../../components/dialog";
 import { formatDate, humanize } from "../../lib/format";
 import { useToast } from "../../lib/toast";
@@ -62,6 +63,60 @@ export function BlogScreen() {
     }
   };
   const page = posts.data;
+  const columns: Column<PostSummary>[] = [
+    {
+      header: "Title",
+      hideable: false,
+      cell: (p) => (
+        <div className="w-56 whitespace-normal sm:w-auto">
+          <div className="font-medium text-slate-900">{p.title}</div>
+          <div className="text-xs break-all text-slate-600">/blog/{p.slug}</div>
+        </div>
+      ),
+    },
+    { header: "Category", className: "capitalize", cell: (p) => humanize(p.category) },
+    {
+      header: "State",
+      cell: (p) => (
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${
+            p.published ? "bg-green-100 text-green-900 ring-green-300" : "bg-gray-100 text-gray-800 ring-gray-300"
+          }`}
+        >
+          {p.published ? "Published" : "Draft"}
+        </span>
+      ),
+    },
+    { header: "Updated", className: "whitespace-nowrap", cell: (p) => formatDate(p.updatedAt) },
+    {
+      header: "Actions",
+      hideable: false,
+      cell: (p) => (
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className="btn-secondary py-1"
+            disabled={opening === p.id}
+            onClick={() => void openEditor(p)}
+          >
+            Edit<span className="sr-only"> {p.title}</span>
+          </button>
+          <button
+            type="button"
+            className="btn-secondary py-1"
+            disabled={toggle.isPending}
+            onClick={() => void togglePublished(p)}
+          >
+            {p.published ? "Unpublish" : "Publish"}
+            <span className="sr-only"> {p.title}</span>
+          </button>
+          <button type="button" className="btn-secondary py-1 text-red-700" onClick={() => setDeleting(p)}>
+            Delete<span className="sr-only"> {p.title}</span>
+          </button>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -83,74 +138,14 @@ export function BlogScreen() {
       </p>
       <div className="mt-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         {posts.error && <LoadError message={errorMessage(posts.error, "Posts could not be loaded.")} />}
-        {page && page.total === 0 && <EmptyState>No posts yet.</EmptyState>}
-        {page && page.posts.length > 0 && (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Updated</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.posts.map((p) => (
-                  <tr key={p.id}>
-                    <td>
-                      <div className="w-56 whitespace-normal sm:w-auto">
-                        <div className="font-medium text-slate-900">{p.title}</div>
-                        <div className="text-xs break-all text-slate-600">/blog/{p.slug}</div>
-                      </div>
-                    </td>
-                    <td className="capitalize">{humanize(p.category)}</td>
-                    <td>
-                      <span
-                        className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${
-                          p.published
-                            ? "bg-green-100 text-green-900 ring-green-300"
-                            : "bg-gray-100 text-gray-800 ring-gray-300"
-                        }`}
-                      >
-                        {p.published ? "Published" : "Draft"}
-                      </span>
-                    </td>
-                    <td className="whitespace-nowrap">{formatDate(p.updatedAt)}</td>
-                    <td>
-                      <div className="flex gap-2">
-                        <button
-                          type="button"
-                          className="btn-secondary py-1"
-                          disabled={opening === p.id}
-                          onClick={() => void openEditor(p)}
-                        >
-                          Edit<span className="sr-only"> {p.title}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="btn-secondary py-1"
-                          disabled={toggle.isPending}
-                          onClick={() => void togglePublished(p)}
-                        >
-                          {p.published ? "Unpublish" : "Publish"}
-                          <span className="sr-only"> {p.title}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="btn-secondary py-1 text-red-700"
-                          onClick={() => setDeleting(p)}
-                        >
-                          Delete<span className="sr-only"> {p.title}</span>
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        {(page || posts.isPending) && (
+          <DataTable
+            label="Blog posts"
+            columns={columns}
+            rows={page?.posts ?? []}
+            rowKey={(p) => p.id}
+            empty={posts.isPending ? "Loading posts…" : "No posts yet."}
+          />
         )}
         {page && page.total > PAGE && (
           <nav aria-label="Posts pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">

@@ -59,6 +59,9 @@ export function ListFilters({
   );
 }
 
+/** Rows a page of the Orders and Contacts tables ("Load more" asks for the next). */
+export const LIST_PAGE_SIZE = 100;
+
 export function listParams(q: string, status: string) {
   const input = { ...(q.trim() ? { q: q.trim() } : {}), ...(status ? { status } : {}) };
   const search = new URLSearchParams(input).toString();

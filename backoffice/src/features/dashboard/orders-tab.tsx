@@ -1,105 +1,148 @@
+import type { AdminOrderDto, AdminOrderSort } from "@ch/api/contracts/admin";
 import { ORDER_STATUSES } from "@ch/api/contracts/constants";
 import { ORDER_STAGE_LABELS, type OrderStage, staffMoves } from "@ch/api/contracts/stages";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
-import { EmptyState, LoadError } from "../../components/card";
+import { LoadError } from "../../components/card";
+import { type Column, DataTable, type SortingState } from "../../components/data-table";
 import { badgeClass, formatDate, formatUsd, statusLabel } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { ListFilters, listParams } from "./list-filters";
+import { LIST_PAGE_SIZE, ListFilters, listParams } from "./list-filters";
 import { OrderDetailsDialog } from "./order-details-dialog";
 import { STATS_REFRESH_MS } from "./refresh";
 import { useStatusMutations } from "./use-status-mutations";
+
+const NEWEST_FIRST: SortingState = [{ id: "createdAt", desc: true }];
 
 /** `openId`: the order whose details are open (the page's ?order=, so a link can open one). */
 export function OrdersTab({ openId, onOpen }: { openId: number | null; onOpen: (id: number | null) => void }) {
   const [q, setQ] = useState("");
   const [status, setStatus] = useState("");
+  const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST);
   const deferredQ = useDeferredValue(q);
   const params = listParams(deferredQ, status);
-  const orders = useQuery({
-    ...trpc.orders.list.queryOptions(params.input),
+  const sort = (sorting[0] ?? NEWEST_FIRST[0]) as AdminOrderSort;
+  const orders = useInfiniteQuery({
+    ...trpc.orders.list.infiniteQueryOptions(
+      { ...params.input, sort, limit: LIST_PAGE_SIZE },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined },
+    ),
     placeholderData: keepPreviousData,
     refetchInterval: STATS_REFRESH_MS,
   });
+  const rows = orders.data?.pages.flatMap((p) => p.items) ?? [];
   const { stageMove } = useStatusMutations();
+
+  const columns: Column<AdminOrderDto>[] = [
+    {
+      id: "customerName",
+      header: "Customer",
+      sortable: true,
+      hideable: false,
+      stack: "title",
+      cell: (o) => (
+        <>
+          <div className="font-medium text-slate-900">{o.customerName}</div>
+          <div className="text-xs text-slate-600">{o.customerEmail}</div>
+          <div className="text-xs text-slate-600">{o.orderNumber}</div>
+        </>
+      ),
+    },
+    {
+      header: "Product",
+      cell: (o) => (
+        <span className="max-w-64 truncate" title={o.productName}>
+          {o.productName}
+        </span>
+      ),
+    },
+    {
+      id: "totalAmount",
+      header: "Amount",
+      sortable: true,
+      sortDescFirst: true,
+      className: "tabular-nums",
+      cell: (o) => formatUsd(o.totalAmount),
+    },
+    {
+      header: "Stage",
+      stack: "first",
+      cell: (o) => (
+        <StageMove
+          orderNumber={o.orderNumber}
+          stage={o.stage as OrderStage}
+          disabled={stageMove.isPending}
+          onMove={(stage) => stageMove.mutate({ id: o.id, stage })}
+        />
+      ),
+    },
+    {
+      header: "Payment",
+      stack: "first",
+      // the ledger's: recorded payments move it (View Details → Record a payment), never a click here
+      cell: (o) => (
+        <span
+          className={`inline-block rounded-full px-2.5 py-1 text-xs font-medium capitalize ring-1 ring-inset ${badgeClass(o.paymentStatus)}`}
+          title="Follows the payments recorded"
+          data-testid="payment-status"
+        >
+          {statusLabel(o.paymentStatus)}
+        </span>
+      ),
+    },
+    {
+      id: "createdAt",
+      header: "Date",
+      sortable: true,
+      sortDescFirst: true,
+      className: "whitespace-nowrap",
+      cell: (o) => formatDate(o.createdAt),
+    },
+    {
+      header: "Actions",
+      hideable: false,
+      cell: (o) => (
+        <button type="button" className="btn-secondary py-1" onClick={() => onOpen(o.id)}>
+          View Details<span className="sr-only"> of order {o.orderNumber}</span>
+        </button>
+      ),
+    },
+  ];
 
   return (
     <section aria-labelledby="orders-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="orders-heading" className="mb-4 text-base font-semibold text-slate-900">
         Orders
       </h2>
-      <ListFilters
-        idPrefix="orders"
-        searchLabel="Search orders"
-        q={q}
-        status={status}
-        statuses={ORDER_STATUSES}
-        onQ={setQ}
-        onStatus={setStatus}
-        exportHref={`/api/admin/orders.csv${params.search}`}
-      />
       {orders.error && <LoadError message={errorMessage(orders.error, "Orders could not be loaded.")} />}
-      {orders.data && orders.data.length === 0 && <EmptyState>No orders match.</EmptyState>}
-      {orders.data && orders.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table stack-table">
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Product</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Stage</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Date</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((o) => (
-                <tr key={o.id} data-testid={`order-row-${o.orderNumber}`}>
-                  <td className="stack-title">
-                    <div className="font-medium text-slate-900">{o.customerName}</div>
-                    <div className="text-xs text-slate-600">{o.customerEmail}</div>
-                    <div className="text-xs text-slate-600">{o.orderNumber}</div>
-                  </td>
-                  <td data-label="Product" title={o.productName}>
-                    <span className="max-w-64 truncate">{o.productName}</span>
-                  </td>
-                  <td data-label="Amount" className="tabular-nums">
-                    {formatUsd(o.totalAmount)}
-                  </td>
-                  <td data-label="Stage" className="stack-first">
-                    <StageMove
-                      orderNumber={o.orderNumber}
-                      stage={o.stage as OrderStage}
-                      disabled={stageMove.isPending}
-                      onMove={(stage) => stageMove.mutate({ id: o.id, stage })}
-                    />
-                  </td>
-                  <td data-label="Payment" className="stack-first">
-                    {/* the ledger's: recorded payments move it (View Details → Record a payment), never a click here */}
-                    <span
-                      className={`inline-block rounded-full px-2.5 py-1 text-xs font-medium capitalize ring-1 ring-inset ${badgeClass(o.paymentStatus)}`}
-                      title="Follows the payments recorded"
-                      data-testid="payment-status"
-                    >
-                      {statusLabel(o.paymentStatus)}
-                    </span>
-                  </td>
-                  <td data-label="Date" className="whitespace-nowrap">
-                    {formatDate(o.createdAt)}
-                  </td>
-                  <td data-label="Actions">
-                    <button type="button" className="btn-secondary py-1" onClick={() => onOpen(o.id)}>
-                      View Details<span className="sr-only"> of order {o.orderNumber}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        label="Orders"
+        columns={columns}
+        rows={rows}
+        rowKey={(o) => o.id}
+        rowTestId={(o) => `order-row-${o.orderNumber}`}
+        empty={orders.isPending ? "Loading orders…" : "No orders match."}
+        stacked
+        sorting={sorting}
+        onSortingChange={setSorting}
+        more={{
+          hasMore: orders.hasNextPage,
+          loading: orders.isFetchingNextPage,
+          onMore: () => void orders.fetchNextPage(),
+        }}
+        filters={
+          <ListFilters
+            idPrefix="orders"
+            searchLabel="Search orders"
+            q={q}
+            status={status}
+            statuses={ORDER_STATUSES}
+            onQ={setQ}
+            onStatus={setStatus}
+            exportHref={`/api/admin/orders.csv${params.search}`}
+          />
+        }
+      />
       <OrderDetailsDialog id={openId} onClose={() => onOpen(null)} />
     </section>
   );

@@ -2,7 +2,8 @@ import { variantUrl } from "@ch/api/contracts/media";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { EmptyState, LoadError, StatCard } from "../../components/card";
+import { LoadError, StatCard } from "../../components/card";
+import { type Column, DataTable } from "../../components/data-table";
 import { ConfirmDialog } from "../../components/dialog";
 import { formatUsd, humanize } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
@@ -35,6 +36,55 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
       onError: failed("Delete Failed", "The product was not deleted"),
     }),
   );
+  const columns: Column<Product>[] = [
+    {
+      header: "Product",
+      hideable: false,
+      cell: (p) => (
+        <div className="flex items-center gap-3">
+          {p.images[0] ? (
+            <img
+              src={variantUrl(p.images[0], 400, "webp")}
+              alt=""
+              className="h-10 w-15 rounded object-cover"
+              loading="lazy"
+            />
+          ) : (
+            <span className="inline-block h-10 w-15 rounded bg-slate-100" />
+          )}
+          <span className="font-medium text-slate-900">{p.name}</span>
+          {!p.published && (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Draft</span>
+          )}
+        </div>
+      ),
+    },
+    { header: "Category", className: "capitalize", cell: (p) => humanize(p.category) },
+    { header: "Price", className: "tabular-nums", cell: (p) => formatUsd(p.price) },
+    { header: "Featured", cell: (p) => (p.featured ? "Yes" : "No") },
+    { header: "In stock", cell: (p) => (p.inStock ? "Yes" : "No") },
+    {
+      header: "Actions",
+      hideable: false,
+      cell: (p) => (
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className="btn-secondary py-1"
+            onClick={() => {
+              setEditing(p);
+              setFormOpen(true);
+            }}
+          >
+            Edit<span className="sr-only"> {p.name}</span>
+          </button>
+          <button type="button" className="btn-secondary py-1 text-red-700" onClick={() => setDeleting(p)}>
+            Delete<span className="sr-only"> {p.name}</span>
+          </button>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className="space-y-4">
@@ -75,73 +125,14 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
           </div>
         </div>
         {products.error && <LoadError message={errorMessage(products.error, "Products could not be loaded.")} />}
-        {products.data && products.data.length === 0 && <EmptyState>No products yet. Add the first one.</EmptyState>}
-        {products.data && products.data.length > 0 && (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Featured</th>
-                  <th scope="col">In stock</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {products.data.map((p) => (
-                  <tr key={p.id}>
-                    <td>
-                      <div className="flex items-center gap-3">
-                        {p.images[0] ? (
-                          <img
-                            src={variantUrl(p.images[0], 400, "webp")}
-                            alt=""
-                            className="h-10 w-15 rounded object-cover"
-                            loading="lazy"
-                          />
-                        ) : (
-                          <span className="inline-block h-10 w-15 rounded bg-slate-100" />
-                        )}
-                        <span className="font-medium text-slate-900">{p.name}</span>
-                        {!p.published && (
-                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
-                            Draft
-                          </span>
-                        )}
-                      </div>
-                    </td>
-                    <td className="capitalize">{humanize(p.category)}</td>
-                    <td className="tabular-nums">{formatUsd(p.price)}</td>
-                    <td>{p.featured ? "Yes" : "No"}</td>
-                    <td>{p.inStock ? "Yes" : "No"}</td>
-                    <td>
-                      <div className="flex gap-2">
-                        <button
-                          type="button"
-                          className="btn-secondary py-1"
-                          onClick={() => {
-                            setEditing(p);
-                            setFormOpen(true);
-                          }}
-                        >
-                          Edit<span className="sr-only"> {p.name}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="btn-secondary py-1 text-red-700"
-                          onClick={() => setDeleting(p)}
-                        >
-                          Delete<span className="sr-only"> {p.name}</span>
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        {(products.data || products.isPending) && (
+          <DataTable
+            label="Products"
+            columns={columns}
+            rows={products.data ?? []}
+            rowKey={(p) => p.id}
+            empty={products.isPending ? "Loading products…" : "No products yet. Add the first one."}
+          />
         )}
       </section>
       <ProductFormDialog open={formOpen} product={editing} onClose={() => setFormOpen(false)} />

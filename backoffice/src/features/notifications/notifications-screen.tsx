@@ -3,6 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState, LoadError } from "../../components/card";
+import { type Column, DataTable } from "../../components/data-table";
 import { FormField } from "../../components/form-field";
 import { formatDateTime } from "../../lib/format";
 import { useToast } from "../../lib/toast";
@@ -52,6 +53,57 @@ export function NotificationsScreen({
   const counts = summary.data?.byStatus;
   const channels = summary.data?.channels;
   const filtered = Boolean(search.status || search.channel);
+  const columns: Column<NotificationItem>[] = [
+    { header: "Created", className: "w-28 whitespace-normal", cell: (n) => formatDateTime(n.createdAt) },
+    {
+      header: "Kind",
+      hideable: false,
+      className: "max-w-36 whitespace-normal",
+      cell: (n) => (
+        <>
+          {KIND_LABELS[n.kind] ?? n.kind}
+          <span className="block text-xs text-slate-600">
+            <ChannelLabel channel={n.channel} />
+          </span>
+        </>
+      ),
+    },
+    {
+      header: "Recipient",
+      className: "max-w-44 truncate",
+      cell: (n) => <span title={n.recipient ?? undefined}>{recipientLabel(n)}</span>,
+    },
+    {
+      header: "Message",
+      className: "max-w-56",
+      cell: (n) => <span className="line-clamp-2 whitespace-normal break-words text-slate-700">{n.preview}</span>,
+    },
+    {
+      header: "Status",
+      cell: (n) => (
+        <>
+          <NotificationStatusBadge status={n.status} />
+          {n.status === "pending" && n.attempts > 0 && n.nextAttemptAt && (
+            <span className="mt-1 block text-xs text-slate-600">next try {formatDateTime(n.nextAttemptAt)}</span>
+          )}
+        </>
+      ),
+    },
+    { header: "Attempts", numeric: true, cell: (n) => n.attempts },
+    {
+      header: "Last error",
+      className: "max-w-40",
+      cell: (n) =>
+        n.lastError ? (
+          <span className="line-clamp-2 whitespace-normal break-words text-red-800" title={n.lastError}>
+            {n.lastError}
+          </span>
+        ) : (
+          <span className="text-slate-500">—</span>
+        ),
+    },
+    { header: "Actions", hideable: false, cell: (n) => <Actions n={n} onView={setOpenId} retry={retry} /> },
+  ];
 
   return (
     <div>
@@ -201,68 +253,14 @@ export function NotificationsScreen({
                   </li>
                 ))}
               </ul>
-              <div className="table-wrap hidden xl:block">
-                <table className="data-table">
-                  <caption className="sr-only">Recent notifications, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Created</th>
-                      <th scope="col">Kind</th>
-                      <th scope="col">Recipient</th>
-                      <th scope="col">Message</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Attempts</th>
-                      <th scope="col">Last error</th>
-                      <th scope="col">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.data.map((n) => (
-                      <tr key={n.id}>
-                        <td className="w-28 whitespace-normal">{formatDateTime(n.createdAt)}</td>
-                        <td className="max-w-36 whitespace-normal">
-                          {KIND_LABELS[n.kind] ?? n.kind}
-                          <span className="block text-xs text-slate-600">
-                            <ChannelLabel channel={n.channel} />
-                          </span>
-                        </td>
-                        <td className="max-w-44 truncate" title={n.recipient ?? undefined}>
-                          {recipientLabel(n)}
-                        </td>
-                        <td className="max-w-56">
-                          <span className="line-clamp-2 whitespace-normal break-words text-slate-700">{n.preview}</span>
-                        </td>
-                        <td>
-                          <NotificationStatusBadge status={n.status} />
-                          {n.status === "pending" && n.attempts > 0 && n.nextAttemptAt && (
-                            <span className="mt-1 block text-xs text-slate-600">
-                              next try {formatDateTime(n.nextAttemptAt)}
-                            </span>
-                          )}
-                        </td>
-                        <td className="text-right tabular-nums">{n.attempts}</td>
-                        <td className="max-w-40">
-                          {n.lastError ? (
-                            <span
-                              className="line-clamp-2 whitespace-normal break-words text-red-800"
-                              title={n.lastError}
-                            >
-                              {n.lastError}
-                            </span>
-                          ) : (
-                            <span className="text-slate-500">—</span>
-                          )}
-                        </td>
-                        <td>
-                          <Actions n={n} onView={setOpenId} retry={retry} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                className="hidden xl:block"
+                label="Recent notifications, newest first"
+                columns={columns}
+                rows={list.data}
+                rowKey={(n) => n.id}
+                empty=""
+              />
             </>
           )}
         </div>

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { StatusBadge } from "../../components/badge";
 import { Card, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
-import { Dialog } from "../../components/dialog";
+import { Dialog, DialogActions } from "../../components/dialog";
 import { FormMessage, InputField, TextareaField, useApiForm } from "../../components/form";
 import { formatDateTime, formatUsd } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
@@ -231,14 +231,12 @@ function AttachDialog({ transfer, onClose }: { transfer: UsdtTransferDto; onClos
           maxLength={500}
         />
         <FormMessage message={form.message} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={attach.isPending}>
-            {attach.isPending ? "Attaching…" : "Attach and record"}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          pending={attach.isPending}
+          label="Attach and record"
+          pendingLabel="Attaching…"
+        />
       </form>
     </Dialog>
   );

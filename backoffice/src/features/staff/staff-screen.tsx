@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import { Card, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
-import { Dialog } from "../../components/dialog";
+import { Dialog, DialogActions } from "../../components/dialog";
 import { FormMessage, InputField, SelectField, useApiForm } from "../../components/form";
 import { formatDateTime } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
@@ -234,14 +234,7 @@ function InviteDialog({ open, onClose, onSent }: { open: boolean; onClose: () =>
           ))}
         </SelectField>
         <FormMessage message={form.message} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={invite.isPending}>
-            {invite.isPending ? "Sending…" : "Send invitation"}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} pending={invite.isPending} label="Send invitation" pendingLabel="Sending…" />
       </form>
     </Dialog>
   );

@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card, EmptyState, LoadError, StatCard } from "../../components/card";
+import { type Column, DataTable } from "../../components/data-table";
 import { LazyChart } from "../../components/lazy-chart";
 import { TabPanel, Tabs } from "../../components/tabs";
 import { formatDateTime, truncate } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
+import type { RouterOutputs } from "../../lib/types";
 import { VISITOR_DEFINITION } from "./visitor-definition";
 
 export const VISITOR_REFRESH_MS = 30_000;
@@ -29,6 +31,16 @@ const PALETTE = [
   "#ea580c",
   "#64748b",
   "#db2777",
+];
+
+const VISITOR_COLUMNS: Column<RouterOutputs["admin"]["visitors"][number]>[] = [
+  { header: "Time", className: "whitespace-nowrap", cell: (v) => formatDateTime(v.createdAt) },
+  { header: "Page", hideable: false, cell: (v) => pageLabel(v.path) },
+  { header: "Device", className: "capitalize", cell: (v) => v.deviceType },
+  { header: "Browser", cell: (v) => v.browser },
+  { header: "Visitor", className: "font-mono text-xs", cell: (v) => v.visitor },
+  { header: "Referrer", cell: (v) => <span title={v.referrer ?? undefined}>{referrerLabel(v.referrer)}</span> },
+  { header: "Notified", cell: (v) => (v.telegramNotified ? "Yes" : "No") },
 ];
 
 export function VisitorsScreen() {
@@ -145,36 +157,15 @@ export function VisitorsScreen() {
             ))}
           {tab === "recent" && (
             <Card title="Recent Visitors (latest 50)">
-              {visitors.data && visitors.data.length === 0 && <EmptyState>No visitors recorded yet.</EmptyState>}
-              {visitors.data && visitors.data.length > 0 && (
-                <div className="table-wrap">
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">Time</th>
-                        <th scope="col">Page</th>
-                        <th scope="col">Device</th>
-                        <th scope="col">Browser</th>
-                        <th scope="col">Visitor</th>
-                        <th scope="col">Referrer</th>
-                        <th scope="col">Notified</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {visitors.data.map((v) => (
-                        <tr key={v.id}>
-                          <td className="whitespace-nowrap">{formatDateTime(v.createdAt)}</td>
-                          <td>{pageLabel(v.path)}</td>
-                          <td className="capitalize">{v.deviceType}</td>
-                          <td>{v.browser}</td>
-                          <td className="font-mono text-xs">{v.visitor}</td>
-                          <td title={v.referrer ?? undefined}>{referrerLabel(v.referrer)}</td>
-                          <td>{v.telegramNotified ? "Yes" : "No"}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+              {(visitors.data || visitors.isPending) && (
+                <DataTable
+                  label="Recent visitors"
+                  scrollRegion
+                  columns={VISITOR_COLUMNS}
+                  rows={visitors.data ?? []}
+                  rowKey={(v) => v.id}
+                  empty={visitors.isPending ? "Loading visitors…" : "No visitors recorded yet."}
+                />
               )}
             </Card>
           )}

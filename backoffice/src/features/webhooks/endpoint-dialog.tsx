@@ -5,7 +5,7 @@ import { webhookCreateInput } from "@ch/api/contracts/webhooks";
 import { useMutation } from "@tanstack/react-query";
 import type { Control } from "react-hook-form";
 import type { z } from "zod";
-import { Dialog } from "../../components/dialog";
+import { Dialog, DialogActions } from "../../components/dialog";
 import { FormMessage, InputField, useApiForm, useChecklist } from "../../components/form";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
@@ -61,14 +61,7 @@ export function CreateDialog({
         />
         <EventsFieldset control={form.control} />
         <FormMessage message={form.message} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={create.isPending}>
-            {create.isPending ? "Adding…" : "Add endpoint"}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} pending={create.isPending} label="Add endpoint" pendingLabel="Adding…" />
       </form>
     </Dialog>
   );
