@@ -3,6 +3,7 @@
 // (adminOrdersRouter's details and addNote), for integrators with an API key (orders:read / orders:write) or
 // staff with a session (sales, owner); and the filters and cursor paging of GET /api/admin/orders, whose
 // body stays a plain array (the next page is in its Link header).
+import { readSnapshot } from "@ch/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { type adminOrderListQuery, idParams, noteInput, noteList, noteResponse } from "../../contracts/admin";
@@ -42,7 +43,8 @@ export const adminOrderRoutes = [
     response: adminOrderRecordResponse,
     errors: [404],
     answer: "The order; 404 when unknown",
-    handler: ({ deps, params }) => getOrderRecord(deps.db, params.id),
+    // the order, its stage, its invoices and payments as of one moment (never a payment without its stage)
+    handler: ({ deps, params }) => readSnapshot(deps.db, (tx) => getOrderRecord(tx, params.id)),
   }),
   route({
     method: "GET",

@@ -1,3 +1,4 @@
+import { readSnapshot } from "@ch/db";
 import { z } from "zod";
 import { adminOrderPageInput, noteInput, orderStatusInput, paymentStatusInput } from "../../contracts/admin";
 import { id } from "../../contracts/fields";
@@ -35,7 +36,7 @@ export const adminOrdersRouter = router({
     .query(({ ctx, input }) => pageOrdersForAdmin(ctx.deps.db, input ?? {})),
   details: adminProcedure
     .input(z.strictObject({ id: id() }))
-    .query(({ ctx, input }) => getOrderDetails(ctx.deps.db, input.id)),
+    .query(({ ctx, input }) => readSnapshot(ctx.deps.db, (tx) => getOrderDetails(tx, input.id))),
   setStatus: adminProcedure
     .input(z.strictObject({ id: id(), ...orderStatusInput.shape }))
     .mutation(({ ctx, input: { id, ...body } }) => setOrderStatusByStaff(ctx.deps, ctx.admin, id, body)),
