@@ -316,7 +316,7 @@ describe("e-mails", () => {
     expect(mails.map((m) => m.kind)).toEqual(["order-stage-delivered"]);
     const text = mails[0]!.bodyText;
     // the e-mail's heading, then the greeting by name
-    expect(text).toMatch(new RegExp(`^Order ${order.orderNumber}: Delivered\n\nHello Luis,\n`));
+    expect(text).toMatch(new RegExp(`^Order ${order.orderNumber}: Delivered\\.\n\nHello Luis,\n`));
     const owed = balance.amountCents - 1_000_00;
     expect(text).toContain(`The balance of ${usd(owed)} is now due.`);
     expect(text).toContain(`Transfer ${usd(owed)} to:`);
@@ -354,7 +354,7 @@ describe("e-mails", () => {
     const res = await admin("PUT", `/api/admin/orders/${order.id}/stage`, { stage: "cancelled", reason: "No deposit" });
     expect(res.statusCode, res.body).toBe(200);
     const [mail] = await mailsOf(order.id, before);
-    expect(mail!.bodyText).toMatch(/^Order \S+: Cancelled\n\nHello,\n/);
+    expect(mail!.bodyText).toMatch(/^Order \S+: Cancelled\.\n\nHello,\n/);
     expect(mail!.bodyText).not.toContain("Spammy");
   });
 

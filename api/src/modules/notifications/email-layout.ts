@@ -41,7 +41,8 @@ ${body}
 
 function blockText(block: EmailBlock): string[] {
   if (typeof block === "string") return [block];
-  if ("heading" in block) return [block.heading];
+  // in plain text a heading is the first sentence: it ends as one
+  if ("heading" in block) return [/[.!?:]$/.test(block.heading) ? block.heading : `${block.heading}.`];
   if ("strong" in block) return [block.strong];
   if ("lead" in block) return [`${block.lead} ${block.text}`];
   if ("href" in block) return [block.text, block.href];
