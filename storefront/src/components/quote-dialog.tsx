@@ -19,7 +19,8 @@ export default function QuoteDialog() {
   return <QuoteForm key={`${options.kind}-${options.title}-${options.productId ?? ""}`} options={options} />;
 }
 
-function QuoteForm({ options }: { options: QuoteRequestOptions }) {
+/** The request's fields, and Send: POST /api/quote-requests, then a thank-you toast. */
+function useQuoteForm(options: QuoteRequestOptions) {
   const isCall = options.kind === "call";
   const [form, setForm] = useState({
     firstName: "",
@@ -75,20 +76,33 @@ function QuoteForm({ options }: { options: QuoteRequestOptions }) {
       message: form.message || null,
     });
   };
+  return { isCall, form, set, errors, formRef, submit, pending: send.isPending };
+}
 
+const dialogDescription = (options: QuoteRequestOptions, isCall: boolean) =>
+  options.productName
+    ? `About: ${options.productName}`
+    : isCall
+      ? "Tell us when to call and we'll ring you."
+      : "Tell us about your project and we'll prepare a quote.";
+
+function QuoteActions({ isCall, pending }: { isCall: boolean; pending: boolean }) {
   return (
-    <Dialog
-      open
-      onClose={closeQuoteDialog}
-      title={options.title}
-      description={
-        options.productName
-          ? `About: ${options.productName}`
-          : isCall
-            ? "Tell us when to call and we'll ring you."
-            : "Tell us about your project and we'll prepare a quote."
-      }
-    >
+    <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
+      <button type="button" className={buttonClass.outline} onClick={closeQuoteDialog}>
+        Cancel
+      </button>
+      <button type="submit" className={buttonClass.primary} disabled={pending}>
+        {pending ? "Sending..." : isCall ? "Request Call" : "Request Quote"}
+      </button>
+    </div>
+  );
+}
+
+function QuoteForm({ options }: { options: QuoteRequestOptions }) {
+  const { isCall, form, set, errors, formRef, submit, pending } = useQuoteForm(options);
+  return (
+    <Dialog open onClose={closeQuoteDialog} title={options.title} description={dialogDescription(options, isCall)}>
       <form ref={formRef} onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="First Name"
@@ -141,14 +155,7 @@ function QuoteForm({ options }: { options: QuoteRequestOptions }) {
           )}
         </Field>
         <FormMessage message={errors.message} className="sm:col-span-2" />
-        <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
-          <button type="button" className={buttonClass.outline} onClick={closeQuoteDialog}>
-            Cancel
-          </button>
-          <button type="submit" className={buttonClass.primary} disabled={send.isPending}>
-            {send.isPending ? "Sending..." : isCall ? "Request Call" : "Request Quote"}
-          </button>
-        </div>
+        <QuoteActions isCall={isCall} pending={pending} />
       </form>
     </Dialog>
   );

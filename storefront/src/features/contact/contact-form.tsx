@@ -24,7 +24,11 @@ const empty = {
 };
 const FIELDS = Object.keys(empty);
 
-export function ContactForm({ page = false }: { page?: boolean }) {
+type ContactFields = typeof empty;
+type Setter = (key: keyof ContactFields) => (event: { target: { value: string } }) => void;
+
+/** The enquiry's fields, and Send: POST /api/contact, then a thank-you toast and an empty form. */
+function useContactForm(page: boolean) {
   const [form, setForm] = useState(empty);
   const { errors, setErrors, clear, edited } = useFormErrors();
   const formRef = useRef<HTMLFormElement>(null);
@@ -66,7 +70,71 @@ export function ContactForm({ page = false }: { page?: boolean }) {
       source: page ? "contact-page" : "contact-form",
     });
   };
+  return { form, set, errors, formRef, submit, pending: send.isPending };
+}
 
+function ProjectTypeField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: ReturnType<Setter>;
+  error: string | undefined;
+}) {
+  return (
+    <Field label="Project Type" error={error}>
+      {(ids) => (
+        <select {...ids} className={inputClass} value={value} onChange={onChange}>
+          <option value="">Select a project type</option>
+          {PROJECT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {PROJECT_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+function BudgetField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: ReturnType<Setter>;
+  error: string | undefined;
+}) {
+  return (
+    <Field label="Budget" error={error}>
+      {(ids) => (
+        <select {...ids} className={inputClass} value={value} onChange={onChange}>
+          <option value="">Select a budget</option>
+          {BUDGETS.map((b) => (
+            <option key={b} value={b}>
+              {BUDGET_LABELS[b]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+function SendButton({ pending }: { pending: boolean }) {
+  return (
+    <div className="sm:col-span-2">
+      <button type="submit" className={`${buttonClass.primary} w-full py-3 text-base sm:w-auto`} disabled={pending}>
+        {pending ? "Sending..." : "Send Message"}
+      </button>
+    </div>
+  );
+}
+
+export function ContactForm({ page = false }: { page?: boolean }) {
+  const { form, set, errors, formRef, submit, pending } = useContactForm(page);
   return (
     <form ref={formRef} onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Contact form">
       <HydratedFieldset legend="Your enquiry">
@@ -103,30 +171,8 @@ export function ContactForm({ page = false }: { page?: boolean }) {
           onChange={set("phone")}
           error={errors.fields.phone}
         />
-        <Field label="Project Type" error={errors.fields.projectType}>
-          {(ids) => (
-            <select {...ids} className={inputClass} value={form.projectType} onChange={set("projectType")}>
-              <option value="">Select a project type</option>
-              {PROJECT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {PROJECT_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Budget" error={errors.fields.budget}>
-          {(ids) => (
-            <select {...ids} className={inputClass} value={form.budget} onChange={set("budget")}>
-              <option value="">Select a budget</option>
-              {BUDGETS.map((b) => (
-                <option key={b} value={b}>
-                  {BUDGET_LABELS[b]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ProjectTypeField value={form.projectType} onChange={set("projectType")} error={errors.fields.projectType} />
+        <BudgetField value={form.budget} onChange={set("budget")} error={errors.fields.budget} />
         <DeliveryFields values={form} errors={errors.fields} onChange={set} />
         <Field label="Message (optional)" className="sm:col-span-2" error={errors.fields.message}>
           {(ids) => (
@@ -141,15 +187,7 @@ export function ContactForm({ page = false }: { page?: boolean }) {
           )}
         </Field>
         <FormMessage message={errors.message} className="sm:col-span-2" />
-        <div className="sm:col-span-2">
-          <button
-            type="submit"
-            className={`${buttonClass.primary} w-full py-3 text-base sm:w-auto`}
-            disabled={send.isPending}
-          >
-            {send.isPending ? "Sending..." : "Send Message"}
-          </button>
-        </div>
+        <SendButton pending={pending} />
       </HydratedFieldset>
     </form>
   );

@@ -62,13 +62,12 @@ function NavLinks({ onChoose, vertical }: { onChoose?: () => void; vertical?: bo
   );
 }
 
-export function Header() {
-  const count = itemCount(useCart());
+/** The mobile menu's state: it closes on navigation and on Escape (focus back on the toggle). */
+function useMobileMenu() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
-  // the menu closes on navigation and on Escape (focus back on the toggle)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change
   useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
@@ -82,39 +81,94 @@ export function Header() {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
+  return { menuOpen, setMenuOpen, toggle };
+}
 
+function BrandLink() {
+  return (
+    <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-bold">
+      <span
+        className="grid h-9 w-9 shrink-0 place-items-center rounded-lg bg-amber-500 text-sm font-black text-slate-950"
+        aria-hidden="true"
+      >
+        CH
+      </span>
+      <span className="truncate text-sm sm:text-lg lg:text-base xl:text-lg">{SITE_NAME}</span>
+    </Link>
+  );
+}
+
+function CartLink({ count }: { count: number }) {
+  return (
+    <Link
+      to="/cart"
+      className="relative rounded-md p-2 text-slate-200 hover:bg-slate-800 hover:text-white"
+      aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart"}
+    >
+      <CartIcon className="h-6 w-6" />
+      {count > 0 ? (
+        <span
+          data-testid="cart-badge"
+          className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+        >
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+function MobileMenu({ count, close }: { count: number; close: () => void }) {
+  return (
+    <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-800 px-4 pt-2 pb-4 lg:hidden">
+      <div className="flex flex-col gap-1">
+        <NavLinks vertical onChoose={close} />
+        <Link to="/cart" onClick={close} className={`${idleClass} block`}>
+          View Cart ({count} {count === 1 ? "item" : "items"})
+        </Link>
+      </div>
+      <div className="mt-3 grid gap-2 sm:grid-cols-3">
+        <Link to="/cart" onClick={close} className={buttonClass.ghostOnDark}>
+          Go to Cart
+        </Link>
+        <button
+          type="button"
+          className={buttonClass.ghostOnDark}
+          onClick={() => {
+            close();
+            openQuoteDialog({ kind: "call", title: "Schedule a Call" });
+          }}
+        >
+          Schedule Call
+        </button>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          onClick={() => {
+            close();
+            openQuoteDialog({ kind: "quote", title: "Get a Quote" });
+          }}
+        >
+          Get Quote
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+export function Header() {
+  const count = itemCount(useCart());
+  const { menuOpen, setMenuOpen, toggle } = useMobileMenu();
   const close = () => setMenuOpen(false);
   return (
     <header className="sticky top-0 z-40 bg-slate-900 text-white shadow-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:gap-3 lg:px-6 xl:gap-4 xl:px-8">
-        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-bold">
-          <span
-            className="grid h-9 w-9 shrink-0 place-items-center rounded-lg bg-amber-500 text-sm font-black text-slate-950"
-            aria-hidden="true"
-          >
-            CH
-          </span>
-          <span className="truncate text-sm sm:text-lg lg:text-base xl:text-lg">{SITE_NAME}</span>
-        </Link>
+        <BrandLink />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           <NavLinks />
         </nav>
         <div className="flex items-center gap-2">
-          <Link
-            to="/cart"
-            className="relative rounded-md p-2 text-slate-200 hover:bg-slate-800 hover:text-white"
-            aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart"}
-          >
-            <CartIcon className="h-6 w-6" />
-            {count > 0 ? (
-              <span
-                data-testid="cart-badge"
-                className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
-              >
-                {count}
-              </span>
-            ) : null}
-          </Link>
+          <CartLink count={count} />
           <div className="hidden items-center gap-2 lg:flex">
             <button
               type="button"
@@ -144,41 +198,7 @@ export function Header() {
           </button>
         </div>
       </div>
-      {menuOpen ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-800 px-4 pt-2 pb-4 lg:hidden">
-          <div className="flex flex-col gap-1">
-            <NavLinks vertical onChoose={close} />
-            <Link to="/cart" onClick={close} className={`${idleClass} block`}>
-              View Cart ({count} {count === 1 ? "item" : "items"})
-            </Link>
-          </div>
-          <div className="mt-3 grid gap-2 sm:grid-cols-3">
-            <Link to="/cart" onClick={close} className={buttonClass.ghostOnDark}>
-              Go to Cart
-            </Link>
-            <button
-              type="button"
-              className={buttonClass.ghostOnDark}
-              onClick={() => {
-                close();
-                openQuoteDialog({ kind: "call", title: "Schedule a Call" });
-              }}
-            >
-              Schedule Call
-            </button>
-            <button
-              type="button"
-              className={buttonClass.primary}
-              onClick={() => {
-                close();
-                openQuoteDialog({ kind: "quote", title: "Get a Quote" });
-              }}
-            >
-              Get Quote
-            </button>
-          </div>
-        </nav>
-      ) : null}
+      {menuOpen ? <MobileMenu count={count} close={close} /> : null}
     </header>
   );
 }

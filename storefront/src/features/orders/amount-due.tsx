@@ -112,6 +112,54 @@ function BankTransfer({ amount, reference, bank }: { amount: number; reference: 
   );
 }
 
+/** The exact USDT amount to send, its QR code and the wallet, each with a copy button. */
+function UsdtInstructions({ usdtAmount, wallet, partial }: { usdtAmount: string; wallet: string; partial: boolean }) {
+  return (
+    <div className="mt-4 flex flex-col gap-5 sm:flex-row" data-testid="usdt-instructions">
+      {/* a new code for each amount: the remaining amount after a partial payment gets its own */}
+      <WalletQr
+        key={usdtPaymentUri(wallet, usdtAmount)}
+        value={usdtPaymentUri(wallet, usdtAmount)}
+        label={`QR code: send ${usdtAmount} USDT (TRC20) to ${wallet}`}
+      />
+      <div className="min-w-0 flex-1 space-y-3">
+        <div>
+          <p className="text-slate-800" data-testid="usdt-send-exactly">
+            Send exactly{" "}
+            <span className="font-mono text-xl font-bold text-slate-900 sm:text-2xl" data-testid="usdt-exact-amount">
+              {usdtAmount}
+            </span>{" "}
+            <span className="font-semibold">USDT</span>
+            <span className="sr-only"> (TRC20)</span>
+          </p>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <CopyValue value={usdtAmount} label="USDT amount" />
+            <span className="text-xs text-slate-600">
+              {partial ? "The remaining amount, to the last digit" : "To the last digit"}: it tells us which order your
+              transfer pays, so we record it automatically.
+            </span>
+          </div>
+        </div>
+        <div>
+          <p className="text-sm text-slate-600">To the wallet (TRC20)</p>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <code
+              className="min-w-0 rounded-md bg-white px-2 py-1.5 font-mono text-sm break-all ring-1 ring-slate-200"
+              data-testid="usdt-wallet"
+            >
+              {wallet}
+            </code>
+            <CopyValue value={wallet} label="Wallet address" />
+          </div>
+        </div>
+        <p className="rounded-lg border border-amber-300 bg-white p-2 text-xs text-amber-900" role="note">
+          TRC20 (TRON) network only. Sending on another network may lose the funds.
+        </p>
+      </div>
+    </div>
+  );
+}
+
 export function AmountDue({
   paymentMethod,
   payment,
@@ -172,51 +220,7 @@ export function AmountDue({
       ) : null}
 
       {usdt && invoice.usdtAmount && wallet ? (
-        <div className="mt-4 flex flex-col gap-5 sm:flex-row" data-testid="usdt-instructions">
-          {/* a new code for each amount: the remaining amount after a partial payment gets its own */}
-          <WalletQr
-            key={usdtPaymentUri(wallet, invoice.usdtAmount)}
-            value={usdtPaymentUri(wallet, invoice.usdtAmount)}
-            label={`QR code: send ${invoice.usdtAmount} USDT (TRC20) to ${wallet}`}
-          />
-          <div className="min-w-0 flex-1 space-y-3">
-            <div>
-              <p className="text-slate-800" data-testid="usdt-send-exactly">
-                Send exactly{" "}
-                <span
-                  className="font-mono text-xl font-bold text-slate-900 sm:text-2xl"
-                  data-testid="usdt-exact-amount"
-                >
-                  {invoice.usdtAmount}
-                </span>{" "}
-                <span className="font-semibold">USDT</span>
-                <span className="sr-only"> (TRC20)</span>
-              </p>
-              <div className="mt-1 flex flex-wrap items-center gap-2">
-                <CopyValue value={invoice.usdtAmount} label="USDT amount" />
-                <span className="text-xs text-slate-600">
-                  {partial ? "The remaining amount, to the last digit" : "To the last digit"}: it tells us which order
-                  your transfer pays, so we record it automatically.
-                </span>
-              </div>
-            </div>
-            <div>
-              <p className="text-sm text-slate-600">To the wallet (TRC20)</p>
-              <div className="mt-1 flex flex-wrap items-center gap-2">
-                <code
-                  className="min-w-0 rounded-md bg-white px-2 py-1.5 font-mono text-sm break-all ring-1 ring-slate-200"
-                  data-testid="usdt-wallet"
-                >
-                  {wallet}
-                </code>
-                <CopyValue value={wallet} label="Wallet address" />
-              </div>
-            </div>
-            <p className="rounded-lg border border-amber-300 bg-white p-2 text-xs text-amber-900" role="note">
-              TRC20 (TRON) network only. Sending on another network may lose the funds.
-            </p>
-          </div>
-        </div>
+        <UsdtInstructions usdtAmount={invoice.usdtAmount} wallet={wallet} partial={partial} />
       ) : null}
       {usdt && invoice.usdtAmount && !wallet ? (
         <p className="mt-3 text-sm text-slate-700" data-testid="usdt-unavailable">

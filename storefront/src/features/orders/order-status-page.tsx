@@ -38,11 +38,8 @@ function paymentStatusText(receipt: OrderReceiptDto): string {
   return statusLabel(receipt.paymentStatus);
 }
 
-/**
- * The order-status page: the look-up by order number and e-mail (rate-limited), or, with the order's own
- * link (?order=…&t=…, from the confirmation page or the e-mail), the order at once without the e-mail.
- */
-export function OrderStatusPage({ initialOrder, token }: { initialOrder: string; token?: string | undefined }) {
+/** The look-up form's state and the order it finds; the link's order until a look-up is made. */
+function useOrderLookup(initialOrder: string, token: string | undefined) {
   const [orderNumber, setOrderNumber] = useState(initialOrder);
   const [email, setEmail] = useState("");
   const { errors, setErrors, clear, edited } = useFormErrors();
@@ -68,12 +65,130 @@ export function OrderStatusPage({ initialOrder, token }: { initialOrder: string;
 
   // a look-up typed on the page wins over the link's order
   const looked = !lookup.isIdle;
-  const error = hasErrors(errors);
   const again = lookup.isPending && shown?.orderNumber.toUpperCase() === lookup.variables?.orderNumber.toUpperCase();
   const receipt = looked ? (lookup.data ?? (again ? shown : undefined)) : linked.data;
   const receiptEmail = looked ? email.trim() : linked.data?.email;
   const refresh = () =>
     looked ? lookup.mutate({ orderNumber: receipt!.orderNumber, email: email.trim() }) : void linked.refetch();
+  return {
+    orderNumber,
+    setOrderNumber,
+    email,
+    setEmail,
+    errors,
+    edited,
+    submit,
+    pending: lookup.isPending,
+    linked,
+    looked,
+    receipt,
+    receiptEmail,
+    refresh,
+  };
+}
+
+type Lookup = ReturnType<typeof useOrderLookup>;
+
+function LookupForm({ lookup }: { lookup: Lookup }) {
+  const { errors, edited } = lookup;
+  return (
+    <form
+      onSubmit={lookup.submit}
+      noValidate
+      className="grid gap-4 rounded-2xl border border-slate-200 p-6 shadow-sm sm:grid-cols-2"
+    >
+      <TextField
+        label="Order Number"
+        required
+        placeholder="CH-2026-000123"
+        value={lookup.orderNumber}
+        onChange={(e) => {
+          lookup.setOrderNumber(e.target.value);
+          edited("orderNumber");
+        }}
+        error={errors.fields.orderNumber}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        value={lookup.email}
+        onChange={(e) => {
+          lookup.setEmail(e.target.value);
+          edited("email");
+        }}
+        error={errors.fields.email}
+      />
+      <div className="sm:col-span-2">
+        <button type="submit" className={buttonClass.primary} disabled={lookup.pending}>
+          {lookup.pending ? "Looking up..." : "Look Up Order"}
+        </button>
+      </div>
+      <FormMessage message={errors.message} className="sm:col-span-2" />
+    </form>
+  );
+}
+
+function OrderStatusResult({
+  receipt,
+  email,
+  refresh,
+}: {
+  receipt: OrderReceiptDto;
+  email: string | undefined;
+  refresh: () => void;
+}) {
+  return (
+    <section
+      aria-labelledby="status-title"
+      className="mt-8 rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6"
+      data-testid="order-status-result"
+    >
+      <h2 id="status-title" className="text-xl font-bold text-slate-900">
+        Order <span className="font-mono">{receipt.orderNumber}</span>
+      </h2>
+      <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-600">Order status</dt>
+          <dd className="text-lg font-semibold text-slate-900" data-testid="order-status">
+            {orderStatusText(receipt)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Payment status</dt>
+          <dd className="text-lg font-semibold text-slate-900" data-testid="payment-status">
+            {paymentStatusText(receipt)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Payment method</dt>
+          <dd>{paymentLabel(receipt.paymentMethod)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Ordered on / estimated delivery</dt>
+          <dd>
+            {formatDate(receipt.createdAt)} / {formatDate(receipt.estimatedDelivery)}
+          </dd>
+        </div>
+      </dl>
+      <PaymentPanel receipt={receipt} email={email} onSubmitted={refresh} />
+      {receipt.stage && receipt.stages ? <OrderStages stage={receipt.stage} stages={receipt.stages} /> : null}
+      <div className="mt-6">
+        <OrderFigures receipt={receipt} />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The order-status page: the look-up by order number and e-mail (rate-limited), or, with the order's own
+ * link (?order=…&t=…, from the confirmation page or the e-mail), the order at once without the e-mail.
+ */
+export function OrderStatusPage({ initialOrder, token }: { initialOrder: string; token?: string | undefined }) {
+  const lookup = useOrderLookup(initialOrder, token);
+  const { linked, looked, receipt } = lookup;
+  const error = hasErrors(lookup.errors);
   return (
     <>
       <PageHeader title="Order Status" intro="Enter your order number and the e-mail address you ordered with." />
@@ -85,81 +200,10 @@ export function OrderStatusPage({ initialOrder, token }: { initialOrder: string;
               : "We couldn't open your order from this link right now. Please try again, or look it up below."}
           </p>
         ) : null}
-        <form
-          onSubmit={submit}
-          noValidate
-          className="grid gap-4 rounded-2xl border border-slate-200 p-6 shadow-sm sm:grid-cols-2"
-        >
-          <TextField
-            label="Order Number"
-            required
-            placeholder="CH-2026-000123"
-            value={orderNumber}
-            onChange={(e) => {
-              setOrderNumber(e.target.value);
-              edited("orderNumber");
-            }}
-            error={errors.fields.orderNumber}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              edited("email");
-            }}
-            error={errors.fields.email}
-          />
-          <div className="sm:col-span-2">
-            <button type="submit" className={buttonClass.primary} disabled={lookup.isPending}>
-              {lookup.isPending ? "Looking up..." : "Look Up Order"}
-            </button>
-          </div>
-          <FormMessage message={errors.message} className="sm:col-span-2" />
-        </form>
+        <LookupForm lookup={lookup} />
         {!looked && linked.isPending && linked.fetchStatus !== "idle" ? <Spinner label="Loading your order" /> : null}
         {receipt && !error ? (
-          <section
-            aria-labelledby="status-title"
-            className="mt-8 rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6"
-            data-testid="order-status-result"
-          >
-            <h2 id="status-title" className="text-xl font-bold text-slate-900">
-              Order <span className="font-mono">{receipt.orderNumber}</span>
-            </h2>
-            <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="text-slate-600">Order status</dt>
-                <dd className="text-lg font-semibold text-slate-900" data-testid="order-status">
-                  {orderStatusText(receipt)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Payment status</dt>
-                <dd className="text-lg font-semibold text-slate-900" data-testid="payment-status">
-                  {paymentStatusText(receipt)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Payment method</dt>
-                <dd>{paymentLabel(receipt.paymentMethod)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Ordered on / estimated delivery</dt>
-                <dd>
-                  {formatDate(receipt.createdAt)} / {formatDate(receipt.estimatedDelivery)}
-                </dd>
-              </div>
-            </dl>
-            <PaymentPanel receipt={receipt} email={receiptEmail} onSubmitted={refresh} />
-            {receipt.stage && receipt.stages ? <OrderStages stage={receipt.stage} stages={receipt.stages} /> : null}
-            <div className="mt-6">
-              <OrderFigures receipt={receipt} />
-            </div>
-          </section>
+          <OrderStatusResult receipt={receipt} email={lookup.receiptEmail} refresh={lookup.refresh} />
         ) : null}
       </div>
     </>

@@ -15,6 +15,80 @@ import { statusLabel } from "./order-summary";
 
 const invoiceLabel = (kind: string) => (kind === "deposit" ? "Deposit" : "Balance (on delivery)");
 
+type Payment = NonNullable<OrderReceiptDto["payment"]>;
+
+/** The order's invoices (deposit, balance) with their references, progress and statuses. */
+function InvoiceTable({ invoices }: { invoices: Payment["invoices"] }) {
+  return (
+    <table className="mt-5 w-full text-sm">
+      <caption className="sr-only">Invoices</caption>
+      <thead>
+        <tr className="border-b border-slate-200 text-left text-slate-600">
+          <th scope="col" className="py-2 font-medium">
+            Invoice
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Amount
+          </th>
+          <th scope="col" className="py-2 pl-3 text-right font-medium">
+            Status
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {invoices.map((invoice) => (
+          <tr key={invoice.reference} className="border-b border-slate-100" data-testid={`invoice-${invoice.kind}`}>
+            <td className="py-2 pr-2">
+              {invoiceLabel(invoice.kind)}
+              <span className="block font-mono text-xs text-slate-600">Reference {invoice.reference}</span>
+            </td>
+            <td className="py-2 text-right whitespace-nowrap">
+              {formatAmount(invoice.amount)}
+              {invoice.paid > 0 && invoice.outstanding > 0 ? (
+                <span
+                  className="block text-xs whitespace-normal text-slate-600"
+                  data-testid={`invoice-${invoice.kind}-progress`}
+                >
+                  {formatAmount(invoice.paid)} received, {formatAmount(invoice.outstanding)} left
+                </span>
+              ) : null}
+            </td>
+            <td className="py-2 pl-2 text-right sm:pl-3" data-testid={`invoice-${invoice.kind}-status`}>
+              {statusLabel(invoice.status)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The payments recorded or waiting for verification. */
+function PaymentsList({ payments }: { payments: Payment["payments"] }) {
+  return (
+    <>
+      <h4 className="mt-5 font-semibold text-slate-900">Payments</h4>
+      <ul className="mt-2 space-y-1 text-sm" data-testid="payments-list">
+        {payments.map((p) => (
+          <li key={p.id} className="flex flex-wrap justify-between gap-2">
+            <span>
+              {p.receivedAt ? formatDate(p.receivedAt) : formatDate(p.createdAt)} ·{" "}
+              {p.method === "usdt" ? "USDT" : "Bank transfer"}
+              {p.txHash ? (
+                <span className="ml-1 font-mono text-xs break-all text-slate-600">{p.txHash.slice(0, 12)}…</span>
+              ) : null}
+            </span>
+            <span>
+              {p.status === "pending_verification" ? "Waiting for verification" : formatAmount(p.amount)}
+              {p.flags.includes("partial") ? " (partial)" : ""}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export function PaymentPanel({
   receipt,
   email,
@@ -44,69 +118,9 @@ export function PaymentPanel({
         stage={receipt.stage}
         depositPercent={receipt.depositPercent}
       />
-      <table className="mt-5 w-full text-sm">
-        <caption className="sr-only">Invoices</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-slate-600">
-            <th scope="col" className="py-2 font-medium">
-              Invoice
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Amount
-            </th>
-            <th scope="col" className="py-2 pl-3 text-right font-medium">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {payment.invoices.map((invoice) => (
-            <tr key={invoice.reference} className="border-b border-slate-100" data-testid={`invoice-${invoice.kind}`}>
-              <td className="py-2 pr-2">
-                {invoiceLabel(invoice.kind)}
-                <span className="block font-mono text-xs text-slate-600">Reference {invoice.reference}</span>
-              </td>
-              <td className="py-2 text-right whitespace-nowrap">
-                {formatAmount(invoice.amount)}
-                {invoice.paid > 0 && invoice.outstanding > 0 ? (
-                  <span
-                    className="block text-xs whitespace-normal text-slate-600"
-                    data-testid={`invoice-${invoice.kind}-progress`}
-                  >
-                    {formatAmount(invoice.paid)} received, {formatAmount(invoice.outstanding)} left
-                  </span>
-                ) : null}
-              </td>
-              <td className="py-2 pl-2 text-right sm:pl-3" data-testid={`invoice-${invoice.kind}-status`}>
-                {statusLabel(invoice.status)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <InvoiceTable invoices={payment.invoices} />
 
-      {payment.payments.length > 0 ? (
-        <>
-          <h4 className="mt-5 font-semibold text-slate-900">Payments</h4>
-          <ul className="mt-2 space-y-1 text-sm" data-testid="payments-list">
-            {payment.payments.map((p) => (
-              <li key={p.id} className="flex flex-wrap justify-between gap-2">
-                <span>
-                  {p.receivedAt ? formatDate(p.receivedAt) : formatDate(p.createdAt)} ·{" "}
-                  {p.method === "usdt" ? "USDT" : "Bank transfer"}
-                  {p.txHash ? (
-                    <span className="ml-1 font-mono text-xs break-all text-slate-600">{p.txHash.slice(0, 12)}…</span>
-                  ) : null}
-                </span>
-                <span>
-                  {p.status === "pending_verification" ? "Waiting for verification" : formatAmount(p.amount)}
-                  {p.flags.includes("partial") ? " (partial)" : ""}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      {payment.payments.length > 0 ? <PaymentsList payments={payment.payments} /> : null}
       <p className="mt-4 text-sm font-semibold text-slate-900">
         Paid <span data-testid="payment-paid">{formatAmount(payment.paid)}</span> · Outstanding{" "}
         <span data-testid="payment-outstanding">{formatAmount(payment.outstanding)}</span>

@@ -9,7 +9,7 @@ import { addToCart } from "../../lib/cart";
 import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import type { ProductDto } from "../../lib/queries";
 import { openQuoteDialog } from "../../lib/quote";
-import { depositTerms, phoneText, telHref, useSiteConfig } from "../../lib/site-config";
+import { depositTerms, phoneText, type SiteConfig, telHref, useSiteConfig } from "../../lib/site-config";
 import { toast } from "../../lib/toast";
 import { Lightbox } from "../gallery/lightbox";
 import { downloadText, specSheetFileName, specSheetText } from "./spec-sheet";
@@ -85,8 +85,7 @@ function Gallery({ product }: { product: ProductDto }) {
   );
 }
 
-export function ProductPage({ product }: { product: ProductDto }) {
-  const config = useSiteConfig();
+function Specifications({ product }: { product: ProductDto }) {
   const specs: [string, number | undefined][] = [
     ["Bedrooms", product.specs.bedrooms],
     ["Bathrooms", product.specs.bathrooms],
@@ -97,13 +96,116 @@ export function ProductPage({ product }: { product: ProductDto }) {
     ["Parking Spaces", product.specs.parking],
   ];
   const shown = specs.filter(([, v]) => v !== undefined);
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby="specs-title" className="mt-6 rounded-2xl border border-slate-200 bg-slate-50 p-5">
+      <h2 id="specs-title" className="font-semibold text-slate-900">
+        Specifications
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+        {shown.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs text-slate-600">{label}</dt>
+            <dd className="text-lg font-semibold text-slate-900">{formatNumber(value!)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
+function ProductActions({ product, config }: { product: ProductDto; config: SiteConfig | undefined }) {
   const downloadSpecSheet = () => {
     downloadText(specSheetFileName(product.name), specSheetText(product, config));
     toast({ title: "Spec Sheet Downloaded", description: `${product.name} specifications have been downloaded.` });
     void trackEvent("spec_sheet_download", { item_id: String(product.id), item_name: product.name });
   };
+  return (
+    <div className="mt-6 grid gap-3 sm:grid-cols-2">
+      <button
+        type="button"
+        className={`${buttonClass.primary} sm:col-span-2 py-3 text-base`}
+        disabled={!product.inStock}
+        onClick={() => addToCart(product)}
+      >
+        {product.inStock ? "Add to Cart" : "Out of Stock"}
+      </button>
+      <button
+        type="button"
+        className={buttonClass.dark}
+        onClick={() =>
+          openQuoteDialog({
+            kind: "quote",
+            title: "Request a Quote",
+            productId: product.id,
+            productName: product.name,
+          })
+        }
+      >
+        Request Quote
+      </button>
+      <button
+        type="button"
+        className={buttonClass.outline}
+        onClick={() =>
+          openQuoteDialog({
+            kind: "call",
+            title: "Schedule a Consultation",
+            productId: product.id,
+            productName: product.name,
+          })
+        }
+      >
+        Schedule Consultation
+      </button>
+      <button type="button" className={`${buttonClass.outline} sm:col-span-2`} onClick={downloadSpecSheet}>
+        <DownloadIcon className="h-4 w-4" /> Download Spec Sheet
+      </button>
+    </div>
+  );
+}
 
+function ProductTerms({ config }: { config: SiteConfig }) {
+  return (
+    <ul className="mt-6 space-y-1 text-sm text-slate-700" data-testid="product-terms">
+      <li>
+        Built in {formatWeeks(config.production)}; delivered {deliveryWindow(config)}.
+      </li>
+      {/* biome-ignore format: keeps the text split as it was, so the server markup stays the same */}
+      <li>
+        {yearsLabel(config.warranty.structuralYears)} structural warranty,{" "}
+        {yearsLabel(config.warranty.systemsYears)} systems and {yearsLabel(config.warranty.finishYears)} finish
+        warranties.
+      </li>
+      <li>{depositTerms(config)}.</li>
+    </ul>
+  );
+}
+
+function ProductContact({ product, config }: { product: ProductDto; config: SiteConfig }) {
+  return (
+    <aside aria-labelledby="product-contact" className="mt-6 rounded-2xl bg-slate-900 p-5 text-white">
+      <h2 id="product-contact" className="font-semibold">
+        Questions about {product.name}?
+      </h2>
+      <p className="mt-1 text-sm text-slate-300">Our San Antonio team answers Monday to Saturday.</p>
+      <div className="mt-3 flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
+        <a href={telHref(config.company.phone)} className="inline-flex items-center gap-2 rounded hover:text-amber-400">
+          <PhoneIcon className="h-4 w-4 text-amber-400" /> {phoneText(config.company.phone)}
+        </a>
+        <a
+          href={`mailto:${config.company.email}`}
+          className="inline-flex items-center gap-2 rounded break-all hover:text-amber-400"
+        >
+          <MailIcon className="h-4 w-4 shrink-0 text-amber-400" /> {config.company.email}
+        </a>
+      </div>
+    </aside>
+  );
+}
+
+export function ProductPage({ product }: { product: ProductDto }) {
+  const config = useSiteConfig();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <Link
@@ -124,100 +226,13 @@ export function ProductPage({ product }: { product: ProductDto }) {
           {!product.inStock ? <p className="mt-2 font-medium text-red-700">Currently out of stock</p> : null}
           <p className="mt-5 leading-relaxed whitespace-pre-line text-slate-700">{product.description}</p>
 
-          {shown.length > 0 ? (
-            <section aria-labelledby="specs-title" className="mt-6 rounded-2xl border border-slate-200 bg-slate-50 p-5">
-              <h2 id="specs-title" className="font-semibold text-slate-900">
-                Specifications
-              </h2>
-              <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
-                {shown.map(([label, value]) => (
-                  <div key={label}>
-                    <dt className="text-xs text-slate-600">{label}</dt>
-                    <dd className="text-lg font-semibold text-slate-900">{formatNumber(value!)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          ) : null}
+          <Specifications product={product} />
 
-          <div className="mt-6 grid gap-3 sm:grid-cols-2">
-            <button
-              type="button"
-              className={`${buttonClass.primary} sm:col-span-2 py-3 text-base`}
-              disabled={!product.inStock}
-              onClick={() => addToCart(product)}
-            >
-              {product.inStock ? "Add to Cart" : "Out of Stock"}
-            </button>
-            <button
-              type="button"
-              className={buttonClass.dark}
-              onClick={() =>
-                openQuoteDialog({
-                  kind: "quote",
-                  title: "Request a Quote",
-                  productId: product.id,
-                  productName: product.name,
-                })
-              }
-            >
-              Request Quote
-            </button>
-            <button
-              type="button"
-              className={buttonClass.outline}
-              onClick={() =>
-                openQuoteDialog({
-                  kind: "call",
-                  title: "Schedule a Consultation",
-                  productId: product.id,
-                  productName: product.name,
-                })
-              }
-            >
-              Schedule Consultation
-            </button>
-            <button type="button" className={`${buttonClass.outline} sm:col-span-2`} onClick={downloadSpecSheet}>
-              <DownloadIcon className="h-4 w-4" /> Download Spec Sheet
-            </button>
-          </div>
+          <ProductActions product={product} config={config} />
 
-          {config ? (
-            <ul className="mt-6 space-y-1 text-sm text-slate-700" data-testid="product-terms">
-              <li>
-                Built in {formatWeeks(config.production)}; delivered {deliveryWindow(config)}.
-              </li>
-              <li>
-                {yearsLabel(config.warranty.structuralYears)} structural warranty,{" "}
-                {yearsLabel(config.warranty.systemsYears)} systems and {yearsLabel(config.warranty.finishYears)} finish
-                warranties.
-              </li>
-              <li>{depositTerms(config)}.</li>
-            </ul>
-          ) : null}
+          {config ? <ProductTerms config={config} /> : null}
 
-          {config ? (
-            <aside aria-labelledby="product-contact" className="mt-6 rounded-2xl bg-slate-900 p-5 text-white">
-              <h2 id="product-contact" className="font-semibold">
-                Questions about {product.name}?
-              </h2>
-              <p className="mt-1 text-sm text-slate-300">Our San Antonio team answers Monday to Saturday.</p>
-              <div className="mt-3 flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
-                <a
-                  href={telHref(config.company.phone)}
-                  className="inline-flex items-center gap-2 rounded hover:text-amber-400"
-                >
-                  <PhoneIcon className="h-4 w-4 text-amber-400" /> {phoneText(config.company.phone)}
-                </a>
-                <a
-                  href={`mailto:${config.company.email}`}
-                  className="inline-flex items-center gap-2 rounded break-all hover:text-amber-400"
-                >
-                  <MailIcon className="h-4 w-4 shrink-0 text-amber-400" /> {config.company.email}
-                </a>
-              </div>
-            </aside>
-          ) : null}
+          {config ? <ProductContact product={product} config={config} /> : null}
         </div>
       </div>
     </div>
