@@ -74,7 +74,8 @@ function trustProxy(env: Env): FastifyServerOptions["trustProxy"] {
   return env.TRUST_PROXY.split(",").map((s) => s.trim());
 }
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+/** The Fastify instance with its logging, limits and the framework's own refusals in our shape. */
+function createServer(options: AppOptions): FastifyInstance {
   const { surface, env } = options;
   const logger = options.logger ?? false;
   const isInstance = typeof logger === "object" && typeof (logger as FastifyBaseLogger).child === "function";
@@ -102,6 +103,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: "error",
   });
   capConnectionsPerAddress(app.server, connectionCap(env), app.log);
+  return app;
+}
+
+/** The surface's tRPC router at /api/trpc. */
+async function registerTrpc(app: FastifyInstance, surface: AppOptions["surface"], deps: Deps) {
+  const trpcRouter = surface === "storefront" ? publicAppRouter : adminAppRouter;
+  const createContext = ({ req, res }: { req: TrpcContext["req"]; res: TrpcContext["reply"] }): TrpcContext => ({
+    deps,
+    req,
+    reply: res,
+  });
+  // the hot queries skip the Fetch-API adapter (same procedures, same wire format; docs/decisions/0003)
+  registerFastTrpcQueries(app, {
+    prefix: "/api/trpc",
+    router: trpcRouter,
+    paths: surface === "storefront" ? PUBLIC_FAST_QUERIES : ADMIN_FAST_QUERIES,
+    createContext,
+  });
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/api/trpc",
+    trpcOptions: { router: trpcRouter, createContext, maxBatchSize: TRPC_MAX_BATCH },
+  });
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { surface, env } = options;
+  const app = createServer(options);
   const deps: Deps = { db: options.db, env, clock: options.clock ?? systemClock, log: app.log };
   const lifecycle = options.lifecycle ?? { draining: false };
 
@@ -141,23 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reference = referencePage(document);
   app.get("/api/docs", async (_req, reply) => reply.type("text/html; charset=utf-8").send(reference));
 
-  const trpcRouter = surface === "storefront" ? publicAppRouter : adminAppRouter;
-  const createContext = ({ req, res }: { req: TrpcContext["req"]; res: TrpcContext["reply"] }): TrpcContext => ({
-    deps,
-    req,
-    reply: res,
-  });
-  // the hot queries skip the Fetch-API adapter (same procedures, same wire format; docs/decisions/0003)
-  registerFastTrpcQueries(app, {
-    prefix: "/api/trpc",
-    router: trpcRouter,
-    paths: surface === "storefront" ? PUBLIC_FAST_QUERIES : ADMIN_FAST_QUERIES,
-    createContext,
-  });
-  await app.register(fastifyTRPCPlugin, {
-    prefix: "/api/trpc",
-    trpcOptions: { router: trpcRouter, createContext, maxBatchSize: TRPC_MAX_BATCH },
-  });
+  await registerTrpc(app, surface, deps);
 
   const spaRoot =
     options.spa === false

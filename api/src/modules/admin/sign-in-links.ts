@@ -50,16 +50,91 @@ function messageFor(reason: SlowDownReason, username: string, link: string, comp
   };
 }
 
+type Admin = { id: number; username: string };
+
+/** Who is e-mailed: the account (when it is enabled), and for wrong codes the other enabled owners with an address. */
+async function recipientsOf(deps: Deps, admin: Admin, reason: SlowDownReason) {
+  const [account] = await deps.db
+    .select({ email: admins.email })
+    .from(admins)
+    .where(and(eq(admins.id, admin.id), isNull(admins.disabledAt)))
+    .limit(1);
+  const owners =
+    reason === "codes"
+      ? await deps.db
+          .select({ email: admins.email })
+          .from(admins)
+          .where(
+            and(
+              inArray(admins.role, ["owner"]),
+              ne(admins.id, admin.id),
+              isNotNull(admins.email),
+              isNull(admins.disabledAt),
+            ),
+          )
+      : [];
+  return { account, owners };
+}
+
+/** Stores the link (when the account has an address) and queues the e-mails and the audit, in one transaction. */
+async function sendSignInLink(
+  deps: Deps,
+  admin: Admin,
+  reason: SlowDownReason,
+  { account, owners }: Awaited<ReturnType<typeof recipientsOf>>,
+  now: Date,
+) {
+  const token = randomBytes(32).toString("base64url");
+  const link = `${deps.env.backofficeOrigin}/admin/sign-in-link#token=${token}`;
+  const { company } = await settingsIn(deps.db, deps);
+  const message = messageFor(reason, admin.username, link, company);
+  const ownerNote = `The password of the back-office account "${admin.username}" was entered correctly, followed by repeated wrong two-factor codes. Whoever typed them may know that password: ask ${admin.username} to change it, or disable the account under Staff.`;
+  await deps.db.transaction(async (tx) => {
+    if (account?.email) {
+      await tx.insert(signInLinks).values({
+        tokenHash: sha256(token),
+        adminId: admin.id,
+        expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
+        createdAt: now,
+      });
+    }
+    await enqueue(tx, deps.env, [
+      ...(account?.email
+        ? [
+            {
+              channel: "email" as const,
+              kind: "staff_sign_in_link",
+              recipient: account.email,
+              ...message,
+              entityType: "admin",
+              entityId: admin.id,
+            },
+          ]
+        : []),
+      ...owners.map((owner) => ({
+        channel: "email" as const,
+        kind: "staff_sign_in_alert",
+        recipient: owner.email!,
+        subject: `Wrong two-factor codes for ${admin.username}`,
+        ...composeEmail(company, [ownerNote]),
+        entityType: "admin",
+        entityId: admin.id,
+      })),
+    ]);
+    await recordAudit(tx, admin, "admin.sign_in_slowed", "admin", admin.id, {
+      reason,
+      linkSent: Boolean(account?.email),
+      ownersTold: owners.length,
+    });
+  });
+}
+
 /**
  * E-mails the account a one-time link to let a browser past the slow-down (at most one e-mail per
  * account and reason every 15 minutes; nothing when the account has no e-mail address). For wrong codes the other
  * owners with an address are told too, without a link. Never throws: a refusal stays a refusal.
  */
-export async function offerSignInLink(
-  deps: Deps,
-  admin: { id: number; username: string },
-  reason: SlowDownReason,
-): Promise<void> {
+export async function offerSignInLink(deps: Deps, admin: Admin, reason: SlowDownReason): Promise<void> {
   const now = deps.clock.now();
   const key = `sign-in-link:${reason}:${admin.id}`;
   // a refusal after the e-mail went costs no query on this process (the database count is the authority)
@@ -74,69 +149,9 @@ export async function offerSignInLink(
       }
       throw error;
     }
-    const [account] = await deps.db
-      .select({ email: admins.email })
-      .from(admins)
-      .where(and(eq(admins.id, admin.id), isNull(admins.disabledAt)))
-      .limit(1);
-    const owners =
-      reason === "codes"
-        ? await deps.db
-            .select({ email: admins.email })
-            .from(admins)
-            .where(
-              and(
-                inArray(admins.role, ["owner"]),
-                ne(admins.id, admin.id),
-                isNotNull(admins.email),
-                isNull(admins.disabledAt),
-              ),
-            )
-        : [];
+    const { account, owners } = await recipientsOf(deps, admin, reason);
     if (!account?.email && owners.length === 0) return;
-    const token = randomBytes(32).toString("base64url");
-    const link = `${deps.env.backofficeOrigin}/admin/sign-in-link#token=${token}`;
-    const { company } = await settingsIn(deps.db, deps);
-    const message = messageFor(reason, admin.username, link, company);
-    const ownerNote = `The password of the back-office account "${admin.username}" was entered correctly, followed by repeated wrong two-factor codes. Whoever typed them may know that password: ask ${admin.username} to change it, or disable the account under Staff.`;
-    await deps.db.transaction(async (tx) => {
-      if (account?.email) {
-        await tx.insert(signInLinks).values({
-          tokenHash: sha256(token),
-          adminId: admin.id,
-          expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
-          createdAt: now,
-        });
-      }
-      await enqueue(tx, deps.env, [
-        ...(account?.email
-          ? [
-              {
-                channel: "email" as const,
-                kind: "staff_sign_in_link",
-                recipient: account.email,
-                ...message,
-                entityType: "admin",
-                entityId: admin.id,
-              },
-            ]
-          : []),
-        ...owners.map((owner) => ({
-          channel: "email" as const,
-          kind: "staff_sign_in_alert",
-          recipient: owner.email!,
-          subject: `Wrong two-factor codes for ${admin.username}`,
-          ...composeEmail(company, [ownerNote]),
-          entityType: "admin",
-          entityId: admin.id,
-        })),
-      ]);
-      await recordAudit(tx, admin, "admin.sign_in_slowed", "admin", admin.id, {
-        reason,
-        linkSent: Boolean(account?.email),
-        ownersTold: owners.length,
-      });
-    });
+    await sendSignInLink(deps, admin, reason, { account, owners }, now);
   } catch (error) {
     deps.log.error({ err: error, adminId: admin.id }, "sign-in link not sent");
   }

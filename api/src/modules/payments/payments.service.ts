@@ -150,17 +150,13 @@ function paymentEmail(
   };
 }
 
-/**
- * Records a payment (or settles a pending one with `pendingId`) and everything that follows, inside `tx`.
- * Returns null when its transaction hash is already recorded (by another process at the same moment).
- */
-export async function recordPaymentInTx(
+/** Inserts the payment, or settles the pending one `pendingId`; undefined when its hash is already recorded. */
+async function writePayment(
   tx: Executor,
-  deps: Deps,
   order: OrderRow,
   input: NewPayment,
-  pendingId?: number,
-): Promise<PaymentRow | null> {
+  pendingId: number | undefined,
+): Promise<PaymentRow | undefined> {
   const values = {
     orderId: order.id,
     invoiceId: input.invoiceId ?? null,
@@ -188,7 +184,11 @@ export async function recordPaymentInTx(
   } else {
     [row] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
   }
-  if (!row) return null;
+  return row;
+}
+
+/** The order's timeline entry and the audit of a recorded payment (or refund). */
+async function notePayment(tx: Executor, deps: Deps, order: OrderRow, input: NewPayment, row: PaymentRow) {
   await tx.insert(orderEvents).values({
     orderId: order.id,
     kind: row.amountCents < 0 ? "refund" : "payment",
@@ -220,6 +220,10 @@ export async function recordPaymentInTx(
       flags: row.flags,
     },
   );
+}
+
+/** Settles the order, and tells the customer, the team (flagged payments) and the webhooks. */
+async function announcePayment(tx: Executor, deps: Deps, order: OrderRow, row: PaymentRow) {
   const movedTo = await settleOrder(tx, deps, order);
   const after = await ledger(tx, order.id);
   const { company } = await settingsIn(tx, deps);
@@ -257,6 +261,23 @@ export async function recordPaymentInTx(
     },
     deps.clock.now(),
   );
+}
+
+/**
+ * Records a payment (or settles a pending one with `pendingId`) and everything that follows, inside `tx`.
+ * Returns null when its transaction hash is already recorded (by another process at the same moment).
+ */
+export async function recordPaymentInTx(
+  tx: Executor,
+  deps: Deps,
+  order: OrderRow,
+  input: NewPayment,
+  pendingId?: number,
+): Promise<PaymentRow | null> {
+  const row = await writePayment(tx, order, input, pendingId);
+  if (!row) return null;
+  await notePayment(tx, deps, order, input, row);
+  await announcePayment(tx, deps, order, row);
   return row;
 }
 

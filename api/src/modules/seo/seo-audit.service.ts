@@ -57,12 +57,11 @@ export interface AuditContext {
 const range = (len: number, good: [number, number], ok: [number, number]) =>
   len >= good[0] && len <= good[1] ? "pass" : len >= ok[0] && len <= ok[1] ? "warning" : "fail";
 
-/** The checks, on the facts of a page's HTML. Pure, so known good and bad pages are easy to test. */
-export function auditChecks(facts: PageFacts, ctx: AuditContext): AuditCheck[] {
-  const checks: AuditCheck[] = [];
-  const add = (name: string, impact: AuditCheck["impact"], status: AuditCheck["status"], description: string) =>
-    checks.push({ name, impact, status, description });
+/** Adds one check to the list being built. */
+type AddCheck = (name: string, impact: AuditCheck["impact"], status: AuditCheck["status"], description: string) => void;
 
+/** The page's answer and head: status, title, description, h1, canonical. */
+function headChecks(facts: PageFacts, ctx: AuditContext, add: AddCheck) {
   add(
     "HTTP status",
     "high",
@@ -128,7 +127,10 @@ export function auditChecks(facts: PageFacts, ctx: AuditContext): AuditCheck[] {
         : `Points to ${facts.canonical}${absolute ? ", another page" : ", which is not an absolute URL"}.`,
     );
   }
+}
 
+/** What link previews and rich results read: Open Graph, Twitter card, JSON-LD, image alt text. */
+function shareChecks(facts: PageFacts, add: AddCheck) {
   const ogNeeded = ["og:title", "og:description", "og:image", "og:url", "og:type"];
   const ogMissing = ogNeeded.filter((k) => !facts.og[k]);
   const ogImageAbsolute = /^https?:\/\//.test(facts.og["og:image"] ?? "");
@@ -177,7 +179,10 @@ export function auditChecks(facts: PageFacts, ctx: AuditContext): AuditCheck[] {
         ? `All ${facts.images.length} image(s) have alt text.`
         : `${noAlt.length} of ${facts.images.length} image(s) lack alt text.`,
   );
+}
 
+/** Crawling and devices: robots meta and robots.txt, the sitemap, HTTPS, the viewport, the language. */
+function crawlChecks(facts: PageFacts, ctx: AuditContext, add: AddCheck) {
   const noindex = /noindex/i.test(facts.robots ?? "");
   const blocked = ctx.disallowed.some(
     (p) => ctx.path === p.replace(/\/$/, "") || ctx.path.startsWith(p.endsWith("/") ? p : `${p}/`),
@@ -235,6 +240,16 @@ export function auditChecks(facts: PageFacts, ctx: AuditContext): AuditCheck[] {
     facts.lang ? "pass" : "warning",
     facts.lang ? `<html lang="${facts.lang}">.` : "No lang attribute on <html>.",
   );
+}
+
+/** The checks, on the facts of a page's HTML. Pure, so known good and bad pages are easy to test. */
+export function auditChecks(facts: PageFacts, ctx: AuditContext): AuditCheck[] {
+  const checks: AuditCheck[] = [];
+  const add = (name: string, impact: AuditCheck["impact"], status: AuditCheck["status"], description: string) =>
+    checks.push({ name, impact, status, description });
+  headChecks(facts, ctx, add);
+  shareChecks(facts, add);
+  crawlChecks(facts, ctx, add);
   return checks;
 }
 

@@ -1,249 +1,25 @@
 // The SEO report and the score widget: every item is computed when asked, by rendering the site's
 // own pages in-process (the same HTML crawlers receive) and reading the sitemap, robots.txt, the
 // manifest, the built assets and the catalog and blog data. Nothing is cached between requests.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { gzipSync } from "node:zlib";
-import { schema } from "@ch/db";
-import {
-  DEFAULT_IMAGE,
-  type ReportItem,
-  reportScore,
-  SCORE_WEIGHTS,
-  type ScoreItem,
-  type SeoReport,
-  type SeoScore,
-  scoreItemStatus,
-  staticPaths,
-  weightedScore,
-} from "../../contracts/seo";
-import { isProduction } from "../../env";
+import { DEFAULT_IMAGE, type ReportItem, reportScore, type SeoReport, type SeoScore } from "../../contracts/seo";
 import type { Deps } from "../../lib/deps";
-import { listProducts } from "../catalog";
-import { listGallery, listPosts } from "../content";
-import { siteUrlOf } from "../settings";
-import { readStorefrontBuild } from "./html";
-import { inspectHtml, jsonLdOfType, type PageFacts } from "./inspect";
-import { DISALLOWED_PATHS, manifestJson, missingIcons, robotsTxt, sitemapEntries } from "./seo-files.service";
-import { renderStorefrontPage } from "./seo-page.service";
-
-interface ScannedPage {
-  path: string;
-  kind: "static" | "product" | "article" | "probe";
-  status: number;
-  noindex: boolean;
-  facts: PageFacts;
-  ms: number;
-  bytes: number;
-}
-
-export interface SiteScan {
-  pages: ScannedPage[];
-  probes: ScannedPage[];
-  sitemapPaths: Set<string>;
-  sitemapHasLastmod: boolean;
-  robots: string;
-  manifest: Awaited<ReturnType<typeof manifestJson>>;
-  missingIcons: string[] | null;
-  hasBuild: boolean;
-  ogImageExists: boolean;
-  bundle: { js: number; css: number } | null;
-  hashedAssets: boolean;
-  siteUrl: string;
-  production: boolean;
-  products: Awaited<ReturnType<typeof listProducts>>;
-  posts: Awaited<ReturnType<typeof listPosts>>;
-  images: { url: string; contentType: string | null; width: number; height: number; bytes: number | null }[];
-  now: Date;
-}
-
-/** Gzipped first-load weight of the storefront's entry (JS and CSS), from Vite's manifest. */
-function entryWeight(dist: string): { js: number; css: number } | null {
-  try {
-    const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8")) as Record<
-      string,
-      { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }
-    >;
-    const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-    if (!entry) return null;
-    const seen = new Set<string>();
-    const walk = (key: string) => {
-      if (seen.has(key)) return;
-      seen.add(key);
-      for (const dep of manifest[key]?.imports ?? []) walk(dep);
-    };
-    walk(entry);
-    const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-    let js = 0;
-    const css = new Set<string>();
-    for (const key of seen) {
-      js += gz(manifest[key]!.file);
-      for (const c of manifest[key]!.css ?? []) css.add(c);
-    }
-    return { js, css: [...css].reduce((s, c) => s + gz(c), 0) };
-  } catch {
-    return null;
-  }
-}
-
-export async function scanSite(deps: Deps): Promise<SiteScan> {
-  const build = readStorefrontBuild(deps.env);
-  const [products, posts, drafts, gallery, entries] = await Promise.all([
-    listProducts(deps.db),
-    listPosts(deps.db, { published: true }),
-    listPosts(deps.db, { published: false, limit: 1 }),
-    listGallery(deps.db),
-    sitemapEntries(deps, build.builtAt),
-  ]);
-  const render = async (path: string, kind: ScannedPage["kind"]): Promise<ScannedPage> => {
-    const started = performance.now();
-    const page = await renderStorefrontPage(deps, path, build.template, { products, posts });
-    const ms = performance.now() - started;
-    const facts = inspectHtml(page.html);
-    return {
-      path,
-      kind,
-      status: page.status,
-      noindex: /noindex/i.test(facts.robots ?? ""),
-      facts,
-      ms,
-      bytes: Buffer.byteLength(page.html),
-    };
-  };
-  const pages: ScannedPage[] = [];
-  for (const path of staticPaths()) pages.push(await render(path, "static"));
-  for (const p of products) pages.push(await render(`/product/${p.id}`, "product"));
-  for (const p of posts) pages.push(await render(`/blog/${p.slug}`, "article"));
-  const probePaths = ["/this-page-does-not-exist", "/product/999999", "/product/abc"];
-  if (drafts[0]) probePaths.push(`/blog/${drafts[0].slug}`);
-  const probes: ScannedPage[] = [];
-  for (const path of probePaths) probes.push(await render(path, "probe"));
-
-  const mediaRows = await deps.db
-    .select({
-      id: schema.media.id,
-      contentType: schema.media.contentType,
-      width: schema.media.width,
-      height: schema.media.height,
-      bytes: schema.media.bytes,
-    })
-    .from(schema.media);
-  const byId = new Map(mediaRows.map((m) => [m.id, m]));
-  const imageUrls = new Set<string>([
-    ...products.flatMap((p) => p.images),
-    ...posts.map((p) => p.image),
-    ...gallery.map((g) => g.image),
-  ]);
-  const images = [...imageUrls].map((url) => {
-    const row = url.startsWith("/media/") ? byId.get(url.slice("/media/".length)) : undefined;
-    return {
-      url,
-      contentType: row?.contentType ?? null,
-      width: row?.width ?? 0,
-      height: row?.height ?? 0,
-      bytes: row?.bytes ?? null,
-    };
-  });
-  const assetsDir = build.dist ? join(build.dist, "assets") : null;
-  return {
-    pages,
-    probes,
-    sitemapPaths: new Set(entries.map((e) => e.path)),
-    sitemapHasLastmod: entries.every((e) => !Number.isNaN(Date.parse(e.lastmod))),
-    robots: robotsTxt(deps),
-    manifest: await manifestJson(deps),
-    missingIcons: missingIcons(build.dist),
-    hasBuild: build.dist !== null,
-    ogImageExists: build.dist ? existsSync(join(build.dist, DEFAULT_IMAGE)) : false,
-    bundle: build.dist ? entryWeight(build.dist) : null,
-    hashedAssets: assetsDir ? existsSync(assetsDir) : false,
-    siteUrl: siteUrlOf(deps.env),
-    production: isProduction(deps.env),
-    products,
-    posts,
-    images,
-    now: deps.clock.now(),
-  };
-}
-
-// ---- shared measures -------------------------------------------------------------------------
-
-const indexable = (s: SiteScan) => s.pages.filter((p) => p.status === 200 && !p.noindex);
-const pct = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((part / whole) * 100));
-const goodTitle = (p: ScannedPage) => {
-  const len = p.facts.title?.length ?? 0;
-  return p.facts.titleCount === 1 && len >= 30 && len <= 60;
-};
-const goodDescription = (p: ScannedPage) => {
-  const len = p.facts.description?.length ?? 0;
-  return len >= 70 && len <= 160;
-};
-const duplicates = (values: (string | null)[]) => {
-  const seen = new Map<string, number>();
-  for (const v of values) if (v) seen.set(v, (seen.get(v) ?? 0) + 1);
-  return [...seen].filter(([, n]) => n > 1).map(([v]) => v);
-};
-const canonicalOk = (p: ScannedPage, siteUrl: string) => p.facts.canonical === new URL(p.path, siteUrl).toString();
-const jsonLdOk = (p: ScannedPage) => p.facts.jsonLd.length > 0 && p.facts.jsonLd.every((b) => !b.error);
-const ogOk = (p: ScannedPage) =>
-  ["og:title", "og:description", "og:url", "og:type"].every((k) => p.facts.og[k]) &&
-  /^https?:\/\//.test(p.facts.og["og:image"] ?? "");
-const twitterOk = (p: ScannedPage) =>
-  ["twitter:card", "twitter:title", "twitter:image"].every((k) => p.facts.twitter[k]);
-const viewportOk = (p: ScannedPage) => /width=device-width/.test(p.facts.viewport ?? "");
-const list = (paths: string[], max = 4) =>
-  paths.length <= max ? paths.join(", ") : `${paths.slice(0, max).join(", ")} and ${paths.length - max} more`;
-
-function robotsFacts(s: SiteScan) {
-  const lines = s.robots.split("\n").map((l) => l.trim());
-  const disallowed = lines.filter((l) => l.startsWith("Disallow:")).map((l) => l.slice(9).trim());
-  const needed = ["/admin", "/checkout", "/cart", "/order-confirmation", "/order-status", "/seo-test"];
-  return {
-    sitemapLine: lines.some((l) => l === `Sitemap: ${new URL("/sitemap.xml", s.siteUrl).toString()}`),
-    allowsAll: lines.includes("User-agent: *") && !disallowed.includes("/"),
-    missing: needed.filter((p) => !disallowed.includes(p)),
-  };
-}
-
-function businessFacts(s: SiteScan) {
-  const home = s.pages.find((p) => p.path === "/");
-  const business = home ? jsonLdOfType(home.facts, "HomeAndConstructionBusiness") : null;
-  const address = (business?.address ?? {}) as Record<string, unknown>;
-  const fields = {
-    name: Boolean(business?.name),
-    telephone: Boolean(business?.telephone),
-    street: Boolean(address.streetAddress),
-    city: Boolean(address.addressLocality),
-    region: Boolean(address.addressRegion),
-    postalCode: Boolean(address.postalCode),
-    openingHours: Array.isArray(business?.openingHours) && (business.openingHours as unknown[]).length > 0,
-    url: Boolean(business?.url),
-  };
-  const onEvery = s.pages
-    .filter((p) => p.status === 200)
-    .every((p) => jsonLdOfType(p.facts, "HomeAndConstructionBusiness"));
-  return { business, fields, onEvery };
-}
-
-function sitemapCoverage(s: SiteScan) {
-  const expected = indexable(s).map((p) => p.path);
-  const missing = expected.filter((p) => !s.sitemapPaths.has(p));
-  const wrong = s.pages.filter((p) => p.noindex && s.sitemapPaths.has(p.path)).map((p) => p.path);
-  return { expected, missing, wrong };
-}
-
-function internalLinks(s: SiteScan) {
-  const targets = indexable(s).map((p) => p.path);
-  const linkedFrom = new Map<string, number>();
-  for (const page of s.pages) {
-    for (const href of new Set(page.facts.links)) {
-      if (!href.startsWith("/") || href === page.path) continue;
-      linkedFrom.set(href, (linkedFrom.get(href) ?? 0) + 1);
-    }
-  }
-  const orphans = targets.filter((t) => t !== "/" && !linkedFrom.get(t));
-  return { targets, orphans };
-}
+import { jsonLdOfType } from "./inspect";
+import {
+  businessFacts,
+  canonicalOk,
+  duplicates,
+  goodDescription,
+  goodTitle,
+  indexable,
+  list,
+  ogOk,
+  robotsFacts,
+  sitemapCoverage,
+  twitterOk,
+  viewportOk,
+} from "./seo-measures";
+import { type SiteScan, scanSite } from "./seo-scan";
+import { buildScore } from "./seo-score";
 
 // ---- the report ------------------------------------------------------------------------------
 
@@ -260,14 +36,11 @@ const item = (name: string, status: ReportItem["status"], detail: string, fix: s
 /** Who reads the report: the public /seo-report page, or the back office (which also gets the hints). */
 export type ReportAudience = "public" | "admin";
 
-export function buildReport(s: SiteScan, audience: ReportAudience = "public"): SeoReport {
-  const ok = s.pages.filter((p) => p.status === 200);
-  const idx = indexable(s);
+/** Technical, the crawler files: the sitemap, robots.txt, the web app manifest. */
+function crawlerFileItems(s: SiteScan): ReportItem[] {
   const sitemap = sitemapCoverage(s);
   const robots = robotsFacts(s);
-  const business = businessFacts(s);
-
-  const technical: ReportItem[] = [
+  return [
     item(
       "XML sitemap",
       sitemap.missing.length || sitemap.wrong.length || !s.sitemapHasLastmod ? "fail" : "pass",
@@ -301,6 +74,13 @@ export function buildReport(s: SiteScan, audience: ReportAudience = "public"): S
         ? "The storefront is not built: run npm run build."
         : "Build the storefront with its icons in public/icons.",
     ),
+  ];
+}
+
+/** Technical, the pages' answers: canonical and not-found answers, private pages, HTTPS, the viewport. */
+function pageAnswerItems(s: SiteScan): ReportItem[] {
+  const ok = s.pages.filter((p) => p.status === 200);
+  return [
     item(
       "Canonical URLs",
       ok.every((p) => canonicalOk(p, s.siteUrl)) ? "pass" : "fail",
@@ -347,7 +127,12 @@ export function buildReport(s: SiteScan, audience: ReportAudience = "public"): S
       'Add <meta name="viewport" content="width=device-width, initial-scale=1">.',
     ),
   ];
+}
 
+/** Content: titles, descriptions, headings, alt text, product content, fresh articles. */
+function contentItems(s: SiteScan): ReportItem[] {
+  const ok = s.pages.filter((p) => p.status === 200);
+  const idx = indexable(s);
   const badTitles = idx.filter((p) => !goodTitle(p)).map((p) => `${p.path} (${p.facts.title?.length ?? 0})`);
   const dupTitles = duplicates(idx.map((p) => p.facts.title));
   const badDescriptions = idx
@@ -360,7 +145,7 @@ export function buildReport(s: SiteScan, audience: ReportAudience = "public"): S
   const newest = s.posts[0] ? new Date(s.posts[0].createdAt) : null;
   const ageDays = newest ? Math.floor((s.now.getTime() - newest.getTime()) / 86_400_000) : null;
 
-  const content: ReportItem[] = [
+  return [
     item(
       "Title tags",
       badTitles.length === 0 && dupTitles.length === 0 ? "pass" : dupTitles.length ? "fail" : "warning",
@@ -416,14 +201,18 @@ export function buildReport(s: SiteScan, audience: ReportAudience = "public"): S
       "Publish a new blog article (at least one every three months).",
     ),
   ];
+}
 
+/** Local: the business structured data, its name, address, phone and hours, local keywords, /contact. */
+function localItems(s: SiteScan): ReportItem[] {
+  const business = businessFacts(s);
   const missingFields = Object.entries(business.fields)
     .filter(([, present]) => !present)
     .map(([k]) => k);
   const home = s.pages.find((p) => p.path === "/");
   const contact = s.pages.find((p) => p.path === "/contact");
   const localText = `${home?.facts.title ?? ""} ${home?.facts.description ?? ""}`;
-  const local: ReportItem[] = [
+  return [
     item(
       "Local business structured data",
       business.business && business.onEvery ? "pass" : "fail",
@@ -467,7 +256,12 @@ export function buildReport(s: SiteScan, audience: ReportAudience = "public"): S
       "Publish an indexable /contact page.",
     ),
   ];
+}
 
+/** Social media: Open Graph, Twitter cards, the share image, rich data, social profiles. */
+function socialItems(s: SiteScan): ReportItem[] {
+  const ok = s.pages.filter((p) => p.status === 200);
+  const business = businessFacts(s);
   const ogBad = ok.filter((p) => !ogOk(p)).map((p) => p.path);
   const twBad = ok.filter((p) => !twitterOk(p)).map((p) => p.path);
   const productPages = s.pages.filter((p) => p.kind === "product");
@@ -481,7 +275,7 @@ export function buildReport(s: SiteScan, audience: ReportAudience = "public"): S
     ...articlePages.filter((p) => !jsonLdOfType(p.facts, "BlogPosting")),
   ].map((p) => p.path);
   const sameAs = Array.isArray(business.business?.sameAs) ? (business.business.sameAs as string[]) : [];
-  const social: ReportItem[] = [
+  return [
     item(
       "Open Graph tags",
       ogBad.length ? "fail" : "pass",
@@ -525,6 +319,13 @@ export function buildReport(s: SiteScan, audience: ReportAudience = "public"): S
       "Add the Facebook, Instagram, YouTube or LinkedIn address in the back office's Settings.",
     ),
   ];
+}
+
+export function buildReport(s: SiteScan, audience: ReportAudience = "public"): SeoReport {
+  const technical = [...crawlerFileItems(s), ...pageAnswerItems(s)];
+  const content = contentItems(s);
+  const local = localItems(s);
+  const social = socialItems(s);
 
   // the public report is indexable: how to configure this installation is not its business
   const forAudience = (items: ReportItem[]) =>
@@ -550,163 +351,6 @@ export function buildReport(s: SiteScan, audience: ReportAudience = "public"): S
     pagesChecked: s.pages.length + s.probes.length,
     checkedAt: s.now.toISOString(),
   };
-}
-
-// ---- the score widget ------------------------------------------------------------------------
-
-export function buildScore(s: SiteScan): SeoScore {
-  const ok = s.pages.filter((p) => p.status === 200);
-  const idx = indexable(s);
-  const sitemap = sitemapCoverage(s);
-  const robots = robotsFacts(s);
-  const business = businessFacts(s);
-  const links = internalLinks(s);
-  const make = (key: keyof typeof SCORE_WEIGHTS, name: string, score: number, description: string): ScoreItem => ({
-    key,
-    name,
-    score,
-    weight: SCORE_WEIGHTS[key],
-    status: scoreItemStatus(score),
-    description,
-  });
-
-  const dupTitles = new Set(duplicates(idx.map((p) => p.facts.title)));
-  const titleGood = idx.filter((p) => goodTitle(p) && !dupTitles.has(p.facts.title ?? "")).length;
-  const dupDesc = new Set(duplicates(idx.map((p) => p.facts.description)));
-  const descGood = idx.filter((p) => goodDescription(p) && !dupDesc.has(p.facts.description ?? "")).length;
-  const structuredGood = ok.filter((p) => {
-    if (!jsonLdOk(p) || !jsonLdOfType(p.facts, "HomeAndConstructionBusiness")) return false;
-    if (p.kind === "product") return Boolean(jsonLdOfType(p.facts, "Product"));
-    if (p.kind === "article") return Boolean(jsonLdOfType(p.facts, "BlogPosting"));
-    return true;
-  }).length;
-  const sitemapScore = pct(
-    sitemap.expected.length - sitemap.missing.length - sitemap.wrong.length + (s.sitemapHasLastmod ? 1 : 0),
-    sitemap.expected.length + 1,
-  );
-  const robotsChecks = [
-    robots.sitemapLine,
-    robots.allowsAll,
-    ...robots.missing.map(() => false),
-    robots.missing.length === 0,
-  ];
-  const mobileChecks = [
-    ...ok.map(viewportOk),
-    s.missingIcons !== null && s.missingIcons.length === 0,
-    s.manifest.display === "standalone",
-  ];
-  const slow = ok.filter((p) => p.ms > 300);
-  const heavy = ok.filter((p) => p.bytes > 100_000);
-  const speedChecks = [
-    s.bundle !== null && s.bundle.js <= 130 * 1024,
-    s.bundle !== null && s.bundle.css <= 15 * 1024,
-    s.hashedAssets,
-    slow.length === 0,
-    heavy.length === 0,
-  ];
-  const sslChecks = [
-    s.siteUrl.startsWith("https://"),
-    ok.every((p) => (p.facts.canonical ?? "").startsWith("https://")),
-  ];
-  const urlGood = [...s.sitemapPaths].filter(
-    (p) => p === p.toLowerCase() && !/[?_\s%]/.test(p) && p.length <= 80 && p.split("/").length <= 4,
-  ).length;
-  const optimized = s.images.filter(
-    (i) => i.contentType === "image/webp" && i.width > 0 && i.height > 0 && (i.bytes ?? Infinity) <= 300_000,
-  ).length;
-  const imageChecks = pct(optimized + (s.ogImageExists ? 1 : 0), s.images.length + 1);
-  const localChecks = [
-    ...Object.values(business.fields),
-    business.onEvery,
-    /San Antonio/i.test(s.pages.find((p) => p.path === "/")?.facts.description ?? ""),
-  ];
-  const share = (checks: boolean[]) => pct(checks.filter(Boolean).length, checks.length);
-
-  const items = [
-    make(
-      "titleTags",
-      "Title Tags",
-      pct(titleGood, idx.length),
-      `${titleGood} of ${idx.length} indexable pages have a unique 30-60 character title.`,
-    ),
-    make(
-      "metaDescriptions",
-      "Meta Descriptions",
-      pct(descGood, idx.length),
-      `${descGood} of ${idx.length} indexable pages have a unique 70-160 character description.`,
-    ),
-    make(
-      "structuredData",
-      "Structured Data",
-      pct(structuredGood, ok.length),
-      `${structuredGood} of ${ok.length} pages carry valid JSON-LD (business, plus Product or BlogPosting where due).`,
-    ),
-    make(
-      "sitemap",
-      "XML Sitemap",
-      sitemapScore,
-      `${sitemap.expected.length - sitemap.missing.length} of ${sitemap.expected.length} indexable pages listed${s.sitemapHasLastmod ? ", all with lastmod" : ""}.`,
-    ),
-    make(
-      "robots",
-      "Robots.txt",
-      share(robotsChecks),
-      robots.missing.length
-        ? `Not disallowed: ${robots.missing.join(", ")}.`
-        : `Crawling allowed, private paths disallowed (${DISALLOWED_PATHS.length}), sitemap named.`,
-    ),
-    make(
-      "mobile",
-      "Mobile Optimization",
-      share(mobileChecks),
-      `Viewport meta on ${ok.filter(viewportOk).length} of ${ok.length} pages; installable manifest${s.missingIcons?.length === 0 ? " with all icons" : " (icons not verified)"}.`,
-    ),
-    make(
-      "pageSpeed",
-      "Page Speed",
-      share(speedChecks),
-      s.bundle
-        ? `Entry JS ${(s.bundle.js / 1024).toFixed(1)} KB / CSS ${(s.bundle.css / 1024).toFixed(1)} KB gzipped; slowest page rendered in ${Math.round(Math.max(0, ...ok.map((p) => p.ms)))} ms.`
-        : "The storefront is not built, so its weight cannot be measured.",
-    ),
-    make(
-      "ssl",
-      "SSL Certificate",
-      share(sslChecks),
-      s.siteUrl.startsWith("https://")
-        ? `Site address and canonical URLs use HTTPS.`
-        : `Site address ${s.siteUrl} is not HTTPS.`,
-    ),
-    make(
-      "urlStructure",
-      "URL Structure",
-      pct(urlGood, s.sitemapPaths.size),
-      `${urlGood} of ${s.sitemapPaths.size} URLs are short, lower-case and hyphenated without query strings.`,
-    ),
-    make(
-      "imageOptimization",
-      "Image Optimization",
-      imageChecks,
-      `${optimized} of ${s.images.length} catalog, blog and gallery images are WebP with known dimensions and under 300 KB.`,
-    ),
-    make(
-      "localSeo",
-      "Local SEO",
-      share(localChecks),
-      business.business
-        ? "Business JSON-LD with address, phone and hours; San Antonio named on the home page."
-        : "No business structured data.",
-    ),
-    make(
-      "internalLinking",
-      "Internal Linking",
-      pct(links.targets.length - links.orphans.length, links.targets.length),
-      links.orphans.length
-        ? `Not linked from any page: ${list(links.orphans)}.`
-        : `All ${links.targets.length} indexable pages are linked from another page.`,
-    ),
-  ];
-  return { items, score: weightedScore(items), checkedAt: s.now.toISOString() };
 }
 
 export async function seoReport(deps: Deps, audience: ReportAudience = "public"): Promise<SeoReport> {

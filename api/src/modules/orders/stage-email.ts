@@ -1,0 +1,107 @@
+// The customer's e-mail when their order reaches a stage (stages.service.ts sends it through the outbox).
+import type { Executor } from "@ch/db";
+import { ORDER_STAGE_LABELS, type OrderStage } from "../../contracts/stages";
+import type { Deps } from "../../lib/deps";
+import { ledger } from "../ledger";
+import { composeEmail, type EmailBlock, paymentInstructions } from "../notifications";
+import { settingsIn, siteUrlOf } from "../settings";
+
+/** What moving a stage needs of the dependencies. */
+export type StageDeps = Pick<Deps, "db" | "env" | "log" | "clock">;
+
+/** What the customer reads when their order reaches a stage. */
+export const STAGE_SENTENCES: Record<OrderStage, string> = {
+  awaiting_deposit: "Your order is waiting for its deposit.",
+  deposit_received: "We have received your deposit. Your build is scheduled for production.",
+  in_production: "Your home is now in production at our yard.",
+  quality_check: "Your home is through production and in our quality check.",
+  ready_for_delivery:
+    "Your home has passed its quality check and is ready for delivery. We will call you to schedule the day.",
+  delivered: "Your home has been delivered.",
+  balance_paid: "Your home is delivered and your order is paid in full. Thank you!",
+  completed: "Your order is complete. Thank you for building with us!",
+  cancelled: "Your order has been cancelled.",
+};
+
+const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usd = (cents: number) => usdFormat.format(cents / 100);
+
+export interface StageOrder {
+  id: number;
+  orderNumber: string;
+  firstName: string;
+  email: string;
+  paymentMethod: string;
+  proposalId: number | null;
+  accessToken: string | null;
+}
+
+/**
+ * The customer's e-mail about a stage. It greets them by name once the address is known to be theirs:
+ * every stage after the deposit follows money they sent, and a proposal's order was addressed by staff.
+ * Only a cancellation of a checkout order still awaiting its deposit stays nameless (nobody has proven
+ * the typed address is the visitor's). "Delivered" states the balance now due, from the ledger, and how
+ * to pay it. Everything is read through `db` (the caller's transaction).
+ */
+export async function stageEmail(
+  db: Executor,
+  deps: StageDeps,
+  order: StageOrder,
+  from: OrderStage,
+  to: OrderStage,
+  reason: string | null,
+) {
+  const settings = await settingsIn(db, deps);
+  const { company } = settings;
+  const proven = order.proposalId !== null || from !== "awaiting_deposit" || to !== "cancelled";
+  const hello = proven && order.firstName.trim() ? `Hello ${order.firstName.trim()},` : "Hello,";
+  const site = siteUrlOf(deps.env);
+  const statusUrl = order.accessToken
+    ? `${site}/order-status?order=${encodeURIComponent(order.orderNumber)}&t=${encodeURIComponent(order.accessToken)}`
+    : `${site}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
+  const label = ORDER_STAGE_LABELS[to];
+  const sentence = STAGE_SENTENCES[to];
+  let balance: EmailBlock[] = [];
+  if (to === "delivered") {
+    const l = await ledger(db, order.id);
+    const owed = Math.max(0, l.dueCents - l.recordedCents);
+    const next = l.allocations.find((a) => a.status === "open" || a.status === "partially_paid");
+    if (owed > 0 && next) {
+      const pay = paymentInstructions(
+        order.paymentMethod,
+        {
+          reference: next.invoice.reference,
+          outstandingCents: next.invoice.amountCents - next.paidCents,
+          usdtAmountMicro: next.invoice.usdtAmountMicro,
+        },
+        deps.env,
+        settings,
+      );
+      balance = [{ strong: `The balance of ${usd(owed)} is now due.` }, ...pay];
+    }
+  }
+  const { bodyText: text, bodyHtml: html } = composeEmail(company, [
+    { heading: `Order ${order.orderNumber}: ${label}` },
+    hello,
+    sentence,
+    ...(reason ? [{ lead: "Reason:", text: reason }] : []),
+    ...balance,
+    {
+      href: statusUrl,
+      label: "Follow your order",
+      text: `Follow your order${order.accessToken ? "" : " (look it up with your order number and this e-mail address)"}:`,
+      ...(order.accessToken ? {} : { after: " (look it up with your order number and this e-mail address)" }),
+    },
+  ]);
+  return {
+    channel: "email" as const,
+    kind: `order-stage-${to}`,
+    recipient: order.email,
+    subject: `Your order ${order.orderNumber}: ${label}`,
+    bodyText: text,
+    bodyHtml: html,
+    entityType: "order",
+    entityId: order.id,
+    payload: { stage: to },
+  };
+}

@@ -1,0 +1,188 @@
+// A proposal version: priced from a staff input by the pricing engine (the editor's preview uses the same
+// path), stored, and shown; with the pieces the staff and customer sides share.
+import { randomBytes } from "node:crypto";
+import { type Executor, schema, type TaxLineRecord } from "@ch/db";
+import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import { taxLineLabel } from "../../contracts/pricing";
+import type { ProposalLineDto, proposalInput, proposalPreviewInput } from "../../contracts/proposals";
+import type { Deps } from "../../lib/deps";
+import { AppError } from "../../lib/errors";
+import {
+  type PricedFigures,
+  priceOrder,
+  pricingContext,
+  proposalPricingInput,
+  refuseRepeatedOverCap,
+} from "../pricing";
+import { getSettings } from "../settings";
+
+const { proposals, proposalVersions, proposalOptions, products } = schema;
+
+export type ProposalRow = typeof proposals.$inferSelect;
+export type VersionRow = typeof proposalVersions.$inferSelect;
+export type ParsedProposal = z.output<typeof proposalInput>;
+
+export const gone = (message: string) => new AppError(410, message);
+export const newToken = () => randomBytes(24).toString("base64url");
+
+/** End of the validity day in the business's time zone is close enough to the end of that UTC day. */
+export const validityEnd = (validUntil: string) => new Date(`${validUntil}T23:59:59.999Z`);
+
+// ---------- pricing a staff input ----------
+
+/**
+ * Prices a staff input with the pricing engine: the catalog's products (with their tax class) and options,
+ * delivery by the ZIP's distance from the yard unless staff chose a band, the tax state's rate per class.
+ */
+export async function priceInput(db: Executor, input: ProposalPricingFields, settings: ProposalPricingSettings) {
+  const productIds = input.lines.flatMap((l) => (l.kind === "product" ? [l.productId] : []));
+  const optionIds = input.lines.flatMap((l) => (l.kind === "option" ? [l.optionId] : []));
+  const productRows = productIds.length
+    ? await db
+        .select({
+          id: products.id,
+          name: products.name,
+          priceCents: products.priceCents,
+          taxClass: products.taxClass,
+        })
+        .from(products)
+        // a draft product is not offered: refused like an unknown one
+        .where(and(inArray(products.id, productIds), eq(products.published, true)))
+    : [];
+  const optionRows = optionIds.length
+    ? await db
+        .select({ id: proposalOptions.id, name: proposalOptions.name, priceCents: proposalOptions.priceCents })
+        .from(proposalOptions)
+        .where(inArray(proposalOptions.id, optionIds))
+    : [];
+  const context = await pricingContext(
+    db,
+    {
+      state: input.state,
+      zipCode: input.zipCode,
+      deliveryBandId: input.deliveryBandId ?? null,
+      taxState: input.taxState ?? input.state,
+    },
+    settings,
+  );
+  const depositPercent = input.depositPercent ?? settings.depositPercent;
+  const pricing = proposalPricingInput(
+    input.lines,
+    productRows,
+    optionRows,
+    input.discountCents,
+    context,
+    depositPercent,
+  );
+  refuseRepeatedOverCap(pricing.lines);
+  const figures = priceOrder(pricing);
+  const priced = { ...figures, deliveryZip: context.deliveryZip };
+  const band = context.delivery ? { id: context.delivery.bandId, label: context.delivery.label } : undefined;
+  return { priced, band };
+}
+
+type ProposalPricingSettings = Parameters<typeof pricingContext>[2] & { depositPercent: number };
+type ProposalPricingFields = z.output<typeof proposalPreviewInput>;
+
+/** The editor's running total: the figures saving `input` would store, from the same engine (nothing saved). */
+export async function previewProposal(deps: Deps, input: ProposalPricingFields) {
+  const { priced } = await priceInput(deps.db, input, await getSettings(deps));
+  return {
+    lines: priced.lines,
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    deliveryCents: priced.deliveryCents,
+    deliveryLabel: priced.deliveryLabel,
+    taxState: priced.taxState,
+    taxRateBasisPoints: priced.taxRateBasisPoints,
+    taxLines: priced.taxLines,
+    taxCents: priced.taxCents,
+    totalCents: priced.totalCents,
+    depositPercent: priced.depositPercent,
+    depositCents: priced.depositCents,
+    balanceCents: priced.balanceCents,
+  };
+}
+
+export function versionValues(
+  input: ParsedProposal,
+  priced: PricedFigures & { deliveryZip: string | null },
+  band: { id: number; label: string } | undefined,
+) {
+  return {
+    lines: priced.lines,
+    deliveryBandId: band?.id ?? null,
+    deliveryLabel: priced.deliveryLabel,
+    deliveryZip: priced.deliveryZip,
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    deliveryCents: priced.deliveryCents,
+    taxState: priced.taxState,
+    taxRateBasisPoints: priced.taxRateBasisPoints,
+    taxLines: priced.taxLines,
+    taxCents: priced.taxCents,
+    totalCents: priced.totalCents,
+    depositPercent: priced.depositPercent,
+    validUntil: input.validUntil,
+    terms: input.terms,
+    note: input.note ?? null,
+  };
+}
+
+export const customerValues = (input: ParsedProposal) => ({
+  enquiryId: input.enquiryId ?? null,
+  customerName: input.customerName,
+  email: input.email,
+  phone: input.phone,
+  address: input.address,
+  city: input.city,
+  state: input.state,
+  zipCode: input.zipCode,
+});
+
+const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+export const usd = (cents: number) => usdFormat.format(cents / 100);
+
+/** A version's lines as stored by the engine (each with its total; no tax class on versions older than it). */
+export const storedLines = (v: VersionRow): ProposalLineDto[] =>
+  (v.lines as ProposalLineDto[]).map((l) => ({ ...l, lineTotalCents: l.unitPriceCents * l.quantity }));
+
+/** A version's tax lines; one general line for a version priced before tax classes (one rate on everything). */
+export function storedTaxLines(v: VersionRow): TaxLineRecord[] {
+  if (v.taxLines.length > 0 || v.taxCents === 0) return v.taxLines;
+  return [
+    {
+      taxClass: "general",
+      label: taxLineLabel(v.taxState, "general", v.taxRateBasisPoints),
+      rateBasisPoints: v.taxRateBasisPoints,
+      taxableCents: v.subtotalCents - v.discountCents + v.deliveryCents,
+      taxCents: v.taxCents,
+    },
+  ];
+}
+
+export function versionDto(v: VersionRow) {
+  return {
+    version: v.version,
+    lines: storedLines(v),
+    deliveryBandId: v.deliveryBandId,
+    deliveryLabel: v.deliveryLabel,
+    deliveryZip: v.deliveryZip,
+    subtotalCents: v.subtotalCents,
+    discountCents: v.discountCents,
+    deliveryCents: v.deliveryCents,
+    taxState: v.taxState,
+    taxRateBasisPoints: v.taxRateBasisPoints,
+    taxLines: storedTaxLines(v),
+    taxCents: v.taxCents,
+    totalCents: v.totalCents,
+    depositPercent: v.depositPercent,
+    validUntil: v.validUntil,
+    terms: v.terms,
+    note: v.note,
+    sentAt: v.sentAt?.toISOString() ?? null,
+    createdBy: v.createdBy,
+    createdAt: v.createdAt.toISOString(),
+  };
+}
