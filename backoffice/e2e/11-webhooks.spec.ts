@@ -81,6 +81,8 @@ test("the owner adds a webhook; an order on the storefront reaches the receiver 
   ];
   for (const [label, value] of fields) await shop.getByRole("textbox", { name: label, exact: true }).fill(value);
   await shop.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
+  // the total with delivery and tax is shown first (a click before it asks the customer to review it)
+  await expect(shop.getByText(/^TX sales tax \(/).first()).toBeVisible();
   await shop.getByRole("button", { name: "Place Order" }).click();
   await expect(shop).toHaveURL(/\/order-confirmation\?order=/);
   const orderNumber = ((await shop.getByTestId("order-number").textContent()) ?? "").trim();

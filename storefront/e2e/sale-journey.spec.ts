@@ -284,8 +284,8 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   await expect(staff.page.getByTestId("funnel-period")).toContainText("(UTC)");
   // a range that ends before it starts is refused before it is asked for
   await staff.page.getByRole("combobox", { name: "Period" }).selectOption({ label: "Custom range" });
-  await staff.page.getByLabel("From").fill("2026-03-31");
-  await staff.page.getByLabel("To").fill("2026-03-01");
+  await staff.page.getByLabel("From", { exact: true }).fill("2026-03-31");
+  await staff.page.getByLabel("To", { exact: true }).fill("2026-03-01");
   await expect(staff.page.getByText("must be on or after from")).toBeVisible();
   await staff.context.close();
 });
