@@ -2,8 +2,9 @@
 // back office's business settings; USDT wallet and GA id from the environment) come from the server:
 // embedded in the HTML as <script id="site-config" type="application/json">, or from GET /api/config
 // when the page was not served by the API (Vite dev server). Components never hard-code them.
-import { queryOptions, useQuery } from "@tanstack/react-query";
+
 import type { SiteConfig } from "@ch/api/contracts/business-facts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getJson } from "./api";
 
 export type { SiteConfig };
