@@ -1,25 +1,54 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: the storefront and back-office browser suites side by side, each with its own
-// server and database (scripts/e2e-server.mjs) on its own ports, both against the same builds.
-// Each line of output is prefixed with its suite; the exit code is the first failing suite's. A failing
-// suite's failure report is printed again at the very end, where a CI log's tail shows it.
-// E2E_PORT=<n> moves them: storefront on n (to n+3), back office on n+10 (to n+13).
+// `npm run test:e2e`: the storefront and back-office browser suites, in parts, on two lanes side by side.
+// Each part is one Playwright run with its own server and database (scripts/e2e-server.mjs) on its own
+// ports, all against the same builds. A lane takes the next part when its last one ends, so the lanes end
+// together instead of the longer suite running on alone (the machine has two cores: a third lane would
+// only slow the other two).
+// - The back office is one part: its specs build on each other's data, in order.
+// - The storefront's specs keep no order between them; its parts are sized from CI's timings.
+// - The markup and accessibility checkers (the engine-free specs) are a part of their own, on the
+//   embedded database only (scripts/playwright-config.ts).
+// Each line of output is prefixed with its part; the exit code is the first failing part's. A failing
+// part's failure report is printed again at the very end, where a CI log's tail shows it.
+// E2E_PORT=<n> moves the ports: part k uses n + 10k to n + 10k + 3 (default n = 4100). E2E_LANES=<n>
+// changes the number of lanes.
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const base = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : undefined;
-const suites = [
-  { name: "storefront", port: base },
-  { name: "backoffice", port: base === undefined ? undefined : base + 10 },
-];
-// extra arguments go to both Playwright runs (e.g. --reporter=dot)
+const base = Number(process.env.E2E_PORT ?? 4100);
+const lanes = Number(process.env.E2E_LANES ?? 2);
+// extra arguments go to every Playwright run (e.g. --reporter=dot)
 const extra = process.argv.slice(2);
 
+/** Storefront spec files by part (about 2.5 minutes each on CI); the last part takes every other spec. */
+const STOREFRONT_PARTS = [
+  ["shop.spec.ts", "order-pages.spec.ts", "blog.spec.ts", "notifications.spec.ts"],
+  ["sale-journey.spec.ts", "content.spec.ts", "buyer-forms.spec.ts", "faults.spec.ts", "catalog-walk.spec.ts"],
+];
+
+/** The parts, longest first: each lane takes the next one when it is free. */
+const parts = [
+  ...(process.env.DATABASE_URL
+    ? []
+    : [{ name: "storefront checkers", suite: "storefront", env: { E2E_ENGINE_FREE: "only" } }]),
+  { name: "backoffice", suite: "backoffice", env: {} },
+  ...STOREFRONT_PARTS.map((files, i) => ({
+    name: `storefront ${i + 1}`,
+    suite: "storefront",
+    env: { E2E_FILES: files.join(",") },
+  })),
+  {
+    name: `storefront ${STOREFRONT_PARTS.length + 1}`,
+    suite: "storefront",
+    env: { E2E_SKIP_FILES: STOREFRONT_PARTS.flat().join(","), E2E_ENGINE_FREE: "skip" },
+  },
+].map((part, index) => ({ ...part, port: base + 10 * index }));
+
 const FAILURE_REPORT_LINES = 200;
-const outputs = new Map(suites.map(({ name }) => [name, []]));
+const outputs = new Map(parts.map(({ name }) => [name, []]));
 
 /** Playwright's report of what failed: from its first numbered failure ("  1) …") to the end. */
 function failureReport(lines) {
@@ -28,40 +57,45 @@ function failureReport(lines) {
   return report.filter((line) => !line.startsWith("[WebServer]")).slice(0, FAILURE_REPORT_LINES);
 }
 
-const runs = suites.map(
-  ({ name, port }) =>
-    new Promise((resolve) => {
-      const env = { ...process.env };
-      if (port === undefined) delete env.E2E_PORT;
-      else env.E2E_PORT = String(port);
-      const child = spawn("npx", ["playwright", "test", ...extra], {
-        cwd: join(root, name),
-        env,
-        stdio: ["ignore", "pipe", "pipe"],
+function run({ name, suite, env, port }) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn("npx", ["playwright", "test", ...extra], {
+      cwd: join(root, suite),
+      env: { ...process.env, ...env, E2E_PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on("line", (line) => {
+        outputs.get(name).push(line);
+        console.log(`[${name}] ${line}`);
       });
-      for (const stream of [child.stdout, child.stderr]) {
-        createInterface({ input: stream }).on("line", (line) => {
-          outputs.get(name).push(line);
-          console.log(`[${name}] ${line}`);
-        });
-      }
-      child.on("error", (error) => {
-        console.log(`[${name}] FAILED to start: ${error.message}`);
-        resolve(1);
-      });
-      child.on("exit", (code, signal) => {
-        console.log(`[${name}] ${code === 0 ? "passed" : `FAILED (${signal ?? `exit code ${code}`})`}`);
-        resolve(code ?? 1);
-      });
-    }),
-);
-const codes = await Promise.all(runs);
-suites.forEach(({ name }, index) => {
-  if (codes[index] === 0) return;
+    }
+    child.on("error", (error) => {
+      console.log(`[${name}] FAILED to start: ${error.message}`);
+      resolve(1);
+    });
+    child.on("exit", (code, signal) => {
+      const took = `${Math.round((Date.now() - started) / 1000)} s`;
+      console.log(`[${name}] ${code === 0 ? "passed" : `FAILED (${signal ?? `exit code ${code}`})`} in ${took}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const queue = [...parts];
+const codes = new Map();
+async function lane() {
+  for (let part = queue.shift(); part; part = queue.shift()) codes.set(part.name, await run(part));
+}
+await Promise.all(Array.from({ length: lanes }, lane));
+
+const failed = parts.filter(({ name }) => codes.get(name) !== 0);
+for (const { name } of failed) {
   console.log(`\n== ${name}: what failed`);
   for (const line of failureReport(outputs.get(name))) console.log(`[${name}] ${line}`);
-});
+}
 console.log(
-  `\n== browser suites: ${suites.map(({ name }, i) => `${name} ${codes[i] === 0 ? "passed" : "FAILED"}`).join(", ")}`,
+  `\n== browser suites: ${parts.map(({ name }) => `${name} ${codes.get(name) === 0 ? "passed" : "FAILED"}`).join(", ")}`,
 );
-process.exit(codes.find((code) => code !== 0) ?? 0);
+process.exit(failed.length === 0 ? 0 : codes.get(failed[0].name));

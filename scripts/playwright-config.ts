@@ -19,8 +19,17 @@ export function e2eConfig(options: {
   const port = Number(process.env.E2E_PORT);
   return defineConfig({
     testDir: "./e2e",
-    // they run once, on the embedded database: on a PostgreSQL server (DATABASE_URL) they would only repeat
-    testIgnore: process.env.DATABASE_URL ? options.engineFreeSpecs : [],
+    // scripts/e2e-suites.mjs runs a suite in parts: E2E_FILES (comma-separated spec file names) runs
+    // only those, E2E_ENGINE_FREE=only the engine-free specs, E2E_SKIP_FILES and E2E_ENGINE_FREE=skip
+    // leave those out
+    ...(process.env.E2E_FILES ? { testMatch: specGlobs(process.env.E2E_FILES) } : {}),
+    ...(process.env.E2E_ENGINE_FREE === "only" ? { testMatch: options.engineFreeSpecs } : {}),
+    testIgnore: [
+      // the engine-free specs run once, on the embedded database: on a PostgreSQL server (DATABASE_URL)
+      // they would only repeat
+      ...(process.env.DATABASE_URL || process.env.E2E_ENGINE_FREE === "skip" ? options.engineFreeSpecs : []),
+      ...specGlobs(process.env.E2E_SKIP_FILES ?? ""),
+    ],
     fullyParallel: false,
     workers: 1,
     // on CI a test that fails is run once more and reported as flaky when it then passes
@@ -43,4 +52,13 @@ export function e2eConfig(options: {
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     },
   });
+}
+
+/** "a.spec.ts,b.spec.ts" → glob patterns Playwright matches against the spec files' paths. */
+function specGlobs(list: string): string[] {
+  return list
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .map((name) => `**/${name}`);
 }

@@ -49,6 +49,8 @@ async function restore(request: APIRequestContext, p: AdminProduct) {
 }
 
 async function openChat(page: Page) {
+  // the bot "types" for 1 to 3 seconds of the page's clock: ask() moves that clock on
+  await page.clock.install();
   await page.goto("/");
   await page.getByRole("button", { name: "Open chat" }).click();
   const panel = page.locator("#chat-panel");
@@ -63,6 +65,8 @@ async function ask(page: Page, message: string) {
   const before = await answers.count();
   await panel.getByLabel("Type your message").fill(message);
   await panel.getByLabel("Type your message").press("Enter");
+  await expect(panel.getByTestId("typing-indicator")).toBeVisible();
+  await page.clock.fastForward(3000);
   await expect(answers).toHaveCount(before + 1, { timeout: 8000 });
   return answers.nth(before);
 }

@@ -16,7 +16,8 @@ const RULES: [string, RegExp][] = [
 ];
 
 test("chat: welcome, each reply rule, typing indicator, Enter sends, panel size", async ({ page }) => {
-  test.setTimeout(120_000);
+  // the bot "types" for 1 to 3 seconds of the page's clock: the test moves that clock on
+  await page.clock.install();
   await page.goto("/");
   await page.getByRole("button", { name: "Open chat" }).click();
   const panel = page.locator("#chat-panel");
@@ -36,11 +37,12 @@ test("chat: welcome, each reply rule, typing indicator, Enter sends, panel size"
     await input.press("Enter");
     await expect(panel.getByTestId("user-message").nth(i)).toHaveText(`You: ${message}`);
     await expect(input).toHaveValue("");
+    await expect(panel.getByTestId("typing-indicator")).toBeVisible();
     if (i === 0) {
-      await expect(panel.getByTestId("typing-indicator")).toBeVisible();
       await expect(input).toBeDisabled();
       await expect(panel.getByRole("button", { name: "Product Info" })).toBeDisabled();
     }
+    await page.clock.fastForward(3000);
     await expect(panel.getByTestId("bot-message").nth(i + 1)).toContainText(reply, { timeout: 5000 });
   }
   // Shift+Enter does not send
@@ -55,11 +57,18 @@ test("chat: welcome, each reply rule, typing indicator, Enter sends, panel size"
 test("chat: a matching message is forwarded with user info and the reply says so, even if forwarding fails", async ({
   page,
 }) => {
+  await page.clock.install();
   await page.goto("/products");
   await page.getByRole("button", { name: "Open chat" }).click();
   const panel = page.locator("#chat-panel");
+  /** The bot's typing time, skipped on the page's clock. */
+  const skipTyping = async () => {
+    await expect(panel.getByTestId("typing-indicator")).toBeVisible();
+    await page.clock.fastForward(3000);
+  };
   const request = page.waitForRequest("**/api/telegram/chat");
   await panel.getByRole("button", { name: "Schedule Call" }).click();
+  await skipTyping();
   const sent = await request;
   expect(sent.postDataJSON()).toEqual({
     message: "I'd like to schedule a call",
@@ -74,6 +83,7 @@ test("chat: a matching message is forwarded with user info and the reply says so
   await page.route("**/api/telegram/chat", (route) => route.fulfill({ status: 503, body: "down" }));
   await panel.getByLabel("Type your message").fill("This is urgent");
   await panel.getByLabel("Type your message").press("Enter");
+  await skipTyping();
   await expect(panel.getByTestId("bot-message").nth(2)).toContainText("forwarded to our team", { timeout: 5000 });
 
   // a short question is not forwarded
@@ -83,6 +93,7 @@ test("chat: a matching message is forwarded with user info and the reply says so
   });
   await panel.getByLabel("Type your message").fill("How big?");
   await panel.getByLabel("Type your message").press("Enter");
+  await skipTyping();
   await expect(panel.getByTestId("bot-message").nth(3)).toBeVisible({ timeout: 5000 });
   await expect(panel.getByTestId("bot-message").nth(3)).not.toContainText("forwarded");
   expect(forwarded).toBe(false);
