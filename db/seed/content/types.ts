@@ -1,4 +1,6 @@
 // Shapes of the seed content. Files under db/seed/images are referenced by file name.
+import type { ProductSpecs } from "../../src/schema/index";
+
 export type ProductCategory =
   | "20ft-homes"
   | "40ft-homes"
@@ -17,15 +19,7 @@ export interface SeedProduct {
   inStock: boolean;
   /** File names in db/seed/images, first one is the listing image. */
   images: string[];
-  specs: {
-    bedrooms?: number;
-    bathrooms?: number;
-    sqft?: number;
-    containers?: number;
-    units?: number;
-    floors?: number;
-    parking?: number;
-  };
+  specs: ProductSpecs;
 }
 
 export type GalleryCategory = "exterior" | "interior" | "commercial";

@@ -201,6 +201,37 @@ export interface Palette {
   night: boolean;
 }
 
+/** The sky and light of each time of day; the grass comes from the setting (darkened at dusk). */
+const SKIES: Record<TimeOfDay, Omit<Palette, "grassNear" | "grassFar">> = {
+  dusk: {
+    light: { sun: norm([0.8, 0.15, 0.5]), ambient: 0.42, diffuse: 0.35, tint: [0.78, 0.72, 0.9] },
+    skyTop: "#1c2547",
+    skyMid: "#5d4a7a",
+    skyHorizon: "#f0a066",
+    haze: "#b47a78",
+    sunGlow: "#ffb46b",
+    night: true,
+  },
+  golden: {
+    light: { sun: norm([-0.75, 0.35, 0.55]), ambient: 0.5, diffuse: 0.75, tint: [1.08, 0.93, 0.78] },
+    skyTop: "#5a86c0",
+    skyMid: "#a9c0d8",
+    skyHorizon: "#f5d3a2",
+    haze: "#d9c3a6",
+    sunGlow: "#ffd59a",
+    night: false,
+  },
+  day: {
+    light: { sun: norm([-0.45, 0.8, 0.55]), ambient: 0.55, diffuse: 0.62, tint: [1, 1, 0.98] },
+    skyTop: "#3d78bd",
+    skyMid: "#86b3dc",
+    skyHorizon: "#dcebf3",
+    haze: "#c5d6df",
+    sunGlow: "#fff6d8",
+    night: false,
+  },
+};
+
 export function palette(time: TimeOfDay, setting: Setting): Palette {
   const dry = setting === "desert";
   const sand = setting === "coast";
@@ -208,41 +239,12 @@ export function palette(time: TimeOfDay, setting: Setting): Palette {
   const grassFar = dry ? "#c7ad7e" : sand ? "#d8cba3" : setting === "yard" ? "#a49d8b" : "#8ea25b";
   if (time === "dusk") {
     return {
-      light: { sun: norm([0.8, 0.15, 0.5]), ambient: 0.42, diffuse: 0.35, tint: [0.78, 0.72, 0.9] },
-      skyTop: "#1c2547",
-      skyMid: "#5d4a7a",
-      skyHorizon: "#f0a066",
-      haze: "#b47a78",
+      ...SKIES.dusk,
       grassNear: mix(hex(grassNear), [20, 24, 40], 0.55).map(Math.round).join(","),
       grassFar: mix(hex(grassFar), [60, 50, 70], 0.45).map(Math.round).join(","),
-      sunGlow: "#ffb46b",
-      night: true,
     };
   }
-  if (time === "golden") {
-    return {
-      light: { sun: norm([-0.75, 0.35, 0.55]), ambient: 0.5, diffuse: 0.75, tint: [1.08, 0.93, 0.78] },
-      skyTop: "#5a86c0",
-      skyMid: "#a9c0d8",
-      skyHorizon: "#f5d3a2",
-      haze: "#d9c3a6",
-      grassNear,
-      grassFar,
-      sunGlow: "#ffd59a",
-      night: false,
-    };
-  }
-  return {
-    light: { sun: norm([-0.45, 0.8, 0.55]), ambient: 0.55, diffuse: 0.62, tint: [1, 1, 0.98] },
-    skyTop: "#3d78bd",
-    skyMid: "#86b3dc",
-    skyHorizon: "#dcebf3",
-    haze: "#c5d6df",
-    grassNear,
-    grassFar,
-    sunGlow: "#fff6d8",
-    night: false,
-  };
+  return { ...SKIES[time], grassNear, grassFar };
 }
 
 const colorOf = (c: string) => (c.startsWith("#") ? c : `rgb(${c})`);

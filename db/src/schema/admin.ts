@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, parentRef, timestamptz } from "./columns";
 
 /**
  * Staff accounts. `role` is owner | sales | content (api/src/modules/access/access-policy.ts says what
@@ -9,15 +10,15 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } 
 export const admins = pgTable(
   "admins",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     username: text("username").notNull().unique(),
     passwordHash: text("password_hash").notNull(),
     role: text("role").notNull().default("owner"),
     /** Where invites and password resets go; unique without regard to case. */
     email: text("email"),
-    disabledAt: timestamp("disabled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    disabledAt: timestamptz("disabled_at"),
+    createdAt: createdAt(),
+    lastLoginAt: timestamptz("last_login_at"),
   },
   (t) => [uniqueIndex("admins_email_idx").on(sql`lower(${t.email})`)],
 );
@@ -27,12 +28,10 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    adminId: parentRef("admin_id", () => admins.id),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
   },
   (t) => [index("sessions_admin_idx").on(t.adminId)],
 );
@@ -40,11 +39,11 @@ export const sessions = pgTable(
 export const loginAttempts = pgTable(
   "login_attempts",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     username: text("username").notNull(),
     ipAddress: text("ip_address").notNull(),
     succeeded: integer("succeeded").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("login_attempts_user_idx").on(t.username, t.createdAt)],
 );
@@ -52,21 +51,21 @@ export const loginAttempts = pgTable(
 /** Fixed-window counters shared by every API process. */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  windowStart: timestamptz("window_start").notNull(),
   count: integer("count").notNull(),
 });
 
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     adminId: integer("admin_id"),
     adminName: text("admin_name").notNull(),
     action: text("action").notNull(),
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id"),
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("audit_entity_idx").on(t.entityType, t.entityId)],
 );
@@ -74,12 +73,12 @@ export const auditLog = pgTable(
 export const notes = pgTable(
   "notes",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     entityType: text("entity_type").notNull(),
     entityId: integer("entity_id").notNull(),
     adminName: text("admin_name").notNull(),
     body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("notes_entity_idx").on(t.entityType, t.entityId)],
 );
@@ -88,5 +87,5 @@ export const notes = pgTable(
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

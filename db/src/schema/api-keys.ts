@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { admins } from "./admin";
+import { createdAt, id, optionalRef, timestamptz } from "./columns";
 
 /**
  * API keys for integrators, made by the owner in the back office. A key reads `chk_<prefixId>_<secret>`:
@@ -10,17 +11,17 @@ import { admins } from "./admin";
 export const apiKeys = pgTable(
   "api_keys",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     prefixId: text("prefix_id").notNull(),
     name: text("name").notNull(),
     secretHash: text("secret_hash").notNull(),
     scopes: jsonb("scopes").$type<string[]>().notNull(),
-    createdBy: integer("created_by").references(() => admins.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    revokedBy: integer("revoked_by").references(() => admins.id, { onDelete: "set null" }),
+    createdBy: optionalRef("created_by", () => admins.id),
+    createdAt: createdAt(),
+    expiresAt: timestamptz("expires_at"),
+    lastUsedAt: timestamptz("last_used_at"),
+    revokedAt: timestamptz("revoked_at"),
+    revokedBy: optionalRef("revoked_by", () => admins.id),
   },
   (t) => [uniqueIndex("api_keys_prefix_idx").on(t.prefixId), index("api_keys_created_idx").on(t.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamps } from "./columns";
 
 export interface ProductImage {
   url: string;
@@ -19,7 +20,7 @@ export interface ProductSpecs {
 export const products = pgTable(
   "products",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     name: text("name").notNull(),
     description: text("description").notNull(),
     priceCents: integer("price_cents").notNull(),
@@ -32,8 +33,7 @@ export const products = pgTable(
     inStock: boolean("in_stock").notNull().default(true),
     /** A draft (false) is seen by staff only: the storefront, sitemap and orders act as if it did not exist. */
     published: boolean("published").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("products_category_idx").on(t.category)],
 );
@@ -46,5 +46,5 @@ export const media = pgTable("media", {
   height: integer("height").notNull(),
   bytes: integer("bytes").notNull(),
   data: text("data_base64").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

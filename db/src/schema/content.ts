@@ -1,24 +1,25 @@
 import { type SQL, sql } from "drizzle-orm";
-import { boolean, customType, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamps } from "./columns";
 
 /** PostgreSQL's full-text document type; only ever written by the database itself (generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const galleryItems = pgTable("gallery_items", {
-  id: serial("id").primaryKey(),
+  id: id(),
   title: text("title").notNull(),
   category: text("category").notNull(),
   image: text("image").notNull(),
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const blogPosts = pgTable(
   "blog_posts",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     slug: text("slug").notNull().unique(),
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull(),
@@ -26,8 +27,7 @@ export const blogPosts = pgTable(
     image: text("image").notNull(),
     category: text("category").notNull(),
     published: boolean("published").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /**
      * The blog search's document, kept by PostgreSQL: words of the title weigh most (A), then the
      * excerpt (B), then the body (C). English stemming, so "permit" finds "permits".

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import { index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, numeric, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamps } from "./columns";
 
 /** Every lead in one inbox: contact forms, quote and call requests, saved ROI results, forwarded chats. */
 export const enquiries = pgTable(
   "enquiries",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     source: text("source").notNull(),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
@@ -21,8 +22,7 @@ export const enquiries = pgTable(
     /** Two-letter US state code. */
     deliveryState: text("delivery_state"),
     status: text("status").notNull().default("new"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("enquiries_created_idx").on(t.createdAt),
@@ -32,7 +32,7 @@ export const enquiries = pgTable(
 );
 
 export const roiCalculations = pgTable("roi_calculations", {
-  id: serial("id").primaryKey(),
+  id: id(),
   investment: integer("investment").notNull(),
   rentPerDay: integer("rent_per_day").notNull(),
   occupancyDays: integer("occupancy_days").notNull(),
@@ -46,16 +46,16 @@ export const roiCalculations = pgTable("roi_calculations", {
   clientPaybackPeriod: numeric("client_payback_period", { precision: 14, scale: 4 }),
   email: text("email"),
   enquiryId: integer("enquiry_id"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const chatForwards = pgTable("chat_forwards", {
-  id: serial("id").primaryKey(),
+  id: id(),
   message: text("message").notNull(),
   currentPage: text("current_page").notNull(),
   device: text("device").notNull(),
   browser: text("browser").notNull(),
   ipAddress: text("ip_address"),
   enquiryId: integer("enquiry_id"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

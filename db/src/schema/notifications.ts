@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, deliveryState, id, timestamptz } from "./columns";
 
 /**
  * Outbox: a row is written in the same transaction as the record it announces,
@@ -8,7 +9,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle
 export const notifications = pgTable(
   "notifications",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     channel: text("channel").notNull(),
     kind: text("kind").notNull(),
     recipient: text("recipient"),
@@ -18,13 +19,10 @@ export const notifications = pgTable(
     entityType: text("entity_type"),
     entityId: integer("entity_id"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
-    status: text("status").notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    ...deliveryState(),
     lastError: text("last_error"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamptz("sent_at"),
+    createdAt: createdAt(),
   },
   (t) => [index("notifications_due_idx").on(t.status, t.nextAttemptAt)],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id, parentRef, timestamps, timestamptz } from "./columns";
 
 /** One tax class's part of an order's tax: the named rate, the amount it applies to, and the tax. */
 export interface TaxLineRecord {
@@ -13,7 +14,7 @@ export interface TaxLineRecord {
 export const orders = pgTable(
   "orders",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     orderNumber: text("order_number").notNull().unique(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
@@ -47,14 +48,13 @@ export const orders = pgTable(
     paymentStatus: text("payment_status").notNull().default("pending"),
     /** Build stage (api/src/contracts/stages.ts holds the allowed moves): the order's one state. */
     stage: text("stage").notNull().default("awaiting_deposit"),
-    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    stageChangedAt: timestamptz("stage_changed_at").notNull().defaultNow(),
     cancelReason: text("cancel_reason"),
     /** Set when the order came from an accepted proposal. */
     proposalId: integer("proposal_id"),
     /** The time the browser says the order was placed; createdAt is the server's. */
-    clientOrderDate: timestamp("client_order_date", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    clientOrderDate: timestamptz("client_order_date"),
+    ...timestamps(),
   },
   (t) => [
     index("orders_created_idx").on(t.createdAt),
@@ -77,10 +77,8 @@ export const orders = pgTable(
 export const orderLines = pgTable(
   "order_lines",
   {
-    id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    id: id(),
+    orderId: parentRef("order_id", () => orders.id),
     productId: integer("product_id").notNull(),
     productName: text("product_name").notNull(),
     unitPriceCents: bigint("unit_price_cents", { mode: "number" }).notNull(),
@@ -101,5 +99,5 @@ export const idempotencyKeys = pgTable("idempotency_keys", {
   state: text("state").notNull().default("running"),
   responseStatus: integer("response_status"),
   responseBody: text("response_body"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

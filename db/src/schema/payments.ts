@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamps, timestamptz, updatedAt } from "./columns";
 
 /**
  * What an order asks to be paid: a deposit (the terms' percentage) and the balance due on delivery.
@@ -10,7 +11,7 @@ import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, unique
 export const invoices = pgTable(
   "invoices",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     orderId: integer("order_id").notNull(),
     kind: text("kind").notNull(),
     reference: text("reference").notNull().unique(),
@@ -18,10 +19,9 @@ export const invoices = pgTable(
     /** The exact amount a USDT transfer must carry to pay this invoice now (after a partial payment: the rest, newly tagged). */
     usdtAmountMicro: bigint("usdt_amount_micro", { mode: "bigint" }),
     status: text("status").notNull().default("open"),
-    dueAt: timestamp("due_at", { withTimezone: true }),
-    validUntil: timestamp("valid_until", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamptz("due_at"),
+    validUntil: timestamptz("valid_until"),
+    ...timestamps(),
   },
   (t) => [index("invoices_order_idx").on(t.orderId), uniqueIndex("invoices_usdt_amount_unique").on(t.usdtAmountMicro)],
 );
@@ -35,7 +35,7 @@ export const invoices = pgTable(
 export const payments = pgTable(
   "payments",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     orderId: integer("order_id").notNull(),
     invoiceId: integer("invoice_id"),
     method: text("method").notNull(),
@@ -48,11 +48,11 @@ export const payments = pgTable(
     reference: text("reference"),
     note: text("note"),
     flags: jsonb("flags").$type<string[]>().notNull().default([]),
-    receivedAt: timestamp("received_at", { withTimezone: true }),
+    receivedAt: timestamptz("received_at"),
     recordedBy: text("recorded_by"),
     checkAttempts: integer("check_attempts").notNull().default(0),
-    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    nextCheckAt: timestamptz("next_check_at"),
+    createdAt: createdAt(),
   },
   (t) => [index("payments_order_idx").on(t.orderId), uniqueIndex("payments_tx_hash_unique").on(t.txHash)],
 );
@@ -68,13 +68,12 @@ export const usdtTransfers = pgTable(
     txHash: text("tx_hash").primaryKey(),
     fromAddress: text("from_address").notNull(),
     valueMicro: bigint("value_micro", { mode: "bigint" }).notNull(),
-    blockTimestamp: timestamp("block_timestamp", { withTimezone: true }).notNull(),
+    blockTimestamp: timestamptz("block_timestamp").notNull(),
     status: text("status").notNull(),
     paymentId: integer("payment_id"),
     claimedByOrderId: integer("claimed_by_order_id"),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("usdt_transfers_status_idx").on(t.status, t.blockTimestamp)],
 );
@@ -83,28 +82,28 @@ export const usdtTransfers = pgTable(
 export const watcherState = pgTable("watcher_state", {
   name: text("name").primaryKey(),
   leaseOwner: text("lease_owner"),
-  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  leaseUntil: timestamptz("lease_until"),
   cursorTimestamp: bigint("cursor_timestamp", { mode: "number" }),
   /** The transaction ids seen at cursorTimestamp (the next read starts there again: min_timestamp is inclusive). */
   cursorSeen: jsonb("cursor_seen").$type<string[]>().notNull().default([]),
   failures: integer("failures").notNull().default(0),
-  nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+  nextRunAt: timestamptz("next_run_at"),
   lastError: text("last_error"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** The order's timeline: stage changes, payments, e-mails sent; who (staff username, "customer", "system") and when. */
 export const orderEvents = pgTable(
   "order_events",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     orderId: integer("order_id").notNull(),
     kind: text("kind").notNull(),
     fromStage: text("from_stage"),
     toStage: text("to_stage"),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     actor: text("actor").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
 );

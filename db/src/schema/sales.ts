@@ -9,28 +9,27 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import { createdAt, id, parentRef, timestamps, timestamptz, updatedAt } from "./columns";
 
 import type { TaxLineRecord } from "./orders";
 
 /** Add-ons staff can put on a proposal (foundation, deck, solar package, finish upgrades…), each with its price. */
 export const proposalOptions = pgTable("proposal_options", {
-  id: serial("id").primaryKey(),
+  id: id(),
   name: text("name").notNull(),
   description: text("description").notNull().default(""),
   priceCents: integer("price_cents").notNull(),
   active: boolean("active").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Delivery fees by distance band from the yard (staff-editable); perUnit multiplies the fee by the number of units. */
 export const deliveryBands = pgTable("delivery_bands", {
-  id: serial("id").primaryKey(),
+  id: id(),
   label: text("label").notNull(),
   maxMiles: integer("max_miles"),
   feeCents: integer("fee_cents").notNull(),
@@ -49,7 +48,7 @@ export const taxRates = pgTable(
     state: text("state").notNull(),
     taxClass: text("tax_class").notNull().default("general"),
     rateBasisPoints: integer("rate_basis_points").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.state, t.taxClass] }),
@@ -65,7 +64,7 @@ export const taxRates = pgTable(
 export const proposals = pgTable(
   "proposals",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     token: text("token").notNull().unique(),
     enquiryId: integer("enquiry_id"),
     customerName: text("customer_name").notNull(),
@@ -79,8 +78,7 @@ export const proposals = pgTable(
     currentVersion: integer("current_version").notNull().default(1),
     orderId: integer("order_id"),
     createdBy: text("created_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("proposals_enquiry_idx").on(t.enquiryId), index("proposals_created_idx").on(t.createdAt)],
 );
@@ -89,10 +87,8 @@ export const proposals = pgTable(
 export const proposalVersions = pgTable(
   "proposal_versions",
   {
-    id: serial("id").primaryKey(),
-    proposalId: integer("proposal_id")
-      .notNull()
-      .references(() => proposals.id, { onDelete: "cascade" }),
+    id: id(),
+    proposalId: parentRef("proposal_id", () => proposals.id),
     version: integer("version").notNull(),
     /** [{ kind: "product" | "option" | "custom", refId?, name, unitPriceCents, quantity }] as priced by the server. */
     lines: jsonb("lines").notNull(),
@@ -112,38 +108,33 @@ export const proposalVersions = pgTable(
     validUntil: date("valid_until").notNull(),
     terms: text("terms").notNull().default(""),
     note: text("note"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: timestamptz("sent_at"),
     createdBy: text("created_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [unique("proposal_versions_unique").on(t.proposalId, t.version)],
 );
 
 /** The customer's acceptance of one version: typed full name, agreement, time and address. At most one per proposal. */
 export const proposalAcceptances = pgTable("proposal_acceptances", {
-  id: serial("id").primaryKey(),
-  proposalId: integer("proposal_id")
-    .notNull()
-    .unique()
-    .references(() => proposals.id, { onDelete: "cascade" }),
+  id: id(),
+  proposalId: parentRef("proposal_id", () => proposals.id).unique(),
   version: integer("version").notNull(),
   fullName: text("full_name").notNull(),
   ipAddress: text("ip_address"),
   userAgent: text("user_agent"),
-  acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+  acceptedAt: timestamptz("accepted_at").notNull().defaultNow(),
 });
 
 /** "Request changes" messages from the customer's proposal page. */
 export const proposalChangeRequests = pgTable(
   "proposal_change_requests",
   {
-    id: serial("id").primaryKey(),
-    proposalId: integer("proposal_id")
-      .notNull()
-      .references(() => proposals.id, { onDelete: "cascade" }),
+    id: id(),
+    proposalId: parentRef("proposal_id", () => proposals.id),
     version: integer("version").notNull(),
     message: text("message").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("proposal_change_requests_proposal_idx").on(t.proposalId)],
 );

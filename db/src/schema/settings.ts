@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, timestamp } from "drizzle-orm/pg-core";
+import { check, integer, jsonb, pgTable } from "drizzle-orm/pg-core";
+import { updatedAt } from "./columns";
 
 /**
  * The business settings: one row (id = 1) holding the facts every page, e-mail and structured-data
@@ -12,7 +13,7 @@ export const businessSettings = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     data: jsonb("data").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("business_settings_single_row", sql`${t.id} = 1`)],
 );

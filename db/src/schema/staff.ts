@@ -1,36 +1,26 @@
 // Staff invites and password resets: single-use links whose tokens are stored only as SHA-256.
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
 import { admins } from "./admin";
+import { adminTokenTable } from "./admin-tokens";
+import { createdAt, id, optionalRef, timestamptz } from "./columns";
 
 /** An owner's invitation: accepted once (a new account with this role), within its expiry (72 h). */
 export const staffInvites = pgTable(
   "staff_invites",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     email: text("email").notNull(),
     role: text("role").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    invitedBy: integer("invited_by").references(() => admins.id, { onDelete: "set null" }),
-    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
-    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    invitedBy: optionalRef("invited_by", () => admins.id),
+    acceptedAt: timestamptz("accepted_at"),
+    adminId: optionalRef("admin_id", () => admins.id),
+    revokedAt: timestamptz("revoked_at"),
+    createdAt: createdAt(),
   },
   (t) => [index("staff_invites_email_idx").on(t.email)],
 );
 
 /** A password reset sent by e-mail: used once, within 30 minutes. */
-export const passwordResets = pgTable(
-  "password_resets",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("password_resets_admin_idx").on(t.adminId)],
-);
+export const passwordResets = adminTokenTable("password_resets");

@@ -1,31 +1,29 @@
 // Strong sign-in: TOTP secrets and recovery codes, the pending step between password and code,
 // devices that signed in before, and the per-user sign-in throttle (see docs/decisions/0014).
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { admins } from "./admin";
+import { adminTokenTable } from "./admin-tokens";
+import { createdAt, id, parentRef, timestamptz } from "./columns";
 
 /** One TOTP secret per admin; `enabledAt` is null while enrolment waits for its first code. */
 export const adminTwoFactor = pgTable("admin_two_factor", {
-  adminId: integer("admin_id")
-    .primaryKey()
-    .references(() => admins.id, { onDelete: "cascade" }),
+  adminId: parentRef("admin_id", () => admins.id).primaryKey(),
   secret: text("secret").notNull(),
-  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  enabledAt: timestamptz("enabled_at"),
   /** The 30-second step of the last code accepted: a code of this step or an older one is refused. */
   lastUsedStep: integer("last_used_step"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Single-use recovery codes; only their SHA-256 is stored. */
 export const adminRecoveryCodes = pgTable(
   "admin_recovery_codes",
   {
-    id: serial("id").primaryKey(),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
+    id: id(),
+    adminId: parentRef("admin_id", () => admins.id),
     codeHash: text("code_hash").notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamptz("used_at"),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("admin_recovery_codes_code_idx").on(t.adminId, t.codeHash)],
 );
@@ -35,14 +33,12 @@ export const signInChallenges = pgTable(
   "sign_in_challenges",
   {
     id: text("id").primaryKey(),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
+    adminId: parentRef("admin_id", () => admins.id),
     /** "code": enter a TOTP or recovery code; "enrol": the owner requires 2FA, enrol before the session. */
     purpose: text("purpose").notNull(),
     ipAddress: text("ip_address").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
   },
   (t) => [index("sign_in_challenges_admin_idx").on(t.adminId)],
 );
@@ -52,11 +48,9 @@ export const knownDevices = pgTable(
   "known_devices",
   {
     id: text("id").primaryKey(),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    adminId: parentRef("admin_id", () => admins.id),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz("last_used_at").notNull().defaultNow(),
   },
   (t) => [index("known_devices_admin_idx").on(t.adminId)],
 );
@@ -68,9 +62,9 @@ export const knownDevices = pgTable(
 export const signInThrottle = pgTable("sign_in_throttle", {
   key: text("key").primaryKey(),
   attempts: integer("attempts").notNull(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-  lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }).notNull(),
-  nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+  windowStart: timestamptz("window_start").notNull(),
+  lastAttemptAt: timestamptz("last_attempt_at").notNull(),
+  nextAt: timestamptz("next_at").notNull(),
   granted: boolean("granted").notNull(),
 });
 
@@ -79,16 +73,4 @@ export const signInThrottle = pgTable("sign_in_throttle", {
  * in a browser, the link makes it a known device, so the real user gets past the slow-down without
  * anyone else getting more guesses. Only the token's SHA-256 is stored.
  */
-export const signInLinks = pgTable(
-  "sign_in_links",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("sign_in_links_admin_idx").on(t.adminId)],
-);
+export const signInLinks = adminTokenTable("sign_in_links");

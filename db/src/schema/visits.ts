@@ -1,10 +1,11 @@
-import { boolean, index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
 
 /** Page views. No client address is stored: a visitor is a daily-rotating salted hash (api visits/visitor-hash.ts). */
 export const visits = pgTable(
   "visits",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     path: text("path").notNull(),
     deviceType: text("device_type").notNull(),
     browser: text("browser").notNull(),
@@ -13,7 +14,7 @@ export const visits = pgTable(
     referrer: text("referrer"),
     isNewVisitor: boolean("is_new_visitor").notNull().default(false),
     telegramNotified: boolean("telegram_notified").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("visits_created_idx").on(t.createdAt), index("visits_visitor_idx").on(t.visitorHash, t.createdAt)],
 );

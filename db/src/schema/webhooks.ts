@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { admins } from "./admin";
+import { createdAt, deliveryState, id, optionalRef, parentRef, timestamps, timestamptz } from "./columns";
 
 /**
  * Webhook endpoints registered by the owner. `secret` signs every delivery (Standard Webhooks,
@@ -10,20 +11,19 @@ import { admins } from "./admin";
  * the whole retry window is disabled (`disabledAt`, `disabledReason`).
  */
 export const webhookEndpoints = pgTable("webhook_endpoints", {
-  id: serial("id").primaryKey(),
+  id: id(),
   url: text("url").notNull(),
   description: text("description").notNull().default(""),
   events: jsonb("events").$type<string[]>().notNull(),
   enabled: boolean("enabled").notNull().default(true),
   secret: text("secret").notNull(),
   previousSecret: text("previous_secret"),
-  previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
-  failingSince: timestamp("failing_since", { withTimezone: true }),
-  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  previousSecretExpiresAt: timestamptz("previous_secret_expires_at"),
+  failingSince: timestamptz("failing_since"),
+  disabledAt: timestamptz("disabled_at"),
   disabledReason: text("disabled_reason"),
-  createdBy: integer("created_by").references(() => admins.id, { onDelete: "set null" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdBy: optionalRef("created_by", () => admins.id),
+  ...timestamps(),
 });
 
 /**
@@ -34,12 +34,12 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
 export const webhookEvents = pgTable(
   "webhook_events",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     messageId: text("message_id").notNull(),
     type: text("type").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
-    fannedOutAt: timestamp("fanned_out_at", { withTimezone: true }),
+    occurredAt: timestamptz("occurred_at").notNull().defaultNow(),
+    fannedOutAt: timestamptz("fanned_out_at"),
   },
   (t) => [
     uniqueIndex("webhook_events_message_idx").on(t.messageId),
@@ -55,24 +55,17 @@ export const webhookEvents = pgTable(
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: serial("id").primaryKey(),
-    endpointId: integer("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-    eventId: integer("event_id")
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: "cascade" }),
-    status: text("status").notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    giveUpAt: timestamp("give_up_at", { withTimezone: true }).notNull(),
+    id: id(),
+    endpointId: parentRef("endpoint_id", () => webhookEndpoints.id),
+    eventId: parentRef("event_id", () => webhookEvents.id),
+    ...deliveryState(),
+    giveUpAt: timestamptz("give_up_at").notNull(),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     /** Set when a person asked for this delivery again (the resend of delivery `resentFrom`). */
     resentFrom: integer("resent_from"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    completedAt: timestamptz("completed_at"),
   },
   (t) => [
     index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
@@ -84,11 +77,9 @@ export const webhookDeliveries = pgTable(
 export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
-    id: serial("id").primaryKey(),
-    deliveryId: integer("delivery_id")
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
-    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    id: id(),
+    deliveryId: parentRef("delivery_id", () => webhookDeliveries.id),
+    attemptedAt: timestamptz("attempted_at").notNull(),
     statusCode: integer("status_code"),
     durationMs: integer("duration_ms").notNull(),
     ok: boolean("ok").notNull(),
