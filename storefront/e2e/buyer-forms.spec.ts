@@ -4,11 +4,10 @@
 // read back by staff); the project types include 53ft homes and offices; the message is optional on both
 // enquiry forms. Values are ones the browser lets through and the server refuses (real answers).
 import type { Locator, Page } from "@playwright/test";
-import { FakeTronGrid, txId } from "../../api/test/fake-trongrid";
+import { txId } from "../../api/test/fake-trongrid";
 import {
   ADMIN_ORIGIN,
   cleveland,
-  ensureOwner,
   expect,
   expectToast,
   oneWidthEach,
@@ -19,19 +18,10 @@ import {
   toast,
   viewportAt,
   WIDTHS,
+  withFakeTronGrid,
 } from "./fixtures";
 
-const port = Number(process.env.E2E_PORT ?? 4100);
-let tron: FakeTronGrid;
-
-test.beforeAll(async ({ playwright }) => {
-  tron = await new FakeTronGrid().start(port + 3);
-  await ensureOwner(playwright);
-});
-
-test.afterAll(async () => {
-  await tron?.close();
-});
+withFakeTronGrid();
 
 /** The field is marked invalid and its description (the element aria-describedby names) says why. */
 async function expectReason(field: Locator, reason: string | RegExp) {

@@ -9,6 +9,7 @@ import {
   expect,
   type Page,
 } from "@playwright/test";
+import { FakeTronGrid } from "../../api/test/fake-trongrid";
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -122,8 +123,11 @@ export async function ensureOwner(playwright: {
 }
 
 /** A signed-in back-office page in its own browser context (close the context when done). */
-export async function staffSession(browser: Browser): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext({ baseURL: ADMIN_ORIGIN });
+export async function staffSession(
+  browser: Browser,
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ baseURL: ADMIN_ORIGIN, ...(viewport ? { viewport } : {}) });
   const page = await context.newPage();
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill(ADMIN.username);
@@ -131,6 +135,39 @@ export async function staffSession(browser: Browser): Promise<{ page: Page; cont
   await page.getByRole("button", { name: /sign in/i }).click();
   await expect(page).toHaveURL(/\/admin(\/dashboard)?(\?.*)?$/);
   return { page, context };
+}
+
+/** The business settings as the spec found them, put back after its tests for the specs that follow. */
+export function keepBusinessSettings(): void {
+  let api: APIRequestContext | undefined;
+  let original: Record<string, unknown> | undefined;
+  test.beforeAll(async ({ playwright }) => {
+    await ensureOwner(playwright);
+    api = await playwright.request.newContext({ baseURL: ADMIN_ORIGIN });
+    expect((await api.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
+    const { updatedAt: _updatedAt, ...settings } = await (await api.get("/api/admin/settings")).json();
+    original = settings;
+  });
+  test.afterAll(async () => {
+    if (original) expect((await api!.put("/api/admin/settings", { data: original })).status()).toBe(200);
+    await api?.dispose();
+  });
+}
+
+/**
+ * The fake TronGrid the e2e server polls (storefront port + 3), up for the spec's tests, and the owner
+ * account; set `tron.grid.transfers` to what the chain reports.
+ */
+export function withFakeTronGrid(): { grid: FakeTronGrid } {
+  const tron = { grid: new FakeTronGrid() };
+  test.beforeAll(async ({ playwright }) => {
+    await tron.grid.start(Number(process.env.E2E_PORT ?? 4100) + 3);
+    await ensureOwner(playwright);
+  });
+  test.afterAll(async () => {
+    await tron.grid.close();
+  });
+  return tron;
 }
 
 /** What POST /api/orders answers about the order it placed. */

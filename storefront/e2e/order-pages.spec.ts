@@ -8,22 +8,11 @@
 //     and links to the order's confirmation page.
 // Screenshots at 375 and 1440 px are kept with the test's results.
 import type { Page } from "@playwright/test";
-import { FakeTronGrid, txId, usdtTransfer } from "../../api/test/fake-trongrid";
-import { ADMIN_ORIGIN, cleveland, ensureOwner, expect, seedCart, staffSession, test } from "./fixtures";
+import { txId, usdtTransfer } from "../../api/test/fake-trongrid";
+import { ADMIN_ORIGIN, cleveland, expect, seedCart, staffSession, test, withFakeTronGrid } from "./fixtures";
 
-const port = Number(process.env.E2E_PORT ?? 4100);
-
-let tron: FakeTronGrid;
+const tron = withFakeTronGrid();
 let hashes = 0x0de0;
-
-test.beforeAll(async ({ playwright }) => {
-  tron = await new FakeTronGrid().start(port + 3);
-  await ensureOwner(playwright);
-});
-
-test.afterAll(async () => {
-  await tron?.close();
-});
 
 /** Places a USDT order for The Cleveland; returns its number, its link and the deposit's exact amount. */
 async function placeUsdtOrder(page: Page, email: string) {
@@ -133,7 +122,7 @@ test("(a) a short USDT payment: the remaining amount and a new QR code on the or
   const depositCents = depositMicro / 10_000n;
   const shortMicro = (depositCents - 264n) * 10_000n;
   const shortHash = txId(hashes++);
-  tron.transfers = [usdtTransfer(shortHash, shortMicro, Date.now() - 30_000)];
+  tron.grid.transfers = [usdtTransfer(shortHash, shortMicro, Date.now() - 30_000)];
 
   // the customer enters the transaction hash on the order-status page (opened by the e-mail look-up)
   await page.goto(`/order-status?order=${orderNumber}`);
@@ -202,7 +191,7 @@ test("(a) a short USDT payment: the remaining amount and a new QR code on the or
   await shots("confirmation-partial", confirmation);
 
   // (c) the chain then carries exactly the rest: the deposit is paid and never "Due now" again
-  tron.transfers = [...tron.transfers, usdtTransfer(txId(hashes++), micro(rest), Date.now() - 20_000)];
+  tron.grid.transfers = [...tron.grid.transfers, usdtTransfer(txId(hashes++), micro(rest), Date.now() - 20_000)];
   await expect(async () => {
     await page.getByRole("button", { name: "Look Up Order" }).click();
     await expect(page.getByTestId("invoice-deposit-status")).toHaveText("Paid", { timeout: 1000 });

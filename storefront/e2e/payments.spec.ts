@@ -1,19 +1,18 @@
-import { FakeTronGrid, txId, usdtTransfer } from "../../api/test/fake-trongrid";
-import { ADMIN_ORIGIN, cleveland, emailReceived, ensureOwner, expect, seedCart, staffSession, test } from "./fixtures";
+import { txId, usdtTransfer } from "../../api/test/fake-trongrid";
+import {
+  ADMIN_ORIGIN,
+  cleveland,
+  emailReceived,
+  expect,
+  seedCart,
+  staffSession,
+  test,
+  withFakeTronGrid,
+} from "./fixtures";
 
-const port = Number(process.env.E2E_PORT ?? 4100);
 const EMAIL = "lena.payments@example.com";
 
-let tron: FakeTronGrid;
-
-test.beforeAll(async ({ playwright }) => {
-  tron = await new FakeTronGrid().start(port + 3);
-  await ensureOwner(playwright);
-});
-
-test.afterAll(async () => {
-  await tron?.close();
-});
+const tron = withFakeTronGrid();
 
 test("USDT deposit recorded from the chain by itself, balance recorded by staff as a bank transfer", async ({
   page,
@@ -83,7 +82,7 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // the chain reports a confirmed transfer of exactly that amount; nobody enters a hash
-  tron.transfers = [usdtTransfer(txId(0xe2e), amount.replace(".", ""), Date.now() - 30_000)];
+  tron.grid.transfers = [usdtTransfer(txId(0xe2e), amount.replace(".", ""), Date.now() - 30_000)];
   await expect(async () => {
     await page.getByRole("button", { name: "Look Up Order" }).click();
     await expect(page.getByTestId("invoice-deposit-status")).toHaveText("Paid", { timeout: 1000 });

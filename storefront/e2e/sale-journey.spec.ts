@@ -14,13 +14,18 @@
 // $916.00 = $49,000.00; + delivery 100–250 miles $3,200.00 = $52,200.00; TX sales tax 6.25 % on the goods
 // $3,062.50 and TX 6.25 % on delivery $200.00 (each tax line names its rate); total $55,462.50; the
 // settings' 50 % deposit $27,731.25, balance $27,731.25.
-import type { Browser, Page } from "@playwright/test";
-import { FakeTronGrid, txId, usdtTransfer } from "../../api/test/fake-trongrid";
-import { emailReceived, expect, type ReceivedEmail, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { txId, usdtTransfer } from "../../api/test/fake-trongrid";
+import {
+  ADMIN_ORIGIN,
+  emailReceived,
+  expect,
+  type ReceivedEmail,
+  staffSession,
+  test,
+  withFakeTronGrid,
+} from "./fixtures";
 
-const port = Number(process.env.E2E_PORT ?? 4100);
-const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
-const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots14";
 const EMAIL = "rosa.journey@example.com";
 const TOTAL = "$55,462.50";
@@ -29,30 +34,7 @@ const BALANCE = "$27,731.25";
 /** The tax lines, each naming its rate, as the staff page, the customer's page and the order show them. */
 const TAX_LINES = ["TX sales tax (6.25 %)$3,062.50", "TX sales tax on delivery (6.25 %)$200.00"];
 
-let tron: FakeTronGrid;
-
-test.beforeAll(async ({ playwright }) => {
-  tron = await new FakeTronGrid().start(port + 3);
-  const api = await playwright.request.newContext({ baseURL: ADMIN_ORIGIN });
-  const setup = await api.post("/api/admin/setup", { data: ADMIN });
-  expect([201, 409]).toContain(setup.status());
-  await api.dispose();
-});
-
-test.afterAll(async () => {
-  await tron?.close();
-});
-
-async function staffPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: ADMIN_ORIGIN, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/admin(\/dashboard)?(\?.*)?$/);
-  return { page, context };
-}
+const tron = withFakeTronGrid();
 
 /** The e-mails the customer received whose subject matches, oldest first. */
 const mailsTo = async (page: Page, subject: string | RegExp): Promise<ReceivedEmail[]> =>
@@ -104,7 +86,7 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   expect(ack.text).toContain("Thank you for your quote request.");
 
   // 2. staff open the lead in the Contacts inbox and build a proposal from it
-  const staff = await staffPage(browser);
+  const staff = await staffSession(browser, { width: 1440, height: 900 });
   // the suite's other specs share this database: the funnel is read before this sale, then after it
   const before = await readFunnel(staff.page);
   await staff.page.goto("/admin?tab=contacts");
@@ -193,7 +175,7 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   expect(confirmation.text).toContain(`send exactly ${usdtAmount} USDT`);
 
   // 6. the chain reports a confirmed transfer of exactly that amount; nobody enters a hash
-  tron.transfers = [usdtTransfer(txId(0x5a1e14), usdtAmount.replace(".", ""), Date.now() - 30_000)];
+  tron.grid.transfers = [usdtTransfer(txId(0x5a1e14), usdtAmount.replace(".", ""), Date.now() - 30_000)];
   await expect(async () => {
     await page.getByRole("button", { name: "Look Up Order" }).click();
     await expect(page.getByTestId("invoice-deposit-status")).toHaveText("Paid", { timeout: 1000 });
@@ -294,7 +276,7 @@ test("staff edit and delete price-list rows; a sent proposal keeps the figures i
   page,
   browser,
 }) => {
-  const staff = await staffPage(browser);
+  const staff = await staffSession(browser, { width: 1440, height: 900 });
   const api = staff.page.request;
   const lists = await (await api.get("/api/trpc/proposals.priceLists")).json();
   const finish = (lists.result.data.options as { id: number; name: string }[]).find((o) =>

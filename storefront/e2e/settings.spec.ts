@@ -1,30 +1,11 @@
 // Business settings end to end: an admin changes the phone and the structural warranty in the back
 // office (port + 1); the storefront's product page, its JSON-LD, the chat assistant and the next e-mail
 // (caught by the e2e server's fake SMTP) state the new values at once. The settings are put back afterwards, for the specs that run after this one.
-import type { APIRequestContext } from "@playwright/test";
-import { emailReceived, expect, expectToast, test } from "./fixtures";
+import { ADMIN, ADMIN_ORIGIN, emailReceived, expect, expectToast, keepBusinessSettings, test } from "./fixtures";
 
-const port = Number(process.env.E2E_PORT ?? 4100);
-const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
-const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
 const NEW_PHONE = "(210) 555-0177";
 
-let api: APIRequestContext;
-let original: Record<string, unknown> | null = null;
-
-test.beforeAll(async ({ playwright }) => {
-  api = await playwright.request.newContext({ baseURL: ADMIN_ORIGIN });
-  const setup = await api.post("/api/admin/setup", { data: ADMIN });
-  expect([201, 409]).toContain(setup.status());
-  expect((await api.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
-  const { updatedAt: _updatedAt, ...settings } = await (await api.get("/api/admin/settings")).json();
-  original = settings;
-});
-
-test.afterAll(async () => {
-  if (original) expect((await api.put("/api/admin/settings", { data: original })).status()).toBe(200);
-  await api.dispose();
-});
+keepBusinessSettings();
 
 test("a change in the back-office settings shows on the product page, in its JSON-LD and in the chat", async ({
   page,

@@ -4,18 +4,8 @@
 // thank-you page and order page show the account with the order's payment reference and the amount due
 // now (the ledger's deposit invoice), at 375 and 1440 px. The settings are put back afterwards, for the
 // specs that run after this one. Screenshots: test-results/terms-and-bank-*.png.
-import type { APIRequestContext, Page } from "@playwright/test";
-import {
-  ADMIN,
-  ADMIN_ORIGIN,
-  cleveland,
-  ensureOwner,
-  expect,
-  expectAccessible,
-  seedCart,
-  staffSession,
-  test,
-} from "./fixtures";
+import type { Page } from "@playwright/test";
+import { cleveland, expect, expectAccessible, keepBusinessSettings, seedCart, staffSession, test } from "./fixtures";
 
 const BANK = {
   bankName: "Frost Bank",
@@ -26,23 +16,9 @@ const BANK = {
 const SHOTS = "test-results";
 const usd = (n: number) => `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-let api: APIRequestContext;
-let original: Record<string, unknown> | null = null;
-
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async ({ playwright }) => {
-  await ensureOwner(playwright);
-  api = await playwright.request.newContext({ baseURL: ADMIN_ORIGIN });
-  expect((await api.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
-  const { updatedAt: _updatedAt, ...settings } = await (await api.get("/api/admin/settings")).json();
-  original = settings;
-});
-
-test.afterAll(async () => {
-  if (original) expect((await api.put("/api/admin/settings", { data: original })).status()).toBe(200);
-  await api.dispose();
-});
+keepBusinessSettings();
 
 test("the owner changes the full-refund window, the warranty and the bank details in the back office", async ({
   browser,
