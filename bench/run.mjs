@@ -14,6 +14,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { pageWeights } from "../scripts/check-bundle-budget.mjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
+import { npmStartCommand } from "../scripts/npm-start-command.mjs";
 import { compare, loadSlice, median } from "./lib/load.mjs";
 import { cleanupAll, memoryMb, onCleanup, startProcess, stopProcess, waitForHttp } from "./lib/proc.mjs";
 import { SCALE_TARGET_MS, scaleBench } from "./scale.mjs";
@@ -147,23 +148,6 @@ async function startPostgres(database = "bench") {
   const dbUrl = url.replace(/\/postgres$/, `/${database}`);
   const postmasterPid = Number(readFileSync(join(dir, "data", "postmaster.pid"), "utf8").split("\n")[0]);
   return { dir, url: dbUrl, logFile: join(dir, "server.log"), postmasterPid };
-}
-
-/**
- * What `npm start` runs after building: the last command of api/package.json "start" (its environment
- * assignments, node flags and bundle), read from that file so that the bench cannot drift from it.
- */
-export function npmStartCommand() {
-  const script = JSON.parse(readFileSync(join(root, "api/package.json"), "utf8")).scripts.start;
-  const words = script.split("&&").at(-1).trim().split(/\s+/);
-  const env = {};
-  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? "")) {
-    const [key, ...value] = words.shift().split("=");
-    env[key] = value.join("=");
-  }
-  if (words.shift() !== "node")
-    throw new Error(`api/package.json "start" no longer ends with a node command: ${script}`);
-  return { cwd: join(root, "api"), env, args: words, text: script.split("&&").at(-1).trim() };
 }
 
 function startApi(name, port, adminPort, extraEnv) {

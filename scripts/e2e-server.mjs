@@ -10,11 +10,12 @@
 // - USDT: a test wallet, and TronGrid at a loopback fake on <storefrontPort + 3> that a test starts.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { npmStartCommand } from "./npm-start-command.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const [port, adminPort] = process.argv.slice(2);
@@ -46,20 +47,6 @@ try {
 } catch {}
 if (builtAt < newestSource()) {
   execFileSync(process.execPath, [join(root, "api", "scripts", "build.mjs")], { stdio: "inherit" });
-}
-
-/** The node command at the end of api/package.json "start" (after the build step). */
-function npmStartCommand() {
-  const script = JSON.parse(readFileSync(join(root, "api", "package.json"), "utf8")).scripts.start;
-  const words = script.split("&&").at(-1).trim().split(/\s+/);
-  const env = {};
-  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? "")) {
-    const [key, ...value] = words.shift().split("=");
-    env[key] = value.join("=");
-  }
-  if (words.shift() !== "node")
-    throw new Error(`api/package.json "start" no longer ends with a node command: ${script}`);
-  return { env, args: words };
 }
 
 // ---------- fake Telegram and SMTP, and their inbox ----------

@@ -23,7 +23,7 @@ const PAGES = [
 // validators.spec.ts, so the pages are not walked twice
 for (const width of [360]) {
   test(`axe: no serious or critical violation on each storefront page at ${width}px`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await page.setViewportSize({ width, height: 900 });
     await seedCart(page, [cleveland]);
     for (const path of PAGES) {
