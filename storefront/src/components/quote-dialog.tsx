@@ -3,14 +3,15 @@
 import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
 import type { QuoteRequestInput } from "@ch/api/contracts/leads";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useRef } from "react";
 import { postJson } from "../lib/api";
-import { focusFirstInvalid, formErrors, useFormErrors } from "../lib/form-errors";
+import { focusFirstInvalid, formErrors, useFormFields } from "../lib/form-errors";
 import { closeQuoteDialog, type QuoteRequestOptions, useQuoteDialog } from "../lib/quote";
 import { toast } from "../lib/toast";
 import { DeliveryFields } from "./delivery-fields";
 import { Dialog } from "./dialog";
-import { buttonClass, Field, FormMessage, inputClass, TextField } from "./ui";
+import { PersonFields } from "./person-fields";
+import { buttonClass, FormMessage, TextAreaField, TextField } from "./ui";
 
 export default function QuoteDialog() {
   const options = useQuoteDialog();
@@ -22,7 +23,12 @@ export default function QuoteDialog() {
 /** The request's fields, and Send: POST /api/quote-requests, then a thank-you toast. */
 function useQuoteForm(options: QuoteRequestOptions) {
   const isCall = options.kind === "call";
-  const [form, setForm] = useState({
+  const {
+    values: form,
+    field,
+    errors,
+    setErrors,
+  } = useFormFields({
     firstName: "",
     lastName: "",
     email: "",
@@ -32,12 +38,7 @@ function useQuoteForm(options: QuoteRequestOptions) {
     deliveryState: "",
     message: options.message ?? "",
   });
-  const { errors, setErrors, edited } = useFormErrors();
   const formRef = useRef<HTMLFormElement>(null);
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [key]: event.target.value }));
-    edited(key);
-  };
 
   const send = useMutation({
     mutationFn: (body: QuoteRequestInput) => postJson("/api/quote-requests", body),
@@ -76,7 +77,7 @@ function useQuoteForm(options: QuoteRequestOptions) {
       message: form.message || null,
     });
   };
-  return { isCall, form, set, errors, formRef, submit, pending: send.isPending };
+  return { isCall, field, errors, formRef, submit, pending: send.isPending };
 }
 
 const dialogDescription = (options: QuoteRequestOptions, isCall: boolean) =>
@@ -100,60 +101,21 @@ function QuoteActions({ isCall, pending }: { isCall: boolean; pending: boolean }
 }
 
 function QuoteForm({ options }: { options: QuoteRequestOptions }) {
-  const { isCall, form, set, errors, formRef, submit, pending } = useQuoteForm(options);
+  const { isCall, field, errors, formRef, submit, pending } = useQuoteForm(options);
   return (
     <Dialog open onClose={closeQuoteDialog} title={options.title} description={dialogDescription(options, isCall)}>
       <form ref={formRef} onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First Name"
-          required
-          autoComplete="given-name"
-          value={form.firstName}
-          onChange={set("firstName")}
-          error={errors.fields.firstName}
-        />
-        <TextField
-          label="Last Name"
-          required
-          autoComplete="family-name"
-          value={form.lastName}
-          onChange={set("lastName")}
-          error={errors.fields.lastName}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          value={form.email}
-          onChange={set("email")}
-          error={errors.fields.email}
-        />
-        <TextField
-          label={isCall ? "Phone" : "Phone (optional)"}
-          type="tel"
-          required={isCall}
-          autoComplete="tel"
-          value={form.phone}
-          onChange={set("phone")}
-          error={errors.fields.phone}
-        />
+        <PersonFields field={field} phoneLabel={isCall ? "Phone" : "Phone (optional)"} phoneRequired={isCall} />
         {isCall ? (
           <TextField
             className="sm:col-span-2"
             label="Preferred Time"
             placeholder="e.g. Weekdays after 3 PM"
-            value={form.preferredTime}
-            onChange={set("preferredTime")}
-            error={errors.fields.preferredTime}
+            {...field("preferredTime")}
           />
         ) : null}
-        {isCall ? null : <DeliveryFields values={form} errors={errors.fields} onChange={set} />}
-        <Field label="Message (optional)" className="sm:col-span-2" error={errors.fields.message}>
-          {(ids) => (
-            <textarea {...ids} rows={4} className={inputClass} value={form.message} onChange={set("message")} />
-          )}
-        </Field>
+        {isCall ? null : <DeliveryFields field={field} />}
+        <TextAreaField label="Message (optional)" className="sm:col-span-2" rows={4} {...field("message")} />
         <FormMessage message={errors.message} className="sm:col-span-2" />
         <QuoteActions isCall={isCall} pending={pending} />
       </form>

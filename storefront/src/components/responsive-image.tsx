@@ -34,12 +34,16 @@ const HIGH_PRIORITY = { fetchpriority: "high" } as object;
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export interface ResponsiveImageProps {
-  src: string;
-  alt: string;
-  /** The original's size, as the API gives it (a blog cover has the seed size 1200×800). */
+/** A stored picture's address and the original's size, as the API gives them (a blog cover has the seed size 1200×800). */
+export interface StoredImage {
+  url: string;
   width?: number;
   height?: number;
+}
+
+export interface ResponsiveImageProps {
+  image: StoredImage;
+  alt: string;
   /** The rendered width by viewport, as for the `sizes` attribute. */
   sizes: string;
   /** "priority": the page's largest paint; "eager": in the first screenful; "lazy": below the fold. */
@@ -47,15 +51,8 @@ export interface ResponsiveImageProps {
   className?: string;
 }
 
-export function ResponsiveImage({
-  src,
-  alt,
-  width = 1200,
-  height = 800,
-  sizes,
-  loading = "lazy",
-  className,
-}: ResponsiveImageProps) {
+export function ResponsiveImage({ image, alt, sizes, loading = "lazy", className }: ResponsiveImageProps) {
+  const { url: src, width = 1200, height = 800 } = image;
   const priority = loading === "priority";
   const preloads = useContext(ImagePreloads);
   if (!hasVariants(src)) {

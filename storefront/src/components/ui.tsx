@@ -76,6 +76,54 @@ export function TextField({
   );
 }
 
+type ControlProps<Tag extends "textarea" | "select"> = Omit<ComponentProps<Tag>, "id" | "className"> & {
+  label: string;
+  error?: string | undefined;
+  className?: string;
+};
+
+export function TextAreaField({ label, error, className, rows, ...textarea }: ControlProps<"textarea">) {
+  return (
+    <Field label={label} error={error} className={className}>
+      {(ids) => <textarea {...ids} rows={rows} className={inputClass} {...textarea} />}
+    </Field>
+  );
+}
+
+/**
+ * A choice from a list, with an empty first option that says what to pick. `required` marks the label only:
+ * the empty option stays selectable and the server says why it is refused.
+ */
+export function SelectField({
+  label,
+  required,
+  error,
+  className,
+  name,
+  placeholder,
+  options,
+  ...select
+}: Omit<ControlProps<"select">, "children"> & {
+  placeholder: string;
+  /** value → the text shown for it */
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <Field label={label} required={required} error={error} className={className}>
+      {(ids) => (
+        <select {...ids} name={name} className={inputClass} {...select}>
+          <option value="">{placeholder}</option>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /** What a failed submit says beyond its fields, announced as it appears. */
 export function FormMessage({ message, className = "" }: { message: string | null; className?: string }) {
   return message ? (
@@ -85,18 +133,90 @@ export function FormMessage({ message, className = "" }: { message: string | nul
   ) : null;
 }
 
-export function Skeleton({ className = "" }: { className?: string }) {
-  return <div aria-hidden="true" className={`animate-pulse rounded-lg bg-slate-200 ${className}`} />;
+/** A table's head: one row of column headings, given as [label, classes] (each column's padding and alignment). */
+export function TableHead({
+  columns,
+  className,
+  rowClassName,
+}: {
+  columns: readonly (readonly [string, string])[];
+  className?: string;
+  rowClassName?: string;
+}) {
+  return (
+    <thead className={className}>
+      <tr className={rowClassName}>
+        {columns.map(([label, cellClassName]) => (
+          <th key={label} scope="col" className={cellClassName}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
 }
 
-export function SectionHeading({ eyebrow, title, intro }: { eyebrow?: string; title: string; intro?: string }) {
+/**
+ * A section named by its heading (aria-labelledby → the heading's id). Without classes it is the bordered
+ * card of the storefront's side panels (contact details, hours, order details).
+ */
+export function TitledSection({
+  id,
+  title,
+  as: Tag = "section",
+  heading: Heading = "h2",
+  className = "rounded-2xl border border-slate-200 p-6 shadow-sm",
+  titleClassName = "text-lg font-bold text-slate-900",
+  children,
+  ...rest
+}: {
+  id: string;
+  title: ReactNode;
+  as?: "section" | "aside";
+  heading?: "h2" | "h3";
+  className?: string;
+  titleClassName?: string;
+  children: ReactNode;
+  "data-testid"?: string;
+}) {
   return (
-    <div className="mx-auto mb-10 max-w-2xl text-center">
-      {eyebrow ? <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase">{eyebrow}</p> : null}
-      <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h2>
-      {intro ? <p className="mt-4 text-lg text-slate-600">{intro}</p> : null}
+    <Tag aria-labelledby={id} className={className} {...rest}>
+      <Heading id={id} className={titleClassName}>
+        {title}
+      </Heading>
+      {children}
+    </Tag>
+  );
+}
+
+/** One term and its value in a <dl>. The term is muted, except on an `emphasis` row (a total, what is due now). */
+export function DetailRow({
+  term,
+  className,
+  emphasis,
+  valueClassName,
+  valueTestId,
+  children,
+}: {
+  term: ReactNode;
+  className?: string;
+  emphasis?: boolean;
+  valueClassName?: string;
+  valueTestId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <dt className={emphasis ? undefined : "text-slate-600"}>{term}</dt>
+      <dd className={valueClassName} data-testid={valueTestId}>
+        {children}
+      </dd>
     </div>
   );
+}
+
+export function Skeleton({ className = "" }: { className?: string }) {
+  return <div aria-hidden="true" className={`animate-pulse rounded-lg bg-slate-200 ${className}`} />;
 }
 
 export function PageHeader({ title, intro }: { title: string; intro?: string }) {

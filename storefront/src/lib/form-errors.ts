@@ -96,6 +96,32 @@ export function useFormErrors() {
   };
 }
 
+/** What binds a control to one text field of a form: its value, its onChange and why it was refused. */
+export interface BoundField {
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  error: string | undefined;
+}
+
+/**
+ * A form's text values and its errors. `set(key)` is a control's onChange: it stores what was typed and
+ * drops that field's reason; `field(key)` is all a control needs (`<TextField {...field("email")} />`).
+ */
+export function useFormFields<T extends { [K in keyof T]: string }>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const errorState = useFormErrors();
+  const set = (key: keyof T & string) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+    errorState.edited(key);
+  };
+  const field = (key: keyof T & string): BoundField => ({
+    value: values[key],
+    onChange: set(key),
+    error: errorState.errors.fields[key],
+  });
+  return { values, setValues, set, field, ...errorState };
+}
+
 /** After a failed submit: the first field marked invalid takes focus, so a keyboard or screen-reader user lands on it. */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
   // Called right after the errors are set: React renders the marks on its own schedule, which on a busy

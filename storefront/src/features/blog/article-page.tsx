@@ -1,13 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "../../components/icons";
-import { LocalDate } from "../../components/local-date";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { buttonClass } from "../../components/ui";
-import { capitalize } from "../../lib/format";
 import { type BlogPostDto, relatedPostsQuery } from "../../lib/queries";
 import { useSiteConfig } from "../../lib/site-config";
-import { BlogCard } from "./blog-card";
+import { BlogCard, PostMeta } from "./blog-card";
 
 export function ArticlePage({ post }: { post: BlogPostDto }) {
   const config = useSiteConfig();
@@ -30,12 +28,7 @@ export function ArticlePage({ post }: { post: BlogPostDto }) {
         >
           <ArrowLeft className="h-4 w-4" /> Back to Blog
         </Link>
-        <div className="mt-6 flex items-center gap-3 text-sm text-slate-600">
-          <LocalDate iso={post.createdAt} />
-          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-medium text-amber-900">
-            {capitalize(post.category)}
-          </span>
-        </div>
+        <PostMeta post={post} large />
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
         <p className="mt-4 text-lg text-slate-600">{post.excerpt}</p>
         <div className="mt-6 flex flex-wrap items-center gap-2">
@@ -56,7 +49,7 @@ export function ArticlePage({ post }: { post: BlogPostDto }) {
       </div>
       <div className="mx-auto mt-8 max-w-5xl px-4 sm:px-6">
         <ResponsiveImage
-          src={post.image}
+          image={{ url: post.image }}
           alt=""
           sizes="(min-width: 1024px) 976px, 92vw"
           loading="priority"

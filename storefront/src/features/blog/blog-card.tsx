@@ -4,6 +4,28 @@ import { ResponsiveImage } from "../../components/responsive-image";
 import { capitalize } from "../../lib/format";
 import type { BlogPostSummary } from "../../lib/queries";
 
+/** A post's date and category: small on a card, larger on the article's own page. */
+export function PostMeta({
+  post,
+  large = false,
+}: {
+  post: Pick<BlogPostSummary, "createdAt" | "category">;
+  large?: boolean;
+}) {
+  return (
+    <div
+      className={
+        large ? "mt-6 flex items-center gap-3 text-sm text-slate-600" : "flex items-center gap-3 text-xs text-slate-600"
+      }
+    >
+      <LocalDate iso={post.createdAt} />
+      <span className={`rounded-full bg-amber-100 ${large ? "px-2.5" : "px-2"} py-0.5 font-medium text-amber-900`}>
+        {capitalize(post.category)}
+      </span>
+    </div>
+  );
+}
+
 export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager?: boolean }) {
   return (
     <article
@@ -12,7 +34,7 @@ export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager
     >
       <div className="aspect-[3/2] overflow-hidden bg-slate-100">
         <ResponsiveImage
-          src={post.image}
+          image={{ url: post.image }}
           alt=""
           sizes="(min-width: 1280px) 395px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw"
           loading={eager ? "eager" : "lazy"}
@@ -20,12 +42,7 @@ export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager
         />
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <div className="flex items-center gap-3 text-xs text-slate-600">
-          <LocalDate iso={post.createdAt} />
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">
-            {capitalize(post.category)}
-          </span>
-        </div>
+        <PostMeta post={post} />
         <h3 className="mt-2 text-lg font-bold text-slate-900">
           <Link to="/blog/$slug" params={{ slug: post.slug }} className="rounded hover:text-amber-700">
             {post.title}

@@ -1,12 +1,12 @@
 import { MAX_LINE_QUANTITY } from "@ch/api/contracts/constants";
 import { Link } from "@tanstack/react-router";
 import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from "../../components/icons";
+import { QuoteButton } from "../../components/quote-button";
 import { ResponsiveImage } from "../../components/responsive-image";
-import { buttonClass, PageHeader } from "../../components/ui";
+import { buttonClass, PageHeader, TitledSection } from "../../components/ui";
 import { clearCart, removeFromCart, updateQuantity, useCart } from "../../lib/cart";
 import { type CartLine, describeCart, itemCount, subtotal } from "../../lib/cart-ops";
 import { categoryLabel, formatPrice } from "../../lib/format";
-import { openQuoteDialog } from "../../lib/quote";
 
 function EmptyCart() {
   return (
@@ -29,7 +29,7 @@ function CartLineItem({ line }: { line: CartLine }) {
     >
       {line.image ? (
         <ResponsiveImage
-          src={line.image}
+          image={{ url: line.image }}
           alt=""
           sizes="(min-width: 640px) 144px, 92vw"
           loading="eager"
@@ -88,13 +88,13 @@ function CartSummary({ lines }: { lines: CartLine[] }) {
   const count = itemCount(lines);
   const total = subtotal(lines);
   return (
-    <aside
-      aria-labelledby="summary-title"
+    <TitledSection
+      id="summary-title"
+      title="Order Summary"
+      as="aside"
       className="h-fit rounded-2xl border border-slate-200 bg-slate-50 p-6 shadow-sm"
+      titleClassName="text-xl font-bold text-slate-900"
     >
-      <h2 id="summary-title" className="text-xl font-bold text-slate-900">
-        Order Summary
-      </h2>
       <dl className="mt-4 space-y-3 text-sm">
         <div className="flex justify-between">
           <dt className="text-slate-600">Items</dt>
@@ -120,21 +120,18 @@ function CartSummary({ lines }: { lines: CartLine[] }) {
         <Link to="/checkout" className={`${buttonClass.primary} py-3 text-base`}>
           Proceed to Checkout
         </Link>
-        <button
-          type="button"
+        <QuoteButton
           className={buttonClass.outline}
-          onClick={() =>
-            openQuoteDialog({
-              kind: "quote",
-              title: "Request a Quote",
-              message: `I'd like a quote for the items in my cart:\n${describeCart(lines)}`,
-            })
-          }
+          request={{
+            kind: "quote",
+            title: "Request a Quote",
+            message: `I'd like a quote for the items in my cart:\n${describeCart(lines)}`,
+          }}
         >
           Request Quote
-        </button>
+        </QuoteButton>
       </div>
-    </aside>
+    </TitledSection>
   );
 }
 

@@ -1,6 +1,6 @@
 import { cancellationTerms, deliveryWindow } from "@ch/api/contracts/business-facts";
 import type { MutableRefObject } from "react";
-import { buttonClass, FormMessage } from "../../components/ui";
+import { buttonClass, DetailRow, FormMessage, TitledSection } from "../../components/ui";
 import { formatAmount } from "../../lib/format";
 import { depositTerms } from "../../lib/site-config";
 import type { OrderQuoteDto } from "./quote";
@@ -44,13 +44,18 @@ function QuotedFigures({
 }) {
   return (
     <>
-      <div className="flex justify-between gap-3">
-        <dt className="text-slate-600">
-          Delivery ({figures.deliveryLabel}
-          {figures.miles === null ? "" : `, ${figures.miles.toLocaleString("en-US")} mi`})
-        </dt>
-        <dd data-testid="checkout-delivery">{formatAmount(figures.shipping)}</dd>
-      </div>
+      <DetailRow
+        term={
+          <>
+            Delivery ({figures.deliveryLabel}
+            {figures.miles === null ? "" : `, ${figures.miles.toLocaleString("en-US")} mi`})
+          </>
+        }
+        className="flex justify-between gap-3"
+        valueTestId="checkout-delivery"
+      >
+        {formatAmount(figures.shipping)}
+      </DetailRow>
       {figures.taxLines.map((t) => (
         <div key={t.taxClass} className="flex justify-between gap-3" data-testid="checkout-tax-line">
           <dt className="text-slate-600">{t.label}</dt>
@@ -74,14 +79,17 @@ function QuotedFigures({
       </div>
       {deposit && balance ? (
         <>
-          <div className="flex justify-between font-semibold">
-            <dt>Due now ({deposit.depositPercent}% deposit)</dt>
-            <dd data-testid="checkout-due-now">{dueNow}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt className="text-slate-600">Balance on delivery</dt>
-            <dd>{balance}</dd>
-          </div>
+          <DetailRow
+            term={<>Due now ({deposit.depositPercent}% deposit)</>}
+            className="flex justify-between font-semibold"
+            emphasis
+            valueTestId="checkout-due-now"
+          >
+            {dueNow}
+          </DetailRow>
+          <DetailRow term="Balance on delivery" className="flex justify-between">
+            {balance}
+          </DetailRow>
         </>
       ) : null}
     </>
@@ -93,10 +101,9 @@ function SummaryFigures({ checkout, deposit }: { checkout: Checkout; deposit: De
   return (
     <div aria-live="polite" className="mt-4 border-t border-slate-200 pt-4 text-sm">
       <dl className="space-y-2">
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Subtotal</dt>
-          <dd>{formatAmount(figures ? figures.subtotal : cents(cartSubtotalCents))}</dd>
-        </div>
+        <DetailRow term="Subtotal" className="flex justify-between">
+          {formatAmount(figures ? figures.subtotal : cents(cartSubtotalCents))}
+        </DetailRow>
         {figures ? <QuotedFigures figures={figures} deposit={deposit} reviewTotal={reviewTotal} /> : null}
       </dl>
       {figures ? null : (
@@ -120,13 +127,13 @@ function SummaryFigures({ checkout, deposit }: { checkout: Checkout; deposit: De
 export function CheckoutSummary({ checkout, deposit }: { checkout: Checkout; deposit: Deposit }) {
   const { config, errors, submitting, pricing } = checkout;
   return (
-    <aside
-      aria-labelledby="checkout-summary"
+    <TitledSection
+      id="checkout-summary"
+      title="Order Summary"
+      as="aside"
       className="h-fit rounded-2xl border border-slate-200 bg-slate-50 p-6 shadow-sm lg:sticky lg:top-24"
+      titleClassName="text-xl font-bold text-slate-900"
     >
-      <h2 id="checkout-summary" className="text-xl font-bold text-slate-900">
-        Order Summary
-      </h2>
       <SummaryLines checkout={checkout} />
       <SummaryFigures checkout={checkout} deposit={deposit} />
       <FormMessage message={errors.message} className="mt-6" />
@@ -143,6 +150,6 @@ export function CheckoutSummary({ checkout, deposit }: { checkout: Checkout; dep
           {cancellationTerms(config.cancellation).window ?? cancellationTerms(config.cancellation).beforeProduction}
         </p>
       ) : null}
-    </aside>
+    </TitledSection>
   );
 }

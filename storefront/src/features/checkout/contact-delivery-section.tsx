@@ -1,5 +1,5 @@
 import { StateSelect } from "../../components/delivery-fields";
-import { Field, inputClass } from "../../components/ui";
+import { Field, inputClass, TitledSection } from "../../components/ui";
 import type { FormErrors } from "../../lib/form-errors";
 import type { CheckoutForm } from "./validation";
 
@@ -42,10 +42,7 @@ function TextField({
 export function ContactDeliverySection({ form, errors, set }: { form: CheckoutForm; errors: FormErrors; set: Setter }) {
   const state = { form, errors, set };
   return (
-    <section aria-labelledby="contact-info" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-      <h2 id="contact-info" className="text-xl font-bold text-slate-900">
-        Contact & Delivery
-      </h2>
+    <TitledSection id="contact-info" title="Contact & Delivery" titleClassName="text-xl font-bold text-slate-900">
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <TextField {...state} name="firstName" label="First Name" props={{ autoComplete: "given-name" }} />
         <TextField {...state} name="lastName" label="Last Name" props={{ autoComplete: "family-name" }} />
@@ -87,6 +84,6 @@ export function ContactDeliverySection({ form, errors, set }: { form: CheckoutFo
           )}
         </Field>
       </div>
-    </section>
+    </TitledSection>
   );
 }

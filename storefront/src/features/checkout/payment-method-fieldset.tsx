@@ -1,9 +1,6 @@
 import type { Dispatch, SetStateAction } from "react";
-import { useState } from "react";
-import { CheckIcon, CopyIcon } from "../../components/icons";
-import { buttonClass } from "../../components/ui";
+import { WalletAddress } from "../../components/copy-button";
 import type { SiteConfig } from "../../lib/site-config";
-import { toast } from "../../lib/toast";
 import type { Deposit } from "./use-checkout";
 import type { CheckoutForm } from "./validation";
 import { WalletQr } from "./wallet-qr";
@@ -15,26 +12,6 @@ const METHODS = [
   ["bank-transfer", "Bank Transfer", "Wire or ACH from your bank"],
 ] as const;
 
-function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      toast({ title: "Copied!", description: `${label} copied to clipboard` });
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      toast({ title: "Copy Failed", description: "Please copy the information manually.", variant: "destructive" });
-    }
-  };
-  return (
-    <button type="button" onClick={copy} className={`${buttonClass.outline} px-3 py-2`} aria-label={`Copy ${label}`}>
-      {copied ? <CheckIcon className="h-4 w-4 text-green-700" /> : <CopyIcon className="h-4 w-4" />}
-      {copied ? "Copied" : "Copy"}
-    </button>
-  );
-}
-
 function UsdtWallet({ address, deposit: { deposit, dueNow, balance } }: { address: string; deposit: Deposit }) {
   return (
     <div className="mt-4 flex flex-col gap-5 sm:flex-row">
@@ -42,15 +19,7 @@ function UsdtWallet({ address, deposit: { deposit, dueNow, balance } }: { addres
       <div className="min-w-0 flex-1 space-y-3">
         <div>
           <p className="text-sm text-slate-600">Wallet address</p>
-          <div className="mt-1 flex flex-wrap items-center gap-2">
-            <code
-              className="min-w-0 rounded-md bg-white px-2 py-1.5 font-mono text-sm break-all text-slate-900 ring-1 ring-slate-200"
-              data-testid="wallet-address"
-            >
-              {address}
-            </code>
-            <CopyButton value={address} label="Wallet address" />
-          </div>
+          <WalletAddress address={address} testId="wallet-address" darkText toasts />
         </div>
         <div>
           <p className="text-sm text-slate-600">

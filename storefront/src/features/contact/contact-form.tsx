@@ -3,12 +3,13 @@
 import { BUDGET_LABELS, BUDGETS, PROJECT_TYPE_LABELS, PROJECT_TYPES } from "@ch/api/contracts/constants";
 import type { ContactInput } from "@ch/api/contracts/leads";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useRef } from "react";
 import { DeliveryFields } from "../../components/delivery-fields";
 import { HydratedFieldset } from "../../components/hydrated-fieldset";
-import { buttonClass, Field, FormMessage, inputClass, TextField } from "../../components/ui";
+import { PersonFields } from "../../components/person-fields";
+import { buttonClass, FormMessage, SelectField, TextAreaField } from "../../components/ui";
 import { postJson } from "../../lib/api";
-import { focusFirstInvalid, formErrors, useFormErrors } from "../../lib/form-errors";
+import { focusFirstInvalid, formErrors, useFormFields } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
 
 const empty = {
@@ -24,18 +25,10 @@ const empty = {
 };
 const FIELDS = Object.keys(empty);
 
-type ContactFields = typeof empty;
-type Setter = (key: keyof ContactFields) => (event: { target: { value: string } }) => void;
-
 /** The enquiry's fields, and Send: POST /api/contact, then a thank-you toast and an empty form. */
 function useContactForm(page: boolean) {
-  const [form, setForm] = useState(empty);
-  const { errors, setErrors, clear, edited } = useFormErrors();
+  const { values: form, setValues: setForm, field, errors, setErrors, clear } = useFormFields(empty);
   const formRef = useRef<HTMLFormElement>(null);
-  const set = (key: keyof typeof empty) => (event: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [key]: event.target.value }));
-    edited(key);
-  };
 
   const send = useMutation({
     mutationFn: (body: ContactInput) => postJson("/api/contact", body),
@@ -70,58 +63,11 @@ function useContactForm(page: boolean) {
       source: page ? "contact-page" : "contact-form",
     });
   };
-  return { form, set, errors, formRef, submit, pending: send.isPending };
+  return { field, errors, formRef, submit, pending: send.isPending };
 }
 
-function ProjectTypeField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: ReturnType<Setter>;
-  error: string | undefined;
-}) {
-  return (
-    <Field label="Project Type" error={error}>
-      {(ids) => (
-        <select {...ids} className={inputClass} value={value} onChange={onChange}>
-          <option value="">Select a project type</option>
-          {PROJECT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {PROJECT_TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-}
-
-function BudgetField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: ReturnType<Setter>;
-  error: string | undefined;
-}) {
-  return (
-    <Field label="Budget" error={error}>
-      {(ids) => (
-        <select {...ids} className={inputClass} value={value} onChange={onChange}>
-          <option value="">Select a budget</option>
-          {BUDGETS.map((b) => (
-            <option key={b} value={b}>
-              {BUDGET_LABELS[b]}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-}
+const PROJECT_TYPE_OPTIONS = PROJECT_TYPES.map((t) => [t, PROJECT_TYPE_LABELS[t]] as const);
+const BUDGET_OPTIONS = BUDGETS.map((b) => [b, BUDGET_LABELS[b]] as const);
 
 function SendButton({ pending }: { pending: boolean }) {
   return (
@@ -134,58 +80,26 @@ function SendButton({ pending }: { pending: boolean }) {
 }
 
 export function ContactForm({ page = false }: { page?: boolean }) {
-  const { form, set, errors, formRef, submit, pending } = useContactForm(page);
+  const { field, errors, formRef, submit, pending } = useContactForm(page);
   return (
     <form ref={formRef} onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Contact form">
       <HydratedFieldset legend="Your enquiry">
-        <TextField
-          label="First Name"
-          required
-          autoComplete="given-name"
-          value={form.firstName}
-          onChange={set("firstName")}
-          error={errors.fields.firstName}
+        <PersonFields field={field} />
+        <SelectField
+          label="Project Type"
+          placeholder="Select a project type"
+          options={PROJECT_TYPE_OPTIONS}
+          {...field("projectType")}
         />
-        <TextField
-          label="Last Name"
-          required
-          autoComplete="family-name"
-          value={form.lastName}
-          onChange={set("lastName")}
-          error={errors.fields.lastName}
+        <SelectField label="Budget" placeholder="Select a budget" options={BUDGET_OPTIONS} {...field("budget")} />
+        <DeliveryFields field={field} />
+        <TextAreaField
+          label="Message (optional)"
+          className="sm:col-span-2"
+          rows={5}
+          placeholder="Tell us about your project: site, timeline, layout..."
+          {...field("message")}
         />
-        <TextField
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          value={form.email}
-          onChange={set("email")}
-          error={errors.fields.email}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          value={form.phone}
-          onChange={set("phone")}
-          error={errors.fields.phone}
-        />
-        <ProjectTypeField value={form.projectType} onChange={set("projectType")} error={errors.fields.projectType} />
-        <BudgetField value={form.budget} onChange={set("budget")} error={errors.fields.budget} />
-        <DeliveryFields values={form} errors={errors.fields} onChange={set} />
-        <Field label="Message (optional)" className="sm:col-span-2" error={errors.fields.message}>
-          {(ids) => (
-            <textarea
-              {...ids}
-              rows={5}
-              className={inputClass}
-              placeholder="Tell us about your project: site, timeline, layout..."
-              value={form.message}
-              onChange={set("message")}
-            />
-          )}
-        </Field>
         <FormMessage message={errors.message} className="sm:col-span-2" />
         <SendButton pending={pending} />
       </HydratedFieldset>

@@ -7,10 +7,11 @@ import {
   WEEKDAYS,
   yearsLabel,
 } from "@ch/api/contracts/business-facts";
-import { CheckIcon, MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
-import { buttonClass, PageHeader } from "../../components/ui";
-import { openQuoteDialog } from "../../lib/quote";
-import { formatAddress, phoneText, type SiteConfig, telHref, useSiteConfig } from "../../lib/site-config";
+import { CompanyContactList } from "../../components/company-contact";
+import { CheckIcon } from "../../components/icons";
+import { QuoteButton } from "../../components/quote-button";
+import { buttonClass, DetailRow, PageHeader, TitledSection } from "../../components/ui";
+import { type SiteConfig, useSiteConfig } from "../../lib/site-config";
 import { ContactForm } from "./contact-form";
 
 /** The opening hours of the business settings, then the days it is closed. */
@@ -38,57 +39,35 @@ const why = (config: SiteConfig) => [
 
 function ContactDetails({ config }: { config: SiteConfig }) {
   return (
-    <section aria-labelledby="details-title" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-      <h2 id="details-title" className="text-lg font-bold text-slate-900">
-        Contact Details
-      </h2>
-      <ul className="mt-4 space-y-3 text-slate-700">
-        <li className="flex items-center gap-3">
-          <PhoneIcon className="h-5 w-5 text-amber-600" />
-          <a href={telHref(config.company.phone)} className="rounded hover:text-amber-700">
-            {phoneText(config.company.phone)}
-          </a>
-        </li>
-        <li className="flex items-center gap-3">
-          <MailIcon className="h-5 w-5 shrink-0 text-amber-600" />
-          <a href={`mailto:${config.company.email}`} className="rounded break-all hover:text-amber-700">
-            {config.company.email}
-          </a>
-        </li>
-        <li className="flex items-start gap-3">
-          <PinIcon className="h-5 w-5 shrink-0 text-amber-600" />
-          <span>{formatAddress(config.company)}</span>
-        </li>
-      </ul>
-    </section>
+    <TitledSection id="details-title" title="Contact Details">
+      <CompanyContactList company={config.company} look="card" />
+    </TitledSection>
   );
 }
 
 function BusinessHours({ config }: { config: SiteConfig }) {
   return (
-    <section aria-labelledby="hours-title" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-      <h2 id="hours-title" className="text-lg font-bold text-slate-900">
-        Business Hours
-      </h2>
+    <TitledSection id="hours-title" title="Business Hours">
       <dl className="mt-4 space-y-2 text-sm">
         {hoursTable(config).map(({ days, hours }) => (
-          <div key={days} className="flex justify-between gap-4">
-            <dt className="text-slate-600">{days}</dt>
-            <dd className="font-medium text-slate-900">{hours}</dd>
-          </div>
+          <DetailRow
+            key={days}
+            term={days}
+            className="flex justify-between gap-4"
+            valueClassName="font-medium text-slate-900"
+          >
+            {hours}
+          </DetailRow>
         ))}
       </dl>
       <p className="mt-3 text-xs text-slate-600">{timeZoneLabel(config.timeZone)}</p>
-    </section>
+    </TitledSection>
   );
 }
 
 function WhatToExpect() {
   return (
-    <section aria-labelledby="expect-title" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-      <h2 id="expect-title" className="text-lg font-bold text-slate-900">
-        What to Expect
-      </h2>
+    <TitledSection id="expect-title" title="What to Expect">
       <ul className="mt-4 space-y-2 text-sm text-slate-700">
         {EXPECT.map((line) => (
           <li key={line} className="flex gap-2">
@@ -97,38 +76,38 @@ function WhatToExpect() {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
 function MessageSection() {
   return (
-    <section aria-labelledby="form-title" className="rounded-2xl border border-slate-200 p-6 shadow-sm sm:p-8">
-      <h2 id="form-title" className="text-2xl font-bold text-slate-900">
-        Send Us a Message
-      </h2>
+    <TitledSection
+      id="form-title"
+      title="Send Us a Message"
+      className="rounded-2xl border border-slate-200 p-6 shadow-sm sm:p-8"
+      titleClassName="text-2xl font-bold text-slate-900"
+    >
       <p className="mt-1 mb-6 text-slate-600">Fields marked * are required.</p>
       <ContactForm page />
       <div className="mt-6 border-t border-slate-200 pt-6">
         <p className="text-sm text-slate-600">Prefer to talk?</p>
-        <button
-          type="button"
-          className={`${buttonClass.outline} mt-2`}
-          onClick={() => openQuoteDialog({ kind: "call", title: "Schedule a Call" })}
-        >
+        <QuoteButton className={`${buttonClass.outline} mt-2`} request={{ kind: "call", title: "Schedule a Call" }}>
           Schedule Call Instead
-        </button>
+        </QuoteButton>
       </div>
-    </section>
+    </TitledSection>
   );
 }
 
 function WhyChooseUs({ config }: { config: SiteConfig }) {
   return (
-    <section aria-labelledby="why-title" className="mt-8 rounded-2xl bg-slate-900 p-6 text-white sm:p-8">
-      <h2 id="why-title" className="text-2xl font-bold">
-        Why Choose Us
-      </h2>
+    <TitledSection
+      id="why-title"
+      title="Why Choose Us"
+      className="mt-8 rounded-2xl bg-slate-900 p-6 text-white sm:p-8"
+      titleClassName="text-2xl font-bold"
+    >
       <ul className="mt-6 grid gap-6 sm:grid-cols-3">
         {why(config).map((w) => (
           <li key={w.text}>
@@ -137,7 +116,7 @@ function WhyChooseUs({ config }: { config: SiteConfig }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 

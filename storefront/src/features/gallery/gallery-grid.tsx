@@ -28,9 +28,7 @@ export function GalleryGrid({
               data-testid="gallery-tile"
             >
               <ResponsiveImage
-                src={item.image}
-                width={item.width}
-                height={item.height}
+                image={{ url: item.image, width: item.width, height: item.height }}
                 alt=""
                 sizes="(min-width: 1280px) 300px, (min-width: 1024px) 24vw, (min-width: 768px) 32vw, 48vw"
                 loading={i < eagerCount ? "eager" : "lazy"}

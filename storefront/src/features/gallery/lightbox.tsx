@@ -79,9 +79,7 @@ export function Lightbox({
         <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-6 sm:px-16">
           <ResponsiveImage
             key={item.image}
-            src={item.image}
-            width={item.width}
-            height={item.height}
+            image={{ url: item.image, width: item.width, height: item.height }}
             alt={item.title}
             sizes="(min-width: 640px) calc(100vw - 8rem), 100vw"
             loading="eager"

@@ -4,8 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { Skeleton } from "../../components/ui";
-import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
+import { formatNumber, formatPrice } from "../../lib/format";
 import { featuredProductsQuery, productsQuery } from "../../lib/queries";
+import { ProductCardCaption } from "../products/product-card";
+import { HomeSection, SectionHeading } from "./home-section";
 
 /** What each category's card says; which cards show, and their figures, come from the published catalog. */
 const CATEGORY_COPY: Record<ProductCategory, { title: string; description: string }> = {
@@ -65,12 +67,11 @@ export function Categories() {
   const shown = PRODUCT_CATEGORIES.filter((id) => products.isPending || figures.has(id));
   return (
     <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8" aria-labelledby="categories-title">
-      <div className="mx-auto mb-10 max-w-2xl text-center">
-        <h2 id="categories-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-          Find Your Container Build
-        </h2>
-        <p className="mt-4 text-lg text-slate-600">Homes, offices and commercial units, all built in Texas.</p>
-      </div>
+      <SectionHeading
+        id="categories-title"
+        title="Find Your Container Build"
+        intro="Homes, offices and commercial units, all built in Texas."
+      />
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {shown.map((id) => {
           const card = CATEGORY_COPY[id];
@@ -114,64 +115,53 @@ export function Categories() {
 export function Featured() {
   const featured = useQuery(featuredProductsQuery);
   return (
-    <section className="bg-slate-50 py-16 sm:py-20" aria-labelledby="featured-title">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="mx-auto mb-10 max-w-2xl text-center">
-          <h2 id="featured-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Featured Builds
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">Our most popular models, ready to order.</p>
-        </div>
-        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
-          {featured.isPending
-            ? Array.from({ length: 3 }, (_, i) => (
-                <div key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-                  <Skeleton className="aspect-[3/2] rounded-none" />
-                  <div className="space-y-3 p-5">
-                    <Skeleton className="h-5 w-2/3" />
-                    <Skeleton className="h-4 w-full" />
-                  </div>
+    <HomeSection
+      className="bg-slate-50 py-16 sm:py-20"
+      titleId="featured-title"
+      title="Featured Builds"
+      intro="Our most popular models, ready to order."
+    >
+      <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+        {featured.isPending
+          ? Array.from({ length: 3 }, (_, i) => (
+              <div key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+                <Skeleton className="aspect-[3/2] rounded-none" />
+                <div className="space-y-3 p-5">
+                  <Skeleton className="h-5 w-2/3" />
+                  <Skeleton className="h-4 w-full" />
                 </div>
-              ))
-            : (featured.data ?? []).map((product) => {
-                const image = product.imageDetails[0];
-                return (
-                  <Link
-                    key={product.id}
-                    to="/product/$id"
-                    params={{ id: String(product.id) }}
-                    className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"
-                  >
-                    <div className="aspect-[3/2] overflow-hidden bg-slate-100">
-                      {image ? (
-                        <ResponsiveImage
-                          src={image.url}
-                          width={image.width}
-                          height={image.height}
-                          alt={product.name}
-                          sizes="(min-width: 1280px) 296px, (min-width: 640px) 46vw, 92vw"
-                          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-                        />
-                      ) : null}
-                    </div>
-                    <div className="flex flex-1 flex-col p-5">
-                      <p className="text-xs font-semibold tracking-wide text-amber-700 uppercase">
-                        {categoryLabel(product.category)}
-                      </p>
-                      <h3 className="mt-1 text-lg font-bold text-slate-900 group-hover:text-amber-700">
-                        {product.name}
-                      </h3>
-                      <p className="mt-2 line-clamp-2 text-sm text-slate-600">{product.description}</p>
-                      <p className="mt-auto pt-4 text-xl font-bold text-slate-900">{formatPrice(product.price)}</p>
-                    </div>
-                  </Link>
-                );
-              })}
-        </div>
-        {featured.isError ? (
-          <p className="text-center text-slate-600">Featured builds are unavailable right now.</p>
-        ) : null}
+              </div>
+            ))
+          : (featured.data ?? []).map((product) => {
+              const image = product.imageDetails[0];
+              return (
+                <Link
+                  key={product.id}
+                  to="/product/$id"
+                  params={{ id: String(product.id) }}
+                  className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"
+                >
+                  <div className="aspect-[3/2] overflow-hidden bg-slate-100">
+                    {image ? (
+                      <ResponsiveImage
+                        image={image}
+                        alt={product.name}
+                        sizes="(min-width: 1280px) 296px, (min-width: 640px) 46vw, 92vw"
+                        className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                      />
+                    ) : null}
+                  </div>
+                  <div className="flex flex-1 flex-col p-5">
+                    <ProductCardCaption product={product} />
+                    <p className="mt-auto pt-4 text-xl font-bold text-slate-900">{formatPrice(product.price)}</p>
+                  </div>
+                </Link>
+              );
+            })}
       </div>
-    </section>
+      {featured.isError ? (
+        <p className="text-center text-slate-600">Featured builds are unavailable right now.</p>
+      ) : null}
+    </HomeSection>
   );
 }

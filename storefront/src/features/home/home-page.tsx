@@ -1,16 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
-import { MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
+import { CompanyContactList } from "../../components/company-contact";
+import { QuoteButton } from "../../components/quote-button";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { buttonClass, Skeleton } from "../../components/ui";
 import { featuredProductsQuery, galleryQuery, latestPostsQuery } from "../../lib/queries";
-import { openQuoteDialog } from "../../lib/quote";
-import { formatAddress, phoneText, telHref, useSiteConfig } from "../../lib/site-config";
+import { useSiteConfig } from "../../lib/site-config";
 import { BlogCard } from "../blog/blog-card";
 import { BlogCardSkeleton } from "../blog/blog-card-skeleton";
 import { GallerySkeleton } from "../gallery/gallery-skeleton";
 import { Categories, Featured } from "./home-catalog";
+import { HomeSection } from "./home-section";
 
 // below the fold: loaded after the page's first paint to keep its first load light
 const ContactForm = lazy(() => import("../contact/contact-form").then((m) => ({ default: m.ContactForm })));
@@ -37,9 +38,7 @@ function Hero() {
   return (
     <section className="relative overflow-hidden bg-slate-900 text-white">
       <ResponsiveImage
-        src={HERO_IMAGE.url}
-        width={HERO_IMAGE.width}
-        height={HERO_IMAGE.height}
+        image={HERO_IMAGE}
         alt=""
         sizes="100vw"
         loading="priority"
@@ -77,33 +76,41 @@ function Hero() {
 
 function HowItWorks() {
   return (
-    <section id="how-it-works" className="scroll-mt-20 py-16 sm:py-20" aria-labelledby="how-title">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="mx-auto mb-10 max-w-2xl text-center">
-          <h2 id="how-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            How It Works
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">From first sketch to move-in day, one team handles it all.</p>
-        </div>
-        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {STEPS.map((step, i) => (
-            <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span
-                className="grid h-12 w-12 place-items-center rounded-full bg-amber-500 text-xl font-black text-slate-950"
-                aria-hidden="true"
-              >
-                {i + 1}
-              </span>
-              <h3 className="mt-4 text-lg font-bold text-slate-900">
-                <span className="sr-only">Step {i + 1}: </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-sm text-slate-600">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <HomeSection
+      id="how-it-works"
+      className="scroll-mt-20 py-16 sm:py-20"
+      titleId="how-title"
+      title="How It Works"
+      intro="From first sketch to move-in day, one team handles it all."
+    >
+      <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {STEPS.map((step, i) => (
+          <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <span
+              className="grid h-12 w-12 place-items-center rounded-full bg-amber-500 text-xl font-black text-slate-950"
+              aria-hidden="true"
+            >
+              {i + 1}
+            </span>
+            <h3 className="mt-4 text-lg font-bold text-slate-900">
+              <span className="sr-only">Step {i + 1}: </span>
+              {step.title}
+            </h3>
+            <p className="mt-2 text-sm text-slate-600">{step.text}</p>
+          </li>
+        ))}
+      </ol>
+    </HomeSection>
+  );
+}
+
+function ViewAllLink({ to, label }: { to: "/gallery" | "/blog"; label: string }) {
+  return (
+    <div className="mt-10 text-center">
+      <Link to={to} className={buttonClass.dark}>
+        {label}
+      </Link>
+    </div>
   );
 }
 
@@ -111,54 +118,42 @@ function GalleryPreview() {
   const gallery = useQuery(galleryQuery);
   const all = gallery.data ?? [];
   return (
-    <section id="gallery" className="scroll-mt-20 bg-slate-50 py-16 sm:py-20" aria-labelledby="gallery-title">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="mx-auto mb-10 max-w-2xl text-center">
-          <h2 id="gallery-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Project Gallery
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">A look at homes and buildings we've delivered.</p>
-        </div>
-        {gallery.isPending ? (
-          <GallerySkeleton count={6} />
-        ) : (
-          <Suspense fallback={<GallerySkeleton count={6} />}>
-            <GalleryGrid shown={all.slice(0, 6)} lightboxItems={all} />
-          </Suspense>
-        )}
-        <div className="mt-10 text-center">
-          <Link to="/gallery" className={buttonClass.dark}>
-            View All Projects
-          </Link>
-        </div>
-      </div>
-    </section>
+    <HomeSection
+      id="gallery"
+      className="scroll-mt-20 bg-slate-50 py-16 sm:py-20"
+      titleId="gallery-title"
+      title="Project Gallery"
+      intro="A look at homes and buildings we've delivered."
+    >
+      {gallery.isPending ? (
+        <GallerySkeleton count={6} />
+      ) : (
+        <Suspense fallback={<GallerySkeleton count={6} />}>
+          <GalleryGrid shown={all.slice(0, 6)} lightboxItems={all} />
+        </Suspense>
+      )}
+      <ViewAllLink to="/gallery" label="View All Projects" />
+    </HomeSection>
   );
 }
 
 function BlogPreview() {
   const posts = useQuery(latestPostsQuery(3));
   return (
-    <section id="blog" className="scroll-mt-20 py-16 sm:py-20" aria-labelledby="blog-title">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="mx-auto mb-10 max-w-2xl text-center">
-          <h2 id="blog-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Latest From the Blog
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">Guides on building, design and investing in container homes.</p>
-        </div>
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.isPending
-            ? Array.from({ length: 3 }, (_, i) => <BlogCardSkeleton key={i} />)
-            : (posts.data ?? []).map((post) => <BlogCard key={post.id} post={post} />)}
-        </div>
-        <div className="mt-10 text-center">
-          <Link to="/blog" className={buttonClass.dark}>
-            View All Posts
-          </Link>
-        </div>
+    <HomeSection
+      id="blog"
+      className="scroll-mt-20 py-16 sm:py-20"
+      titleId="blog-title"
+      title="Latest From the Blog"
+      intro="Guides on building, design and investing in container homes."
+    >
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {posts.isPending
+          ? Array.from({ length: 3 }, (_, i) => <BlogCardSkeleton key={i} />)
+          : (posts.data ?? []).map((post) => <BlogCard key={post.id} post={post} />)}
       </div>
-    </section>
+      <ViewAllLink to="/blog" label="View All Posts" />
+    </HomeSection>
   );
 }
 
@@ -178,41 +173,14 @@ function ContactSection() {
           <p className="mt-4 text-lg text-slate-300">
             Tell us about your project and we'll get back to you with ideas and pricing.
           </p>
-          {config ? (
-            <ul className="mt-8 space-y-4">
-              <li className="flex items-center gap-3">
-                <PhoneIcon className="h-5 w-5 text-amber-400" />
-                <a href={telHref(config.company.phone)} className="rounded hover:text-amber-400">
-                  {phoneText(config.company.phone)}
-                </a>
-              </li>
-              <li className="flex items-center gap-3">
-                <MailIcon className="h-5 w-5 shrink-0 text-amber-400" />
-                <a href={`mailto:${config.company.email}`} className="rounded break-all hover:text-amber-400">
-                  {config.company.email}
-                </a>
-              </li>
-              <li className="flex items-center gap-3">
-                <PinIcon className="h-5 w-5 shrink-0 text-amber-400" />
-                <span>{formatAddress(config.company)}</span>
-              </li>
-            </ul>
-          ) : null}
+          {config ? <CompanyContactList company={config.company} look="dark" /> : null}
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <button
-              type="button"
-              className={buttonClass.primary}
-              onClick={() => openQuoteDialog({ kind: "call", title: "Schedule a Consultation" })}
-            >
+            <QuoteButton className={buttonClass.primary} request={{ kind: "call", title: "Schedule a Consultation" }}>
               Schedule Consultation
-            </button>
-            <button
-              type="button"
-              className={buttonClass.ghostOnDark}
-              onClick={() => openQuoteDialog({ kind: "quote", title: "Request a Quote" })}
-            >
+            </QuoteButton>
+            <QuoteButton className={buttonClass.ghostOnDark} request={{ kind: "quote", title: "Request a Quote" }}>
               Request Quote
-            </button>
+            </QuoteButton>
           </div>
         </div>
         <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-xl sm:p-8 lg:col-span-3">
@@ -239,19 +207,18 @@ export function HomePage() {
       <Hero />
       <Categories />
       <Featured />
-      <section id="calculator" className="scroll-mt-20 py-16 sm:py-20" aria-labelledby="roi-title">
-        <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
-          <div className="mx-auto mb-10 max-w-2xl text-center">
-            <h2 id="roi-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-              ROI Calculator
-            </h2>
-            <p className="mt-4 text-lg text-slate-600">See what a container rental could earn you.</p>
-          </div>
-          <Suspense fallback={<Skeleton className="h-[872px] rounded-3xl sm:h-[840px] lg:h-[452px]" />}>
-            <RoiCalculator />
-          </Suspense>
-        </div>
-      </section>
+      <HomeSection
+        id="calculator"
+        className="scroll-mt-20 py-16 sm:py-20"
+        titleId="roi-title"
+        title="ROI Calculator"
+        intro="See what a container rental could earn you."
+        narrow
+      >
+        <Suspense fallback={<Skeleton className="h-[872px] rounded-3xl sm:h-[840px] lg:h-[452px]" />}>
+          <RoiCalculator />
+        </Suspense>
+      </HomeSection>
       <HowItWorks />
       <GalleryPreview />
       <BlogPreview />

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import { MailIcon, PhoneIcon, PinIcon } from "../../components/icons";
+import { CompanyContactList } from "../../components/company-contact";
 import { useHydrated } from "../../lib/hydrated";
 import { pageRoute } from "../../lib/page-route";
-import { formatAddress, phoneText, type SiteConfig, telHref, useSiteConfig } from "../../lib/site-config";
+import { type SiteConfig, useSiteConfig } from "../../lib/site-config";
 import { SITE_NAME } from "../../lib/site-name";
 
 const QUICK_LINKS = [
@@ -48,26 +48,7 @@ function FooterContact({ config }: { config: SiteConfig | undefined }) {
   return (
     <div>
       <h2 className="font-semibold text-white">Contact</h2>
-      {config ? (
-        <ul className="mt-3 space-y-3 text-sm">
-          <li className="flex gap-2">
-            <PhoneIcon className="h-4 w-4 shrink-0 translate-y-0.5 text-amber-400" />
-            <a href={telHref(config.company.phone)} className={linkClass}>
-              {phoneText(config.company.phone)}
-            </a>
-          </li>
-          <li className="flex gap-2">
-            <MailIcon className="h-4 w-4 shrink-0 translate-y-0.5 text-amber-400" />
-            <a href={`mailto:${config.company.email}`} className={`${linkClass} break-all`}>
-              {config.company.email}
-            </a>
-          </li>
-          <li className="flex gap-2">
-            <PinIcon className="h-4 w-4 shrink-0 translate-y-0.5 text-amber-400" />
-            <span>{formatAddress(config.company)}</span>
-          </li>
-        </ul>
-      ) : null}
+      {config ? <CompanyContactList company={config.company} look="footer" /> : null}
     </div>
   );
 }

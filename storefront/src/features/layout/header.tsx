@@ -1,11 +1,11 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { CartIcon, CloseIcon, MenuIcon } from "../../components/icons";
+import { QuoteButton } from "../../components/quote-button";
 import { buttonClass } from "../../components/ui";
 import { itemCount } from "../../lib/cart-lines";
 import { useCart } from "../../lib/cart-store";
 import { pageRoute } from "../../lib/page-route";
-import { openQuoteDialog } from "../../lib/quote";
 import { SITE_NAME } from "../../lib/site-name";
 
 // narrower between lg and xl, so that the whole header (with Schedule Call) fits from 1024 px on
@@ -131,26 +131,16 @@ function MobileMenu({ count, close }: { count: number; close: () => void }) {
         <Link to="/cart" onClick={close} className={buttonClass.ghostOnDark}>
           Go to Cart
         </Link>
-        <button
-          type="button"
+        <QuoteButton
           className={buttonClass.ghostOnDark}
-          onClick={() => {
-            close();
-            openQuoteDialog({ kind: "call", title: "Schedule a Call" });
-          }}
+          request={{ kind: "call", title: "Schedule a Call" }}
+          onOpen={close}
         >
           Schedule Call
-        </button>
-        <button
-          type="button"
-          className={buttonClass.primary}
-          onClick={() => {
-            close();
-            openQuoteDialog({ kind: "quote", title: "Get a Quote" });
-          }}
-        >
+        </QuoteButton>
+        <QuoteButton className={buttonClass.primary} request={{ kind: "quote", title: "Get a Quote" }} onOpen={close}>
           Get Quote
-        </button>
+        </QuoteButton>
       </div>
     </nav>
   );
@@ -170,20 +160,18 @@ export function Header() {
         <div className="flex items-center gap-2">
           <CartLink count={count} />
           <div className="hidden items-center gap-2 lg:flex">
-            <button
-              type="button"
+            <QuoteButton
               className={`${buttonClass.ghostOnDark} lg:px-3 xl:px-5`}
-              onClick={() => openQuoteDialog({ kind: "call", title: "Schedule a Call" })}
+              request={{ kind: "call", title: "Schedule a Call" }}
             >
               Schedule Call
-            </button>
-            <button
-              type="button"
+            </QuoteButton>
+            <QuoteButton
               className={`${buttonClass.primary} lg:px-3 xl:px-5`}
-              onClick={() => openQuoteDialog({ kind: "quote", title: "Get a Quote" })}
+              request={{ kind: "quote", title: "Get a Quote" }}
             >
               Get Quote
-            </button>
+            </QuoteButton>
           </div>
           <button
             ref={toggle}

@@ -5,9 +5,9 @@
 // payment reference. A paid invoice is never "due"; a paid order shows no amount to send and no QR code.
 // One component for the confirmation page, the order-status page and a proposal's acceptance.
 import type { BankAccount, ReceiptPaymentDto } from "@ch/api/contracts/payments";
-import { useState } from "react";
-import { CheckIcon, CopyIcon } from "../../components/icons";
-import { buttonClass } from "../../components/ui";
+import { CopyButton, WalletAddress } from "../../components/copy-button";
+import { CheckIcon } from "../../components/icons";
+import { DetailRow } from "../../components/ui";
 import { formatAmount } from "../../lib/format";
 import { WalletQr } from "../checkout/wallet-qr";
 
@@ -36,25 +36,6 @@ const BALANCE_DUE_STAGES = new Set(["delivered", "balance_paid", "completed"]);
  */
 export const usdtPaymentUri = (wallet: string, usdtAmount: string) =>
   `tron:${wallet}?amount=${encodeURIComponent(usdtAmount)}`;
-
-export function CopyValue({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setCopied(false);
-    }
-  };
-  return (
-    <button type="button" onClick={copy} className={`${buttonClass.outline} px-3 py-2`} aria-label={`Copy ${label}`}>
-      {copied ? <CheckIcon className="h-4 w-4 text-green-700" /> : <CopyIcon className="h-4 w-4" />}
-      {copied ? "Copied" : "Copy"}
-    </button>
-  );
-}
 
 /**
  * How to pay by bank transfer: the shop's account (the business settings) with the invoice's reference and
@@ -87,25 +68,28 @@ function BankTransfer({ amount, reference, bank }: { amount: number; reference: 
       <p className="text-slate-800">Pay {formatAmount(amount)} by bank transfer to:</p>
       <dl className="mt-2 space-y-2">
         {rows.map(([label, value, id, number]) => (
-          <div key={id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="flex min-w-0 items-center gap-2">
-              <span className={`font-semibold break-all text-slate-900 ${number ? "font-mono" : ""}`} data-testid={id}>
-                {value}
-              </span>
-              {number ? <CopyValue value={value} label={label} /> : null}
-            </dd>
-          </div>
+          <DetailRow
+            key={id}
+            term={label}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1"
+            valueClassName="flex min-w-0 items-center gap-2"
+          >
+            <span className={`font-semibold break-all text-slate-900 ${number ? "font-mono" : ""}`} data-testid={id}>
+              {value}
+            </span>
+            {number ? <CopyButton value={value} label={label} /> : null}
+          </DetailRow>
         ))}
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-          <dt className="text-slate-600">Reference</dt>
-          <dd className="flex min-w-0 items-center gap-2">
-            <strong className="font-mono break-all text-slate-900" data-testid="bank-reference">
-              {reference}
-            </strong>
-            <CopyValue value={reference} label="Payment reference" />
-          </dd>
-        </div>
+        <DetailRow
+          term="Reference"
+          className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1"
+          valueClassName="flex min-w-0 items-center gap-2"
+        >
+          <strong className="font-mono break-all text-slate-900" data-testid="bank-reference">
+            {reference}
+          </strong>
+          <CopyButton value={reference} label="Payment reference" />
+        </DetailRow>
       </dl>
       <p className="mt-3 text-slate-700">{matching}</p>
     </div>
@@ -133,7 +117,7 @@ function UsdtInstructions({ usdtAmount, wallet, partial }: { usdtAmount: string;
             <span className="sr-only"> (TRC20)</span>
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-2">
-            <CopyValue value={usdtAmount} label="USDT amount" />
+            <CopyButton value={usdtAmount} label="USDT amount" />
             <span className="text-xs text-slate-600">
               {partial ? "The remaining amount, to the last digit" : "To the last digit"}: it tells us which order your
               transfer pays, so we record it automatically.
@@ -142,15 +126,7 @@ function UsdtInstructions({ usdtAmount, wallet, partial }: { usdtAmount: string;
         </div>
         <div>
           <p className="text-sm text-slate-600">To the wallet (TRC20)</p>
-          <div className="mt-1 flex flex-wrap items-center gap-2">
-            <code
-              className="min-w-0 rounded-md bg-white px-2 py-1.5 font-mono text-sm break-all ring-1 ring-slate-200"
-              data-testid="usdt-wallet"
-            >
-              {wallet}
-            </code>
-            <CopyValue value={wallet} label="Wallet address" />
-          </div>
+          <WalletAddress address={wallet} testId="usdt-wallet" />
         </div>
         <p className="rounded-lg border border-amber-300 bg-white p-2 text-xs text-amber-900" role="note">
           TRC20 (TRON) network only. Sending on another network may lose the funds.

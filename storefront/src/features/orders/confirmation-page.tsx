@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { buttonClass, Spinner } from "../../components/ui";
+import { buttonClass, Spinner, TitledSection } from "../../components/ui";
 import { deleteLastOrder, readLastOrder } from "../../lib/last-order";
 import { useSiteConfig } from "../../lib/site-config";
 import { invoiceToPay, paidInFull } from "./amount-due";
@@ -69,12 +69,9 @@ export function ConfirmationPage({
       <PaymentPanel receipt={receipt} />
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <OrderDetails receipt={receipt} kept={kept} />
-        <section aria-labelledby="figures-title" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-          <h2 id="figures-title" className="mb-2 text-lg font-bold text-slate-900">
-            Order Summary
-          </h2>
+        <TitledSection id="figures-title" title="Order Summary" titleClassName="mb-2 text-lg font-bold text-slate-900">
           <OrderFigures receipt={receipt} />
-        </section>
+        </TitledSection>
       </div>
       <NextSteps receipt={receipt} config={config} depositDue={depositDue} />
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">

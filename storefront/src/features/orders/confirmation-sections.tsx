@@ -3,7 +3,7 @@ import { cancellationTerms, deliveryWindow, formatWeeks, yearsLabel } from "@ch/
 import type { OrderReceiptDto } from "@ch/api/contracts/orders";
 import { Link } from "@tanstack/react-router";
 import { CheckIcon } from "../../components/icons";
-import { buttonClass } from "../../components/ui";
+import { buttonClass, DetailRow, TitledSection } from "../../components/ui";
 import { ApiError } from "../../lib/api";
 import { formatDate } from "../../lib/format";
 import type { LastOrder } from "../../lib/last-order";
@@ -112,49 +112,39 @@ export function ThankYou({ receipt, linkToken }: { receipt: OrderReceiptDto; lin
 
 export function OrderDetails({ receipt, kept }: { receipt: OrderReceiptDto; kept: LastOrder | null }) {
   return (
-    <section aria-labelledby="details-title" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-      <h2 id="details-title" className="text-lg font-bold text-slate-900">
-        Order Details
-      </h2>
+    <TitledSection id="details-title" title="Order Details">
       <dl className="mt-4 space-y-3 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Order number</dt>
-          <dd className="font-mono font-bold text-slate-900" data-testid="order-number">
-            {receipt.orderNumber}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Order date</dt>
-          <dd>{formatDate(receipt.createdAt)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Payment method</dt>
-          <dd>{paymentLabel(receipt.paymentMethod)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Estimated delivery</dt>
-          <dd>{formatDate(receipt.estimatedDelivery)}</dd>
-        </div>
+        <DetailRow
+          term="Order number"
+          className="flex justify-between gap-4"
+          valueClassName="font-mono font-bold text-slate-900"
+          valueTestId="order-number"
+        >
+          {receipt.orderNumber}
+        </DetailRow>
+        <DetailRow term="Order date" className="flex justify-between gap-4">
+          {formatDate(receipt.createdAt)}
+        </DetailRow>
+        <DetailRow term="Payment method" className="flex justify-between gap-4">
+          {paymentLabel(receipt.paymentMethod)}
+        </DetailRow>
+        <DetailRow term="Estimated delivery" className="flex justify-between gap-4">
+          {formatDate(receipt.estimatedDelivery)}
+        </DetailRow>
         {/* the address is known only to the browser that placed the order (the link's answer has none) */}
         {kept && kept.receipt.orderNumber === receipt.orderNumber ? (
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">Deliver to</dt>
-            <dd className="text-right">
-              {kept.firstName} {kept.lastName}
-              <br />
-              {kept.address}, {kept.city}, {kept.state} {kept.zipCode}
-            </dd>
-          </div>
+          <DetailRow term="Deliver to" className="flex justify-between gap-4" valueClassName="text-right">
+            {kept.firstName} {kept.lastName}
+            <br />
+            {kept.address}, {kept.city}, {kept.state} {kept.zipCode}
+          </DetailRow>
         ) : (
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">Customer</dt>
-            <dd className="text-right">
-              {receipt.firstName} {receipt.lastName}
-            </dd>
-          </div>
+          <DetailRow term="Customer" className="flex justify-between gap-4" valueClassName="text-right">
+            {receipt.firstName} {receipt.lastName}
+          </DetailRow>
         )}
       </dl>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -168,10 +158,12 @@ export function NextSteps({
   depositDue: boolean;
 }) {
   return (
-    <section aria-labelledby="next-title" className="mt-6 rounded-2xl bg-slate-900 p-6 text-white sm:p-8">
-      <h2 id="next-title" className="text-xl font-bold">
-        Next Steps
-      </h2>
+    <TitledSection
+      id="next-title"
+      title="Next Steps"
+      className="mt-6 rounded-2xl bg-slate-900 p-6 text-white sm:p-8"
+      titleClassName="text-xl font-bold"
+    >
       <ol className="mt-4 space-y-3">
         {depositDue ? (
           <li className="flex gap-3">
@@ -192,6 +184,6 @@ export function NextSteps({
           </li>
         ))}
       </ol>
-    </section>
+    </TitledSection>
   );
 }

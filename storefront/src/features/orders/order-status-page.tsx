@@ -2,9 +2,17 @@ import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
 import type { OrderReceiptDto } from "@ch/api/contracts/orders";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { buttonClass, FormMessage, PageHeader, Spinner, TextField } from "../../components/ui";
+import {
+  buttonClass,
+  DetailRow,
+  FormMessage,
+  PageHeader,
+  Spinner,
+  TextField,
+  TitledSection,
+} from "../../components/ui";
 import { ApiError, postJson } from "../../lib/api";
-import { type FormErrors, formErrors, hasErrors, useFormErrors } from "../../lib/form-errors";
+import { type FormErrors, formErrors, hasErrors, useFormFields } from "../../lib/form-errors";
 import { formatDate } from "../../lib/format";
 import { paidInFull } from "./amount-due";
 import { useOrderReceipt } from "./order-link";
@@ -40,9 +48,8 @@ function paymentStatusText(receipt: OrderReceiptDto): string {
 
 /** The look-up form's state and the order it finds; the link's order until a look-up is made. */
 function useOrderLookup(initialOrder: string, token: string | undefined) {
-  const [orderNumber, setOrderNumber] = useState(initialOrder);
-  const [email, setEmail] = useState("");
-  const { errors, setErrors, clear, edited } = useFormErrors();
+  const { values, field, errors, setErrors, clear } = useFormFields({ orderNumber: initialOrder, email: "" });
+  const { orderNumber, email } = values;
   const linked = useOrderReceipt(initialOrder || undefined, token);
   // the order on screen stays while it is looked up again (after a submitted hash, or Look Up Order once
   // more): the payment panel keeps what the server just said about the hash
@@ -71,12 +78,8 @@ function useOrderLookup(initialOrder: string, token: string | undefined) {
   const refresh = () =>
     looked ? lookup.mutate({ orderNumber: receipt!.orderNumber, email: email.trim() }) : void linked.refetch();
   return {
-    orderNumber,
-    setOrderNumber,
-    email,
-    setEmail,
+    field,
     errors,
-    edited,
     submit,
     pending: lookup.isPending,
     linked,
@@ -90,36 +93,15 @@ function useOrderLookup(initialOrder: string, token: string | undefined) {
 type Lookup = ReturnType<typeof useOrderLookup>;
 
 function LookupForm({ lookup }: { lookup: Lookup }) {
-  const { errors, edited } = lookup;
+  const { field, errors } = lookup;
   return (
     <form
       onSubmit={lookup.submit}
       noValidate
       className="grid gap-4 rounded-2xl border border-slate-200 p-6 shadow-sm sm:grid-cols-2"
     >
-      <TextField
-        label="Order Number"
-        required
-        placeholder="CH-2026-000123"
-        value={lookup.orderNumber}
-        onChange={(e) => {
-          lookup.setOrderNumber(e.target.value);
-          edited("orderNumber");
-        }}
-        error={errors.fields.orderNumber}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        value={lookup.email}
-        onChange={(e) => {
-          lookup.setEmail(e.target.value);
-          edited("email");
-        }}
-        error={errors.fields.email}
-      />
+      <TextField label="Order Number" required placeholder="CH-2026-000123" {...field("orderNumber")} />
+      <TextField label="Email" type="email" required autoComplete="email" {...field("email")} />
       <div className="sm:col-span-2">
         <button type="submit" className={buttonClass.primary} disabled={lookup.pending}>
           {lookup.pending ? "Looking up..." : "Look Up Order"}
@@ -140,44 +122,39 @@ function OrderStatusResult({
   refresh: () => void;
 }) {
   return (
-    <section
-      aria-labelledby="status-title"
+    <TitledSection
+      id="status-title"
+      title={
+        <>
+          Order <span className="font-mono">{receipt.orderNumber}</span>
+        </>
+      }
       className="mt-8 rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6"
+      titleClassName="text-xl font-bold text-slate-900"
       data-testid="order-status-result"
     >
-      <h2 id="status-title" className="text-xl font-bold text-slate-900">
-        Order <span className="font-mono">{receipt.orderNumber}</span>
-      </h2>
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-slate-600">Order status</dt>
-          <dd className="text-lg font-semibold text-slate-900" data-testid="order-status">
-            {orderStatusText(receipt)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Payment status</dt>
-          <dd className="text-lg font-semibold text-slate-900" data-testid="payment-status">
-            {paymentStatusText(receipt)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Payment method</dt>
-          <dd>{paymentLabel(receipt.paymentMethod)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Ordered on / estimated delivery</dt>
-          <dd>
-            {formatDate(receipt.createdAt)} / {formatDate(receipt.estimatedDelivery)}
-          </dd>
-        </div>
+        <DetailRow term="Order status" valueClassName="text-lg font-semibold text-slate-900" valueTestId="order-status">
+          {orderStatusText(receipt)}
+        </DetailRow>
+        <DetailRow
+          term="Payment status"
+          valueClassName="text-lg font-semibold text-slate-900"
+          valueTestId="payment-status"
+        >
+          {paymentStatusText(receipt)}
+        </DetailRow>
+        <DetailRow term="Payment method">{paymentLabel(receipt.paymentMethod)}</DetailRow>
+        <DetailRow term="Ordered on / estimated delivery">
+          {formatDate(receipt.createdAt)} / {formatDate(receipt.estimatedDelivery)}
+        </DetailRow>
       </dl>
       <PaymentPanel receipt={receipt} email={email} onSubmitted={refresh} />
       {receipt.stage && receipt.stages ? <OrderStages stage={receipt.stage} stages={receipt.stages} /> : null}
       <div className="mt-6">
         <OrderFigures receipt={receipt} />
       </div>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { OrderReceiptDto } from "@ch/api/contracts/orders";
 import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/api/contracts/stages";
+import { DetailRow, TableHead } from "../../components/ui";
 import { capitalize, formatAmount } from "../../lib/format";
 
 export const statusLabel = (status: string): string => capitalize(status.replace(/_/g, " "));
@@ -14,19 +15,7 @@ function OrderLinesTable({ lines }: { lines: OrderReceiptDto["lines"] }) {
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Items ordered</caption>
-      <thead>
-        <tr className="border-b border-slate-200 text-left text-slate-600">
-          <th scope="col" className="py-2 font-medium">
-            Item
-          </th>
-          <th scope="col" className="py-2 pl-3 text-right font-medium">
-            Qty
-          </th>
-          <th scope="col" className="py-2 pl-4 text-right font-medium">
-            Amount
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={LINE_COLUMNS} rowClassName="border-b border-slate-200 text-left text-slate-600" />
       <tbody>
         {lines.map((line, index) => (
           // option and custom lines of a proposal's order share product id 0
@@ -44,15 +33,20 @@ function OrderLinesTable({ lines }: { lines: OrderReceiptDto["lines"] }) {
   );
 }
 
+const LINE_COLUMNS = [
+  ["Item", "py-2 font-medium"],
+  ["Qty", "py-2 pl-3 text-right font-medium"],
+  ["Amount", "py-2 pl-4 text-right font-medium"],
+] as const;
+
 /** The tax: the pricing engine's lines per tax class, or an older order's single figure. */
 function TaxRows({ receipt }: { receipt: OrderReceiptDto }) {
   return receipt.taxLines && receipt.taxLines.length > 0 ? (
     // the pricing engine's tax per class, each with its named rate
     receipt.taxLines.map((line) => (
-      <div key={`${line.taxClass}-${line.label}`} className="flex justify-between gap-3">
-        <dt className="text-slate-600">{line.label}</dt>
-        <dd>{formatAmount(line.tax)}</dd>
-      </div>
+      <DetailRow key={`${line.taxClass}-${line.label}`} term={line.label} className="flex justify-between gap-3">
+        {formatAmount(line.tax)}
+      </DetailRow>
     ))
   ) : (
     <div className="flex justify-between">
@@ -67,30 +61,39 @@ function TaxRows({ receipt }: { receipt: OrderReceiptDto }) {
 
 /** The deposit and the balance: the invoices' schedule, or the split of a receipt kept before invoices. */
 function PaymentSplitRows({ receipt }: { receipt: OrderReceiptDto }) {
-  return receipt.payment && receipt.payment.invoices.length > 0 ? (
+  const invoiced = Boolean(receipt.payment && receipt.payment.invoices.length > 0);
+  // receipts kept by browsers before deposits were recorded have no split
+  const split = typeof receipt.amountDueNow === "number" && typeof receipt.balanceOnDelivery === "number";
+  if (!invoiced && !split) return null;
+  return (
     <>
-      <div className="flex justify-between">
-        <dt className="text-slate-600">Deposit ({receipt.depositPercent}%)</dt>
-        <dd data-testid="order-deposit">{formatAmount(receipt.amountDueNow)}</dd>
-      </div>
-      <div className="flex justify-between">
-        <dt className="text-slate-600">Balance on delivery</dt>
-        <dd data-testid="order-balance">{formatAmount(receipt.balanceOnDelivery)}</dd>
-      </div>
+      {invoiced ? (
+        <DetailRow
+          term={<>Deposit ({receipt.depositPercent}%)</>}
+          className="flex justify-between"
+          valueTestId="order-deposit"
+        >
+          {formatAmount(receipt.amountDueNow)}
+        </DetailRow>
+      ) : (
+        <DetailRow
+          term={<>Due now ({receipt.depositPercent}% deposit)</>}
+          className="flex justify-between font-semibold"
+          emphasis
+          valueTestId="order-due-now"
+        >
+          {formatAmount(receipt.amountDueNow)}
+        </DetailRow>
+      )}
+      <DetailRow
+        term={invoiced ? "Balance on delivery" : "Balance due on delivery"}
+        className="flex justify-between"
+        valueTestId="order-balance"
+      >
+        {formatAmount(receipt.balanceOnDelivery)}
+      </DetailRow>
     </>
-  ) : // receipts kept by browsers before deposits were recorded have no split
-  typeof receipt.amountDueNow === "number" && typeof receipt.balanceOnDelivery === "number" ? (
-    <>
-      <div className="flex justify-between font-semibold">
-        <dt>Due now ({receipt.depositPercent}% deposit)</dt>
-        <dd data-testid="order-due-now">{formatAmount(receipt.amountDueNow)}</dd>
-      </div>
-      <div className="flex justify-between">
-        <dt className="text-slate-600">Balance due on delivery</dt>
-        <dd data-testid="order-balance">{formatAmount(receipt.balanceOnDelivery)}</dd>
-      </div>
-    </>
-  ) : null;
+  );
 }
 
 /** The order's lines and the server's figures. */
@@ -101,27 +104,29 @@ export function OrderFigures({ receipt }: { receipt: OrderReceiptDto }) {
       <dl className="mt-4 space-y-2 text-sm">
         {/* the lines' sum, then an accepted proposal's discount, delivery and the tax on what is left, as on
             the proposal and the checkout: subtotal − discount + delivery + tax = total */}
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Subtotal</dt>
-          <dd data-testid="order-subtotal">{formatAmount(receipt.subtotal)}</dd>
-        </div>
+        <DetailRow term="Subtotal" className="flex justify-between" valueTestId="order-subtotal">
+          {formatAmount(receipt.subtotal)}
+        </DetailRow>
         {receipt.discount ? (
-          <div className="flex justify-between">
-            <dt className="text-slate-600">Discount</dt>
-            <dd data-testid="order-discount">−{formatAmount(receipt.discount)}</dd>
-          </div>
+          <DetailRow term="Discount" className="flex justify-between" valueTestId="order-discount">
+            −{formatAmount(receipt.discount)}
+          </DetailRow>
         ) : null}
-        <div className="flex justify-between gap-3">
-          <dt className="text-slate-600">
-            Shipping & Delivery{receipt.deliveryLabel ? ` (${receipt.deliveryLabel})` : ""}
-          </dt>
-          <dd>{formatAmount(receipt.shipping)}</dd>
-        </div>
+        <DetailRow
+          term={<>Shipping & Delivery{receipt.deliveryLabel ? ` (${receipt.deliveryLabel})` : ""}</>}
+          className="flex justify-between gap-3"
+        >
+          {formatAmount(receipt.shipping)}
+        </DetailRow>
         <TaxRows receipt={receipt} />
-        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-          <dt>Total</dt>
-          <dd data-testid="order-total">{formatAmount(receipt.totalAmount)}</dd>
-        </div>
+        <DetailRow
+          term="Total"
+          className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold"
+          emphasis
+          valueTestId="order-total"
+        >
+          {formatAmount(receipt.totalAmount)}
+        </DetailRow>
         {/* the invoices' schedule; what is due now is the payment panel's (AmountDue), read from the ledger */}
         <PaymentSplitRows receipt={receipt} />
       </dl>

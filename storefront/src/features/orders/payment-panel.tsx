@@ -5,10 +5,10 @@
 import type { OrderReceiptDto } from "@ch/api/contracts/orders";
 import type { SubmitPaymentAnswer } from "@ch/api/contracts/payments";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { buttonClass, FormMessage, TextField } from "../../components/ui";
+import type { FormEvent } from "react";
+import { buttonClass, FormMessage, TableHead, TextField, TitledSection } from "../../components/ui";
 import { postJson } from "../../lib/api";
-import { formErrors, useFormErrors } from "../../lib/form-errors";
+import { formErrors, useFormFields } from "../../lib/form-errors";
 import { formatAmount, formatDate } from "../../lib/format";
 import { AmountDue, invoiceToPay } from "./amount-due";
 import { statusLabel } from "./order-summary";
@@ -22,19 +22,7 @@ function InvoiceTable({ invoices }: { invoices: Payment["invoices"] }) {
   return (
     <table className="mt-5 w-full text-sm">
       <caption className="sr-only">Invoices</caption>
-      <thead>
-        <tr className="border-b border-slate-200 text-left text-slate-600">
-          <th scope="col" className="py-2 font-medium">
-            Invoice
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Amount
-          </th>
-          <th scope="col" className="py-2 pl-3 text-right font-medium">
-            Status
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={INVOICE_COLUMNS} rowClassName="border-b border-slate-200 text-left text-slate-600" />
       <tbody>
         {invoices.map((invoice) => (
           <tr key={invoice.reference} className="border-b border-slate-100" data-testid={`invoice-${invoice.kind}`}>
@@ -62,6 +50,12 @@ function InvoiceTable({ invoices }: { invoices: Payment["invoices"] }) {
     </table>
   );
 }
+
+const INVOICE_COLUMNS = [
+  ["Invoice", "py-2 font-medium"],
+  ["Amount", "py-2 text-right font-medium"],
+  ["Status", "py-2 pl-3 text-right font-medium"],
+] as const;
 
 /** The payments recorded or waiting for verification. */
 function PaymentsList({ payments }: { payments: Payment["payments"] }) {
@@ -104,14 +98,14 @@ export function PaymentPanel({
   const toPay = invoiceToPay(payment);
   const wallet = payment.usdtWalletAddress;
   return (
-    <section
-      aria-labelledby="payment-title"
+    <TitledSection
+      id="payment-title"
+      title="Payment"
+      heading="h3"
       className="mt-6 rounded-2xl border border-slate-200 p-3 sm:p-6"
+      titleClassName="mb-3 text-lg font-bold text-slate-900"
       data-testid="payment-panel"
     >
-      <h3 id="payment-title" className="mb-3 text-lg font-bold text-slate-900">
-        Payment
-      </h3>
       <AmountDue
         paymentMethod={receipt.paymentMethod}
         payment={payment}
@@ -129,7 +123,7 @@ export function PaymentPanel({
       {email && wallet && toPay && receipt.paymentMethod === "usdt" ? (
         <HashForm orderNumber={receipt.orderNumber} email={email} onSubmitted={onSubmitted} />
       ) : null}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -155,8 +149,8 @@ function HashForm({
   email: string;
   onSubmitted?: (() => void) | undefined;
 }) {
-  const [hash, setHash] = useState("");
-  const { errors, setErrors, clear, edited } = useFormErrors();
+  const { values, field, errors, setErrors, clear } = useFormFields({ txHash: "" });
+  const hash = values.txHash;
   const submit = useMutation({
     mutationFn: (txHash: string) =>
       postJson<SubmitPaymentAnswer>(`/api/orders/${encodeURIComponent(orderNumber)}/payments`, {
@@ -184,16 +178,7 @@ function HashForm({
       </p>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="flex-1">
-          <TextField
-            label="Transaction hash"
-            value={hash}
-            onChange={(e) => {
-              setHash(e.target.value);
-              edited("txHash");
-            }}
-            autoComplete="off"
-            error={errors.fields.txHash}
-          />
+          <TextField label="Transaction hash" {...field("txHash")} autoComplete="off" />
         </div>
         <button type="submit" className={`${buttonClass.primary} sm:mt-6`} disabled={submit.isPending}>
           {submit.isPending ? "Checking..." : "Submit"}

@@ -4,6 +4,17 @@ import { Skeleton } from "../../components/ui";
 import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import type { ProductDto } from "../../lib/queries";
 
+/** A card's words: the category, the name (the card's heading) and the start of the description. */
+export function ProductCardCaption({ product }: { product: ProductDto }) {
+  return (
+    <>
+      <p className="text-xs font-semibold tracking-wide text-amber-700 uppercase">{categoryLabel(product.category)}</p>
+      <h3 className="mt-1 text-lg font-bold text-slate-900 group-hover:text-amber-700">{product.name}</h3>
+      <p className="mt-2 line-clamp-2 text-sm text-slate-600">{product.description}</p>
+    </>
+  );
+}
+
 /** `eager`: in the first screenful; `priority`: the first card, the page's largest paint on a phone. */
 export function ProductCard({
   product,
@@ -28,9 +39,7 @@ export function ProductCard({
       <div className="relative aspect-[3/2] overflow-hidden bg-slate-100">
         {image ? (
           <ResponsiveImage
-            src={image.url}
-            width={image.width}
-            height={image.height}
+            image={image}
             alt={product.name}
             sizes="(min-width: 1280px) 395px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw"
             loading={priority ? "priority" : eager ? "eager" : "lazy"}
@@ -47,11 +56,7 @@ export function ProductCard({
         </div>
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <p className="text-xs font-semibold tracking-wide text-amber-700 uppercase">
-          {categoryLabel(product.category)}
-        </p>
-        <h3 className="mt-1 text-lg font-bold text-slate-900 group-hover:text-amber-700">{product.name}</h3>
-        <p className="mt-2 line-clamp-2 text-sm text-slate-600">{product.description}</p>
+        <ProductCardCaption product={product} />
         {bedrooms !== undefined || bathrooms !== undefined || sqft !== undefined ? (
           <ul className="mt-3 flex flex-wrap gap-2 text-xs text-slate-700">
             {bedrooms !== undefined ? <li className="rounded-md bg-slate-100 px-2 py-1">{bedrooms} Bed</li> : null}

@@ -2,13 +2,13 @@ import { deliveryWindow, formatWeeks, yearsLabel } from "@ch/api/contracts/busin
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ArrowLeft, DownloadIcon, MailIcon, PhoneIcon } from "../../components/icons";
+import { QuoteButton } from "../../components/quote-button";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { buttonClass } from "../../components/ui";
 import { trackEvent } from "../../lib/analytics";
 import { addToCart } from "../../lib/cart";
 import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import type { ProductDto } from "../../lib/queries";
-import { openQuoteDialog } from "../../lib/quote";
 import { depositTerms, phoneText, type SiteConfig, telHref, useSiteConfig } from "../../lib/site-config";
 import { toast } from "../../lib/toast";
 import { Lightbox } from "../gallery/lightbox";
@@ -39,9 +39,7 @@ function Gallery({ product }: { product: ProductDto }) {
       >
         <ResponsiveImage
           key={current.url}
-          src={current.url}
-          width={current.width}
-          height={current.height}
+          image={current}
           alt={images.length > 1 ? `${product.name}, image ${index + 1} of ${images.length}` : product.name}
           sizes="(min-width: 1280px) 600px, (min-width: 1024px) 46vw, 92vw"
           // the page's largest paint: fetched before anything else
@@ -69,9 +67,7 @@ function Gallery({ product }: { product: ProductDto }) {
                 }`}
               >
                 <ResponsiveImage
-                  src={image.url}
-                  width={image.width}
-                  height={image.height}
+                  image={image}
                   alt=""
                   sizes="(min-width: 1024px) 110px, 22vw"
                   className="h-full w-full object-cover"
@@ -120,6 +116,7 @@ function ProductActions({ product, config }: { product: ProductDto; config: Site
     toast({ title: "Spec Sheet Downloaded", description: `${product.name} specifications have been downloaded.` });
     void trackEvent("spec_sheet_download", { item_id: String(product.id), item_name: product.name });
   };
+  const about = { productId: product.id, productName: product.name };
   return (
     <div className="mt-6 grid gap-3 sm:grid-cols-2">
       <button
@@ -130,34 +127,15 @@ function ProductActions({ product, config }: { product: ProductDto; config: Site
       >
         {product.inStock ? "Add to Cart" : "Out of Stock"}
       </button>
-      <button
-        type="button"
-        className={buttonClass.dark}
-        onClick={() =>
-          openQuoteDialog({
-            kind: "quote",
-            title: "Request a Quote",
-            productId: product.id,
-            productName: product.name,
-          })
-        }
-      >
+      <QuoteButton className={buttonClass.dark} request={{ kind: "quote", title: "Request a Quote", ...about }}>
         Request Quote
-      </button>
-      <button
-        type="button"
+      </QuoteButton>
+      <QuoteButton
         className={buttonClass.outline}
-        onClick={() =>
-          openQuoteDialog({
-            kind: "call",
-            title: "Schedule a Consultation",
-            productId: product.id,
-            productName: product.name,
-          })
-        }
+        request={{ kind: "call", title: "Schedule a Consultation", ...about }}
       >
         Schedule Consultation
-      </button>
+      </QuoteButton>
       <button type="button" className={`${buttonClass.outline} sm:col-span-2`} onClick={downloadSpecSheet}>
         <DownloadIcon className="h-4 w-4" /> Download Spec Sheet
       </button>

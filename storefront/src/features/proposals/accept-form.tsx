@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { buttonClass, FormMessage, TextField } from "../../components/ui";
 import { postJson } from "../../lib/api";
-import { type FormErrors, focusFirstInvalid, formErrors, useFormErrors } from "../../lib/form-errors";
+import { type FormErrors, focusFirstInvalid, formErrors, useFormFields } from "../../lib/form-errors";
 import { type AcceptAnswer, money, type PaymentMethod } from "./proposal-format";
 
 /** The accept form's fields, by the names the API's reasons use. */
@@ -13,10 +13,10 @@ const ACCEPT_FIELDS = ["fullName", "agree", "paymentMethod"] as const;
 type OnDone = (answer: AcceptAnswer, paymentMethod: PaymentMethod) => void;
 
 function useAcceptForm(token: string, p: PublicProposalDto, onDone: OnDone) {
-  const [fullName, setFullName] = useState("");
+  const { values, field, errors, setErrors, clear, edited } = useFormFields({ fullName: "" });
+  const fullName = values.fullName;
   const [agree, setAgree] = useState(false);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("bank-transfer");
-  const { errors, setErrors, clear, edited } = useFormErrors();
   const formRef = useRef<HTMLFormElement>(null);
   const accept = useMutation({
     mutationFn: () =>
@@ -46,8 +46,7 @@ function useAcceptForm(token: string, p: PublicProposalDto, onDone: OnDone) {
     accept.mutate();
   };
   return {
-    fullName,
-    setFullName,
+    field,
     agree,
     setAgree,
     paymentMethod,
@@ -136,17 +135,7 @@ export function AcceptForm({ token, p, onDone }: { token: string; p: PublicPropo
         Accepting creates your order; the deposit of {money(p.depositCents)} is then due.
       </p>
       <div className="mt-4 grid gap-4">
-        <TextField
-          label="Your full name"
-          required
-          autoComplete="name"
-          value={form.fullName}
-          onChange={(e) => {
-            form.setFullName(e.target.value);
-            edited("fullName");
-          }}
-          error={errors.fields.fullName}
-        />
+        <TextField label="Your full name" required autoComplete="name" {...form.field("fullName")} />
         <PaymentMethodChoice value={form.paymentMethod} onChange={form.setPaymentMethod} />
         <AgreeCheckbox
           p={p}

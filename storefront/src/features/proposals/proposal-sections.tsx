@@ -2,6 +2,7 @@
 import type { PublicProposalDto } from "@ch/api/contracts/proposals";
 import { Link } from "@tanstack/react-router";
 import { Fragment } from "react";
+import { TableHead } from "../../components/ui";
 import { longDate, money, percent } from "./proposal-format";
 
 export function ProposalHeader({ p }: { p: PublicProposalDto }) {
@@ -62,22 +63,7 @@ function LinesTable({ lines }: { lines: PublicProposalDto["lines"] }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-slate-500">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Item
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Qty
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Unit price
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Amount
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={LINE_COLUMNS} className="border-b border-slate-200 text-slate-500" />
         <tbody>
           {lines.map((l, i) => (
             <tr key={`${i}-${l.name}`} className="border-b border-slate-100">
@@ -92,6 +78,13 @@ function LinesTable({ lines }: { lines: PublicProposalDto["lines"] }) {
     </div>
   );
 }
+
+const LINE_COLUMNS = [
+  ["Item", "py-2 pr-4 font-medium"],
+  ["Qty", "py-2 pr-4 text-right font-medium"],
+  ["Unit price", "py-2 pr-4 text-right font-medium"],
+  ["Amount", "py-2 text-right font-medium"],
+] as const;
 
 function ProposalTotals({ p }: { p: PublicProposalDto }) {
   return (

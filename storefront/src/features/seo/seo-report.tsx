@@ -5,7 +5,7 @@ import { scoreTone } from "@ch/api/contracts/seo";
 import { useQuery } from "@tanstack/react-query";
 import { buttonClass, Spinner } from "../../components/ui";
 import { seoReportQuery } from "./seo-api";
-import { StatusMark } from "./status-mark";
+import { StatusBadge } from "./status-mark";
 import { statusLabel, statusTone, toneClass } from "./tone";
 
 export function SeoReportView({ report }: { report: SeoReport }) {
@@ -31,12 +31,7 @@ export function SeoReportView({ report }: { report: SeoReport }) {
             <ul className="mt-4 space-y-3">
               {category.items.map((item) => (
                 <li key={item.name} className="flex gap-3">
-                  <span
-                    className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-sm font-bold ${toneClass[statusTone[item.status]]}`}
-                    aria-hidden="true"
-                  >
-                    <StatusMark status={item.status} />
-                  </span>
+                  <StatusBadge status={item.status} />
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">
                       {item.name} <span className="sr-only">: </span>

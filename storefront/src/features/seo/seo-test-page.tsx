@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { AuditTool } from "./audit-tool";
 import { ScoreWidget } from "./score-widget";
 import { seoReportQuery } from "./seo-api";
-import { StatusMark } from "./status-mark";
-import { statusLabel, statusTone, toneClass } from "./tone";
+import { StatusBadge } from "./status-mark";
+import { statusLabel } from "./tone";
 
 const CARDS = [
   {
@@ -61,12 +61,7 @@ function Checklist() {
       {report.data.categories.flatMap((c) =>
         c.items.map((item) => (
           <li key={`${c.name}-${item.name}`} className="flex items-start gap-2">
-            <span
-              className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full border text-xs font-bold ${toneClass[statusTone[item.status]]}`}
-              aria-hidden="true"
-            >
-              <StatusMark status={item.status} />
-            </span>
+            <StatusBadge status={item.status} small />
             <span className="text-slate-700">
               <span className="font-medium text-slate-900">{item.name}</span> ({c.name}): {statusLabel[item.status]}
             </span>

@@ -1,4 +1,5 @@
 import type { CheckStatus } from "@ch/api/contracts/seo";
+import { statusTone, toneClass } from "./tone";
 
 const PATHS: Record<CheckStatus, string> = {
   pass: "M5 12.5l4.5 4.5L19 7.5",
@@ -24,5 +25,19 @@ export function StatusMark({ status, className = "h-3.5 w-3.5" }: { status: Chec
     >
       <path d={PATHS[status]} />
     </svg>
+  );
+}
+
+/** The mark in a circle tinted by its status, as the report's check lists show it (`small` in the checklist). */
+export function StatusBadge({ status, small = false }: { status: CheckStatus; small?: boolean }) {
+  const size = small ? "h-5 w-5" : "h-6 w-6";
+  const text = small ? "text-xs" : "text-sm";
+  return (
+    <span
+      className={`mt-0.5 flex ${size} shrink-0 items-center justify-center rounded-full border ${text} font-bold ${toneClass[statusTone[status]]}`}
+      aria-hidden="true"
+    >
+      <StatusMark status={status} />
+    </span>
   );
 }
