@@ -16,6 +16,7 @@ import { lazy, Suspense } from "react";
 
 import type { DataTableProps } from "./data-table-types";
 
+export type { RowData } from "@tanstack/react-table";
 export type { Column, DataTableProps, SortingState } from "./data-table-types";
 
 // the table's code starts loading with the page that lists something, beside the page's own queries

@@ -1,5 +1,6 @@
 // A modal built on <dialog>: the browser traps focus, Esc closes it, focus returns to the opener.
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, Suspense, useEffect, useId, useRef } from "react";
+import { SubmitButton } from "./submit-button";
 
 export function Dialog({
   open,
@@ -46,26 +47,48 @@ export function Dialog({
   );
 }
 
+/** A dialog around a form loaded apart (React.lazy): the form mounts only while the dialog is open. */
+export function LazyFormDialog({
+  open,
+  onClose,
+  title,
+  wide,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} wide={wide}>
+      {open && <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>{children}</Suspense>}
+    </Dialog>
+  );
+}
+
 /** A form dialog's footer: Cancel, and the submit button that says what it does and when it is doing it. */
 export function DialogActions({
   onCancel,
   pending,
   label,
   pendingLabel,
+  divided = false,
 }: {
   onCancel: () => void;
   pending: boolean;
   label: string;
   pendingLabel: string;
+  /** A line above it, closing a long form. */
+  divided?: boolean;
 }) {
   return (
-    <div className="flex justify-end gap-2">
+    <div className={`flex justify-end gap-2${divided ? " border-t border-slate-100 pt-4" : ""}`}>
       <button type="button" className="btn-secondary" onClick={onCancel}>
         Cancel
       </button>
-      <button type="submit" className="btn-primary" disabled={pending}>
-        {pending ? pendingLabel : label}
-      </button>
+      <SubmitButton pending={pending} label={label} pendingLabel={pendingLabel} />
     </div>
   );
 }

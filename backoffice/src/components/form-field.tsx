@@ -66,3 +66,12 @@ export function FormField({
     </div>
   );
 }
+
+/** A select's options: each value, named by `label`. */
+export function Options<V extends string>({ values, label }: { values: readonly V[]; label: (value: V) => string }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {label(value)}
+    </option>
+  ));
+}

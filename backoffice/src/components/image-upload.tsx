@@ -1,7 +1,7 @@
 // Uploads one image to POST /api/admin/media (raw body); the API converts it to WebP and answers its URL and size.
 import { type ChangeEvent, type Ref, useId, useState } from "react";
 import { type Control, type FieldValues, type Path, useController } from "react-hook-form";
-import { HttpError } from "../lib/http";
+import { readAnswer, serverMessage } from "../lib/http";
 import { useToast } from "../lib/toast";
 import { messageOf } from "./form";
 
@@ -21,15 +21,7 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
     headers: { "content-type": file.type },
     body: file,
   });
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  if (!res.ok) throw new HttpError(res.status, `${res.status}: ${text || res.statusText}`, body);
-  return body as UploadedImage;
+  return readAnswer<UploadedImage>(res);
 }
 
 export function ImageUploadButton({
@@ -70,10 +62,7 @@ export function ImageUploadButton({
       try {
         onUploaded(await uploadImage(file));
       } catch (error) {
-        const message =
-          error instanceof HttpError && error.body && typeof error.body === "object" && "message" in error.body
-            ? String((error.body as { message: unknown }).message)
-            : "The image could not be uploaded";
+        const message = serverMessage(error, "The image could not be uploaded");
         toast({ title: "Upload Failed", description: message, variant: "destructive" });
       } finally {
         setBusy(false);

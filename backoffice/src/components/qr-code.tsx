@@ -29,3 +29,39 @@ export function QrCode({ value, label, size = 176 }: { value: string; label: str
     />
   );
 }
+
+/** An authenticator's new key: the QR code to scan and the key to type instead. */
+export function AuthenticatorKey({
+  otpauthUrl,
+  secret,
+  stacked = false,
+}: {
+  otpauthUrl: string;
+  secret: string;
+  /** The key centred below the code (a narrow card), else beside it. */
+  stacked?: boolean;
+}) {
+  const qr = <QrCode value={otpauthUrl} label="QR code to add this account to an authenticator app" />;
+  const key = (
+    <p className={stacked ? "text-center text-xs break-all text-slate-600" : "text-sm break-all text-slate-600"}>
+      Key:{" "}
+      <span className="font-mono" data-testid="totp-secret">
+        {secret}
+      </span>
+    </p>
+  );
+  if (!stacked) {
+    return (
+      <div className="flex flex-wrap items-center gap-4">
+        {qr}
+        {key}
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="flex justify-center">{qr}</div>
+      {key}
+    </>
+  );
+}

@@ -16,6 +16,11 @@ export async function http<T>(method: string, path: string, body?: unknown): Pro
     headers: body === undefined ? {} : { "content-type": "application/json" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+  return readAnswer<T>(res);
+}
+
+/** A response's body (JSON, else its text); a refusal is thrown as an HttpError carrying that body. */
+export async function readAnswer<T>(res: Response): Promise<T> {
   const text = await res.text();
   let parsed: unknown = null;
   try {

@@ -12,13 +12,16 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Control } from "react-hook-form";
 import { z } from "zod";
-import { Card, LoadError } from "../../components/card";
-import { type Column, DataTable } from "../../components/data-table";
+import { CodeList } from "../../components/code-list";
+import type { Column } from "../../components/data-table";
 import { ConfirmDialog, Dialog, DialogActions } from "../../components/dialog";
 import { FormMessage, InputField, SelectField, useApiForm, useChecklist } from "../../components/form";
+import { ListCard } from "../../components/list-card";
+import { PageHeader } from "../../components/page-header";
+import { SecretDialog } from "../../components/secret-dialog";
 import { formatDateTime } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
-import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
 
 type ApiKey = RouterOutputs["apiKeys"]["list"][number];
@@ -62,15 +65,7 @@ export function ApiKeysScreen() {
     },
     {
       header: "Scopes",
-      cell: (k) => (
-        <ul className="text-xs">
-          {k.scopes.map((s) => (
-            <li key={s}>
-              <code>{s}</code>
-            </li>
-          ))}
-        </ul>
-      ),
+      cell: (k) => <CodeList items={k.scopes} />,
     },
     {
       header: "Created",
@@ -111,29 +106,30 @@ export function ApiKeysScreen() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900">API Keys</h1>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">
+      <PageHeader
+        title="API Keys"
+        descriptionClassName="max-w-2xl"
+        description={
+          <>
             Let another system (accounting, CRM, delivery scheduling) use the back-office REST API: send the key as{" "}
             <code>Authorization: Bearer &lt;key&gt;</code> to <code>/api/admin/*</code>. A key can do only what its
             scopes allow, never settings, staff, keys or webhooks; revoking it stops it at once.
-          </p>
-        </div>
+          </>
+        }
+      >
         <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
           Create key
         </button>
-      </div>
-      {list.error && <LoadError message={errorMessage(list.error, "The API keys could not be loaded.")} />}
-      <Card title="Keys">
-        <DataTable
-          label="API keys"
-          columns={columns}
-          rows={list.data ?? []}
-          rowKey={(k) => k.id}
-          empty={list.isPending ? "Loading…" : "No key yet: create one for each system that needs access."}
-        />
-      </Card>
+      </PageHeader>
+      <ListCard
+        title="Keys"
+        label="API keys"
+        columns={columns}
+        query={list}
+        rows={list.data}
+        empty="No key yet: create one for each system that needs access."
+        loadError="The API keys could not be loaded."
+      />
       <CreateDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -142,7 +138,19 @@ export function ApiKeysScreen() {
           void refresh();
         }}
       />
-      <SecretDialog created={created} onClose={() => setCreated(null)} />
+      <SecretDialog
+        secret={created?.secret ?? null}
+        title="New API key"
+        secretLabel="API key"
+        copiedTitle="Key copied"
+        intro={
+          <>
+            The key <span className="font-medium">{created?.key.name}</span>. It is shown this once: store it in the
+            system that uses it now. Only its prefix <code>{created?.key.prefix}</code> is kept to recognise it.
+          </>
+        }
+        onClose={() => setCreated(null)}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke API key"
@@ -259,45 +267,6 @@ function CreateDialog({
         <FormMessage message={form.message} />
         <DialogActions onCancel={onClose} pending={create.isPending} label="Create key" pendingLabel="Creating…" />
       </form>
-    </Dialog>
-  );
-}
-
-function SecretDialog({ created, onClose }: { created: Created | null; onClose: () => void }) {
-  const toast = useToast();
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      toast({ title: "Key copied" });
-    } catch {
-      toast({ title: "Copy it by hand", description: "The browser did not allow copying.", variant: "destructive" });
-    }
-  };
-  return (
-    <Dialog open={created !== null} onClose={onClose} title="New API key">
-      {created ? (
-        <div className="space-y-4">
-          <p className="text-sm text-slate-700">
-            The key <span className="font-medium">{created.key.name}</span>. It is shown this once: store it in the
-            system that uses it now. Only its prefix <code>{created.key.prefix}</code> is kept to recognise it.
-          </p>
-          <output
-            aria-label="API key"
-            className="block break-all rounded-md bg-slate-100 p-3 font-mono text-sm text-slate-900"
-          >
-            {created.secret}
-          </output>
-          <div className="flex justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={() => void copy()}>
-              Copy
-            </button>
-            <button type="button" className="btn-primary" onClick={onClose}>
-              I have stored it
-            </button>
-          </div>
-        </div>
-      ) : null}
     </Dialog>
   );
 }

@@ -2,13 +2,13 @@
 // which the slow-down lets through; the password and the code are still asked at sign-in. A button, not an
 // automatic request, so a mail scanner that opens links cannot spend it.
 import { useMutation } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { http } from "../../lib/http";
 import { useToast } from "../../lib/toast";
 import { errorMessage } from "../../lib/trpc";
 import { tokenFromHash } from "../staff/link-token";
-import { AuthCard } from "./auth-card";
+import { AuthCard, BACK_TO_SIGN_IN, LinkProblem } from "./auth-card";
 
 export function SignInLinkScreen() {
   const toast = useToast();
@@ -22,11 +22,9 @@ export function SignInLinkScreen() {
     },
   });
   return (
-    <AuthCard title="Let this browser sign in" subtitle="The link works once, for 30 minutes.">
+    <AuthCard title="Let this browser sign in" subtitle="The link works once, for 30 minutes." link={BACK_TO_SIGN_IN}>
       {token.length === 0 ? (
-        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-          The link is incomplete: open it from the e-mail again.
-        </p>
+        <LinkProblem>The link is incomplete: open it from the e-mail again.</LinkProblem>
       ) : (
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
@@ -43,11 +41,6 @@ export function SignInLinkScreen() {
           </button>
         </div>
       )}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/admin/login" className="font-medium text-slate-900 underline">
-          Back to sign-in
-        </Link>
-      </p>
     </AuthCard>
   );
 }

@@ -2,9 +2,10 @@
 // answered, or, when the owner requires two-factor and this account has none, enrolment first.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { FormMessage, InputField, useApiForm } from "../../components/form";
-import { QrCode } from "../../components/qr-code";
+import { type ApiForm, FormMessage, InputField, useApiForm } from "../../components/form";
+import { AuthenticatorKey } from "../../components/qr-code";
 import { RecoveryCodes } from "../../components/recovery-codes";
+import { SubmitButton } from "../../components/submit-button";
 import { http, serverMessage } from "../../lib/http";
 
 export interface SignedIn {
@@ -16,6 +17,12 @@ type Done = (answer: SignedIn) => void;
 
 // Part of the sign-in page: no zod schema (the page's first-load budget); the server checks the code.
 const CODE_FORM = { defaultValues: { code: "" }, fallback: "That code did not work" } as const;
+const CODE_INPUT = {
+  name: "code",
+  inputClassName: "field-input font-mono tracking-widest",
+  autoComplete: "one-time-code",
+  required: true,
+} as const;
 
 export function CodeStep({ challenge, onDone, onRestart }: { challenge: string; onDone: Done; onRestart: () => void }) {
   const [useRecovery, setUseRecovery] = useState(false);
@@ -32,12 +39,11 @@ export function CodeStep({ challenge, onDone, onRestart }: { challenge: string; 
       ),
     onSuccess: (answer) => onDone({ username: answer.username }),
   });
-  const code = form.watch("code");
   return (
     <form onSubmit={form.submit(({ code }) => verify.mutateAsync(code))} className="space-y-4" noValidate>
       <InputField
+        {...CODE_INPUT}
         control={form.control}
-        name="code"
         inputName={useRecovery ? "recoveryCode" : "code"}
         label={useRecovery ? "Recovery code" : "Authenticator code"}
         hint={
@@ -45,15 +51,9 @@ export function CodeStep({ challenge, onDone, onRestart }: { challenge: string; 
             ? "One of the codes you saved when you turned on two-factor sign-in; each works once."
             : "The 6-digit code your authenticator app shows for Container Homes of Texas."
         }
-        inputClassName="field-input font-mono tracking-widest"
         inputMode={useRecovery ? "text" : "numeric"}
-        autoComplete="one-time-code"
-        required
       />
-      <FormMessage message={form.message} />
-      <button type="submit" className="btn-primary w-full" disabled={verify.isPending || code.trim() === ""}>
-        {verify.isPending ? "Checking..." : "Verify"}
-      </button>
+      <CodeFormEnd form={form} pending={verify.isPending} label="Verify" />
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button
           type="button"
@@ -90,7 +90,6 @@ export function EnrolStep({ challenge, onDone }: { challenge: string; onDone: Do
       }),
     onSuccess: (answer) => onDone({ username: answer.username, recoveryCodes: answer.recoveryCodes }),
   });
-  const code = form.watch("code");
   if (secret.isError)
     return <p className="text-sm text-red-700">{serverMessage(secret.error, "Could not start enrolment")}</p>;
   if (!secret.data) return <p className="text-sm text-slate-600">Preparing your authenticator key...</p>;
@@ -100,29 +99,26 @@ export function EnrolStep({ challenge, onDone }: { challenge: string; onDone: Do
         The owner requires two-factor sign-in. Scan this code with an authenticator app, then enter the 6-digit code it
         shows.
       </p>
-      <div className="flex justify-center">
-        <QrCode value={secret.data.otpauthUrl} label="QR code to add this account to an authenticator app" />
-      </div>
-      <p className="text-center text-xs break-all text-slate-600">
-        Key:{" "}
-        <span className="font-mono" data-testid="totp-secret">
-          {secret.data.secret}
-        </span>
-      </p>
-      <InputField
-        control={form.control}
-        name="code"
-        label="Authenticator code"
-        inputClassName="field-input font-mono tracking-widest"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-      />
-      <FormMessage message={form.message} />
-      <button type="submit" className="btn-primary w-full" disabled={confirm.isPending || code.trim() === ""}>
-        {confirm.isPending ? "Checking..." : "Turn on and sign in"}
-      </button>
+      <AuthenticatorKey otpauthUrl={secret.data.otpauthUrl} secret={secret.data.secret} stacked />
+      <InputField {...CODE_INPUT} control={form.control} label="Authenticator code" inputMode="numeric" />
+      <CodeFormEnd form={form} pending={confirm.isPending} label="Turn on and sign in" />
     </form>
+  );
+}
+
+/** A code form's end: the refusal, and the submit button (off until a code is typed). */
+function CodeFormEnd({ form, pending, label }: { form: ApiForm<{ code: string }>; pending: boolean; label: string }) {
+  return (
+    <>
+      <FormMessage message={form.message} />
+      <SubmitButton
+        full
+        pending={pending}
+        disabled={form.watch("code").trim() === ""}
+        label={label}
+        pendingLabel="Checking..."
+      />
+    </>
   );
 }
 

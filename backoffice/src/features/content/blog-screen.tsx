@@ -1,10 +1,13 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
-import { ConfirmDialog, Dialog } from "../../components/dialog";
+import { ConfirmDialog, LazyFormDialog } from "../../components/dialog";
+import { NamedButton } from "../../components/named-button";
+import { PageHeader } from "../../components/page-header";
+import { useEditDialogs } from "../../components/use-edit-dialogs";
 import { formatDate, humanize } from "../../lib/format";
-import { useToast } from "../../lib/toast";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { loadPost, type Post, type PostSummary, refreshPosts as refresh, toInput } from "./post-input";
 
@@ -15,12 +18,13 @@ export function BlogScreen() {
   const toast = useToast();
   const [offset, setOffset] = useState(0);
   const posts = useQuery(trpc.content.posts.queryOptions({ limit: PAGE, offset }));
-  const [editing, setEditing] = useState<Post | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  // the form edits a whole post, the delete question names a row of the list
+  const dialogs = useEditDialogs<Post>();
+  const { editing } = dialogs;
   const [opening, setOpening] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<PostSummary | null>(null);
-  const failed = (title: string) => (error: unknown) =>
-    toast({ title, description: errorMessage(error, "The change was not saved"), variant: "destructive" });
+  const failure = useFailureToast();
+  const failed = (title: string) => failure(title, "The change was not saved");
   const toggle = useMutation(
     trpc.content.updatePost.mutationOptions({
       onSuccess: async (p) => {
@@ -46,8 +50,7 @@ export function BlogScreen() {
   const openEditor = async (p: PostSummary) => {
     setOpening(p.id);
     try {
-      setEditing(await loadPost(p.id));
-      setFormOpen(true);
+      dialogs.edit(await loadPost(p.id));
     } catch (error) {
       failed("Post Not Loaded")(error);
     } finally {
@@ -93,26 +96,26 @@ export function BlogScreen() {
       hideable: false,
       cell: (p) => (
         <div className="flex gap-2">
-          <button
-            type="button"
+          <NamedButton
+            label="Edit"
+            name={p.title}
             className="btn-secondary py-1"
             disabled={opening === p.id}
             onClick={() => void openEditor(p)}
-          >
-            Edit<span className="sr-only"> {p.title}</span>
-          </button>
-          <button
-            type="button"
+          />
+          <NamedButton
+            label={p.published ? "Unpublish" : "Publish"}
+            name={p.title}
             className="btn-secondary py-1"
             disabled={toggle.isPending}
             onClick={() => void togglePublished(p)}
-          >
-            {p.published ? "Unpublish" : "Publish"}
-            <span className="sr-only"> {p.title}</span>
-          </button>
-          <button type="button" className="btn-secondary py-1 text-red-700" onClick={() => setDeleting(p)}>
-            Delete<span className="sr-only"> {p.title}</span>
-          </button>
+          />
+          <NamedButton
+            label="Delete"
+            name={p.title}
+            className="btn-secondary py-1 text-red-700"
+            onClick={() => setDeleting(p)}
+          />
         </div>
       ),
     },
@@ -120,19 +123,11 @@ export function BlogScreen() {
 
   return (
     <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">Blog</h1>
-        <button
-          type="button"
-          className="btn-primary"
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
+      <PageHeader title="Blog">
+        <button type="button" className="btn-primary" onClick={dialogs.add}>
           New Post
         </button>
-      </div>
+      </PageHeader>
       <p className="mt-1 text-sm text-slate-600">
         Published posts appear on the storefront blog at once; drafts stay here.
       </p>
@@ -173,13 +168,14 @@ export function BlogScreen() {
           </nav>
         )}
       </div>
-      <Dialog open={formOpen} onClose={() => setFormOpen(false)} title={editing ? "Edit Post" : "New Post"} wide>
-        {formOpen && (
-          <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
-            <PostForm key={editing?.id ?? "new"} post={editing} onDone={() => setFormOpen(false)} />
-          </Suspense>
-        )}
-      </Dialog>
+      <LazyFormDialog
+        open={dialogs.formOpen}
+        onClose={dialogs.closeForm}
+        title={editing ? "Edit Post" : "New Post"}
+        wide
+      >
+        <PostForm key={editing?.id ?? "new"} post={editing} onDone={dialogs.closeForm} />
+      </LazyFormDialog>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete post?"

@@ -2,12 +2,13 @@ import { GALLERY_CATEGORIES } from "@ch/api/contracts/constants";
 import { galleryItemInput } from "@ch/api/contracts/content";
 import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
-import { FormMessage, InputField, SelectField, useApiForm } from "../../components/form";
+import { InputField, SelectField, useApiForm } from "../../components/form";
+import { Options } from "../../components/form-field";
 import { ImageField } from "../../components/image-upload";
 import { humanize } from "../../lib/format";
-import { useFailureToast, useToast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
+import { ContentFormEnd, useContentSave } from "./content-save";
 import { refreshGallery as refresh } from "./gallery-refresh";
 
 type Item = RouterOutputs["content"]["gallery"][number];
@@ -19,8 +20,6 @@ const itemForm = galleryItemInput.extend({
 type ItemValues = z.input<typeof itemForm>;
 
 export default function GalleryForm({ item, onDone }: { item: Item | null; onDone: () => void }) {
-  const toast = useToast();
-  const failed = useFailureToast();
   const form = useApiForm<ItemValues>({
     schema: itemForm,
     defaultValues: {
@@ -31,22 +30,16 @@ export default function GalleryForm({ item, onDone }: { item: Item | null; onDon
     toField: (path) => path.replace(/^data\./, ""),
     toasted: true,
   });
-  const ok = (t: string) => async () => {
-    await refresh();
-    toast({ title: t, description: "The storefront gallery shows it now." });
-    onDone();
-  };
-  const onError = failed("Gallery Item Not Saved", "Check the form");
-  const create = useMutation(
-    trpc.content.createGalleryItem.mutationOptions({ onSuccess: ok("Gallery Item Added"), onError }),
-  );
-  const update = useMutation(
-    trpc.content.updateGalleryItem.mutationOptions({ onSuccess: ok("Gallery Item Updated"), onError }),
-  );
+  const save = useContentSave({
+    refresh,
+    description: () => "The storefront gallery shows it now.",
+    notSaved: "Gallery Item Not Saved",
+    onDone,
+  });
+  const create = useMutation(trpc.content.createGalleryItem.mutationOptions(save.saved("Gallery Item Added")));
+  const update = useMutation(trpc.content.updateGalleryItem.mutationOptions(save.saved("Gallery Item Updated")));
   const submit = form.submit((data) => (item ? update.mutateAsync({ id: item.id, data }) : create.mutateAsync(data)), {
-    invalid: (errors) =>
-      errors.image &&
-      toast({ title: "Image Required", description: errors.image.message ?? "", variant: "destructive" }),
+    invalid: save.invalid,
   });
   const { control } = form;
   return (
@@ -59,11 +52,7 @@ export default function GalleryForm({ item, onDone }: { item: Item | null; onDon
         label="Category"
         inputClassName="field-input capitalize"
       >
-        {GALLERY_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {humanize(c)}
-          </option>
-        ))}
+        <Options values={GALLERY_CATEGORIES} label={humanize} />
       </SelectField>
       <ImageField
         control={control}
@@ -73,15 +62,12 @@ export default function GalleryForm({ item, onDone }: { item: Item | null; onDon
         imageClassName="mt-2 aspect-[3/2] w-full rounded-md object-cover"
         labels={["Upload Picture", "Replace Picture"]}
       />
-      <FormMessage message={form.message} />
-      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary" disabled={create.isPending || update.isPending}>
-          {create.isPending || update.isPending ? "Saving..." : "Save"}
-        </button>
-      </div>
+      <ContentFormEnd
+        message={form.message}
+        pending={create.isPending || update.isPending}
+        label="Save"
+        onCancel={onDone}
+      />
     </form>
   );
 }

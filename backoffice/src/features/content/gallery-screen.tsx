@@ -1,10 +1,13 @@
 import { variantUrl } from "@ch/api/contracts/media";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { lazy } from "react";
 import { EmptyState, LoadError } from "../../components/card";
-import { ConfirmDialog, Dialog } from "../../components/dialog";
+import { ConfirmDialog, LazyFormDialog } from "../../components/dialog";
+import { NamedButton } from "../../components/named-button";
+import { PageHeader } from "../../components/page-header";
+import { useEditDialogs } from "../../components/use-edit-dialogs";
 import { humanize } from "../../lib/format";
-import { useToast } from "../../lib/toast";
+import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
 import { refreshGallery as refresh } from "./gallery-refresh";
@@ -15,11 +18,10 @@ const GalleryForm = lazy(() => import("./gallery-form"));
 export function GalleryScreen() {
   const toast = useToast();
   const gallery = useQuery(trpc.content.gallery.queryOptions());
-  const [editing, setEditing] = useState<Item | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Item | null>(null);
-  const failed = (title: string) => (error: unknown) =>
-    toast({ title, description: errorMessage(error, "The change was not saved"), variant: "destructive" });
+  const dialogs = useEditDialogs<Item>();
+  const { editing, deleting } = dialogs;
+  const failure = useFailureToast();
+  const failed = (title: string) => failure(title, "The change was not saved");
   const reorder = useMutation(
     trpc.content.reorderGallery.mutationOptions({
       onSuccess: async () => {
@@ -34,7 +36,7 @@ export function GalleryScreen() {
       onSuccess: async () => {
         await refresh();
         toast({ title: "Gallery Item Deleted", description: `${deleting?.title ?? "The item"} was removed.` });
-        setDeleting(null);
+        dialogs.closeDelete();
       },
       onError: failed("Delete Failed"),
     }),
@@ -50,19 +52,11 @@ export function GalleryScreen() {
 
   return (
     <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">Manage Gallery</h1>
-        <button
-          type="button"
-          className="btn-primary"
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
+      <PageHeader title="Manage Gallery">
+        <button type="button" className="btn-primary" onClick={dialogs.add}>
           Add Gallery Item
         </button>
-      </div>
+      </PageHeader>
       <p className="mt-1 text-sm text-slate-600">Items appear on the storefront gallery in this order.</p>
       <div className="mt-4">
         {gallery.error && <LoadError message={errorMessage(gallery.error, "The gallery could not be loaded.")} />}
@@ -104,36 +98,31 @@ export function GalleryScreen() {
                   >
                     ↓ Down
                   </button>
-                  <button
-                    type="button"
+                  <NamedButton
+                    label="Edit"
+                    name={item.title}
                     className="btn-ghost"
-                    onClick={() => {
-                      setEditing(item);
-                      setFormOpen(true);
-                    }}
-                  >
-                    Edit<span className="sr-only"> {item.title}</span>
-                  </button>
-                  <button type="button" className="btn-ghost text-red-700" onClick={() => setDeleting(item)}>
-                    Delete<span className="sr-only"> {item.title}</span>
-                  </button>
+                    onClick={() => dialogs.edit(item)}
+                  />
+                  <NamedButton
+                    label="Delete"
+                    name={item.title}
+                    className="btn-ghost text-red-700"
+                    onClick={() => dialogs.askDelete(item)}
+                  />
                 </div>
               </div>
             </li>
           ))}
         </ol>
       </div>
-      <Dialog
-        open={formOpen}
-        onClose={() => setFormOpen(false)}
+      <LazyFormDialog
+        open={dialogs.formOpen}
+        onClose={dialogs.closeForm}
         title={editing ? "Edit Gallery Item" : "Add Gallery Item"}
       >
-        {formOpen && (
-          <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
-            <GalleryForm key={editing?.id ?? "new"} item={editing} onDone={() => setFormOpen(false)} />
-          </Suspense>
-        )}
-      </Dialog>
+        <GalleryForm key={editing?.id ?? "new"} item={editing} onDone={dialogs.closeForm} />
+      </LazyFormDialog>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete gallery item?"
@@ -141,7 +130,7 @@ export function GalleryScreen() {
         confirmLabel="Delete Item"
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-        onClose={() => setDeleting(null)}
+        onClose={dialogs.closeDelete}
       />
     </div>
   );

@@ -4,11 +4,12 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { Control } from "react-hook-form";
 import { z } from "zod";
-import { CheckboxField, FormMessage, InputField, SelectField, TextareaField, useApiForm } from "../../components/form";
+import { CheckboxField, InputField, SelectField, TextareaField, useApiForm } from "../../components/form";
+import { Options } from "../../components/form-field";
 import { ImageField } from "../../components/image-upload";
 import { humanize } from "../../lib/format";
-import { useFailureToast, useToast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { ContentFormEnd, useContentSave } from "./content-save";
 import { type Post, type PostInput, refreshPosts as refresh, toInput } from "./post-input";
 
 const slugify = (s: string) =>
@@ -35,8 +36,6 @@ const NEW_POST: PostInput = {
 };
 
 export default function PostForm({ post, onDone }: { post: Post | null; onDone: () => void }) {
-  const toast = useToast();
-  const failed = useFailureToast();
   const form = useApiForm<PostInput>({
     schema: postForm,
     defaultValues: post ? toInput(post) : NEW_POST,
@@ -52,21 +51,16 @@ export default function PostForm({ post, onDone }: { post: Post | null; onDone: 
     });
     return () => watching.unsubscribe();
   }, [form.watch, form.setValue, post]);
-  const ok = (t: string) => async () => {
-    await refresh();
-    toast({
-      title: t,
-      description: form.getValues("published") ? "It is live on the storefront blog." : "Saved as a draft.",
-    });
-    onDone();
-  };
-  const onError = failed("Post Not Saved", "Check the form");
-  const create = useMutation(trpc.content.createPost.mutationOptions({ onSuccess: ok("Post Created"), onError }));
-  const update = useMutation(trpc.content.updatePost.mutationOptions({ onSuccess: ok("Post Updated"), onError }));
+  const save = useContentSave({
+    refresh,
+    description: () => (form.getValues("published") ? "It is live on the storefront blog." : "Saved as a draft."),
+    notSaved: "Post Not Saved",
+    onDone,
+  });
+  const create = useMutation(trpc.content.createPost.mutationOptions(save.saved("Post Created")));
+  const update = useMutation(trpc.content.updatePost.mutationOptions(save.saved("Post Updated")));
   const submit = form.submit((data) => (post ? update.mutateAsync({ id: post.id, data }) : create.mutateAsync(data)), {
-    invalid: (errors) =>
-      errors.image &&
-      toast({ title: "Image Required", description: errors.image.message ?? "", variant: "destructive" }),
+    invalid: save.invalid,
   });
   return (
     <form onSubmit={submit} className="space-y-4">
@@ -80,15 +74,12 @@ export default function PostForm({ post, onDone }: { post: Post | null; onDone: 
         labels={["Upload Image", "Replace Image"]}
       />
       <CheckboxField control={form.control} name="published" label="Published (visible on the storefront)" />
-      <FormMessage message={form.message} />
-      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary" disabled={create.isPending || update.isPending}>
-          {create.isPending || update.isPending ? "Saving..." : "Save Post"}
-        </button>
-      </div>
+      <ContentFormEnd
+        message={form.message}
+        pending={create.isPending || update.isPending}
+        label="Save Post"
+        onCancel={onDone}
+      />
     </form>
   );
 }
@@ -116,11 +107,7 @@ function PostFields({ control, slug }: { control: Control<PostInput>; slug: stri
           label="Category"
           inputClassName="field-input capitalize"
         >
-          {BLOG_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {humanize(c)}
-            </option>
-          ))}
+          <Options values={BLOG_CATEGORIES} label={humanize} />
         </SelectField>
       </div>
       <TextareaField

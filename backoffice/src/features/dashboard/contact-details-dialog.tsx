@@ -1,35 +1,24 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { StatusBadge } from "../../components/badge";
-import { LoadError } from "../../components/card";
-import { Dialog } from "../../components/dialog";
 import { formatDateTime } from "../../lib/format";
 import { budgetLabel, leadName, projectTypeLabel, sourceLabel } from "../../lib/labels";
-import { useFailureToast, useToast } from "../../lib/toast";
-import { errorMessage, queryClient, trpc } from "../../lib/trpc";
-import { Notes, Timeline } from "./notes";
+import { trpc } from "../../lib/trpc";
+import { RecordHistory, useNoteAdded } from "./notes";
+import { RecordDialog } from "./record-dialog";
 
 export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const toast = useToast();
-  const failed = useFailureToast();
   const details = useQuery({ ...trpc.leads.details.queryOptions({ id: id ?? 0 }), enabled: id !== null });
-  const addNote = useMutation(
-    trpc.leads.addNote.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries(trpc.leads.details.pathFilter());
-        await queryClient.invalidateQueries(trpc.admin.audit.pathFilter());
-        toast({ title: "Note Added", description: "The internal note was saved." });
-      },
-      onError: failed("Note Not Saved", "The note was not saved"),
-    }),
-  );
-  const c = details.data;
-  const name = c ? leadName(c) : "";
+  const addNote = useMutation(trpc.leads.addNote.mutationOptions(useNoteAdded(trpc.leads.details.pathFilter())));
   return (
-    <Dialog open={id !== null} onClose={onClose} title={c ? `Message from ${name}` : "Message"} wide>
-      {details.error && <LoadError message={errorMessage(details.error, "The message could not be loaded.")} />}
-      {!c && !details.error && <p className="text-sm text-slate-600">Loading…</p>}
-      {c && (
-        <div className="space-y-6 text-sm">
+    <RecordDialog
+      open={id !== null}
+      onClose={onClose}
+      details={details}
+      title={(c) => (c ? `Message from ${leadName(c)}` : "Message")}
+      loadError="The message could not be loaded."
+    >
+      {(c) => (
+        <>
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge value={c.status} />
             <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">{sourceLabel(c.source)}</span>
@@ -65,21 +54,10 @@ export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClo
             <Detail label="Budget" value={c.budget ? budgetLabel(c.budget) : "N/A"} />
             <Detail label="Delivery to" value={[c.deliveryState, c.deliveryZip].filter(Boolean).join(" ") || "—"} />
           </dl>
-          <div>
-            <h3 className="mb-2 font-semibold text-slate-900">Timeline</h3>
-            <Timeline created={c.createdAt} entries={c.timeline.filter((e) => !e.action.endsWith(".note"))} />
-          </div>
-          <div>
-            <h3 className="mb-2 font-semibold text-slate-900">Internal notes</h3>
-            <Notes
-              notes={c.notes}
-              pending={addNote.isPending}
-              onAdd={(body) => addNote.mutateAsync({ id: c.id, body })}
-            />
-          </div>
-        </div>
+          <RecordHistory record={c} addNote={addNote} />
+        </>
       )}
-    </Dialog>
+    </RecordDialog>
   );
 }
 

@@ -1,36 +1,23 @@
 import type { AdminContactDto, AdminContactSort } from "@ch/api/contracts/admin";
 import { CONTACT_STATUSES } from "@ch/api/contracts/constants";
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useDeferredValue, useState } from "react";
-import { LoadError } from "../../components/card";
-import { type Column, DataTable, type SortingState } from "../../components/data-table";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { Column } from "../../components/data-table";
 import { StatusSelect } from "../../components/status-select";
-import { formatDate } from "../../lib/format";
 import { budgetLabel, leadName, projectTypeLabel, sourceLabel } from "../../lib/labels";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { ContactDetailsDialog } from "./contact-details-dialog";
-import { LIST_PAGE_SIZE, ListFilters, listParams } from "./list-filters";
-import { STATS_REFRESH_MS } from "./refresh";
+import { ListTable, PAGED, useListState } from "./list-table";
 import { useStatusMutations } from "./use-status-mutations";
 
-const NEWEST_FIRST: SortingState = [{ id: "createdAt", desc: true }];
-
 export function ContactsTab() {
-  const [q, setQ] = useState("");
-  const [status, setStatus] = useState("");
-  const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST);
-  const deferredQ = useDeferredValue(q);
-  const params = listParams(deferredQ, status);
-  const sort = (sorting[0] ?? NEWEST_FIRST[0]) as AdminContactSort;
+  const list = useListState();
+  const { params, limit } = list;
+  const sort = list.sort as AdminContactSort;
   const contacts = useInfiniteQuery({
-    ...trpc.leads.list.infiniteQueryOptions(
-      { ...params.input, sort, limit: LIST_PAGE_SIZE },
-      { getNextPageParam: (last) => last.nextCursor ?? undefined },
-    ),
-    placeholderData: keepPreviousData,
-    refetchInterval: STATS_REFRESH_MS,
+    ...trpc.leads.list.infiniteQueryOptions({ ...params.input, sort, limit }, PAGED.next),
+    ...PAGED.query,
   });
-  const rows = contacts.data?.pages.flatMap((p) => p.items) ?? [];
   const { contactStatus } = useStatusMutations();
   const [openId, setOpenId] = useState<number | null>(null);
 
@@ -66,63 +53,20 @@ export function ContactsTab() {
         />
       ),
     },
-    {
-      id: "createdAt",
-      header: "Date",
-      sortable: true,
-      sortDescFirst: true,
-      className: "whitespace-nowrap",
-      cell: (c) => formatDate(c.createdAt),
-    },
-    {
-      header: "Actions",
-      hideable: false,
-      cell: (c) => (
-        <button type="button" className="btn-secondary py-1" onClick={() => setOpenId(c.id)}>
-          View Message<span className="sr-only"> from {leadName(c)}</span>
-        </button>
-      ),
-    },
   ];
 
   return (
-    <section aria-labelledby="contacts-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="contacts-heading" className="text-base font-semibold text-slate-900">
-        Contacts
-      </h2>
-      <p className="mb-4 text-sm text-slate-600">
-        Every lead in one inbox: contact forms, quote and call requests, ROI results sent by e-mail and chat messages.
-      </p>
-      {contacts.error && <LoadError message={errorMessage(contacts.error, "Contacts could not be loaded.")} />}
-      <DataTable
-        label="Contacts"
-        columns={columns}
-        rows={rows}
-        rowKey={(c) => c.id}
-        rowTestId={(c) => `contact-row-${c.id}`}
-        empty={contacts.isPending ? "Loading contacts…" : "No contacts match."}
-        stacked
-        sorting={sorting}
-        onSortingChange={setSorting}
-        more={{
-          hasMore: contacts.hasNextPage,
-          loading: contacts.isFetchingNextPage,
-          onMore: () => void contacts.fetchNextPage(),
-        }}
-        filters={
-          <ListFilters
-            idPrefix="contacts"
-            searchLabel="Search contacts"
-            q={q}
-            status={status}
-            statuses={CONTACT_STATUSES}
-            onQ={setQ}
-            onStatus={setStatus}
-            exportHref={`/api/admin/contacts.csv${params.search}`}
-          />
-        }
-      />
+    <ListTable
+      label="Contacts"
+      intro="Every lead in one inbox: contact forms, quote and call requests, ROI results sent by e-mail and chat messages."
+      list={list}
+      query={contacts}
+      columns={columns}
+      view={{ label: "View Message", name: (c) => `from ${leadName(c)}`, onOpen: setOpenId }}
+      rowTestId={(c) => `contact-row-${c.id}`}
+      statuses={CONTACT_STATUSES}
+    >
       <ContactDetailsDialog id={openId} onClose={() => setOpenId(null)} />
-    </section>
+    </ListTable>
   );
 }

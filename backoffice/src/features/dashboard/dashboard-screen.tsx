@@ -6,6 +6,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { DASHBOARD_TAB_AREAS, useAccount } from "../staff/use-account";
 import { OverviewTab } from "./overview-tab";
 import { STATS_REFRESH_MS } from "./refresh";
+import type { DashboardSearch } from "./search";
 import { formatCents } from "./stage-badge";
 
 // Each tab but the first loads when it opens: the Analytics tab pulls in the chart library, and the
@@ -25,17 +26,17 @@ export const DASHBOARD_TABS = [
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];
 
 export function DashboardScreen({
-  tab: asked,
-  onTab,
-  order = null,
-  onOrder = () => {},
+  search,
+  onSearch,
 }: {
-  tab: DashboardTab;
-  onTab: (tab: DashboardTab) => void;
-  /** The order whose details are open (Orders tab; ?order= links to it). */
-  order?: number | null;
-  onOrder?: (id: number | null) => void;
+  /** The tab, and the order whose details are open (Orders tab; ?order= links to it). */
+  search: DashboardSearch;
+  onSearch: (search: DashboardSearch) => void;
 }) {
+  const asked = search.tab ?? "overview";
+  const order = search.order ?? null;
+  const onTab = (tab: DashboardTab) => onSearch({ tab });
+  const onOrder = (id: number | null) => onSearch({ tab: "orders", ...(id ? { order: id } : {}) });
   // a role sees the tabs of its areas (content: Products only) and the figures only with the dashboard's
   const areas = useAccount().data?.areas ?? [];
   const tabs = DASHBOARD_TABS.filter((t) => areas.includes(DASHBOARD_TAB_AREAS[t.id]));

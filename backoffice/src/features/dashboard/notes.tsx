@@ -1,7 +1,11 @@
 // Internal notes on an order or a lead, and the audit timeline of its changes.
 import { noteInput } from "@ch/api/contracts/admin";
+import type { QueryFilters } from "@tanstack/react-query";
 import { TextareaField, useApiForm } from "../../components/form";
+import { SubmitButton } from "../../components/submit-button";
 import { formatDateTime, formatUsd, humanize, statusLabel } from "../../lib/format";
+import { useFailureToast, useToast } from "../../lib/toast";
+import { queryClient, trpc } from "../../lib/trpc";
 
 export interface NoteView {
   id: number;
@@ -97,10 +101,54 @@ export function Notes({
       )}
       <form onSubmit={submit} className="mt-3">
         <TextareaField control={form.control} name="body" label="Add an internal note" rows={3} maxLength={4000} />
-        <button type="submit" className="btn-primary mt-2" disabled={pending || !body.trim()}>
-          {pending ? "Saving..." : "Add Note"}
-        </button>
+        <SubmitButton
+          className="btn-primary mt-2"
+          pending={pending}
+          disabled={!body.trim()}
+          label="Add Note"
+          pendingLabel="Saving..."
+        />
       </form>
     </div>
+  );
+}
+
+/** An add-note mutation's callbacks: the record (`details`) and the audit read again, a toast either way. */
+export function useNoteAdded(details: QueryFilters) {
+  const toast = useToast();
+  const failed = useFailureToast();
+  return {
+    onSuccess: async () => {
+      await queryClient.invalidateQueries(details);
+      await queryClient.invalidateQueries(trpc.admin.audit.pathFilter());
+      toast({ title: "Note Added", description: "The internal note was saved." });
+    },
+    onError: failed("Note Not Saved", "The note was not saved"),
+  };
+}
+
+/** A record's history at the foot of its details: the changes (notes apart), then its internal notes. */
+export function RecordHistory({
+  record,
+  addNote,
+}: {
+  record: { id: number; createdAt: string; timeline: AuditView[]; notes: NoteView[] };
+  addNote: { isPending: boolean; mutateAsync: (input: { id: number; body: string }) => Promise<unknown> };
+}) {
+  return (
+    <>
+      <div>
+        <h3 className="mb-2 font-semibold text-slate-900">Timeline</h3>
+        <Timeline created={record.createdAt} entries={record.timeline.filter((e) => !e.action.endsWith(".note"))} />
+      </div>
+      <div>
+        <h3 className="mb-2 font-semibold text-slate-900">Internal notes</h3>
+        <Notes
+          notes={record.notes}
+          pending={addNote.isPending}
+          onAdd={(body) => addNote.mutateAsync({ id: record.id, body })}
+        />
+      </div>
+    </>
   );
 }

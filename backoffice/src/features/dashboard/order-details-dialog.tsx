@@ -1,52 +1,30 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { StatusBadge } from "../../components/badge";
-import { LoadError } from "../../components/card";
-import { Dialog } from "../../components/dialog";
 import { formatDate, formatDateTime, formatUsd } from "../../lib/format";
 import { paymentMethodLabel } from "../../lib/labels";
-import { useFailureToast, useToast } from "../../lib/toast";
-import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { OrderPayments } from "../payments/order-payments";
-import { Notes, Timeline } from "./notes";
+import { RecordHistory, useNoteAdded } from "./notes";
+import { RecordDialog } from "./record-dialog";
 
 export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const toast = useToast();
-  const failed = useFailureToast();
   const details = useQuery({ ...trpc.orders.details.queryOptions({ id: id ?? 0 }), enabled: id !== null });
-  const addNote = useMutation(
-    trpc.orders.addNote.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries(trpc.orders.details.pathFilter());
-        await queryClient.invalidateQueries(trpc.admin.audit.pathFilter());
-        toast({ title: "Note Added", description: "The internal note was saved." });
-      },
-      onError: failed("Note Not Saved", "The note was not saved"),
-    }),
-  );
-  const o = details.data;
+  const addNote = useMutation(trpc.orders.addNote.mutationOptions(useNoteAdded(trpc.orders.details.pathFilter())));
   return (
-    <Dialog open={id !== null} onClose={onClose} title={o ? `Order ${o.orderNumber}` : "Order details"} wide>
-      {details.error && <LoadError message={errorMessage(details.error, "The order could not be loaded.")} />}
-      {!o && !details.error && <p className="text-sm text-slate-600">Loading…</p>}
-      {o && (
-        <div className="space-y-6 text-sm">
+    <RecordDialog
+      open={id !== null}
+      onClose={onClose}
+      details={details}
+      title={(o) => (o ? `Order ${o.orderNumber}` : "Order details")}
+      loadError="The order could not be loaded."
+    >
+      {(o) => (
+        <>
           <dl className="flex flex-wrap items-center gap-x-5 gap-y-2">
-            <div className="flex items-center gap-2">
-              <dt className="text-slate-600">Order status</dt>
-              <dd>
-                <StatusBadge value={o.status} />
-              </dd>
-            </div>
-            <div className="flex items-center gap-2">
-              <dt className="text-slate-600">Payment</dt>
-              <dd>
-                <StatusBadge value={o.paymentStatus} />
-              </dd>
-            </div>
-            <div className="flex items-center gap-2">
-              <dt className="text-slate-600">Placed</dt>
-              <dd>{formatDateTime(o.createdAt)}</dd>
-            </div>
+            <InlineDetail label="Order status" value={<StatusBadge value={o.status} />} />
+            <InlineDetail label="Payment" value={<StatusBadge value={o.paymentStatus} />} />
+            <InlineDetail label="Placed" value={formatDateTime(o.createdAt)} />
           </dl>
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
@@ -119,20 +97,18 @@ export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose
             </dl>
           </div>
           <OrderPayments orderId={o.id} />
-          <div>
-            <h3 className="mb-2 font-semibold text-slate-900">Timeline</h3>
-            <Timeline created={o.createdAt} entries={o.timeline.filter((e) => !e.action.endsWith(".note"))} />
-          </div>
-          <div>
-            <h3 className="mb-2 font-semibold text-slate-900">Internal notes</h3>
-            <Notes
-              notes={o.notes}
-              pending={addNote.isPending}
-              onAdd={(body) => addNote.mutateAsync({ id: o.id, body })}
-            />
-          </div>
-        </div>
+          <RecordHistory record={o} addNote={addNote} />
+        </>
       )}
-    </Dialog>
+    </RecordDialog>
+  );
+}
+
+function InlineDetail({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex items-center gap-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd>{value}</dd>
+    </div>
   );
 }

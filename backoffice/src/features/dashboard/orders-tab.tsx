@@ -1,36 +1,23 @@
 import type { AdminOrderDto, AdminOrderSort } from "@ch/api/contracts/admin";
 import { ORDER_STATUSES } from "@ch/api/contracts/constants";
 import { ORDER_STAGE_LABELS, type OrderStage, staffMoves } from "@ch/api/contracts/stages";
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useDeferredValue, useState } from "react";
-import { LoadError } from "../../components/card";
-import { type Column, DataTable, type SortingState } from "../../components/data-table";
-import { badgeClass, formatDate, formatUsd, statusLabel } from "../../lib/format";
-import { errorMessage, trpc } from "../../lib/trpc";
-import { LIST_PAGE_SIZE, ListFilters, listParams } from "./list-filters";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { Column } from "../../components/data-table";
+import { badgeClass, formatUsd, statusLabel } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { ListTable, PAGED, useListState } from "./list-table";
 import { OrderDetailsDialog } from "./order-details-dialog";
-import { STATS_REFRESH_MS } from "./refresh";
 import { useStatusMutations } from "./use-status-mutations";
-
-const NEWEST_FIRST: SortingState = [{ id: "createdAt", desc: true }];
 
 /** `openId`: the order whose details are open (the page's ?order=, so a link can open one). */
 export function OrdersTab({ openId, onOpen }: { openId: number | null; onOpen: (id: number | null) => void }) {
-  const [q, setQ] = useState("");
-  const [status, setStatus] = useState("");
-  const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST);
-  const deferredQ = useDeferredValue(q);
-  const params = listParams(deferredQ, status);
-  const sort = (sorting[0] ?? NEWEST_FIRST[0]) as AdminOrderSort;
+  const list = useListState();
+  const { params, limit } = list;
+  const sort = list.sort as AdminOrderSort;
   const orders = useInfiniteQuery({
-    ...trpc.orders.list.infiniteQueryOptions(
-      { ...params.input, sort, limit: LIST_PAGE_SIZE },
-      { getNextPageParam: (last) => last.nextCursor ?? undefined },
-    ),
-    placeholderData: keepPreviousData,
-    refetchInterval: STATS_REFRESH_MS,
+    ...trpc.orders.list.infiniteQueryOptions({ ...params.input, sort, limit }, PAGED.next),
+    ...PAGED.query,
   });
-  const rows = orders.data?.pages.flatMap((p) => p.items) ?? [];
   const { stageMove } = useStatusMutations();
 
   const columns: Column<AdminOrderDto>[] = [
@@ -90,61 +77,20 @@ export function OrdersTab({ openId, onOpen }: { openId: number | null; onOpen: (
         </span>
       ),
     },
-    {
-      id: "createdAt",
-      header: "Date",
-      sortable: true,
-      sortDescFirst: true,
-      className: "whitespace-nowrap",
-      cell: (o) => formatDate(o.createdAt),
-    },
-    {
-      header: "Actions",
-      hideable: false,
-      cell: (o) => (
-        <button type="button" className="btn-secondary py-1" onClick={() => onOpen(o.id)}>
-          View Details<span className="sr-only"> of order {o.orderNumber}</span>
-        </button>
-      ),
-    },
   ];
 
   return (
-    <section aria-labelledby="orders-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="orders-heading" className="mb-4 text-base font-semibold text-slate-900">
-        Orders
-      </h2>
-      {orders.error && <LoadError message={errorMessage(orders.error, "Orders could not be loaded.")} />}
-      <DataTable
-        label="Orders"
-        columns={columns}
-        rows={rows}
-        rowKey={(o) => o.id}
-        rowTestId={(o) => `order-row-${o.orderNumber}`}
-        empty={orders.isPending ? "Loading orders…" : "No orders match."}
-        stacked
-        sorting={sorting}
-        onSortingChange={setSorting}
-        more={{
-          hasMore: orders.hasNextPage,
-          loading: orders.isFetchingNextPage,
-          onMore: () => void orders.fetchNextPage(),
-        }}
-        filters={
-          <ListFilters
-            idPrefix="orders"
-            searchLabel="Search orders"
-            q={q}
-            status={status}
-            statuses={ORDER_STATUSES}
-            onQ={setQ}
-            onStatus={setStatus}
-            exportHref={`/api/admin/orders.csv${params.search}`}
-          />
-        }
-      />
+    <ListTable
+      label="Orders"
+      list={list}
+      query={orders}
+      columns={columns}
+      view={{ label: "View Details", name: (o) => `of order ${o.orderNumber}`, onOpen }}
+      rowTestId={(o) => `order-row-${o.orderNumber}`}
+      statuses={ORDER_STATUSES}
+    >
       <OrderDetailsDialog id={openId} onClose={() => onOpen(null)} />
-    </section>
+    </ListTable>
   );
 }
 

@@ -7,7 +7,7 @@ import { PRODUCT_TAX_CLASSES, type ProductTaxClass, TAX_CLASS_LABELS } from "@ch
 import { useMutation } from "@tanstack/react-query";
 import { type Control, useFieldArray, useFormState } from "react-hook-form";
 import { z } from "zod";
-import { Dialog } from "../../components/dialog";
+import { Dialog, DialogActions } from "../../components/dialog";
 import {
   CheckboxField,
   FormMessage,
@@ -17,6 +17,7 @@ import {
   TextareaField,
   useApiForm,
 } from "../../components/form";
+import { Options } from "../../components/form-field";
 import { ImageUploadButton, type UploadedImage } from "../../components/image-upload";
 import { humanize } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
@@ -157,14 +158,13 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         <CheckboxField control={control} name="published" label="Published (unchecked: a draft only staff see)" />
       </div>
       <ProductImages control={control} count={() => form.getValues("images").length} />
-      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary" disabled={pending}>
-          {pending ? "Saving..." : product ? "Save Changes" : "Create Product"}
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onDone}
+        pending={pending}
+        label={product ? "Save Changes" : "Create Product"}
+        pendingLabel="Saving..."
+        divided
+      />
     </form>
   );
 }
@@ -246,11 +246,7 @@ function ProductDetails({ control }: { control: Control<ProductValues> }) {
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField control={control} name="category" id="product-category" label="Category">
-          {PRODUCT_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {humanize(c)}
-            </option>
-          ))}
+          <Options values={PRODUCT_CATEGORIES} label={humanize} />
         </SelectField>
         <InputField
           control={control}
@@ -270,11 +266,7 @@ function ProductDetails({ control }: { control: Control<ProductValues> }) {
         label="Tax class"
         hint="Which of the delivery state's sales-tax rates applies (Proposals → Price lists); ask your accountant."
       >
-        {PRODUCT_TAX_CLASSES.map((c) => (
-          <option key={c} value={c}>
-            {TAX_CLASS_LABELS[c]}
-          </option>
-        ))}
+        <Options values={PRODUCT_TAX_CLASSES} label={(c) => TAX_CLASS_LABELS[c]} />
       </SelectField>
       <fieldset>
         <legend className="field-label">Specifications (leave blank when not applicable)</legend>

@@ -1,10 +1,11 @@
 import { variantUrl } from "@ch/api/contracts/media";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
 import { LoadError, StatCard } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
 import { ConfirmDialog } from "../../components/dialog";
+import { NamedButton } from "../../components/named-button";
+import { useEditDialogs } from "../../components/use-edit-dialogs";
 import { formatUsd, humanize } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
@@ -18,9 +19,8 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
   const toast = useToast();
   const failed = useFailureToast();
   const products = useQuery(trpc.catalog.list.queryOptions());
-  const [editing, setEditing] = useState<Product | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Product | null>(null);
+  const dialogs = useEditDialogs<Product>();
+  const { deleting } = dialogs;
   const remove = useMutation(
     trpc.catalog.delete.mutationOptions({
       onSuccess: async () => {
@@ -31,7 +31,7 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
           title: "Product Deleted",
           description: `${deleting?.name ?? "The product"} was removed from the catalog.`,
         });
-        setDeleting(null);
+        dialogs.closeDelete();
       },
       onError: failed("Delete Failed", "The product was not deleted"),
     }),
@@ -68,19 +68,13 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
       hideable: false,
       cell: (p) => (
         <div className="flex gap-2">
-          <button
-            type="button"
-            className="btn-secondary py-1"
-            onClick={() => {
-              setEditing(p);
-              setFormOpen(true);
-            }}
-          >
-            Edit<span className="sr-only"> {p.name}</span>
-          </button>
-          <button type="button" className="btn-secondary py-1 text-red-700" onClick={() => setDeleting(p)}>
-            Delete<span className="sr-only"> {p.name}</span>
-          </button>
+          <NamedButton label="Edit" name={p.name} className="btn-secondary py-1" onClick={() => dialogs.edit(p)} />
+          <NamedButton
+            label="Delete"
+            name={p.name}
+            className="btn-secondary py-1 text-red-700"
+            onClick={() => dialogs.askDelete(p)}
+          />
         </div>
       ),
     },
@@ -106,14 +100,7 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
             Products
           </h2>
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn-primary"
-              onClick={() => {
-                setEditing(null);
-                setFormOpen(true);
-              }}
-            >
+            <button type="button" className="btn-primary" onClick={dialogs.add}>
               Add Product
             </button>
             <Link to="/admin/gallery" className="btn-secondary">
@@ -135,7 +122,7 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
           />
         )}
       </section>
-      <ProductFormDialog open={formOpen} product={editing} onClose={() => setFormOpen(false)} />
+      <ProductFormDialog open={dialogs.formOpen} product={dialogs.editing} onClose={dialogs.closeForm} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete product?"
@@ -143,7 +130,7 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
         confirmLabel="Delete Product"
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-        onClose={() => setDeleting(null)}
+        onClose={dialogs.closeDelete}
       />
     </div>
   );

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
-import { FormField } from "../../components/form-field";
+import { FormField, Options } from "../../components/form-field";
 import { formatDateTime } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
@@ -167,45 +167,24 @@ export function NotificationsScreen({
 
       <div className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <div className="flex flex-wrap items-end gap-3">
-          <FormField id="notification-status" label="Status" className="w-full sm:w-44">
-            {(field) => (
-              <select
-                {...field}
-                className="field-input"
-                value={search.status ?? ""}
-                onChange={(e) =>
-                  onSearch({ ...search, status: (e.target.value || undefined) as NotificationsSearch["status"] })
-                }
-              >
-                <option value="">All statuses</option>
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {s[0]?.toUpperCase()}
-                    {s.slice(1)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField id="notification-channel" label="Channel" className="w-full sm:w-44">
-            {(field) => (
-              <select
-                {...field}
-                className="field-input"
-                value={search.channel ?? ""}
-                onChange={(e) =>
-                  onSearch({ ...search, channel: (e.target.value || undefined) as NotificationsSearch["channel"] })
-                }
-              >
-                <option value="">All channels</option>
-                {CHANNELS.map((c) => (
-                  <option key={c} value={c}>
-                    {c === "email" ? "E-mail" : "Telegram"}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <FilterSelect
+            id="notification-status"
+            label="Status"
+            all="All statuses"
+            value={search.status}
+            values={STATUSES}
+            name={(s) => `${s[0]?.toUpperCase()}${s.slice(1)}`}
+            onChange={(status) => onSearch({ ...search, status })}
+          />
+          <FilterSelect
+            id="notification-channel"
+            label="Channel"
+            all="All channels"
+            value={search.channel}
+            values={CHANNELS}
+            name={(c) => (c === "email" ? "E-mail" : "Telegram")}
+            onChange={(channel) => onSearch({ ...search, channel })}
+          />
           {filtered && (
             <button type="button" className="btn-ghost mb-1" onClick={() => onSearch({})}>
               Clear filters
@@ -296,5 +275,40 @@ function Actions({ n, onView, retry }: { n: NotificationItem; onView: (id: numbe
         </button>
       )}
     </div>
+  );
+}
+
+/** One of the list's filters: "All …" (no filter) or one value. */
+function FilterSelect<V extends string>({
+  id,
+  label,
+  all,
+  value,
+  values,
+  name,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  value: V | undefined;
+  values: readonly V[];
+  name: (value: V) => string;
+  onChange: (value: V | undefined) => void;
+}) {
+  return (
+    <FormField id={id} label={label} className="w-full sm:w-44">
+      {(field) => (
+        <select
+          {...field}
+          className="field-input"
+          value={value ?? ""}
+          onChange={(e) => onChange((e.target.value || undefined) as V | undefined)}
+        >
+          <option value="">{all}</option>
+          <Options values={values} label={name} />
+        </select>
+      )}
+    </FormField>
   );
 }

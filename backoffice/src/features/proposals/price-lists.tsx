@@ -9,9 +9,11 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { type BaseSyntheticEvent, type ReactNode, useState } from "react";
 import type { DefaultValues } from "react-hook-form";
 import { Card } from "../../components/card";
-import { DataTable } from "../../components/data-table";
+import { type Column, DataTable, type DataTableProps, type RowData } from "../../components/data-table";
 import { ConfirmDialog } from "../../components/dialog";
 import { CheckboxField, FormMessage, InputField, SelectField, useApiForm } from "../../components/form";
+import { Options } from "../../components/form-field";
+import { NamedButton } from "../../components/named-button";
 import { formatUsd } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
@@ -53,18 +55,63 @@ const cents = (dollars: string) => Math.round(Number(dollars || "0") * 100);
 const inDollars = { inputMode: "decimal" } as const;
 const CHECK = "flex items-center gap-2 text-sm";
 
-function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+/** One price list: its table, each row with Edit and Delete, then what follows it (its form). */
+function PriceListCard<T extends RowData>({
+  title,
+  table,
+  name,
+  onEdit,
+  onDelete,
+  children,
+}: {
+  title: string;
+  table: Omit<DataTableProps<T>, "columns"> & { columns: Column<T>[] };
+  /** The row's name for a screen reader ("Edit TX rate"). */
+  name: (row: T) => string;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+  children: ReactNode;
+}) {
+  const actions: Column<T> = {
+    header: "Actions",
+    cell: (row) => (
+      <span className="flex gap-1">
+        <NamedButton
+          label="Edit"
+          name={name(row)}
+          className="btn-ghost !px-2 !py-1 text-xs"
+          onClick={() => onEdit(row)}
+        />
+        <NamedButton
+          label="Delete"
+          name={name(row)}
+          className="btn-ghost !px-2 !py-1 text-xs text-red-700"
+          onClick={() => onDelete(row)}
+        />
+      </span>
+    ),
+  };
   return (
-    <span className="flex gap-1">
-      <button type="button" className="btn-ghost !px-2 !py-1 text-xs" onClick={onEdit}>
-        Edit<span className="sr-only"> {name}</span>
-      </button>
-      <button type="button" className="btn-ghost !px-2 !py-1 text-xs text-red-700" onClick={onDelete}>
-        Delete<span className="sr-only"> {name}</span>
-      </button>
-    </span>
+    <Card title={title}>
+      <DataTable {...table} columns={[...table.columns, actions]} />
+      {children}
+    </Card>
   );
 }
+
+const OPTION_COLUMNS: Column<OptionRow>[] = [
+  { header: "Option", cell: (o) => (o.active ? o.name : `${o.name} (inactive)`) },
+  { header: "Price", cell: (o) => money(o.priceCents), numeric: true },
+];
+const BAND_COLUMNS: Column<BandRow>[] = [
+  { header: "Band", cell: (b) => b.label },
+  { header: "Fee", cell: (b) => `${money(b.feeCents)}${b.perUnit ? " / unit" : ""}`, numeric: true },
+];
+const RATE_COLUMNS: Column<RateRow>[] = [
+  { header: "State", cell: (r) => r.state },
+  { header: "Class", cell: (r) => classLabel(r.taxClass) },
+  { header: "Rate", cell: (r) => `${r.rateBasisPoints / 100}%`, numeric: true },
+];
 
 type Deleting =
   | { kind: "option"; id: number; name: string }
@@ -99,86 +146,56 @@ export function PriceLists() {
   return (
     // min-w-0: a card's wide table scrolls inside it instead of widening the page (375 px)
     <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-      <Card title="Options and add-ons">
-        <DataTable
-          label="Options"
-          rows={lists.data?.options ?? []}
-          rowKey={(o) => o.id}
-          empty="No options yet."
-          columns={[
-            { header: "Option", cell: (o) => (o.active ? o.name : `${o.name} (inactive)`) },
-            { header: "Price", cell: (o) => money(o.priceCents), numeric: true },
-            {
-              header: "Actions",
-              cell: (o) => (
-                <RowActions
-                  name={o.name}
-                  onEdit={() => setOption(o)}
-                  onDelete={() => setDeleting({ kind: "option", id: o.id, name: o.name })}
-                />
-              ),
-            },
-          ]}
-        />
+      <PriceListCard
+        title="Options and add-ons"
+        table={{
+          label: "Options",
+          rows: lists.data?.options ?? [],
+          rowKey: (o) => o.id,
+          empty: "No options yet.",
+          columns: OPTION_COLUMNS,
+        }}
+        name={(o) => o.name}
+        onEdit={setOption}
+        onDelete={(o) => setDeleting({ kind: "option", id: o.id, name: o.name })}
+      >
         <OptionForm key={option?.id ?? "new"} editing={option} onDone={() => setOption(null)} />
-      </Card>
-      <Card title="Delivery bands">
-        <DataTable
-          label="Delivery bands"
-          rows={lists.data?.bands ?? []}
-          rowKey={(b) => b.id}
-          empty="No delivery bands yet."
-          columns={[
-            { header: "Band", cell: (b) => b.label },
-            { header: "Fee", cell: (b) => `${money(b.feeCents)}${b.perUnit ? " / unit" : ""}`, numeric: true },
-            {
-              header: "Actions",
-              cell: (b) => (
-                <RowActions
-                  name={b.label}
-                  onEdit={() => setBand(b)}
-                  onDelete={() => setDeleting({ kind: "band", id: b.id, name: b.label })}
-                />
-              ),
-            },
-          ]}
-        />
+      </PriceListCard>
+      <PriceListCard
+        title="Delivery bands"
+        table={{
+          label: "Delivery bands",
+          rows: lists.data?.bands ?? [],
+          rowKey: (b) => b.id,
+          empty: "No delivery bands yet.",
+          columns: BAND_COLUMNS,
+        }}
+        name={(b) => b.label}
+        onEdit={setBand}
+        onDelete={(b) => setDeleting({ kind: "band", id: b.id, name: b.label })}
+      >
         <BandForm key={band?.id ?? "new"} editing={band} onDone={() => setBand(null)} />
-      </Card>
-      <Card title="Sales tax by state and class">
-        <DataTable
-          label="Tax rates"
-          rows={lists.data?.taxRates ?? []}
-          rowKey={(r) => `${r.state}:${r.taxClass}`}
-          empty="No rates: every state is taxed at 0 %."
-          columns={[
-            { header: "State", cell: (r) => r.state },
-            { header: "Class", cell: (r) => classLabel(r.taxClass) },
-            { header: "Rate", cell: (r) => `${r.rateBasisPoints / 100}%`, numeric: true },
-            {
-              header: "Actions",
-              cell: (r) => (
-                <RowActions
-                  name={rateName(r)}
-                  onEdit={() => setRate(r)}
-                  onDelete={() =>
-                    setDeleting({
-                      kind: "rate",
-                      state: r.state,
-                      taxClass: asTaxClass(r.taxClass),
-                      name: `the ${rateName(r)}`,
-                    })
-                  }
-                />
-              ),
-            },
-          ]}
-        />
+      </PriceListCard>
+      <PriceListCard
+        title="Sales tax by state and class"
+        table={{
+          label: "Tax rates",
+          rows: lists.data?.taxRates ?? [],
+          rowKey: (r) => `${r.state}:${r.taxClass}`,
+          empty: "No rates: every state is taxed at 0 %.",
+          columns: RATE_COLUMNS,
+        }}
+        name={rateName}
+        onEdit={setRate}
+        onDelete={(r) =>
+          setDeleting({ kind: "rate", state: r.state, taxClass: asTaxClass(r.taxClass), name: `the ${rateName(r)}` })
+        }
+      >
         <p className="mt-2 text-xs text-slate-600">
           A state and class without a rate is taxed at 0 %. Your accountant decides these rates.
         </p>
         <TaxForm key={rate ? `${rate.state}:${rate.taxClass}` : "new"} editing={rate} onDone={() => setRate(null)} />
-      </Card>
+      </PriceListCard>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete from the price list?"
@@ -353,11 +370,7 @@ function TaxForm({ editing, onDone }: { editing: RateRow | null; onDone: () => v
     >
       <InputField control={form.control} name="state" label="State" readOnly={editing !== null} />
       <SelectField control={form.control} name="taxClass" label="Class" disabled={editing !== null}>
-        {TAX_CLASSES.map((c) => (
-          <option key={c} value={c}>
-            {TAX_CLASS_LABELS[c]}
-          </option>
-        ))}
+        <Options values={TAX_CLASSES} label={(c) => TAX_CLASS_LABELS[c]} />
       </SelectField>
       <InputField control={form.control} name="rate" label="Rate (%)" {...inDollars} />
     </PriceForm>

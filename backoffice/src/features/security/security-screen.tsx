@@ -6,7 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Card, LoadError } from "../../components/card";
 import { type ApiForm, FormMessage, InputField, useApiForm } from "../../components/form";
 import { issuesOf } from "../../components/form-field";
-import { QrCode } from "../../components/qr-code";
+import { AuthenticatorKey } from "../../components/qr-code";
 import { RecoveryCodes } from "../../components/recovery-codes";
 import { formatDateTime } from "../../lib/format";
 import { useToast } from "../../lib/toast";
@@ -93,15 +93,7 @@ function Enrol() {
       <p className="text-sm text-slate-700">
         Scan the QR code with your authenticator app (or type the key), then enter the code it shows.
       </p>
-      <div className="flex flex-wrap items-center gap-4">
-        <QrCode value={begin.data.otpauthUrl} label="QR code to add this account to an authenticator app" />
-        <p className="text-sm break-all text-slate-600">
-          Key:{" "}
-          <span className="font-mono" data-testid="totp-secret">
-            {begin.data.secret}
-          </span>
-        </p>
-      </div>
+      <AuthenticatorKey otpauthUrl={begin.data.otpauthUrl} secret={begin.data.secret} />
       <CodeForm
         name="code"
         label="Authenticator code"

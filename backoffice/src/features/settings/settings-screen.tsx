@@ -9,57 +9,35 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "@ch/api/contracts/business-facts";
-import {
-  type BusinessSettingsDto,
-  type BusinessSettingsInput,
-  businessSettingsInput,
-} from "@ch/api/contracts/settings";
+import { type BusinessSettingsDto, businessSettingsInput } from "@ch/api/contracts/settings";
 import { splitDeposit } from "@ch/api/contracts/totals";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { type Control, type Path, useFieldArray, useFormState, useWatch } from "react-hook-form";
+import { useFieldArray, useFormState, useWatch } from "react-hook-form";
 import { LoadError } from "../../components/card";
-import {
-  asNumber,
-  InputField,
-  type InputFieldProps,
-  SelectField,
-  useApiForm,
-  useChecklist,
-} from "../../components/form";
+import { SelectField, useApiForm, useChecklist } from "../../components/form";
+import { SubmitButton } from "../../components/submit-button";
 import { formatDateTime } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
-
-type Settings = BusinessSettingsInput;
-type SettingsControl = Control<Settings>;
+import {
+  BANK,
+  COMPANY,
+  COORDINATE_FIELDS,
+  Fields,
+  FieldsSection,
+  fieldId,
+  LEAD_TIMES,
+  Num,
+  Section,
+  type Settings,
+  type SettingsControl,
+  Text,
+  WARRANTY,
+} from "./settings-fields";
 
 function toInput(settings: BusinessSettingsDto): Settings {
   const { updatedAt: _updatedAt, ...input } = settings;
   return structuredClone(input);
-}
-
-/** A field's id is its path ("settings-company-phone"); its error is `${id}-error`. */
-const fieldId = (path: string) => `settings-${path.replace(/\./g, "-")}`;
-
-type TextProps = Omit<InputFieldProps<Settings>, "name" | "id"> & { path: Path<Settings> };
-
-function Text({ path, ...props }: TextProps) {
-  return <InputField {...props} name={path} id={fieldId(path)} />;
-}
-
-function Num(props: TextProps) {
-  return <Text type="number" inputMode="decimal" {...asNumber} {...props} />;
-}
-
-function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <legend className="px-1 text-base font-semibold text-slate-900">{title}</legend>
-      {intro && <p className="mb-4 text-sm text-slate-600">{intro}</p>}
-      {children}
-    </fieldset>
-  );
 }
 
 const usd = (cents: number) =>
@@ -93,17 +71,10 @@ function SettingsForm({ settings }: { settings: BusinessSettingsDto }) {
     <form onSubmit={submit} noValidate className="mt-4 space-y-6">
       <CompanySection control={control} />
       <HoursSection control={control} />
-      <Section title="Warranty" intro="Years of cover, counted from delivery.">
-        <div className="grid gap-4 sm:grid-cols-4">
-          <Num control={control} path="warranty.structuralYears" label="Structural (years)" />
-          <Num control={control} path="warranty.systemsYears" label="Systems (years)" />
-          <Num control={control} path="warranty.finishYears" label="Finish (years)" />
-          <Num control={control} path="warranty.installationYears" label="Installation (years)" />
-        </div>
-      </Section>
+      <FieldsSection control={control} section={WARRANTY} />
       <LeadTimesSection control={control} />
       <CancellationSection control={control} />
-      <BankSection control={control} />
+      <FieldsSection control={control} section={BANK} />
       <DepositSection control={control} />
       <Section title="Social links" intro="Full https:// addresses; linked from the footer and the structured data.">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -120,9 +91,7 @@ function SettingsForm({ settings }: { settings: BusinessSettingsDto }) {
         </div>
       </Section>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn-primary" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Settings"}
-        </button>
+        <SubmitButton pending={save.isPending} label="Save Settings" pendingLabel="Saving..." />
         <button type="button" className="btn-secondary" onClick={() => form.reset(toInput(settings))}>
           Discard Changes
         </button>
@@ -133,21 +102,11 @@ function SettingsForm({ settings }: { settings: BusinessSettingsDto }) {
 
 function CompanySection({ control }: { control: SettingsControl }) {
   return (
-    <Section title="Company" intro="Shown on every page, in e-mails and in the LocalBusiness structured data.">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Text control={control} path="company.name" label="Company name" />
-        <Text control={control} path="company.phone" label="Phone" type="tel" />
-        <Text control={control} path="company.email" label="E-mail" type="email" />
-        <Text control={control} path="company.street" label="Street" />
-        <Text control={control} path="company.city" label="City" />
-        <Text control={control} path="company.region" label="State" />
-        <Text control={control} path="company.postalCode" label="ZIP code" inputMode="numeric" />
-        <div className="grid grid-cols-2 gap-4">
-          <Num control={control} path="company.latitude" label="Latitude" step="any" />
-          <Num control={control} path="company.longitude" label="Longitude" step="any" />
-        </div>
+    <FieldsSection control={control} section={COMPANY}>
+      <div className="grid grid-cols-2 gap-4">
+        <Fields control={control} fields={COORDINATE_FIELDS} />
       </div>
-    </Section>
+    </FieldsSection>
   );
 }
 
@@ -219,26 +178,17 @@ function HoursRow({ control, index: i, onRemove }: { control: SettingsControl; i
 
 function LeadTimesSection({ control }: { control: SettingsControl }) {
   return (
-    <Section
-      title="Lead times"
-      intro="Production in the factory, and the delivery window, counted from the deposit or from the order."
-    >
-      <div className="grid gap-4 sm:grid-cols-4">
-        <Num control={control} path="production.minWeeks" label="Production from (weeks)" />
-        <Num control={control} path="production.maxWeeks" label="Production to (weeks)" />
-        <Num control={control} path="delivery.minWeeks" label="Delivery from (weeks)" />
-        <Num control={control} path="delivery.maxWeeks" label="Delivery to (weeks)" />
-        <SelectField
-          control={control}
-          name="delivery.countedFrom"
-          id={fieldId("delivery.countedFrom")}
-          label="Delivery counted from"
-        >
-          <option value="deposit">The deposit</option>
-          <option value="order">The order</option>
-        </SelectField>
-      </div>
-    </Section>
+    <FieldsSection control={control} section={LEAD_TIMES}>
+      <SelectField
+        control={control}
+        name="delivery.countedFrom"
+        id={fieldId("delivery.countedFrom")}
+        label="Delivery counted from"
+      >
+        <option value="deposit">The deposit</option>
+        <option value="order">The order</option>
+      </SelectField>
+    </FieldsSection>
   );
 }
 
@@ -285,23 +235,6 @@ function CancellationSection({ control }: { control: SettingsControl }) {
           ))}
         </ul>
       ) : null}
-    </Section>
-  );
-}
-
-function BankSection({ control }: { control: SettingsControl }) {
-  const digits = { inputMode: "numeric", autoComplete: "off" } as const;
-  return (
-    <Section
-      title="Bank transfer"
-      intro="Shown with each order's payment reference and amount on the customer's confirmation page, order page and e-mails (never on public pages). Give all four, or leave all four empty: customers are then told the details follow by e-mail."
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Text control={control} path="bankTransfer.bankName" label="Bank name" />
-        <Text control={control} path="bankTransfer.accountName" label="Account name" />
-        <Text control={control} path="bankTransfer.routingNumber" label="Routing number (ABA)" {...digits} />
-        <Text control={control} path="bankTransfer.accountNumber" label="Account number" {...digits} />
-      </div>
     </Section>
   );
 }

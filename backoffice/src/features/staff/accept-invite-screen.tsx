@@ -2,14 +2,15 @@
 // username and password. The link works once, within 72 hours.
 import { acceptInviteInput, ROLE_LABELS, type StaffRole } from "@ch/api/contracts/staff";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
 import { FormMessage, InputField, useApiForm } from "../../components/form";
+import { SubmitButton } from "../../components/submit-button";
 import { http } from "../../lib/http";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage } from "../../lib/trpc";
-import { AuthCard } from "../auth/auth-card";
+import { AuthCard, BACK_TO_SIGN_IN, LinkProblem } from "../auth/auth-card";
 import { tokenFromHash } from "./link-token";
 import { checkNewPassword, NewPasswordFields } from "./password-fields";
 
@@ -52,9 +53,13 @@ export function AcceptInviteScreen() {
 
   const invalid = token.length === 0 || preview.isError;
   return (
-    <AuthCard title="Join the back office" subtitle="Choose the username and password you will sign in with.">
+    <AuthCard
+      title="Join the back office"
+      subtitle="Choose the username and password you will sign in with."
+      link={BACK_TO_SIGN_IN}
+    >
       {invalid ? (
-        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+        <LinkProblem>
           <p className="font-semibold">This invitation link does not work</p>
           <p className="mt-1">
             {token.length === 0
@@ -62,7 +67,7 @@ export function AcceptInviteScreen() {
               : errorMessage(preview.error, "It was used, replaced or has expired.")}{" "}
             Ask the owner to send a new invitation.
           </p>
-        </div>
+        </LinkProblem>
       ) : (
         <form onSubmit={form.submit((values) => accept.mutateAsync(values))} className="space-y-4">
           {preview.data && (
@@ -80,16 +85,15 @@ export function AcceptInviteScreen() {
           />
           <NewPasswordFields control={form.control} name="password" confirmName="confirm" label="Password" />
           <FormMessage message={form.message} />
-          <button type="submit" className="btn-primary w-full" disabled={accept.isPending || preview.isPending}>
-            {accept.isPending ? "Creating account…" : "Create my account"}
-          </button>
+          <SubmitButton
+            full
+            pending={accept.isPending}
+            disabled={preview.isPending}
+            label="Create my account"
+            pendingLabel="Creating account…"
+          />
         </form>
       )}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/admin/login" className="font-medium text-slate-900 underline">
-          Back to sign-in
-        </Link>
-      </p>
     </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { Card, LoadError } from "../../components/card";
 import { FormMessage, InputField, useApiForm } from "../../components/form";
+import { SubmitButton } from "../../components/submit-button";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { checkNewPassword, NewPasswordFields } from "./password-fields";
@@ -77,9 +78,7 @@ export function AccountScreen() {
           <NewPasswordFields control={form.control} name="newPassword" confirmName="confirm" />
           <FormMessage message={form.message} />
           <p className="text-xs text-slate-600">Your other sessions (other browsers or devices) are signed out.</p>
-          <button type="submit" className="btn-primary" disabled={change.isPending}>
-            {change.isPending ? "Changing…" : "Change password"}
-          </button>
+          <SubmitButton pending={change.isPending} label="Change password" pendingLabel="Changing…" />
         </form>
       </Card>
     </div>
@@ -117,9 +116,7 @@ function EmailForm({ current }: { current: string | null }) {
           required
         />
         <FormMessage message={form.message} />
-        <button type="submit" className="btn-secondary" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save e-mail"}
-        </button>
+        <SubmitButton className="btn-secondary" pending={save.isPending} label="Save e-mail" pendingLabel="Saving…" />
       </form>
     </Card>
   );

@@ -2,11 +2,11 @@
 // the address or not, so the page cannot tell anyone which addresses are staff.
 import { forgotPasswordInput } from "@ch/api/contracts/staff";
 import { useMutation } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { FormMessage, InputField, useApiForm } from "../../components/form";
+import { SubmitButton } from "../../components/submit-button";
 import { http } from "../../lib/http";
 import { useFailureToast } from "../../lib/toast";
-import { AuthCard } from "../auth/auth-card";
+import { AuthCard, BACK_TO_SIGN_IN } from "../auth/auth-card";
 
 export function ForgotPasswordScreen() {
   const failed = useFailureToast();
@@ -21,7 +21,11 @@ export function ForgotPasswordScreen() {
     onError: failed("Not sent", "Please try again later"),
   });
   return (
-    <AuthCard title="Forgot password" subtitle="We e-mail a link to choose a new password to your account's address.">
+    <AuthCard
+      title="Forgot password"
+      subtitle="We e-mail a link to choose a new password to your account's address."
+      link={BACK_TO_SIGN_IN}
+    >
       {forgot.data ? (
         <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-900">
           {forgot.data.message}
@@ -30,16 +34,9 @@ export function ForgotPasswordScreen() {
         <form onSubmit={form.submit((values) => forgot.mutateAsync(values))} className="space-y-4">
           <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" required />
           <FormMessage message={form.message} />
-          <button type="submit" className="btn-primary w-full" disabled={forgot.isPending}>
-            {forgot.isPending ? "Sending…" : "Send reset link"}
-          </button>
+          <SubmitButton full pending={forgot.isPending} label="Send reset link" pendingLabel="Sending…" />
         </form>
       )}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/admin/login" className="font-medium text-slate-900 underline">
-          Back to sign-in
-        </Link>
-      </p>
     </AuthCard>
   );
 }

@@ -1,13 +1,14 @@
 // The page a reset e-mail's link opens: a new password, once, within 30 minutes. Every session of the
 // account ends, so it signs in again afterwards.
 import { useMutation } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
 import { FormMessage, useApiForm } from "../../components/form";
+import { SubmitButton } from "../../components/submit-button";
 import { http } from "../../lib/http";
 import { useFailureToast, useToast } from "../../lib/toast";
-import { AuthCard } from "../auth/auth-card";
+import { AuthCard, LinkProblem } from "../auth/auth-card";
 import { tokenFromHash } from "./link-token";
 import { checkNewPassword, NewPasswordFields } from "./password-fields";
 
@@ -38,25 +39,20 @@ export function ResetPasswordScreen() {
     onError: failed("Password not changed"),
   });
   return (
-    <AuthCard title="Choose a new password" subtitle="The link works once, for 30 minutes.">
+    <AuthCard
+      title="Choose a new password"
+      subtitle="The link works once, for 30 minutes."
+      link={{ to: "/admin/forgot-password", label: "Ask for a new link" }}
+    >
       {token.length === 0 ? (
-        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-          The link is incomplete: open it from the e-mail again, or ask for a new one.
-        </p>
+        <LinkProblem>The link is incomplete: open it from the e-mail again, or ask for a new one.</LinkProblem>
       ) : (
         <form onSubmit={form.submit(({ password }) => reset.mutateAsync(password))} className="space-y-4">
           <NewPasswordFields control={form.control} name="password" confirmName="confirm" />
           <FormMessage message={form.message} />
-          <button type="submit" className="btn-primary w-full" disabled={reset.isPending}>
-            {reset.isPending ? "Saving…" : "Set new password"}
-          </button>
+          <SubmitButton full pending={reset.isPending} label="Set new password" pendingLabel="Saving…" />
         </form>
       )}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/admin/forgot-password" className="font-medium text-slate-900 underline">
-          Ask for a new link
-        </Link>
-      </p>
     </AuthCard>
   );
 }

@@ -4,13 +4,14 @@ import { inviteInput, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@ch/api/c
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
-import { Card, LoadError } from "../../components/card";
-import { type Column, DataTable } from "../../components/data-table";
+import type { Column } from "../../components/data-table";
 import { Dialog, DialogActions } from "../../components/dialog";
 import { FormMessage, InputField, SelectField, useApiForm } from "../../components/form";
+import { ListCard } from "../../components/list-card";
+import { PageHeader } from "../../components/page-header";
 import { formatDateTime } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
-import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
 import { useAccount } from "./use-account";
 
@@ -160,36 +161,31 @@ export function StaffScreen() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Staff</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Owner: {ROLE_HINTS.owner}. Sales: {ROLE_HINTS.sales}. Content: {ROLE_HINTS.content}.
-          </p>
-        </div>
+      <PageHeader
+        title="Staff"
+        description={`Owner: ${ROLE_HINTS.owner}. Sales: ${ROLE_HINTS.sales}. Content: ${ROLE_HINTS.content}.`}
+      >
         <button type="button" className="btn-primary" onClick={() => setInviting(true)}>
           Invite staff
         </button>
-      </div>
-      {list.error && <LoadError message={errorMessage(list.error, "The staff list could not be loaded.")} />}
-      <Card title="Accounts">
-        <DataTable
-          label="Staff accounts"
-          columns={accountColumns}
-          rows={list.data?.accounts ?? []}
-          rowKey={(a) => a.id}
-          empty={list.isPending ? "Loading…" : "No accounts."}
-        />
-      </Card>
-      <Card title="Waiting invitations">
-        <DataTable
-          label="Waiting invitations"
-          columns={inviteColumns}
-          rows={list.data?.invites ?? []}
-          rowKey={(i) => i.id}
-          empty={list.isPending ? "Loading…" : "No invitation is waiting."}
-        />
-      </Card>
+      </PageHeader>
+      <ListCard
+        title="Accounts"
+        label="Staff accounts"
+        columns={accountColumns}
+        query={list}
+        rows={list.data?.accounts}
+        empty="No accounts."
+        loadError="The staff list could not be loaded."
+      />
+      <ListCard
+        title="Waiting invitations"
+        label="Waiting invitations"
+        columns={inviteColumns}
+        query={list}
+        rows={list.data?.invites}
+        empty="No invitation is waiting."
+      />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} onSent={() => void refresh()} />
     </div>
   );

@@ -128,30 +128,8 @@ export function VisitorsScreen() {
                       }}
                     />
                   </Card>
-                  <Card title="Devices">
-                    <LazyChart
-                      type="donut"
-                      label={`Devices: ${s.topDevices.map((d) => `${d.device} ${d.count}`).join(", ")}`}
-                      series={s.topDevices.map((d) => d.count)}
-                      options={{
-                        labels: s.topDevices.map((d) => d.device),
-                        colors: PALETTE,
-                        legend: { position: "bottom" },
-                      }}
-                    />
-                  </Card>
-                  <Card title="Browsers">
-                    <LazyChart
-                      type="donut"
-                      label={`Browsers: ${s.topBrowsers.map((b) => `${b.browser} ${b.count}`).join(", ")}`}
-                      series={s.topBrowsers.map((b) => b.count)}
-                      options={{
-                        labels: s.topBrowsers.map((b) => b.browser),
-                        colors: PALETTE,
-                        legend: { position: "bottom" },
-                      }}
-                    />
-                  </Card>
+                  <ShareCard title="Devices" parts={s.topDevices.map((d) => [d.device, d.count])} />
+                  <ShareCard title="Browsers" parts={s.topBrowsers.map((b) => [b.browser, b.count])} />
                 </div>
               )
             ))}
@@ -206,6 +184,20 @@ function CountList({ title, rows, capitalize }: { title: string; rows: [string, 
           ))}
         </ol>
       )}
+    </Card>
+  );
+}
+
+/** Who visits with what, as a donut: each part's name and count (also the chart's accessible name). */
+function ShareCard({ title, parts }: { title: string; parts: [name: string, count: number][] }) {
+  return (
+    <Card title={title}>
+      <LazyChart
+        type="donut"
+        label={`${title}: ${parts.map(([name, count]) => `${name} ${count}`).join(", ")}`}
+        series={parts.map(([, count]) => count)}
+        options={{ labels: parts.map(([name]) => name), colors: PALETTE, legend: { position: "bottom" } }}
+      />
     </Card>
   );
 }

@@ -5,8 +5,11 @@ import { canResendDelivery } from "@ch/api/contracts/webhook-events";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card, LoadError } from "../../components/card";
+import { CodeList } from "../../components/code-list";
 import { type Column, DataTable } from "../../components/data-table";
-import { Dialog } from "../../components/dialog";
+import { ListCard } from "../../components/list-card";
+import { PageHeader } from "../../components/page-header";
+import { SecretDialog } from "../../components/secret-dialog";
 import { formatDateTime, truncate } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
@@ -78,15 +81,7 @@ export function WebhooksScreen() {
     },
     {
       header: "Events",
-      cell: (e) => (
-        <ul className="text-xs">
-          {e.events.map((t) => (
-            <li key={t}>
-              <code>{t}</code>
-            </li>
-          ))}
-        </ul>
-      ),
+      cell: (e) => <CodeList items={e.events} />,
     },
     {
       header: "Status",
@@ -167,29 +162,24 @@ export function WebhooksScreen() {
   const current = list.data?.find((e) => e.id === selected) ?? null;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Webhooks</h1>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">
-            Tell another system (accounting, CRM, delivery scheduling) when something happens. Each request is signed
-            per the Standard Webhooks specification and retried for up to 3 days; an endpoint failing that long is
-            disabled and you are told.
-          </p>
-        </div>
+      <PageHeader
+        title="Webhooks"
+        descriptionClassName="max-w-2xl"
+        description="Tell another system (accounting, CRM, delivery scheduling) when something happens. Each request is signed per the Standard Webhooks specification and retried for up to 3 days; an endpoint failing that long is disabled and you are told."
+      >
         <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
           Add endpoint
         </button>
-      </div>
-      {list.error && <LoadError message={errorMessage(list.error, "The webhook endpoints could not be loaded.")} />}
-      <Card title="Endpoints">
-        <DataTable
-          label="Webhook endpoints"
-          columns={columns}
-          rows={list.data ?? []}
-          rowKey={(e) => e.id}
-          empty={list.isPending ? "Loading…" : "No endpoint yet: add one to start sending events."}
-        />
-      </Card>
+      </PageHeader>
+      <ListCard
+        title="Endpoints"
+        label="Webhook endpoints"
+        columns={columns}
+        query={list}
+        rows={list.data}
+        empty="No endpoint yet: add one to start sending events."
+        loadError="The webhook endpoints could not be loaded."
+      />
       {current ? <DeliveriesCard endpoint={current} onChanged={() => void refresh()} /> : null}
       <CreateDialog
         open={creating}
@@ -200,7 +190,25 @@ export function WebhooksScreen() {
           void refresh();
         }}
       />
-      <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
+      <SecretDialog
+        secret={revealed?.secret ?? null}
+        title="Signing secret"
+        secretLabel="Signing secret"
+        copiedTitle="Secret copied"
+        intro={
+          <>
+            The secret for <span className="break-all font-medium">{revealed?.url}</span>. It is shown this once: store
+            it in the receiving system now, which verifies each request&apos;s <code>webhook-signature</code> with it.
+          </>
+        }
+        onClose={() => setRevealed(null)}
+      >
+        {revealed?.previousValidUntil ? (
+          <p className="text-sm text-slate-600">
+            The previous secret keeps signing beside this one until {formatDateTime(revealed.previousValidUntil)}.
+          </p>
+        ) : null}
+      </SecretDialog>
     </div>
   );
 }
@@ -316,49 +324,5 @@ function DeliveriesCard({ endpoint, onChanged }: { endpoint: Endpoint; onChanged
         }
       />
     </Card>
-  );
-}
-
-function SecretDialog({ revealed, onClose }: { revealed: Revealed | null; onClose: () => void }) {
-  const toast = useToast();
-  const copy = async () => {
-    if (!revealed) return;
-    try {
-      await navigator.clipboard.writeText(revealed.secret);
-      toast({ title: "Secret copied" });
-    } catch {
-      toast({ title: "Copy it by hand", description: "The browser did not allow copying.", variant: "destructive" });
-    }
-  };
-  return (
-    <Dialog open={revealed !== null} onClose={onClose} title="Signing secret">
-      {revealed ? (
-        <div className="space-y-4">
-          <p className="text-sm text-slate-700">
-            The secret for <span className="break-all font-medium">{revealed.url}</span>. It is shown this once: store
-            it in the receiving system now, which verifies each request&apos;s <code>webhook-signature</code> with it.
-          </p>
-          <output
-            aria-label="Signing secret"
-            className="block break-all rounded-md bg-slate-100 p-3 font-mono text-sm text-slate-900"
-          >
-            {revealed.secret}
-          </output>
-          {revealed.previousValidUntil ? (
-            <p className="text-sm text-slate-600">
-              The previous secret keeps signing beside this one until {formatDateTime(revealed.previousValidUntil)}.
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={() => void copy()}>
-              Copy
-            </button>
-            <button type="button" className="btn-primary" onClick={onClose}>
-              I have stored it
-            </button>
-          </div>
-        </div>
-      ) : null}
-    </Dialog>
   );
 }

@@ -9,14 +9,6 @@ export const Route = createFileRoute("/admin/_auth/")({
 });
 
 function Page() {
-  const { tab, order } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return (
-    <DashboardScreen
-      tab={tab ?? "overview"}
-      onTab={(t) => void navigate({ search: { tab: t }, replace: true })}
-      order={order ?? null}
-      onOrder={(id) => void navigate({ search: { tab: "orders", ...(id ? { order: id } : {}) }, replace: true })}
-    />
-  );
+  return <DashboardScreen search={Route.useSearch()} onSearch={(search) => void navigate({ search, replace: true })} />;
 }
