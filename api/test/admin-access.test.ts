@@ -1,18 +1,14 @@
 // Every admin REST path and every admin tRPC procedure: 401 without a session, 403 for a cross-origin
 // or cross-site write even with a valid session cookie.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { backofficeRoutes } from "../src/routes";
 import { adminAppRouter } from "../src/trpc/root";
-import { BACKOFFICE, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { BACKOFFICE, type TestApps, useSignedInApps } from "./harness";
 
 let apps: TestApps;
 let cookie: string;
-beforeAll(async () => {
-  apps = await startTestApps();
-  cookie = await signedInCookie(apps);
-});
-afterAll(async () => {
-  await apps?.close();
+useSignedInApps((signedIn) => {
+  ({ apps, cookie } = signedIn);
 });
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

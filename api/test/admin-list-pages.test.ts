@@ -4,6 +4,7 @@
 import { schema } from "@ch/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { STORED_ORDER_BUYER } from "./order-fixtures";
 
 let apps: TestApps;
 let cookie: string;
@@ -22,12 +23,7 @@ beforeAll(async () => {
       firstName: NAMES[i % NAMES.length]!,
       lastName: `Buyer ${i % 11}`,
       email: `buyer${i}@example.com`,
-      phone: "(210) 555-0101",
-      address: "120 Main St",
-      city: "San Antonio",
-      state: "TX",
-      zipCode: "78205",
-      paymentMethod: "usdt",
+      ...STORED_ORDER_BUYER,
       subtotalCents: 100_000,
       taxCents: 0,
       shippingCents: 0,

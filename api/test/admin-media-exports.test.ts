@@ -1,32 +1,24 @@
 // Image upload (raw body → WebP with its size) and the CSV exports (escaping, formula injection, filters).
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "../src/modules/admin/exports.service";
-import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { orderBody, type TestApps, useSignedInApps } from "./harness";
+import { solidImage } from "./images";
+import { uploadMedia } from "./staff-requests";
 
 let apps: TestApps;
 let cookie: string;
-beforeAll(async () => {
-  apps = await startTestApps();
-  cookie = await signedInCookie(apps);
-});
-afterAll(async () => {
-  await apps?.close();
+useSignedInApps((signedIn) => {
+  ({ apps, cookie } = signedIn);
 });
 
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 140 } } })
-    .png()
-    .toBuffer();
+const png = (width: number, height: number) => solidImage(width, height, "png", { r: 40, g: 90, b: 140 });
+
+const upload = (body: Buffer, type: string) => uploadMedia(apps, cookie, body, type);
 
 describe("POST /api/admin/media", () => {
   it("converts a PNG to WebP, keeps its size and serves it on both origins", async () => {
-    const res = await apps.backoffice.inject({
-      method: "POST",
-      url: "/api/admin/media",
-      headers: { cookie, "content-type": "image/png" },
-      payload: await png(640, 480),
-    });
+    const res = await upload(await png(640, 480), "image/png");
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ width: 640, height: 480 });
@@ -42,40 +34,23 @@ describe("POST /api/admin/media", () => {
   });
 
   it("scales a large image down to 1600 px on its longer side", async () => {
-    const res = await apps.backoffice.inject({
-      method: "POST",
-      url: "/api/admin/media",
-      headers: { cookie, "content-type": "image/jpeg" },
-      payload: await sharp(await png(3200, 2000))
+    const res = await upload(
+      await sharp(await png(3200, 2000))
         .jpeg()
         .toBuffer(),
-    });
+      "image/jpeg",
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ width: 1600, height: 1000 });
   });
 
   it("refuses other types, broken images and bodies over 8 MB", async () => {
-    const gif = await apps.backoffice.inject({
-      method: "POST",
-      url: "/api/admin/media",
-      headers: { cookie, "content-type": "image/gif" },
-      payload: Buffer.from("GIF89a"),
-    });
+    const gif = await upload(Buffer.from("GIF89a"), "image/gif");
     expect(gif.statusCode).toBe(415);
-    const broken = await apps.backoffice.inject({
-      method: "POST",
-      url: "/api/admin/media",
-      headers: { cookie, "content-type": "image/png" },
-      payload: Buffer.from("not really a png"),
-    });
+    const broken = await upload(Buffer.from("not really a png"), "image/png");
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toContain("not a readable");
-    const huge = await apps.backoffice.inject({
-      method: "POST",
-      url: "/api/admin/media",
-      headers: { cookie, "content-type": "image/png" },
-      payload: Buffer.alloc(8 * 1024 * 1024 + 10),
-    });
+    const huge = await upload(Buffer.alloc(8 * 1024 * 1024 + 10), "image/png");
     expect(huge.statusCode).toBe(413);
   });
 

@@ -6,7 +6,7 @@
 // naming it. PGlite, and PostgreSQL with DATABASE_URL.
 import { schema } from "@ch/db";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { contactDetailsResponse, noteList, noteResponse } from "../src/contracts/admin";
 import type { ApiKeyScope } from "../src/contracts/api-keys";
@@ -16,7 +16,7 @@ import { adminOrderRecordResponse } from "../src/contracts/orders";
 import { rolesForPath } from "../src/modules/access/access-policy";
 import { scopesForPath } from "../src/modules/api-keys/scope-policy";
 import { backofficeRoutes } from "../src/routes";
-import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { orderBody, type TestApps, useSignedInApps } from "./harness";
 
 let apps: TestApps;
 let cookie: string;
@@ -67,9 +67,10 @@ async function productUpdatedEvents() {
   return Number(row?.n ?? 0);
 }
 
+useSignedInApps({ env: { API_KEY_RATE_LIMIT: "100000" }, timeoutMs: 120_000 }, (signedIn) => {
+  ({ apps, cookie } = signedIn);
+});
 beforeAll(async () => {
-  apps = await startTestApps({ env: { API_KEY_RATE_LIMIT: "100000" } });
-  cookie = await signedInCookie(apps);
   const createKey = async (name: string, scopes: ApiKeyScope[]) => {
     const res = await apps.backoffice.inject({
       method: "POST",
@@ -115,10 +116,6 @@ beforeAll(async () => {
     .returning({ id: schema.enquiries.id });
   contactId = lead!.id;
 }, 120_000);
-
-afterAll(async () => {
-  await apps?.close();
-});
 
 const productBody = (name: string) => ({
   name,

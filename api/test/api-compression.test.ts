@@ -2,19 +2,15 @@
 // Accept-Encoding", nothing compressed for a client that does not ask; cached reads keep their
 // compressed bytes (made once per cached entry) and lose them with the entry when the data changes.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COMPRESS_MIN_BYTES, compressedBody, keepCompressedForms } from "../src/lib/compressed-forms";
-import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { type TestApps, useSignedInApps } from "./harness";
 
 let apps: TestApps;
 let cookie: string;
 
-beforeAll(async () => {
-  apps = await startTestApps();
-  cookie = await signedInCookie(apps);
-});
-afterAll(async () => {
-  await apps?.close();
+useSignedInApps((signedIn) => {
+  ({ apps, cookie } = signedIn);
 });
 
 const get = (url: string, acceptEncoding?: string, extra: Record<string, string> = {}) =>

@@ -11,7 +11,8 @@ import type { ApiKeyScope } from "../src/contracts/api-keys";
 import { rolesForPath } from "../src/modules/access/access-policy";
 import { missingScopes, SCOPE_RULES, scopesForPath } from "../src/modules/api-keys/scope-policy";
 import { backofficeRoutes } from "../src/routes";
-import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { placeOrderOf } from "./order-fixtures";
 
 const RATE_LIMIT = 8;
 let apps: TestApps;
@@ -81,13 +82,7 @@ beforeAll(async () => {
   cookie = await signedInCookie(apps);
   const products = apps.storefront.inject({ method: "GET", url: "/api/products" });
   const [product] = (await products).json() as { id: number; price: number }[];
-  const order = await apps.storefront.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderBody([{ id: product!.id, quantity: 1, price: product!.price }], { paymentMethod: "bank-transfer" }),
-  });
-  expect(order.statusCode, order.body).toBe(201);
-  orderId = (order.json() as { id: number }).id;
+  orderId = (await placeOrderOf(apps, product!, { paymentMethod: "bank-transfer" })).order.id;
 }, 120_000);
 
 afterAll(async () => {

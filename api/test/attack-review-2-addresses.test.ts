@@ -15,6 +15,7 @@ import { addressScope } from "../src/lib/public-address";
 import { deliveryRefusal, type LookupAll, webhookLookup } from "../src/modules/webhooks/url-policy";
 import { createWebhookWorker } from "../src/modules/webhooks/worker";
 import { expectRealUserSignsIn, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { sendContactEnquiry } from "./lead-fixtures";
 import { workerDeps } from "./notifications-fakes";
 
 /** A webhook URL host, the address a DNS answer would carry for it, and whether it is loopback. */
@@ -114,21 +115,6 @@ function lookedUp(env: Env, address: string, all: boolean): Promise<{ code?: str
     ),
   );
 }
-
-const contact = (apps: TestApps, email: string) =>
-  apps.storefront.inject({
-    method: "POST",
-    url: "/api/contact",
-    payload: {
-      firstName: "Ann",
-      lastName: "Lee",
-      email,
-      phone: "",
-      projectType: "40ft-home",
-      budget: "100k-250k",
-      message: "A 40ft home near Austin",
-    },
-  });
 
 async function removeAll(apps: TestApps, cookie: string) {
   for (const { id } of await apps.db.handle.db
@@ -269,7 +255,7 @@ describe("hole 8: webhook addresses, however written", () => {
       .set({ url: "http://[::a9fe:a9fe]/latest/meta-data" })
       .where(eq(schema.webhookEndpoints.id, metadataId));
 
-    expect((await contact(dev, "review22@example.com")).statusCode).toBe(201);
+    expect((await sendContactEnquiry(dev, "review22@example.com")).statusCode).toBe(201);
     const worker = createWebhookWorker(workerDeps(dev.db.handle.db, dev.env, dev.clock), {
       random: () => 0.5,
       timeoutMs: 5000,

@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import type { ApiKeyScope } from "../src/contracts/api-keys";
+import type { StaffRole } from "../src/contracts/staff-roles";
 import { readCache } from "../src/lib/read-cache";
 import { TWO_FACTOR_ENROLMENT_REQUIRED } from "../src/modules/access/session-access";
 import { totpCode } from "../src/modules/admin/totp.service";
@@ -17,12 +18,12 @@ import {
   expectRealUserSignsIn,
   firstProductOnSale,
   invitedStaff,
-  orderBody,
   signedInCookie,
   startTestApps,
   type TestApps,
 } from "./harness";
 import { until } from "./notifications-fakes";
+import { placeOrderOf } from "./order-fixtures";
 
 const OWNER = { username: "owner", password: "Tr4ilhead-Container!" };
 let apps: TestApps;
@@ -33,13 +34,7 @@ beforeAll(async () => {
   apps = await startTestApps();
   owner = await signedInCookie(apps, OWNER.username, OWNER.password);
   const product = await firstProductOnSale(apps);
-  const order = await apps.storefront.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderBody([{ ...product, quantity: 1 }], { paymentMethod: "bank-transfer" }),
-  });
-  expect(order.statusCode, order.body).toBe(201);
-  orderId = (order.json() as { id: number }).id;
+  orderId = (await placeOrderOf(apps, product, { paymentMethod: "bank-transfer" })).order.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -47,6 +42,10 @@ afterAll(async () => {
 });
 
 type Method = "GET" | "POST" | "PUT";
+
+/** An account the owner invites as `role` (e-mailed at <username>@example.com), signed in. */
+const staffMember = (username: string, role: StaffRole, password: string) =>
+  invitedStaff(apps, owner, { email: `${username}@example.com`, role, username, password });
 
 /** A back-office request with a session cookie (writes from the back office's own origin). */
 const send = (method: Method, url: string, cookie: string, payload?: unknown, app?: FastifyInstance) =>
@@ -124,12 +123,7 @@ describe("hole 4: an API key never does more than its creator's current role", (
   });
 
   it("the demoted owner's key writes an order note: 201 while an owner, 403 once content, 201 again as owner", async () => {
-    const olga = await invitedStaff(apps, owner, {
-      email: "olga@example.com",
-      role: "owner",
-      username: "olga",
-      password: "Olga-Owns-Containers-1",
-    });
+    const olga = await staffMember("olga", "owner", "Olga-Owns-Containers-1");
     const { secret } = await createKey(olga.cookie, "Olga's sync", ["orders:write", "catalog:write"]);
     const note = (body: string) => withKey("POST", `/api/admin/orders/${orderId}/notes`, secret, { body });
     expect((await note("Written while an owner")).statusCode).toBe(201);
@@ -158,12 +152,7 @@ describe("hole 4: an API key never does more than its creator's current role", (
   });
 
   it("a disabled creator's keys stop at once (401) and are revoked, audited; enabling again does not bring them back", async () => {
-    const dora = await invitedStaff(apps, owner, {
-      email: "dora@example.com",
-      role: "owner",
-      username: "dora",
-      password: "Dora-Owns-Containers-2",
-    });
+    const dora = await staffMember("dora", "owner", "Dora-Owns-Containers-2");
     const reader = await createKey(dora.cookie, "Dora's reader", ["orders:read"]);
     const writer = await createKey(dora.cookie, "Dora's writer", ["catalog:write"]);
     const ownKey = await createKey(owner, "Owner's own", ["orders:read"]);
@@ -201,12 +190,7 @@ describe("hole 4: an API key never does more than its creator's current role", (
   });
 
   it("a deleted creator's keys are refused (401): the row's creator is set null and a key needs one", async () => {
-    const dan = await invitedStaff(apps, owner, {
-      email: "dan@example.com",
-      role: "owner",
-      username: "dan",
-      password: "Dan-Owns-Containers-33",
-    });
+    const dan = await staffMember("dan", "owner", "Dan-Owns-Containers-33");
     const { key, secret } = await createKey(dan.cookie, "Dan's reader", ["orders:read"]);
     expect((await withKey("GET", "/api/admin/orders", secret)).statusCode).toBe(200);
     // no screen deletes an account (they are disabled); the database's own rule is what is checked here
@@ -384,12 +368,7 @@ describe("hole 6: enrolling two-factor while signed in asks the password again",
   });
 
   it("guessing the password through enrolment counts with the password forms: 429 past 10 in 15 minutes", async () => {
-    const quinn = await invitedStaff(apps, owner, {
-      email: "quinn@example.com",
-      role: "content",
-      username: "quinn",
-      password: "Content-Quinn-2026!",
-    });
+    const quinn = await staffMember("quinn", "content", "Content-Quinn-2026!");
     for (let i = 1; i <= 10; i++) {
       const res = await send("POST", "/api/admin/two-factor/enrol", quinn.cookie, { password: `guess-${i}` });
       expect(res.statusCode, `guess ${i}`).toBe(400);

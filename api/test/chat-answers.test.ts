@@ -2,23 +2,18 @@
 // a price or a model changed in the back office shows in the next answer, the range starts at the cheapest
 // published product, the 53ft models are known, the hours are the business settings', the ROI figure is the
 // calculator's own, and a question it cannot match offers to pass it to a person.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdminProductDto } from "../src/contracts/catalog";
 import type { ChatReplyAnswer } from "../src/contracts/chat";
 import { computeRoi, defaultRoiInputs } from "../src/contracts/roi";
 import type { BusinessSettingsDto } from "../src/contracts/settings";
-import { BACKOFFICE, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { BACKOFFICE, type TestApps, useSignedInApps } from "./harness";
 
 let apps: TestApps;
 let cookie: string;
 
-beforeAll(async () => {
-  apps = await startTestApps();
-  cookie = await signedInCookie(apps);
-}, 60_000);
-
-afterAll(async () => {
-  await apps?.close();
+useSignedInApps({ timeoutMs: 60_000 }, (signedIn) => {
+  ({ apps, cookie } = signedIn);
 });
 
 async function ask(message: string): Promise<ChatReplyAnswer> {

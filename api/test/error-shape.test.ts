@@ -1,25 +1,23 @@
 // Every error status the README documents for the REST API answers JSON of one shape,
 // { message, issues: [{ path, message }] }, without internals: one real request per status.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { JSON_BODY_LIMIT } from "../src/app";
-import { BACKOFFICE, orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { BACKOFFICE, orderBody, type TestApps, useSignedInApps } from "./harness";
 
 let apps: TestApps;
 let cookie: string;
 let product: { id: number; price: number };
 
+useSignedInApps((signedIn) => {
+  ({ apps, cookie } = signedIn);
+});
 beforeAll(async () => {
-  apps = await startTestApps();
-  cookie = await signedInCookie(apps);
   const products = (await apps.storefront.inject({ method: "GET", url: "/api/products" })).json() as {
     id: number;
     price: number;
     inStock: boolean;
   }[];
   product = products.find((p) => p.inStock)!;
-});
-afterAll(async () => {
-  await apps?.close();
 });
 
 type Answer = Awaited<ReturnType<TestApps["storefront"]["inject"]>>;

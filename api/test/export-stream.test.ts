@@ -1,17 +1,18 @@
 // CSV exports are streamed in batches (keyset paging in the list's order): an export longer than
 // several batches, with many rows sharing one timestamp, has every row exactly once, in the list's order.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_BATCH } from "../src/modules/admin/exports.service";
-import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { type TestApps, useSignedInApps } from "./harness";
 
 let apps: TestApps;
 let cookie: string;
 const ROWS = EXPORT_BATCH * 2 + 345;
 
+useSignedInApps((signedIn) => {
+  ({ apps, cookie } = signedIn);
+});
 beforeAll(async () => {
-  apps = await startTestApps();
-  cookie = await signedInCookie(apps);
   // groups of 7 orders share one created_at, so batches end in the middle of a group
   await apps.db.handle.db.execute(sql`
     insert into orders (order_number, first_name, last_name, email, phone, address, city, state, zip_code,
@@ -26,9 +27,6 @@ beforeAll(async () => {
     select 'Lead', 'N' || g, 'lead' || g || '@example.com', '', 'Hello', 'contact-form', 'new',
       timestamptz '2026-01-01 00:00:00+00' + (g / 5) * interval '1 minute'
     from generate_series(1, ${ROWS}) as g`);
-});
-afterAll(async () => {
-  await apps?.close();
 });
 
 const csvRows = (body: string) =>

@@ -97,6 +97,18 @@ export class FakeTronGrid {
     return this;
   }
 
+  /** Back to a new fake's state between tests (no transfers or events, answering, nothing read); still listening. */
+  reset(): void {
+    this.transfers = [];
+    this.mode = "ok";
+    this.honorFilters = true;
+    this.pageSize = 2;
+    this.requests = [];
+    this.walletReads = [];
+    this.eventReads = [];
+    this.events = {};
+  }
+
   async close(): Promise<void> {
     for (const res of this.hanging) res.destroy();
     this.hanging = [];

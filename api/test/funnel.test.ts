@@ -2,8 +2,8 @@
 // a 400 naming the field; the counts by source over a period of whole days, against hand-computed
 // figures from rows dated inside, on the edges of and outside it; a preset number of days ending now.
 import { schema } from "@ch/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type TestApps, useSignedInApps } from "./harness";
 
 let apps: TestApps;
 let cookie: string;
@@ -115,9 +115,10 @@ function visit(visitor: string, path: string, createdAt: string, referrer?: stri
   };
 }
 
+useSignedInApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000 }, (signedIn) => {
+  ({ apps, cookie } = signedIn);
+});
 beforeAll(async () => {
-  apps = await startTestApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
-  cookie = await signedInCookie(apps);
   // March 2026 is the period; the rows around it are dated just outside
   await db()
     .insert(schema.visits)
@@ -159,10 +160,6 @@ beforeAll(async () => {
       visit("x", "/?utm_source=weekly", new Date(now - 10 * 86_400_000).toISOString()),
     ]);
 }, 120_000);
-
-afterAll(async () => {
-  await apps?.close();
-});
 
 const sorted = (steps: { source: string; count: number }[]) =>
   [...steps].sort((a, b) => a.source.localeCompare(b.source));

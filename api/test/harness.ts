@@ -10,7 +10,7 @@ import { seedIfEmpty } from "@ch/db/seed";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type AppOptions, buildApp } from "../src/app";
 import type { StaffRole } from "../src/contracts/staff-roles";
 import { type Env, loadEnv } from "../src/env";
@@ -152,6 +152,28 @@ export async function startTestApps(
       await db.drop();
     },
   };
+}
+
+type KeepSignedInApps = (signedIn: { apps: TestApps; cookie: string }) => void;
+/** What startTestApps takes, and the start hook's timeout (vitest's hookTimeout when none). */
+type SignedInAppsOptions = Parameters<typeof startTestApps>[0] & { timeoutMs?: number };
+
+/**
+ * Both apps for a test file, signed in as the first admin: started before its tests, closed after them.
+ * `keep` hands them to the file's own variables once started.
+ */
+export function useSignedInApps(keep: KeepSignedInApps): void;
+export function useSignedInApps(options: SignedInAppsOptions, keep: KeepSignedInApps): void;
+export function useSignedInApps(first: KeepSignedInApps | SignedInAppsOptions, second?: KeepSignedInApps): void {
+  const [{ timeoutMs, ...options }, keep] = typeof first === "function" ? [{}, first] : [first ?? {}, second!];
+  let apps: TestApps | undefined;
+  beforeAll(async () => {
+    apps = await startTestApps(options);
+    keep({ apps, cookie: await signedInCookie(apps) });
+  }, timeoutMs);
+  afterAll(async () => {
+    await apps?.close();
+  });
 }
 
 /**

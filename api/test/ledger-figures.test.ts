@@ -4,11 +4,13 @@
 // stage, and a Lighthouse run is no visitor. Then an order taken through every stage to completed shows
 // as Completed, wins its lead (markLeadWonForOrder) and leaves its moves and payments in the Activity log.
 import { schema } from "@ch/db";
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AnalyticsDto, DashboardStatsDto } from "../src/contracts/admin";
 import { markLeadWonForOrder } from "../src/modules/leads/leads.service";
-import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { type TestApps, useSignedInApps } from "./harness";
+import { placeOrderOf, productsInStock } from "./order-fixtures";
+import { staffRequest } from "./staff-requests";
 
 let apps: TestApps;
 let cookie: string;
@@ -22,49 +24,20 @@ const PHONE =
 const db = () => apps.db.handle.db;
 const today = () => apps.clock.now().toISOString().slice(0, 10);
 
+useSignedInApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000 }, (signedIn) => {
+  ({ apps, cookie } = signedIn);
+});
 beforeAll(async () => {
-  apps = await startTestApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
-  cookie = await signedInCookie(apps);
-  products = (
-    await db()
-      .select()
-      .from(schema.products)
-      .where(eq(schema.products.inStock, true))
-      .orderBy(asc(schema.products.id))
-      .limit(4)
-  ).map((p) => ({ id: p.id, price: p.priceCents / 100 }));
+  products = await productsInStock(db(), 4);
 }, 120_000);
 
-afterAll(async () => {
-  await apps?.close();
-});
-
 async function placeOrder(product: { id: number; price: number }, email: string) {
-  const res = await apps.storefront.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderBody([{ id: product.id, quantity: 1, price: product.price }], {
-      paymentMethod: "bank-transfer",
-      email,
-    }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const [order] = await db().select().from(schema.orders).where(eq(schema.orders.orderNumber, res.json().orderNumber));
-  const invoices = await db()
-    .select()
-    .from(schema.invoices)
-    .where(eq(schema.invoices.orderId, order!.id))
-    .orderBy(asc(schema.invoices.id));
-  return { order: order!, invoices };
+  const { order, invoices } = await placeOrderOf(apps, product, { paymentMethod: "bank-transfer", email });
+  return { order, invoices };
 }
 
 const admin = (method: "GET" | "PUT" | "POST", url: string, payload?: Record<string, unknown>) =>
-  apps.backoffice.inject({
-    method,
-    url,
-    headers: { cookie, origin: apps.env.backofficeOrigin },
-    ...(payload ? { payload } : {}),
-  });
+  staffRequest(apps, cookie, method, url, payload);
 
 const recordPayment = async (orderId: number, cents: number) => {
   const res = await admin("POST", `/api/admin/orders/${orderId}/payments`, {

@@ -6,6 +6,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageQueue, MAX_IMAGE_JOBS } from "../src/modules/media/upload.service";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { solidImage } from "./images";
+import { uploadMedia } from "./staff-requests";
 
 let apps: TestApps;
 let cookie: string;
@@ -26,18 +28,9 @@ afterAll(async () => {
   await apps?.close();
 });
 
-const upload = (body: Buffer, type: string) =>
-  apps.backoffice.inject({
-    method: "POST",
-    url: "/api/admin/media",
-    headers: { cookie, "content-type": type },
-    payload: body,
-  });
+const upload = (body: Buffer, type: string) => uploadMedia(apps, cookie, body, type);
 
-const picture = (width: number, height: number, colour = "#96582a") =>
-  sharp({ create: { width, height, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
+const picture = (width: number, height: number, colour = "#96582a") => solidImage(width, height, "jpeg", colour);
 
 describe("what the bytes are", () => {
   it("refuses an SVG sent as image/png with 415, without converting anything", async () => {
@@ -55,9 +48,7 @@ describe("what the bytes are", () => {
   });
 
   it("takes a WebP sent as image/jpeg (the bytes decide, and WebP is allowed)", async () => {
-    const webp = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#123456" } })
-      .webp()
-      .toBuffer();
+    const webp = await solidImage(300, 200, "webp", "#123456");
     const res = await upload(webp, "image/jpeg");
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ width: 300, height: 200 });
@@ -86,9 +77,7 @@ describe("the pixel budget", () => {
   });
 
   it("counts every pixel: 8000 × 4001 is over 32 megapixels too", async () => {
-    const wide = await sharp({ create: { width: 8000, height: 4001, channels: 3, background: "#000" } })
-      .png()
-      .toBuffer();
+    const wide = await solidImage(8000, 4001, "png");
     const res = await upload(wide, "image/png");
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toContain("8000 × 4001 pixels (32.01 megapixels)");

@@ -1,33 +1,21 @@
 // Responsive image variants (docs/decisions/0008-responsive-images.md): made at upload and at seed
 // time, served from the media table with their own content type and a long cache, unknown ones 404.
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { srcSet, VARIANT_WIDTHS, variantUrl } from "../src/contracts/media";
-import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { type TestApps, useSignedInApps } from "./harness";
+import { solidImage } from "./images";
+import { uploadMedia } from "./staff-requests";
 
 let apps: TestApps;
 let cookie: string;
-beforeAll(async () => {
-  apps = await startTestApps();
-  cookie = await signedInCookie(apps);
-});
-afterAll(async () => {
-  await apps?.close();
+useSignedInApps((signedIn) => {
+  ({ apps, cookie } = signedIn);
 });
 
-const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 150, g: 90, b: 40 } } })
-    .jpeg()
-    .toBuffer();
+const picture = (width: number, height: number) => solidImage(width, height, "jpeg", { r: 150, g: 90, b: 40 });
 
-async function upload(body: Buffer, type: string) {
-  return apps.backoffice.inject({
-    method: "POST",
-    url: "/api/admin/media",
-    headers: { cookie, "content-type": type },
-    payload: body,
-  });
-}
+const upload = (body: Buffer, type: string) => uploadMedia(apps, cookie, body, type);
 
 describe("variants made at upload", () => {
   it("stores AVIF and WebP at 400/800/1200 (never enlarged) and serves them with a year-long cache", async () => {
@@ -62,9 +50,7 @@ describe("variants made at upload", () => {
   });
 
   it("checks what the bytes decode as, not the declared type", async () => {
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#000" } })
-      .gif()
-      .toBuffer();
+    const gif = await solidImage(20, 20, "gif");
     const res = await upload(gif, "image/png");
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({

@@ -5,8 +5,8 @@
 // of every change of money or state.
 import { schema } from "@ch/db";
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstProductOnSale, orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { firstProductOnSale, orderBody, type TestApps, useSignedInApps } from "./harness";
 
 let apps: TestApps;
 let cookie: string;
@@ -23,15 +23,12 @@ const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown, h
 const pub = (method: "GET" | "POST", url: string, payload?: unknown) =>
   apps.storefront.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 
+useSignedInApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000 }, (signedIn) => {
+  ({ apps, cookie } = signedIn);
+});
 beforeAll(async () => {
-  apps = await startTestApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
-  cookie = await signedInCookie(apps);
   product = await firstProductOnSale(apps);
 }, 120_000);
-
-afterAll(async () => {
-  await apps?.close();
-});
 
 async function placeOrder(paymentMethod: "usdt" | "bank-transfer" = "bank-transfer") {
   const res = await pub("POST", "/api/orders", orderBody([{ ...product, quantity: 1 }], { paymentMethod }));

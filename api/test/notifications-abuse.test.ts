@@ -13,6 +13,7 @@ import { enqueue } from "../src/modules/notifications/outbox";
 import { createOutboxWorker, type OutboxWorkerOptions } from "../src/modules/notifications/worker";
 import { orderBody, startTestApps, type TestApps } from "./harness";
 import { FakeBotApi, FakeSmtp, notifyEnv, parseTelegramHtml, workerDeps } from "./notifications-fakes";
+import { firstListedInStock } from "./order-fixtures";
 
 const { notifications } = schema;
 
@@ -114,13 +115,7 @@ describe("acknowledgements carry none of the visitor's text", () => {
   });
 
   it("a checkout with a name and address written as a lure: the confirmation has only the order's figures", async () => {
-    const products = (await apps.storefront.inject({ method: "GET", url: "/api/products" })).json() as {
-      id: number;
-      name: string;
-      price: number;
-      inStock: boolean;
-    }[];
-    const product = products.find((p) => p.inStock)!;
+    const product = await firstListedInStock(apps);
     const victim = "order-victim@example.org";
     const res = await post(
       "/api/orders",

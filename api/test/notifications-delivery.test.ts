@@ -17,6 +17,7 @@ import {
   until,
   workerDeps,
 } from "./notifications-fakes";
+import { firstListedInStock } from "./order-fixtures";
 
 const { notifications, visits } = schema;
 
@@ -101,13 +102,7 @@ async function rowFor(fragment: string) {
 describe("delivery", () => {
   it("delivers a chat forward, an order, each kind of enquiry and a new visitor once, with the right text", async () => {
     startWorker();
-    const products = (await apps.storefront.inject({ method: "GET", url: "/api/products" })).json() as {
-      id: number;
-      name: string;
-      price: number;
-      inStock: boolean;
-    }[];
-    const product = products.find((p) => p.inStock)!;
+    const product = await firstListedInStock(apps);
 
     expect((await chat('Is the <Dallas> model & the "Austin" in stock?')).statusCode).toBe(202);
     const order = await post("/api/orders", orderBody([{ id: product.id, quantity: 2, price: product.price }]));
@@ -270,12 +265,7 @@ describe("failures", () => {
     bot.failAll(500);
     await smtp.down();
     for (const n of [1, 2, 3]) expect((await chat(`outage message ${n}`)).statusCode).toBe(202);
-    const products = (await apps.storefront.inject({ method: "GET", url: "/api/products" })).json() as {
-      id: number;
-      price: number;
-      inStock: boolean;
-    }[];
-    const product = products.find((p) => p.inStock)!;
+    const product = await firstListedInStock(apps);
     const order = await post(
       "/api/orders",
       orderBody([{ id: product.id, quantity: 1, price: product.price }], { email: "outage@example.com" }),

@@ -169,22 +169,17 @@ describe("GET /api/orders/{orderNumber}/receipt", () => {
     const { receipt, token } = await orderWithToken();
     const ip = nextIp();
     // the e-mail look-up from the same address runs out after its 10
-    for (let i = 0; i < PUBLIC_WRITE_RULES.orderLookup.limit; i++) {
-      const res = await apps.storefront.inject({
+    const lookUp = () =>
+      apps.storefront.inject({
         method: "POST",
         url: "/api/orders/lookup",
         payload: { orderNumber: receipt.orderNumber, email: "link@example.com" },
         remoteAddress: ip,
       });
-      expect(res.statusCode).toBe(200);
+    for (let i = 0; i < PUBLIC_WRITE_RULES.orderLookup.limit; i++) {
+      expect((await lookUp()).statusCode).toBe(200);
     }
-    const over = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/orders/lookup",
-      payload: { orderNumber: receipt.orderNumber, email: "link@example.com" },
-      remoteAddress: ip,
-    });
-    expect(over.statusCode).toBe(429);
+    expect((await lookUp()).statusCode).toBe(429);
     for (let i = 0; i < 30; i++) {
       const res = await getReceipt(receipt.orderNumber, token, ip);
       expect(res.statusCode, `reload #${i + 1}`).toBe(200);

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOrdersForAdmin } from "../src/modules/orders/orders.service";
 import { createTestDatabase, type TestDatabase } from "./harness";
+import { STORED_ORDER_BUYER } from "./order-fixtures";
 
 let db: TestDatabase;
 
@@ -14,12 +15,7 @@ const order = (n: number, firstName: string, lastName: string, email: string) =>
   firstName,
   lastName,
   email,
-  phone: "(210) 555-0101",
-  address: "120 Main St",
-  city: "San Antonio",
-  state: "TX",
-  zipCode: "78205",
-  paymentMethod: "usdt",
+  ...STORED_ORDER_BUYER,
   subtotalCents: 100_000,
   taxCents: 8_000,
   shippingCents: 2_500,

@@ -8,6 +8,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_LINE_QUANTITY } from "../src/contracts/constants";
 import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { productsInStock } from "./order-fixtures";
 
 let apps: TestApps;
 let cookie: string;
@@ -15,12 +16,7 @@ let product: { id: number; name: string; price: number };
 
 beforeAll(async () => {
   apps = await startTestApps();
-  const [row] = await apps.db.handle.db
-    .select()
-    .from(schema.products)
-    .where(eq(schema.products.inStock, true))
-    .limit(1);
-  product = { id: row!.id, name: row!.name, price: row!.priceCents / 100 };
+  product = (await productsInStock(apps.db.handle.db))[0]!;
 }, 120_000);
 
 afterAll(async () => {
@@ -29,6 +25,12 @@ afterAll(async () => {
 
 const ordersStored = async () => (await apps.db.handle.db.select({ n: count() }).from(schema.orders))[0]!.n;
 const placeRest = (body: object) => apps.storefront.inject({ method: "POST", url: "/api/orders", payload: body });
+/** One product's units ordered over two lines. */
+const twoLinesOf = (first: number, second: number) =>
+  orderBody([
+    { id: product.id, quantity: first, price: product.price },
+    { id: product.id, quantity: second, price: product.price },
+  ]);
 const placeTrpc = (body: object) =>
   apps.storefront.inject({ method: "POST", url: "/api/trpc/orders.place", payload: { order: body } });
 
@@ -51,12 +53,7 @@ describe("orders", () => {
   });
 
   it("merges lines of one product within the cap into one line", async () => {
-    const res = await placeRest(
-      orderBody([
-        { id: product.id, quantity: 4, price: product.price },
-        { id: product.id, quantity: 3, price: product.price },
-      ]),
-    );
+    const res = await placeRest(twoLinesOf(4, 3));
     expect(res.statusCode).toBe(201);
     const receipt = res.json();
     expect(receipt.lines).toEqual([
@@ -76,12 +73,7 @@ describe("orders", () => {
   });
 
   it("refuses 6 + 5 of one product (over the cap only once merged)", async () => {
-    const res = await placeRest(
-      orderBody([
-        { id: product.id, quantity: 6, price: product.price },
-        { id: product.id, quantity: 5, price: product.price },
-      ]),
-    );
+    const res = await placeRest(twoLinesOf(6, 5));
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toContainEqual({
       path: ["cartItems", 0, "quantity"],

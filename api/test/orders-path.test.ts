@@ -9,6 +9,7 @@ import type { Deps } from "../src/lib/deps";
 import { PUBLIC_WRITE_RULES, publicLimitHit } from "../src/lib/rate-limit";
 import { placeOrder } from "../src/modules/orders/orders.service";
 import { orderBody, startTestApps, type TestApps } from "./harness";
+import { productsInStock } from "./order-fixtures";
 
 let apps: TestApps;
 let product: { id: number; name: string; price: number };
@@ -16,12 +17,7 @@ let deps: Deps;
 
 beforeAll(async () => {
   apps = await startTestApps({ env: { PUBLIC_RATE_LIMIT_SCALE: "1" } });
-  const [row] = await apps.db.handle.db
-    .select()
-    .from(schema.products)
-    .where(eq(schema.products.inStock, true))
-    .limit(1);
-  product = { id: row!.id, name: row!.name, price: row!.priceCents / 100 };
+  product = (await productsInStock(apps.db.handle.db))[0]!;
   deps = { db: apps.db.handle.db, env: apps.env, clock: apps.clock, log: apps.storefront.log };
 }, 120_000);
 
@@ -73,6 +69,15 @@ function dbChangingProductsBeforeStore(before: () => Promise<void>): Database {
           },
         };
   return { session: { client } } as unknown as Database;
+}
+
+/** The order is refused as priced with an old price (409), and nothing of it is written. */
+async function expectStaleTotalRefused(placing: Promise<unknown>, before: Awaited<ReturnType<typeof counts>>) {
+  await expect(placing).rejects.toMatchObject({
+    status: 409,
+    message: "The order total does not match current prices",
+  });
+  expect(await counts()).toEqual(before);
 }
 
 const setProduct = (values: Partial<typeof schema.products.$inferInsert>) =>
@@ -233,11 +238,7 @@ describe("a product that changes between the read and the store", () => {
       setProduct({ priceCents: Math.round(product.price * 100) + 100_00 }).then(() => {}),
     );
     try {
-      await expect(placeOrder({ ...deps, db }, input)).rejects.toMatchObject({
-        status: 409,
-        message: "The order total does not match current prices",
-      });
-      expect(await counts()).toEqual(before);
+      await expectStaleTotalRefused(placeOrder({ ...deps, db }, input), before);
     } finally {
       await setProduct({ priceCents: Math.round(product.price * 100) });
     }
@@ -303,11 +304,7 @@ describe.skipIf(!process.env.DATABASE_URL)("on PostgreSQL, a product change in f
           void reserved`commit`.then(() => reserved.release());
         }, 300);
       });
-      await expect(placeOrder({ ...deps, db }, input)).rejects.toMatchObject({
-        status: 409,
-        message: "The order total does not match current prices",
-      });
-      expect(await counts()).toEqual(before);
+      await expectStaleTotalRefused(placeOrder({ ...deps, db }, input), before);
     } finally {
       await setProduct({ priceCents: Math.round(product.price * 100) });
       await other.end();

@@ -1,32 +1,19 @@
 // Storefront pages are rendered once per URL and reused until the public data changes (or a minute
 // passes); a change made through the services shows on the very next request.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
+import { describe, expect, it } from "vitest";
 import type { ProductInput } from "../src/contracts/catalog";
 import { readCache } from "../src/lib/read-cache";
 import { getProduct, updateProduct } from "../src/modules/catalog/catalog.service";
-import { FALLBACK_TEMPLATE } from "../src/modules/seo/html";
-import { createTestDatabase, type TestDatabase, testEnv } from "./harness";
+import type { TestDatabase } from "./harness";
+import { usePagesApp } from "./pages-app";
 
 let db: TestDatabase;
 let app: FastifyInstance;
-let dist: string;
 
-beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), "page-cache-"));
-  writeFileSync(join(dist, "index.html"), FALLBACK_TEMPLATE);
-  db = await createTestDatabase();
-  app = await buildApp({ surface: "storefront", db: db.handle.db, env: testEnv(), spa: dist });
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-  rmSync(dist, { recursive: true, force: true });
+usePagesApp({ build: { prefix: "page-cache-" } }, (started) => {
+  ({ db, app } = started);
 });
 
 const page = (url: string, encoding?: string) =>

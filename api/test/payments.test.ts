@@ -2,11 +2,13 @@
 // bank transfers and refunds, and the customer's USDT transaction hash checked against a fake TronGrid
 // on loopback (recorded, pending, partial, excess, late, wrong recipient or token, reused, outage).
 import { schema } from "@ch/db";
-import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminOrderPaymentsDto, SubmitPaymentAnswer } from "../src/contracts/payments";
-import { CUSTOMER_WALLET, FakeTronGrid, txId, usdtTransfer } from "./fake-trongrid";
-import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { CUSTOMER_WALLET, type FakeTronGrid, txId, usdtTransfer } from "./fake-trongrid";
+import { signedInCookie, type TestApps } from "./harness";
+import { placeOrderOf, productsInStock } from "./order-fixtures";
+import { useAppsWithFakeTronGrid } from "./tron-fixtures";
 
 let apps: TestApps;
 let tron: FakeTronGrid;
@@ -14,50 +16,18 @@ let cookie: string;
 let product: { id: number; price: number };
 let hashes = 100;
 
+useAppsWithFakeTronGrid({ TRON_TIMEOUT_MS: "2000" }, (started) => {
+  ({ apps, tron } = started);
+});
 beforeAll(async () => {
-  tron = await new FakeTronGrid().start();
-  apps = await startTestApps({
-    env: { TRON_API_URL: tron.url, TRON_TIMEOUT_MS: "2000", SMTP_URL: "smtp://127.0.0.1:9" },
-  });
   cookie = await signedInCookie(apps);
-  const [row] = await apps.db.handle.db
-    .select()
-    .from(schema.products)
-    .where(eq(schema.products.inStock, true))
-    .orderBy(asc(schema.products.id))
-    .limit(1);
-  product = { id: row!.id, price: row!.priceCents / 100 };
+  product = (await productsInStock(apps.db.handle.db))[0]!;
 }, 120_000);
-
-afterAll(async () => {
-  await apps?.close();
-  await tron?.close();
-});
-
-beforeEach(() => {
-  tron.transfers = [];
-  tron.mode = "ok";
-  tron.honorFilters = true;
-});
 
 const db = () => apps.db.handle.db;
 
-async function placeOrder(paymentMethod: "usdt" | "bank-transfer" = "usdt", email = "maria@example.com") {
-  const res = await apps.storefront.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderBody([{ id: product.id, quantity: 1, price: product.price }], { paymentMethod, email }),
-  });
-  expect(res.statusCode).toBe(201);
-  const receipt = res.json();
-  const [order] = await db().select().from(schema.orders).where(eq(schema.orders.orderNumber, receipt.orderNumber));
-  const invoices = await db()
-    .select()
-    .from(schema.invoices)
-    .where(eq(schema.invoices.orderId, order!.id))
-    .orderBy(asc(schema.invoices.id));
-  return { receipt, order: order!, invoices };
-}
+const placeOrder = (paymentMethod: "usdt" | "bank-transfer" = "usdt", email = "maria@example.com") =>
+  placeOrderOf(apps, product, { paymentMethod, email });
 
 const submit = (orderNumber: string, body: Record<string, unknown>) =>
   apps.storefront.inject({ method: "POST", url: `/api/orders/${orderNumber}/payments`, payload: body });

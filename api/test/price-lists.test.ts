@@ -4,21 +4,16 @@
 // proposal's stored figures (staff view, the customer's page, the acceptance, the order's receipt with its
 // discount line and the confirmation e-mail).
 import { schema } from "@ch/db";
-import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { type TestApps, useSignedInApps } from "./harness";
+import { lastAudit, staffMutation, staffRequest } from "./staff-requests";
 
 let apps: TestApps;
 let cookie: string;
 
 const db = () => apps.db.handle.db;
-const mutate = (path: string, input: unknown) =>
-  apps.backoffice.inject({
-    method: "POST",
-    url: `/api/trpc/proposals.${path}`,
-    headers: { cookie, origin: apps.env.backofficeOrigin, "content-type": "application/json" },
-    payload: input as object,
-  });
+const mutate = (path: string, input: unknown) => staffMutation(apps, cookie, `proposals.${path}`, input);
 const lists = async () => {
   const res = await apps.backoffice.inject({
     method: "GET",
@@ -33,29 +28,10 @@ const lists = async () => {
   };
 };
 const admin = (method: "GET" | "POST", url: string, payload?: unknown) =>
-  apps.backoffice.inject({
-    method,
-    url,
-    headers: { cookie, origin: apps.env.backofficeOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-const lastAudit = async (action: string) =>
-  (
-    await db()
-      .select()
-      .from(schema.auditLog)
-      .where(eq(schema.auditLog.action, action))
-      .orderBy(desc(schema.auditLog.id))
-      .limit(1)
-  )[0];
+  staffRequest(apps, cookie, method, url, payload);
 
-beforeAll(async () => {
-  apps = await startTestApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
-  cookie = await signedInCookie(apps);
-}, 120_000);
-
-afterAll(async () => {
-  await apps?.close();
+useSignedInApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000 }, (signedIn) => {
+  ({ apps, cookie } = signedIn);
 });
 
 describe("options and add-ons", () => {
@@ -73,11 +49,11 @@ describe("options and add-ons", () => {
       priceCents: 925_000,
       active: false,
     });
-    expect((await lastAudit("proposal-option.update"))?.entityId).toBe(String(id));
+    expect((await lastAudit(db(), "proposal-option.update"))?.entityId).toBe(String(id));
     const deleted = await mutate("deleteOption", { id });
     expect(deleted.statusCode).toBe(200);
     expect((await lists()).options.some((o) => o.id === id)).toBe(false);
-    expect((await lastAudit("proposal-option.delete"))?.entityId).toBe(String(id));
+    expect((await lastAudit(db(), "proposal-option.delete"))?.entityId).toBe(String(id));
     // gone: editing or deleting it again is a 404
     expect((await mutate("deleteOption", { id })).statusCode).toBe(404);
     expect((await mutate("saveOption", { id, option: { name: "x", priceCents: 1 } })).statusCode).toBe(404);
@@ -123,7 +99,7 @@ describe("delivery bands and tax rates", () => {
       { state: "NM", taxClass: "general", rateBasisPoints: 513 },
       { state: "NM", taxClass: "housing", rateBasisPoints: 300 },
     ]);
-    expect(await lastAudit("tax-rate.save")).toMatchObject({
+    expect(await lastAudit(db(), "tax-rate.save")).toMatchObject({
       entityId: "NM:housing",
       detail: { state: "NM", taxClass: "housing", rateBasisPoints: 300, previousRateBasisPoints: null },
     });
@@ -133,7 +109,7 @@ describe("delivery bands and tax rates", () => {
     ]);
     expect((await mutate("deleteTaxRate", { state: "NM" })).statusCode).toBe(404);
     expect((await mutate("deleteTaxRate", { state: "NM", taxClass: "housing" })).statusCode).toBe(200);
-    expect(await lastAudit("tax-rate.delete")).toMatchObject({
+    expect(await lastAudit(db(), "tax-rate.delete")).toMatchObject({
       entityId: "NM:housing",
       detail: { previousRateBasisPoints: 300 },
     });

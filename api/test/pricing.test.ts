@@ -4,9 +4,10 @@
 // proposal); unknown ZIPs, ZIPs of another state and unknown or unavailable products are refused; and a
 // tax-rate edit per class is audited and changes the next quote.
 import { schema } from "@ch/db";
-import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type TestApps, useSignedInApps } from "./harness";
+import { lastAudit, staffMutation, staffRequest } from "./staff-requests";
 
 let apps: TestApps;
 let cookie: string;
@@ -21,19 +22,8 @@ const abileneTo = (state: string, zipCode: string, quantity = 1) => ({
   zipCode,
 });
 const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
-  apps.backoffice.inject({
-    method,
-    url,
-    headers: { cookie, origin: apps.env.backofficeOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-const trpc = (path: string, input: unknown) =>
-  apps.backoffice.inject({
-    method: "POST",
-    url: `/api/trpc/${path}`,
-    headers: { cookie, origin: apps.env.backofficeOrigin, "content-type": "application/json" },
-    payload: input as object,
-  });
+  staffRequest(apps, cookie, method, url, payload);
+const trpc = (path: string, input: unknown) => staffMutation(apps, cookie, path, input);
 const proposal = (overrides: Record<string, unknown> = {}) => ({
   customerName: "Ana Ruiz",
   email: "ana@example.com",
@@ -46,19 +36,16 @@ const proposal = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+useSignedInApps({ timeoutMs: 120_000 }, (signedIn) => {
+  ({ apps, cookie } = signedIn);
+});
 beforeAll(async () => {
-  apps = await startTestApps();
-  cookie = await signedInCookie(apps);
   const [row] = await db()
     .select({ id: schema.products.id })
     .from(schema.products)
     .where(eq(schema.products.name, "The Abilene"));
   abilene = row!.id;
 }, 120_000);
-
-afterAll(async () => {
-  await apps?.close();
-});
 
 describe("the cart's quote and a proposal agree", () => {
   it("the Abilene to Austin (73 miles from the yard): $47,404.50 through the cart and through a proposal", async () => {
@@ -240,16 +227,6 @@ describe("refusals", () => {
 });
 
 describe("the tax table per class", () => {
-  const lastAudit = async (action: string) =>
-    (
-      await db()
-        .select()
-        .from(schema.auditLog)
-        .where(eq(schema.auditLog.action, action))
-        .orderBy(desc(schema.auditLog.id))
-        .limit(1)
-    )[0];
-
   it("a home marked housing is taxed at the housing rate; an edit is audited and changes the next quote", async () => {
     await db().update(schema.products).set({ taxClass: "housing" }).where(eq(schema.products.id, abilene));
     const before = (await quote(abileneTo("TX", "78701"))).json();
@@ -262,7 +239,7 @@ describe("the tax table per class", () => {
 
     const edit = await trpc("proposals.saveTaxRate", { state: "TX", taxClass: "housing", rateBasisPoints: 300 });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(await lastAudit("tax-rate.save")).toMatchObject({
+    expect(await lastAudit(db(), "tax-rate.save")).toMatchObject({
       entityType: "tax_rate",
       entityId: "TX:housing",
       detail: { state: "TX", taxClass: "housing", rateBasisPoints: 300, previousRateBasisPoints: 325 },

@@ -3,8 +3,10 @@
 // timeline), a second acceptance, an expired or superseded version, and a change request on the lead.
 import { schema } from "@ch/db";
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type TestApps, useSignedInApps } from "./harness";
+import { AUSTIN_PROPOSAL_CUSTOMER } from "./lead-fixtures";
+import { staffRequest } from "./staff-requests";
 
 let apps: TestApps;
 let cookie: string;
@@ -14,20 +16,16 @@ let enquiryId: number;
 
 const db = () => apps.db.handle.db;
 const admin = (method: "GET" | "POST", url: string, payload?: unknown) =>
-  apps.backoffice.inject({
-    method,
-    url,
-    headers: { cookie, origin: apps.env.backofficeOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  staffRequest(apps, cookie, method, url, payload);
 const pub = (method: "GET" | "POST", url: string, payload?: unknown) =>
   apps.storefront.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+useSignedInApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000 }, (signedIn) => {
+  ({ apps, cookie } = signedIn);
+});
 beforeAll(async () => {
-  apps = await startTestApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
-  cookie = await signedInCookie(apps);
   const [option] = await db()
     .select()
     .from(schema.proposalOptions)
@@ -51,20 +49,10 @@ beforeAll(async () => {
   enquiryId = lead!.id;
 }, 120_000);
 
-afterAll(async () => {
-  await apps?.close();
-});
-
 /** Foundation $4,500.00 + site work 2 × $12,500.50, − $1,000.00, + delivery $1,500.00, TX 6.25 %. */
 const body = (overrides: Record<string, unknown> = {}) => ({
   enquiryId,
-  customerName: "Dana Reyes",
-  email: "dana@example.com",
-  phone: "(512) 555-0199",
-  address: "9 Ranch Rd",
-  city: "Austin",
-  state: "TX",
-  zipCode: "78701",
+  ...AUSTIN_PROPOSAL_CUSTOMER,
   lines: [
     { kind: "option", optionId: foundationId, quantity: 1 },
     { kind: "custom", name: "Site work", unitPriceCents: 1_250_050, quantity: 2 },
@@ -302,11 +290,7 @@ describe("expired proposals", () => {
 
 describe("price lists", () => {
   it("seeds real state rates and lets staff change them", async () => {
-    const lists = await apps.backoffice.inject({
-      method: "GET",
-      url: "/api/trpc/proposals.priceLists",
-      headers: { cookie, origin: apps.env.backofficeOrigin },
-    });
+    const lists = await admin("GET", "/api/trpc/proposals.priceLists");
     const data = lists.json().result.data;
     expect(data.taxRates).toEqual(
       expect.arrayContaining([
@@ -315,12 +299,7 @@ describe("price lists", () => {
         { state: "TX", taxClass: "delivery", rateBasisPoints: 625 },
       ]),
     );
-    const save = await apps.backoffice.inject({
-      method: "POST",
-      url: "/api/trpc/proposals.saveTaxRate",
-      headers: { cookie, origin: apps.env.backofficeOrigin },
-      payload: { state: "Texas", rateBasisPoints: 650 },
-    });
+    const save = await admin("POST", "/api/trpc/proposals.saveTaxRate", { state: "Texas", rateBasisPoints: 650 });
     expect(save.statusCode, save.body).toBe(200);
     const created = (await admin("POST", "/api/admin/proposals", body({ enquiryId: null }))).json();
     // the general rate only (no class named): 2,850,100 × 6.5 % = 185,256.5 → 185,257; the delivery class
@@ -361,18 +340,13 @@ describe("sales funnel", () => {
         { path: "/", deviceType: "mobile", browser: "Safari", visitorHash: "c".repeat(64) },
       ]);
     const [order] = await db().select().from(schema.orders).where(eq(schema.orders.email, "dana@example.com"));
-    const paid = await apps.backoffice.inject({
-      method: "POST",
-      url: `/api/admin/orders/${order!.id}/payments`,
-      headers: { cookie, origin: apps.env.backofficeOrigin },
-      payload: { method: "bank-transfer", amount: 16_469.28, receivedAt: new Date().toISOString().slice(0, 10) },
+    const paid = await admin("POST", `/api/admin/orders/${order!.id}/payments`, {
+      method: "bank-transfer",
+      amount: 16_469.28,
+      receivedAt: new Date().toISOString().slice(0, 10),
     });
     expect(paid.statusCode, paid.body).toBe(201);
-    const res = await apps.backoffice.inject({
-      method: "GET",
-      url: "/api/trpc/proposals.funnel",
-      headers: { cookie, origin: apps.env.backofficeOrigin },
-    });
+    const res = await admin("GET", "/api/trpc/proposals.funnel");
     const f = res.json().result.data;
     expect(f.visitors).toEqual(
       expect.arrayContaining([

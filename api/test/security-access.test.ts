@@ -8,14 +8,19 @@ import { adminAppRouter, publicAppRouter } from "../src/trpc/root";
 import { sessionRowIdOf, signedInCookie, startTestApps, type TestApps } from "./harness";
 import { concretePath, proceduresOf, type ServedRoute, servedRoutes } from "./reliability/lib/routes";
 
-/** Routes anyone may call on the storefront origin (it has no admin routes at all). */
-const STOREFRONT_PUBLIC = new Set([
+/** Routes anyone may call on either origin: health, configuration, the API's documents and the media. */
+const BOTH_ORIGINS_PUBLIC = [
   "GET /healthz",
   "GET /readyz",
   "GET /api/config",
   "GET /api/openapi.json",
   "GET /api/docs",
   "GET /media/:file",
+];
+
+/** Routes anyone may call on the storefront origin (it has no admin routes at all). */
+const STOREFRONT_PUBLIC = new Set([
+  ...BOTH_ORIGINS_PUBLIC,
   "GET /api/products",
   "GET /api/products/featured",
   "GET /api/products/:id",
@@ -55,12 +60,7 @@ const STOREFRONT_PUBLIC = new Set([
 
 /** Routes of the back-office origin that work without a session. */
 const BACKOFFICE_PUBLIC = new Set([
-  "GET /healthz",
-  "GET /readyz",
-  "GET /api/config",
-  "GET /api/openapi.json",
-  "GET /api/docs",
-  "GET /media/:file",
+  ...BOTH_ORIGINS_PUBLIC,
   "POST /api/admin/setup",
   "POST /api/admin/login",
   "POST /api/admin/logout",

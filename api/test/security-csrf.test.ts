@@ -2,9 +2,9 @@
 // refused with 403 when Sec-Fetch-Site is present and not same-origin, or Origin is present and not the
 // back-office origin; only application/json bodies reach JSON endpoints (415 otherwise, tRPC included);
 // no GET changes state.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminAppRouter, publicAppRouter } from "../src/trpc/root";
-import { BACKOFFICE, STOREFRONT, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { BACKOFFICE, STOREFRONT, type TestApps, useSignedInApps } from "./harness";
 import { rowCounts, tableNames } from "./reliability/lib/db-counts";
 import { concretePath, proceduresOf, type ServedRoute, servedRoutes } from "./reliability/lib/routes";
 
@@ -13,13 +13,11 @@ let cookie: string;
 let tables: string[];
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-beforeAll(async () => {
-  apps = await startTestApps();
-  cookie = await signedInCookie(apps);
-  tables = await tableNames(apps.db.handle.db);
+useSignedInApps((signedIn) => {
+  ({ apps, cookie } = signedIn);
 });
-afterAll(async () => {
-  await apps?.close();
+beforeAll(async () => {
+  tables = await tableNames(apps.db.handle.db);
 });
 
 const hostile: Record<string, string>[] = [

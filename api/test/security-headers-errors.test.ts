@@ -5,19 +5,15 @@
 import type { Database } from "@ch/db";
 import type { InjectOptions } from "fastify";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import { signedInCookie, startTestApps, type TestApps, testEnv } from "./harness";
+import { startTestApps, type TestApps, testEnv, useSignedInApps } from "./harness";
 import { concretePath, servedRoutes } from "./reliability/lib/routes";
 
 let apps: TestApps;
 let cookie: string;
-beforeAll(async () => {
-  apps = await startTestApps();
-  cookie = await signedInCookie(apps);
-});
-afterAll(async () => {
-  await apps?.close();
+useSignedInApps((signedIn) => {
+  ({ apps, cookie } = signedIn);
 });
 
 function expectSecurityHeaders(headers: Record<string, unknown>, label: string) {

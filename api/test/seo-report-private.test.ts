@@ -1,33 +1,17 @@
 // /seo-report is the owner's tool (issue 23, item 13): the public page stays reachable by its address, but
 // it is not in the sitemap, not linked from the site's pages, and says noindex in its robots meta and in
 // an X-Robots-Tag header; indexable pages carry no such header. The report checks this of itself.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
+import { describe, expect, it } from "vitest";
 import type { SeoReport } from "../src/contracts/seo";
-import { FALLBACK_TEMPLATE } from "../src/modules/seo/html";
 import { inspectHtml } from "../src/modules/seo/inspect";
-import { createTestDatabase, type TestDatabase, testEnv } from "./harness";
+import { usePagesApp } from "./pages-app";
 
 const SITE = "https://www.containerhomes-texas.com";
-let db: TestDatabase;
 let app: FastifyInstance;
-let dist: string;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  dist = mkdtempSync(join(tmpdir(), "seo-report-private-"));
-  writeFileSync(join(dist, "index.html"), FALLBACK_TEMPLATE);
-  app = await buildApp({ surface: "storefront", db: db.handle.db, env: testEnv({ PUBLIC_SITE_URL: SITE }), spa: dist });
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-  rmSync(dist, { recursive: true, force: true });
+usePagesApp({ build: { prefix: "seo-report-private-" }, env: { PUBLIC_SITE_URL: SITE } }, (started) => {
+  ({ app } = started);
 });
 
 describe("/seo-report is kept out of search", () => {

@@ -3,19 +3,15 @@
 // The dashboard's figures are kept a few seconds, but a write answered by this process drops them.
 import { schema } from "@ch/db";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readCache } from "../src/lib/read-cache";
-import { orderBody, sessionRowIdOf, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { orderBody, sessionRowIdOf, signedInCookie, type TestApps, useSignedInApps } from "./harness";
 
 let apps: TestApps;
 let cookie: string;
 
-beforeAll(async () => {
-  apps = await startTestApps();
-  cookie = await signedInCookie(apps);
-});
-afterAll(async () => {
-  await apps?.close();
+useSignedInApps((signedIn) => {
+  ({ apps, cookie } = signedIn);
 });
 
 const session = () => apps.backoffice.inject({ method: "GET", url: "/api/admin/session", headers: { cookie } });

@@ -2,20 +2,17 @@
 // by Accept-Encoding with Vary, generated HTML compressed per request, JSON under /api never
 // compressed; and the server-side render of the built storefront (storefront/dist-server): the
 // app's markup and the data it was rendered from in the first HTML, read in process.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { schema } from "@ch/db";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
+import { describe, expect, it } from "vitest";
 import { systemClock } from "../src/lib/clock";
 import { pickEncoding } from "../src/lib/compressed-forms";
-import { FALLBACK_TEMPLATE } from "../src/modules/seo/html";
 import { inspectHtml } from "../src/modules/seo/inspect";
 import { publicReads } from "../src/modules/seo/ssr";
-import { buildPresent, createTestDatabase, type TestDatabase, testEnv } from "./harness";
+import { buildPresent, type TestDatabase, testEnv } from "./harness";
+import { usePagesApp } from "./pages-app";
 
 describe("pickEncoding", () => {
   it("prefers brotli, then gzip, and honours q=0", () => {
@@ -29,25 +26,16 @@ describe("pickEncoding", () => {
 });
 
 describe("compression on the storefront origin", () => {
-  let db: TestDatabase;
   let app: FastifyInstance;
-  let dist: string;
   const script = `console.log(${JSON.stringify("container homes ".repeat(200))});\n`;
+  const files = {
+    "assets/app-abc123.js": script,
+    "assets/app-abc123.js.br": brotliCompressSync(script),
+    "assets/app-abc123.js.gz": gzipSync(script),
+  };
 
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), "spa-dist-"));
-    mkdirSync(join(dist, "assets"));
-    writeFileSync(join(dist, "index.html"), FALLBACK_TEMPLATE);
-    writeFileSync(join(dist, "assets", "app-abc123.js"), script);
-    writeFileSync(join(dist, "assets", "app-abc123.js.br"), brotliCompressSync(script));
-    writeFileSync(join(dist, "assets", "app-abc123.js.gz"), gzipSync(script));
-    db = await createTestDatabase();
-    app = await buildApp({ surface: "storefront", db: db.handle.db, env: testEnv(), spa: dist });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-    rmSync(dist, { recursive: true, force: true });
+  usePagesApp({ build: { prefix: "spa-dist-", files } }, (started) => {
+    ({ app } = started);
   });
 
   it("sends the precompressed copy of an asset that the client accepts, with Vary", async () => {
@@ -120,13 +108,8 @@ describe.skipIf(!hasSsr)("server-side render of the storefront", () => {
   let db: TestDatabase;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await buildApp({ surface: "storefront", db: db.handle.db, env: testEnv(), spa: dist });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+  usePagesApp({ build: dist }, (started) => {
+    ({ db, app } = started);
   });
 
   it("home, products and a product arrive rendered, with their data and no tRPC or REST round trip needed", async () => {

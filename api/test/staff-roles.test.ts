@@ -252,46 +252,24 @@ describe("staff accounts", () => {
     expect(resent.statusCode).toBe(200);
     const second = await tokenMailedTo("once@example.com", "staff_invite");
     expect(second).not.toBe(first);
-    const old = await send("POST", "/api/admin/invites/accept", undefined, {
-      token: first,
-      username: "once",
-      password: "Once-Only-Passphrase",
-    });
+    const accept = (token: string, username: string, password: string) =>
+      send("POST", "/api/admin/invites/accept", undefined, { token, username, password });
+    const old = await accept(first, "once", "Once-Only-Passphrase");
     expect(old.statusCode).toBe(400);
     expect(old.json().issues[0].path).toEqual(["token"]);
     const preview = await send("GET", `/api/admin/invites/preview?token=${second}`);
     expect(preview.json()).toMatchObject({ email: "once@example.com", role: "content" });
-    const taken = await send("POST", "/api/admin/invites/accept", undefined, {
-      token: second,
-      username: "SAM",
-      password: "Once-Only-Passphrase",
-    });
+    const taken = await accept(second, "SAM", "Once-Only-Passphrase");
     expect(taken.statusCode).toBe(409);
-    const short = await send("POST", "/api/admin/invites/accept", undefined, {
-      token: second,
-      username: "once",
-      password: "short-one",
-    });
+    const short = await accept(second, "once", "short-one");
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toContain("at least 12 characters");
-    const common = await send("POST", "/api/admin/invites/accept", undefined, {
-      token: second,
-      username: "once",
-      password: "password1234!",
-    });
+    const common = await accept(second, "once", "password1234!");
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toMatch(/common/);
-    const ok = await send("POST", "/api/admin/invites/accept", undefined, {
-      token: second,
-      username: "once",
-      password: "Once-Only-Passphrase",
-    });
+    const ok = await accept(second, "once", "Once-Only-Passphrase");
     expect(ok.statusCode).toBe(201);
-    const reused = await send("POST", "/api/admin/invites/accept", undefined, {
-      token: second,
-      username: "twice",
-      password: "Once-Only-Passphrase",
-    });
+    const reused = await accept(second, "twice", "Once-Only-Passphrase");
     expect(reused.statusCode).toBe(400);
   });
 

@@ -11,8 +11,10 @@ import { setupInput } from "../src/contracts/admin";
 import { createOutboxWorker } from "../src/modules/notifications/worker";
 import { stageHistory } from "../src/modules/orders/stages.service";
 import { pendingResetMails } from "../src/modules/staff/staff.service";
-import { firstProductOnSale, orderBody, startTestApps, type TestApps } from "./harness";
+import { firstProductOnSale, startTestApps, type TestApps } from "./harness";
 import { FakeSmtp, notifyEnv, workerDeps } from "./notifications-fakes";
+import { placeOrderOf } from "./order-fixtures";
+import { staffRequest } from "./staff-requests";
 
 const OWNER = { username: "walker", password: "Busy-Staff-Walk-2026", email: "Owner.Walker@example.test" };
 const UNDO_MS = 60_000;
@@ -23,12 +25,7 @@ let cookie: string;
 
 const db = () => apps.db.handle.db;
 const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-  apps.backoffice.inject({
-    method,
-    url,
-    headers: { cookie, origin: apps.env.backofficeOrigin },
-    ...(payload ? { payload } : {}),
-  });
+  staffRequest(apps, cookie, method, url, payload);
 const trpcMutation = (path: string, input: unknown) => admin("POST", `/api/trpc/${path}`, input as object);
 const trpcQuery = (path: string, input: unknown) =>
   admin("GET", `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
@@ -102,14 +99,8 @@ describe("stage moves wait for the undo window (item 9)", () => {
 
   beforeAll(async () => {
     const product = await firstProductOnSale(apps);
-    const res = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: orderBody([{ ...product, quantity: 1 }], { paymentMethod: "bank-transfer" }),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [row] = await db().select().from(schema.orders).where(eq(schema.orders.orderNumber, res.json().orderNumber));
-    order = { id: row!.id, orderNumber: row!.orderNumber };
+    const { order: row } = await placeOrderOf(apps, product, { paymentMethod: "bank-transfer" });
+    order = { id: row.id, orderNumber: row.orderNumber };
     // the deposit is the ledger's: put the order there directly, as if it were recorded a day ago
     await db()
       .update(schema.orders)

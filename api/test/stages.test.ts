@@ -4,10 +4,12 @@
 // and balance paid reached by itself whether the balance arrives after delivery or before it.
 import { schema } from "@ch/db";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { canMoveStage, ORDER_STAGES, PAYMENT_DRIVEN_STAGES } from "../src/contracts/stages";
 import { moveOrderStage } from "../src/modules/orders/stages.service";
-import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { type TestApps, useSignedInApps } from "./harness";
+import { placeOrderOf, productsInStock } from "./order-fixtures";
+import { staffRequest } from "./staff-requests";
 
 let apps: TestApps;
 let cookie: string;
@@ -15,37 +17,20 @@ let orderId: number;
 
 const db = () => apps.db.handle.db;
 const move = (id: number, payload: unknown) =>
-  apps.backoffice.inject({
-    method: "PUT",
-    url: `/api/admin/orders/${id}/stage`,
-    headers: { cookie, origin: apps.env.backofficeOrigin },
-    payload: payload as object,
-  });
+  staffRequest(apps, cookie, "PUT", `/api/admin/orders/${id}/stage`, payload);
 
+useSignedInApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000 }, (signedIn) => {
+  ({ apps, cookie } = signedIn);
+});
 beforeAll(async () => {
-  apps = await startTestApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
-  cookie = await signedInCookie(apps);
-  const [product] = await db()
-    .select()
-    .from(schema.products)
-    .where(eq(schema.products.inStock, true))
-    .orderBy(asc(schema.products.id))
-    .limit(1);
-  const res = await apps.storefront.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderBody([{ id: product!.id, quantity: 1, price: product!.priceCents / 100 }], {
-      paymentMethod: "bank-transfer",
-    }),
-  });
-  expect(res.statusCode).toBe(201);
-  const [order] = await db().select().from(schema.orders).where(eq(schema.orders.orderNumber, res.json().orderNumber));
-  orderId = order!.id;
+  orderId = (await bankTransferOrder()).order.id;
 }, 120_000);
 
-afterAll(async () => {
-  await apps?.close();
-});
+/** An order of the first product in stock, to be paid by bank transfer. */
+async function bankTransferOrder() {
+  const [product] = await productsInStock(db());
+  return placeOrderOf(apps, product!, { paymentMethod: "bank-transfer" });
+}
 
 const setStage = (stage: string) =>
   db().update(schema.orders).set({ stage, cancelReason: null }).where(eq(schema.orders.id, orderId));
@@ -186,30 +171,8 @@ describe("rules around the table", () => {
 
 describe("balance paid moves by itself", () => {
   async function paidOrder() {
-    const [product] = await db()
-      .select()
-      .from(schema.products)
-      .where(eq(schema.products.inStock, true))
-      .orderBy(asc(schema.products.id))
-      .limit(1);
-    const res = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: orderBody([{ id: product!.id, quantity: 1, price: product!.priceCents / 100 }], {
-        paymentMethod: "bank-transfer",
-      }),
-    });
-    expect(res.statusCode).toBe(201);
-    const [order] = await db()
-      .select()
-      .from(schema.orders)
-      .where(eq(schema.orders.orderNumber, res.json().orderNumber));
-    const invoices = await db()
-      .select()
-      .from(schema.invoices)
-      .where(eq(schema.invoices.orderId, order!.id))
-      .orderBy(asc(schema.invoices.id));
-    return { order: order!, deposit: invoices[0]!, balance: invoices[1]! };
+    const { order, invoices } = await bankTransferOrder();
+    return { order, deposit: invoices[0]!, balance: invoices[1]! };
   }
   const pay = (id: number, cents: number) =>
     apps.backoffice.inject({

@@ -16,7 +16,10 @@ import { buildApp } from "../src/app";
 import type { BusinessSettingsDto, BusinessSettingsInput } from "../src/contracts/settings";
 import { validRoutingNumber } from "../src/contracts/settings";
 import { FALLBACK_TEMPLATE } from "../src/modules/seo/html";
-import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { signedInCookie, startTestApps, type TestApps } from "./harness";
+import { AUSTIN_PROPOSAL_CUSTOMER } from "./lead-fixtures";
+import { placeOrderOf } from "./order-fixtures";
+import { staffRequest } from "./staff-requests";
 
 let apps: TestApps;
 let cookie: string;
@@ -25,12 +28,7 @@ let dist: string;
 
 const db = () => apps.db.handle.db;
 const admin = (method: "GET" | "PUT" | "POST", url: string, payload?: unknown) =>
-  apps.backoffice.inject({
-    method,
-    url,
-    headers: { cookie, origin: apps.env.backofficeOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  staffRequest(apps, cookie, method, url, payload);
 
 const BANK = {
   bankName: "Frost Bank",
@@ -73,20 +71,12 @@ async function lastNotificationId(): Promise<number> {
 }
 
 async function placeOrder(paymentMethod: "bank-transfer" | "usdt", email: string, firstName = "Maria") {
-  const res = await apps.storefront.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderBody([{ id: 1, quantity: 1, price: 43116 }], { paymentMethod, email, firstName }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const receipt = res.json();
-  const [order] = await db().select().from(schema.orders).where(eq(schema.orders.orderNumber, receipt.orderNumber));
-  const invoices = await db()
-    .select()
-    .from(schema.invoices)
-    .where(eq(schema.invoices.orderId, order!.id))
-    .orderBy(asc(schema.invoices.id));
-  return { receipt, order: order!, deposit: invoices[0]!, balance: invoices[1]! };
+  const { receipt, order, invoices } = await placeOrderOf(
+    apps,
+    { id: 1, price: 43116 },
+    { paymentMethod, email, firstName },
+  );
+  return { receipt, order, deposit: invoices[0]!, balance: invoices[1]! };
 }
 
 const pay = (orderId: number, cents: number) =>
@@ -383,13 +373,8 @@ describe("e-mails", () => {
   it("a proposal's e-mail writes its date out", async () => {
     const [option] = await db().select().from(schema.proposalOptions).limit(1);
     const created = await admin("POST", "/api/admin/proposals", {
-      customerName: "Dana Reyes",
+      ...AUSTIN_PROPOSAL_CUSTOMER,
       email: "dana.date@example.com",
-      phone: "(512) 555-0199",
-      address: "9 Ranch Rd",
-      city: "Austin",
-      state: "TX",
-      zipCode: "78701",
       lines: [{ kind: "option", optionId: option!.id, quantity: 1 }],
       validUntil: "2026-12-03",
       terms: "50% deposit on acceptance, balance due on delivery.",

@@ -4,13 +4,15 @@
 // goes to the unmatched queue; two watchers on one database record a transfer once; an outage changes
 // nothing and backs off. (The cursor and the claims' rules: usdt-claims.test.ts.)
 import { schema } from "@ch/db";
-import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Deps } from "../src/lib/deps";
 import { createTronWatcher, WATCHER_NAME } from "../src/modules/payments/tron-watcher";
 import { recordUsdtTransfer } from "../src/modules/payments/usdt-transfers";
-import { CUSTOMER_WALLET, FakeTronGrid, SHOP_WALLET, txId, usdtTransfer } from "./fake-trongrid";
-import { orderBody, startTestApps, type TestApps } from "./harness";
+import { CUSTOMER_WALLET, type FakeTronGrid, SHOP_WALLET, txId, usdtTransfer } from "./fake-trongrid";
+import type { TestApps } from "./harness";
+import { placeOrderOf, productsInStock } from "./order-fixtures";
+import { useAppsWithFakeTronGrid } from "./tron-fixtures";
 
 let apps: TestApps;
 let tron: FakeTronGrid;
@@ -18,56 +20,24 @@ let deps: Deps;
 let product: { id: number; price: number };
 let hashes = 5000;
 
+useAppsWithFakeTronGrid({ TRON_API_KEY: "test-key", TRON_TIMEOUT_MS: "10000" }, (started) => {
+  ({ apps, tron } = started);
+});
 beforeAll(async () => {
-  tron = await new FakeTronGrid().start();
-  apps = await startTestApps({
-    env: { TRON_API_URL: tron.url, TRON_API_KEY: "test-key", TRON_TIMEOUT_MS: "10000", SMTP_URL: "smtp://127.0.0.1:9" },
-  });
   deps = { db: apps.db.handle.db, env: apps.env, clock: apps.clock, log: apps.storefront.log };
-  const [row] = await deps.db
-    .select()
-    .from(schema.products)
-    .where(eq(schema.products.inStock, true))
-    .orderBy(asc(schema.products.id))
-    .limit(1);
-  product = { id: row!.id, price: row!.priceCents / 100 };
+  product = (await productsInStock(deps.db))[0]!;
 }, 120_000);
 
-afterAll(async () => {
-  await apps?.close();
-  await tron?.close();
-});
-
 beforeEach(async () => {
-  tron.transfers = [];
-  tron.mode = "ok";
-  tron.honorFilters = true;
-  tron.requests = [];
-  tron.walletReads = [];
-  tron.eventReads = [];
   // each test starts with a free lease and no backoff
   await deps.db.delete(schema.watcherState).where(eq(schema.watcherState.name, WATCHER_NAME));
 });
 
 async function placeOrder() {
-  const res = await apps.storefront.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderBody([{ id: product.id, quantity: 1, price: product.price }], { paymentMethod: "usdt" }),
-  });
-  expect(res.statusCode).toBe(201);
-  const [order] = await deps.db
-    .select()
-    .from(schema.orders)
-    .where(eq(schema.orders.orderNumber, res.json().orderNumber));
-  const invoices = await deps.db
-    .select()
-    .from(schema.invoices)
-    .where(eq(schema.invoices.orderId, order!.id))
-    .orderBy(asc(schema.invoices.id));
+  const { order, invoices } = await placeOrderOf(apps, product, { paymentMethod: "usdt" });
   // the deposit first, as the ledger settles them (its id is higher when its random USDT tag was taken)
   invoices.sort((a, b) => (a.kind === "deposit" ? 0 : 1) - (b.kind === "deposit" ? 0 : 1));
-  return { order: order!, invoices };
+  return { order, invoices };
 }
 
 const paymentsOf = (orderId: number) =>

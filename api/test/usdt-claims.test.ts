@@ -8,7 +8,7 @@
 // payments follow the same rules. Against a fake TronGrid on loopback (test/fake-trongrid.ts).
 import { schema } from "@ch/db";
 import { and, asc, desc, eq, inArray, isNotNull, min } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UsdtTransferDto } from "../src/contracts/payments";
 import type { Deps } from "../src/lib/deps";
 import { AppError } from "../src/lib/errors";
@@ -19,13 +19,15 @@ import { pendingResetMails } from "../src/modules/staff/staff.service";
 import {
   CUSTOMER_WALLET,
   eventAddress,
-  FakeTronGrid,
+  type FakeTronGrid,
   SHOP_WALLET,
   transferEvent,
   txId,
   usdtTransfer,
 } from "./fake-trongrid";
-import { firstProductOnSale, orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { firstProductOnSale, signedInCookie, type TestApps } from "./harness";
+import { placeOrderOf } from "./order-fixtures";
+import { useAppsWithFakeTronGrid } from "./tron-fixtures";
 
 let apps: TestApps;
 let tron: FakeTronGrid;
@@ -39,31 +41,18 @@ const VICTIM = "victim@example.com";
 const ATTACKER = "mallory@example.com";
 const TTL_MS = 30 * 60_000;
 
+useAppsWithFakeTronGrid({ TRON_TIMEOUT_MS: "5000" }, (started) => {
+  ({ apps, tron } = started);
+});
 beforeAll(async () => {
-  tron = await new FakeTronGrid().start();
-  apps = await startTestApps({
-    env: { TRON_API_URL: tron.url, TRON_TIMEOUT_MS: "5000", SMTP_URL: "smtp://127.0.0.1:9" },
-  });
   deps = { db: apps.db.handle.db, env: apps.env, clock: apps.clock, log: apps.storefront.log };
   ownerCookie = await signedInCookie(apps);
   salesCookie = await salesAccount();
   product = await firstProductOnSale(apps);
 }, 120_000);
 
-afterAll(async () => {
-  await apps?.close();
-  await tron?.close();
-});
-
 beforeEach(async () => {
-  tron.transfers = [];
-  tron.events = {};
-  tron.mode = "ok";
-  tron.honorFilters = true;
   tron.pageSize = 50;
-  tron.requests = [];
-  tron.walletReads = [];
-  tron.eventReads = [];
   await deps.db.delete(schema.watcherState).where(eq(schema.watcherState.name, WATCHER_NAME));
 });
 
@@ -101,22 +90,8 @@ async function signInAgain() {
 }
 
 async function placeOrder(email: string) {
-  const res = await apps.storefront.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderBody([{ id: product.id, quantity: 1, price: product.price }], { paymentMethod: "usdt", email }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const [order] = await deps.db
-    .select()
-    .from(schema.orders)
-    .where(eq(schema.orders.orderNumber, res.json().orderNumber));
-  const invoices = await deps.db
-    .select()
-    .from(schema.invoices)
-    .where(eq(schema.invoices.orderId, order!.id))
-    .orderBy(asc(schema.invoices.id));
-  return { order: order!, invoices, email };
+  const { order, invoices } = await placeOrderOf(apps, product, { paymentMethod: "usdt", email });
+  return { order, invoices, email };
 }
 type Placed = Awaited<ReturnType<typeof placeOrder>>;
 

@@ -16,7 +16,9 @@ import { assertWebhookUrlAllowed, isPublicAddress } from "../src/modules/webhook
 import { createWebhook, purgeOldWebhookLog } from "../src/modules/webhooks/webhooks.service";
 import { createWebhookWorker, type WebhookSettlement, type WebhookWorkerOptions } from "../src/modules/webhooks/worker";
 import { orderBody, signedInCookie, startTestApps, type TestApps, testEnv } from "./harness";
+import { AUSTIN_PROPOSAL_CUSTOMER, sendContactEnquiry } from "./lead-fixtures";
 import { workerDeps } from "./notifications-fakes";
+import { staffRequest } from "./staff-requests";
 
 interface Received {
   path: string;
@@ -97,12 +99,7 @@ function worker(deps: Deps = workerDeps(db(), apps.env, apps.clock), overrides: 
 }
 
 const admin = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
-  apps.backoffice.inject({
-    method,
-    url,
-    headers: { cookie, origin: apps.env.backofficeOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  staffRequest(apps, cookie, method, url, payload);
 
 async function register(path: string, events: WebhookEventType[]) {
   const res = await admin("POST", "/api/admin/webhooks", { url: `${receiver.url}${path}`, events });
@@ -138,20 +135,7 @@ async function placeOrder() {
   return res.json() as { id: number; orderNumber: string };
 }
 
-const contact = (email = "ann@example.com") =>
-  apps.storefront.inject({
-    method: "POST",
-    url: "/api/contact",
-    payload: {
-      firstName: "Ann",
-      lastName: "Lee",
-      email,
-      phone: "",
-      projectType: "40ft-home",
-      budget: "100k-250k",
-      message: "A 40ft home near Austin",
-    },
-  });
+const contact = (email = "ann@example.com") => sendContactEnquiry(apps, email);
 
 async function deliveriesOf(endpointId: number) {
   const res = await admin("GET", `/api/admin/webhooks/${endpointId}/deliveries`);
@@ -284,13 +268,7 @@ describe("delivery", () => {
     const [band] = await db().select().from(schema.deliveryBands).limit(1);
     const created = await admin("POST", "/api/admin/proposals", {
       enquiryId: null,
-      customerName: "Dana Reyes",
-      email: "dana@example.com",
-      phone: "(512) 555-0199",
-      address: "9 Ranch Rd",
-      city: "Austin",
-      state: "TX",
-      zipCode: "78701",
+      ...AUSTIN_PROPOSAL_CUSTOMER,
       lines: [{ kind: "option", optionId: option!.id, quantity: 1 }],
       deliveryBandId: band!.id,
       discountCents: 0,

@@ -174,27 +174,26 @@ function operationOf(spec: RouteSpec): Json {
 /** OpenAPI's form of a Fastify path pattern: /api/products/:id → /api/products/{id}. */
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, "{$1}");
 
-const TAGS: { name: string; description: string }[] = [
-  { name: "catalog", description: "Products: the catalog the storefront shows" },
-  { name: "content", description: "Gallery and blog" },
-  { name: "gallery", description: "Gallery items (back office)" },
-  { name: "blog", description: "Blog posts (back office)" },
-  { name: "orders", description: "Orders: placing one, the customer's look-up, staff lists and stages" },
-  { name: "payments", description: "Invoices and the payment ledger (USDT hashes, bank transfers, refunds)" },
-  { name: "leads", description: "Contact enquiries, quote and call requests, ROI results" },
-  {
-    name: "proposals",
-    description: "Priced proposals: staff create and send; the customer accepts or asks for changes",
-  },
-  { name: "chat", description: "The storefront chat, forwarded to the team" },
-  { name: "visits", description: "Page views" },
-  { name: "seo", description: "The SEO report, score widget and page audit" },
-  { name: "admin", description: "Back-office paths: sign-in, dashboard, lists, media" },
-  { name: "notifications", description: "Telegram and e-mail notifications and their retries" },
-  { name: "settings", description: "The business settings" },
-  { name: "staff", description: "Staff accounts, invitations and passwords" },
-  { name: "webhooks", description: "Webhook endpoints (Standard Webhooks signatures) and their deliveries" },
-];
+/** The tags' descriptions, in the document's order. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  catalog: "Products: the catalog the storefront shows",
+  content: "Gallery and blog",
+  gallery: "Gallery items (back office)",
+  blog: "Blog posts (back office)",
+  orders: "Orders: placing one, the customer's look-up, staff lists and stages",
+  payments: "Invoices and the payment ledger (USDT hashes, bank transfers, refunds)",
+  leads: "Contact enquiries, quote and call requests, ROI results",
+  proposals: "Priced proposals: staff create and send; the customer accepts or asks for changes",
+  chat: "The storefront chat, forwarded to the team",
+  visits: "Page views",
+  seo: "The SEO report, score widget and page audit",
+  admin: "Back-office paths: sign-in, dashboard, lists, media",
+  notifications: "Telegram and e-mail notifications and their retries",
+  settings: "The business settings",
+  staff: "Staff accounts, invitations and passwords",
+  webhooks: "Webhook endpoints (Standard Webhooks signatures) and their deliveries",
+};
+const TAGS = Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description }));
 
 export type OpenApiDocument = ReturnType<typeof openApiDocument>;
 

@@ -103,6 +103,26 @@ export async function keysetPage<K, R>(
   return { items, next };
 }
 
+/** Rows a page of GET /api/admin/contacts and /api/admin/orders has without `limit` (as before paging). */
+export const LIST_PAGE_DEFAULT = 500;
+
+/**
+ * A REST list documented as a plain array, newest first: the rows of one page under the query's filters;
+ * the next page is in the Link header only.
+ */
+export async function createdPageItems<
+  Q extends { cursor?: string | undefined; limit?: number | undefined },
+  R extends { createdAt: string | Date; id: number },
+>(
+  http: { req: FastifyRequest; reply: FastifyReply },
+  query: Q,
+  list: (filter: Omit<Q, "cursor" | "limit"> & { limit: number; cursor: CreatedKey | undefined }) => Promise<R[]>,
+): Promise<R[]> {
+  const { cursor, limit = LIST_PAGE_DEFAULT, ...filter } = query;
+  const { items } = await keysetPage(http, createdCursor, { cursor, limit }, (page) => list({ ...filter, ...page }));
+  return items;
+}
+
 /** The request's URL (path and query) with `cursor` replaced: the next page under the same filters. */
 export function nextPageUrl(req: FastifyRequest, cursor: string | null): string | null {
   if (cursor === null) return null;

@@ -200,3 +200,30 @@ export function createJobRunner(options: { log: FastifyBaseLogger; random?: () =
     },
   };
 }
+
+/** One job on a runner of its own (tests, one-off runs). */
+export interface SingleJobWorker<R> {
+  start(): void;
+  /** Finishes (or, after stopGraceMs, cancels) the current run, then resolves. */
+  stop(): Promise<void>;
+  /** Runs now instead of at the next interval. */
+  nudge(): void;
+  /** One run now, its result. */
+  tick(): Promise<R>;
+  /** One run now, then resolves (for one-off runs and tests). */
+  drain(): Promise<void>;
+}
+
+export function singleJobWorker<R>(log: FastifyBaseLogger, job: Job<R>): SingleJobWorker<R> {
+  const runner = createJobRunner({ log });
+  const handle = runner.add(job);
+  return {
+    start: () => runner.start(),
+    stop: () => runner.stop(),
+    nudge: () => handle.wake(),
+    tick: () => handle.tick(),
+    drain: async () => {
+      await handle.tick();
+    },
+  };
+}

@@ -20,11 +20,12 @@ import { okAnswer } from "../../contracts/responses";
 import { visitorStatsDto, visitRecordList } from "../../contracts/visits";
 import { route } from "../../http/route";
 import { clearSessionCookie } from "../../http/session-cookie";
+import { createdPageItems } from "../../lib/cursor";
 import { unauthorized } from "../../lib/errors";
 import { resolveSession } from "../access";
 import { recentDashboardStats } from "../analytics";
-import { listContactsWithLink, setContactStatus } from "../leads";
-import { listOrdersWithLink, setOrderStatusByStaff, setPaymentStatusByStaff } from "../orders";
+import { listContactsForAdmin, setContactStatus } from "../leads";
+import { listOrdersForAdmin, setOrderStatusByStaff, setPaymentStatusByStaff } from "../orders";
 import { listVisits, visitorStats } from "../visits";
 import { setupFirstAdmin, signIn, signOut, startSession } from "./auth.service";
 import { readDeviceToken, setDeviceCookie } from "./device-cookie";
@@ -130,7 +131,9 @@ export const adminRoutes = [
     tags: ["admin"],
     query: adminOrderListQuery,
     answer: "Array of orders (admin view)",
-    handler: ({ deps, query, req, reply }) => listOrdersWithLink(deps, query, req, reply),
+    // the next page is in the Link header only: the body stays a plain array
+    handler: ({ deps, query, req, reply }) =>
+      createdPageItems({ req, reply }, query, (filter) => listOrdersForAdmin(deps.db, filter)),
   }),
   route({
     method: "GET",
@@ -142,7 +145,8 @@ export const adminRoutes = [
     tags: ["admin"],
     query: adminContactListQuery,
     answer: "Array of contacts (admin view)",
-    handler: ({ deps, query, req, reply }) => listContactsWithLink(deps, query, req, reply),
+    handler: ({ deps, query, req, reply }) =>
+      createdPageItems({ req, reply }, query, (filter) => listContactsForAdmin(deps.db, filter)),
   }),
   route({
     method: "PUT",

@@ -12,43 +12,45 @@ const csvStream = (chunks: AsyncIterable<string>) => Readable.from(chunks, { obj
 
 const stamp = (d: Date) => d.toISOString().slice(0, 10);
 
-export const exportRoutes = [
-  route({
+/** GET /api/admin/<list>.csv: the list's rows under the lists' filters, as a dated attachment. */
+function csvExportRoute(spec: {
+  list: "orders" | "contacts";
+  summary: string;
+  operationId: string;
+  rows: typeof ordersCsv;
+}) {
+  return route({
     method: "GET",
-    url: "/api/admin/orders.csv",
+    url: `/api/admin/${spec.list}.csv`,
     access: "admin",
+    summary: spec.summary,
+    operationId: spec.operationId,
+    response: csvText,
+    produces: "text/csv",
+    tags: ["admin"],
+    query: adminListQuery,
+    answer: "text/csv attachment",
+    handler: async ({ deps, query, reply }) => {
+      const csv = csvStream(spec.rows(deps.db, query));
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${spec.list}-${stamp(deps.clock.now())}.csv"`);
+      return sent<string>(csv);
+    },
+  });
+}
+
+export const exportRoutes = [
+  csvExportRoute({
+    list: "orders",
     summary: "Orders as CSV (UTF-8); q and status filter like GET /api/admin/orders",
     operationId: "exportOrdersCsv",
-    response: csvText,
-    produces: "text/csv",
-    tags: ["admin"],
-    query: adminListQuery,
-    answer: "text/csv attachment",
-    handler: async ({ deps, query, reply }) => {
-      const csv = csvStream(ordersCsv(deps.db, query));
-      reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="orders-${stamp(deps.clock.now())}.csv"`);
-      return sent<string>(csv);
-    },
+    rows: ordersCsv,
   }),
-  route({
-    method: "GET",
-    url: "/api/admin/contacts.csv",
-    access: "admin",
+  csvExportRoute({
+    list: "contacts",
     summary: "Leads (every source) as CSV (UTF-8); q and status filter like GET /api/admin/contacts",
     operationId: "exportContactsCsv",
-    response: csvText,
-    produces: "text/csv",
-    tags: ["admin"],
-    query: adminListQuery,
-    answer: "text/csv attachment",
-    handler: async ({ deps, query, reply }) => {
-      const csv = csvStream(contactsCsv(deps.db, query));
-      reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="contacts-${stamp(deps.clock.now())}.csv"`);
-      return sent<string>(csv);
-    },
+    rows: contactsCsv,
   }),
 ];

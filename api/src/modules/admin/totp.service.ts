@@ -7,7 +7,7 @@ import { Secret, TOTP } from "otpauth";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, forbidden } from "../../lib/errors";
 import { announcingSessionChanges, REQUIRE_TWO_FACTOR_KEY, touchAccountSessions } from "../access";
-import { recordAudit } from "../audit";
+import { auditedChange, recordAudit } from "../audit";
 import { knownDeviceId, reserveCodeCheck, settleCodeCheck } from "./sign-in-throttle";
 
 const { admins, adminTwoFactor, adminRecoveryCodes, signInChallenges, settings } = schema;
@@ -266,11 +266,12 @@ export async function regenerateRecoveryCodes(
 ): Promise<{ recoveryCodes: string[] }> {
   if (!(await hasTwoFactor(deps.db, admin.id))) throw conflict("Two-factor sign-in is not on for this account");
   await requireSecondFactor(deps, admin, input);
-  return deps.db.transaction(async (tx) => {
-    const recoveryCodes = await storeRecoveryCodes(tx, admin.id, deps.clock.now());
-    await recordAudit(tx, admin, "admin.recovery_codes", "admin", admin.id, {});
-    return { recoveryCodes };
-  });
+  return auditedChange(
+    deps.db,
+    admin,
+    async (tx) => ({ recoveryCodes: await storeRecoveryCodes(tx, admin.id, deps.clock.now()) }),
+    ["admin.recovery_codes", "admin", admin.id, {}],
+  );
 }
 
 // ---- the step between password and session -------------------------------------------------

@@ -1,4 +1,4 @@
-import { type Executor, schema } from "@ch/db";
+import { type Database, type Executor, schema, type Tx } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
 
 const { auditLog } = schema;
@@ -28,6 +28,28 @@ export async function recordAudit(
     entityType,
     entityId: entityId === null ? null : String(entityId),
     detail,
+  });
+}
+
+/** recordAudit's arguments after the actor: what was done to which entity, and its details. */
+export type AuditEntry = [
+  action: string,
+  entityType: string,
+  entityId: string | number | null,
+  detail?: Record<string, unknown>,
+];
+
+/** Runs a change and writes its audit row (fixed, or named from the change's result) in one transaction. */
+export function auditedChange<T>(
+  db: Database,
+  actor: Actor,
+  change: (tx: Tx) => Promise<T>,
+  entry: AuditEntry | ((result: T) => AuditEntry),
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await change(tx);
+    await recordAudit(tx, actor, ...(typeof entry === "function" ? entry(result) : entry));
+    return result;
   });
 }
 

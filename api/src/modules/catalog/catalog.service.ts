@@ -7,7 +7,8 @@ import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
-import { type Actor, recordAudit } from "../audit";
+import { deleteShownRow } from "../../lib/shown-rows";
+import { type Actor, type AuditEntry, auditedChange } from "../audit";
 import { emitWebhookEvent } from "../webhooks";
 
 const { products } = schema;
@@ -144,13 +145,8 @@ export function updateProduct(db: Executor, id: number, input: ProductInput, now
   return changeProduct(db, id, toRow(input), now);
 }
 
-export async function deleteProduct(db: Executor, id: number): Promise<void> {
-  const deleted = await db
-    .delete(products)
-    .where(and(eq(products.id, id)))
-    .returning({ id: products.id });
-  if (deleted.length === 0) throw notFound("Product not found");
-  await announceCatalogChange(db);
+export function deleteProduct(db: Executor, id: number): Promise<{ ok: true }> {
+  return deleteShownRow(db, products, products.id, id, "Product not found");
 }
 
 /** The admin list: every product, newest first (created_at desc, id desc), `limit` after the cursor. */
@@ -171,12 +167,12 @@ export async function listProductsPage(
 
 type StaffDeps = Pick<Deps, "db" | "clock">;
 
+const productAudit =
+  (action: string) =>
+  (product: AdminProductDto): AuditEntry => [action, "product", product.id, { name: product.name }];
+
 export function createProductAs(deps: StaffDeps, actor: Actor, input: ProductInput): Promise<AdminProductDto> {
-  return deps.db.transaction(async (tx) => {
-    const product = await createProduct(tx, input);
-    await recordAudit(tx, actor, "product.create", "product", product.id, { name: product.name });
-    return product;
-  });
+  return auditedChange(deps.db, actor, (tx) => createProduct(tx, input), productAudit("product.create"));
 }
 
 export function updateProductAs(
@@ -185,11 +181,12 @@ export function updateProductAs(
   id: number,
   input: ProductInput,
 ): Promise<AdminProductDto> {
-  return deps.db.transaction(async (tx) => {
-    const product = await updateProduct(tx, id, input, deps.clock.now());
-    await recordAudit(tx, actor, "product.update", "product", product.id, { name: product.name });
-    return product;
-  });
+  return auditedChange(
+    deps.db,
+    actor,
+    (tx) => updateProduct(tx, id, input, deps.clock.now()),
+    productAudit("product.update"),
+  );
 }
 
 /** Replaces the product's pictures (attach uploaded media, reorder, remove): the first one is the cover. */
@@ -199,11 +196,12 @@ export function setProductImagesAs(
   id: number,
   images: ProductInput["images"],
 ): Promise<AdminProductDto> {
-  return deps.db.transaction(async (tx) => {
-    const product = await changeProduct(tx, id, { images }, deps.clock.now());
-    await recordAudit(tx, actor, "product.images", "product", id, { name: product.name, images: images.length });
-    return product;
-  });
+  return auditedChange(
+    deps.db,
+    actor,
+    (tx) => changeProduct(tx, id, { images }, deps.clock.now()),
+    (product) => ["product.images", "product", id, { name: product.name, images: images.length }],
+  );
 }
 
 /**
@@ -216,19 +214,15 @@ export function setProductPublishedAs(
   id: number,
   published: boolean,
 ): Promise<AdminProductDto> {
-  return deps.db.transaction(async (tx) => {
-    const product = await changeProduct(tx, id, { published }, deps.clock.now());
-    await recordAudit(tx, actor, published ? "product.publish" : "product.unpublish", "product", id, {
-      name: product.name,
-    });
-    return product;
-  });
+  const action = published ? "product.publish" : "product.unpublish";
+  return auditedChange(
+    deps.db,
+    actor,
+    (tx) => changeProduct(tx, id, { published }, deps.clock.now()),
+    productAudit(action),
+  );
 }
 
 export function deleteProductAs(deps: StaffDeps, actor: Actor, id: number): Promise<{ ok: true }> {
-  return deps.db.transaction(async (tx) => {
-    await deleteProduct(tx, id);
-    await recordAudit(tx, actor, "product.delete", "product", id);
-    return { ok: true as const };
-  });
+  return auditedChange(deps.db, actor, (tx) => deleteProduct(tx, id), ["product.delete", "product", id]);
 }

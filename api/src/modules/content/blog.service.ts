@@ -11,7 +11,8 @@ import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { announceCatalogChange, readCache } from "../../lib/read-cache";
-import { type Actor, recordAudit } from "../audit";
+import { deleteShownRow } from "../../lib/shown-rows";
+import { type Actor, type AuditEntry, auditedChange, recordAudit } from "../audit";
 
 const { blogPosts } = schema;
 type BlogRow = Omit<typeof blogPosts.$inferSelect, "searchVector">;
@@ -162,6 +163,15 @@ export interface AdminPostSummary {
 
 export const ADMIN_POSTS_PAGE = 50;
 
+/** A post's summary in the back office's lists (no body). */
+const adminSummaryColumns = {
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  category: blogPosts.category,
+  published: blogPosts.published,
+};
+
 /** One page of every post (drafts too), newest first, with the total: the back office's Blog list. */
 export async function listPostsForAdmin(
   db: Executor,
@@ -170,14 +180,7 @@ export async function listPostsForAdmin(
   const limit = options.limit ?? ADMIN_POSTS_PAGE;
   const offset = options.offset ?? 0;
   const rows = await db
-    .select({
-      id: blogPosts.id,
-      slug: blogPosts.slug,
-      title: blogPosts.title,
-      category: blogPosts.category,
-      published: blogPosts.published,
-      updatedAt: blogPosts.updatedAt,
-    })
+    .select({ ...adminSummaryColumns, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(limit)
@@ -216,10 +219,8 @@ export async function updatePost(db: Executor, id: number, input: BlogPostInput,
   return toBlogDto(row);
 }
 
-export async function deletePost(db: Executor, id: number): Promise<void> {
-  const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
-  if (rows.length === 0) throw notFound("Article not found");
-  await announceCatalogChange(db);
+export function deletePost(db: Executor, id: number): Promise<{ ok: true }> {
+  return deleteShownRow(db, blogPosts, blogPosts.id, id, "Article not found");
 }
 
 /** The admin list: summaries (no body) of every post, drafts too, newest first, `limit` after the cursor. */
@@ -228,15 +229,7 @@ export async function listPostsPage(
   page: { limit: number; cursor?: CreatedKey | undefined },
 ): Promise<(AdminPostSummary & { createdAt: string })[]> {
   const rows = await db
-    .select({
-      id: blogPosts.id,
-      slug: blogPosts.slug,
-      title: blogPosts.title,
-      category: blogPosts.category,
-      published: blogPosts.published,
-      createdAt: blogPosts.createdAt,
-      updatedAt: blogPosts.updatedAt,
-    })
+    .select({ ...adminSummaryColumns, createdAt: blogPosts.createdAt, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
     .where(page.cursor ? createdBefore(blogPosts, blogPosts.createdAt, blogPosts.id, page.cursor) : undefined)
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
@@ -248,20 +241,16 @@ export async function listPostsPage(
 
 type StaffDeps = Pick<Deps, "db" | "clock">;
 
+const postAudit =
+  (action: string) =>
+  (post: BlogPostDto): AuditEntry => [action, "post", post.id, { slug: post.slug, published: post.published }];
+
 export function createPostAs(deps: StaffDeps, actor: Actor, input: BlogPostInput): Promise<BlogPostDto> {
-  return deps.db.transaction(async (tx) => {
-    const post = await createPost(tx, input, deps.clock.now());
-    await recordAudit(tx, actor, "post.create", "post", post.id, { slug: post.slug, published: post.published });
-    return post;
-  });
+  return auditedChange(deps.db, actor, (tx) => createPost(tx, input, deps.clock.now()), postAudit("post.create"));
 }
 
 export function updatePostAs(deps: StaffDeps, actor: Actor, id: number, input: BlogPostInput): Promise<BlogPostDto> {
-  return deps.db.transaction(async (tx) => {
-    const post = await updatePost(tx, id, input, deps.clock.now());
-    await recordAudit(tx, actor, "post.update", "post", post.id, { slug: post.slug, published: post.published });
-    return post;
-  });
+  return auditedChange(deps.db, actor, (tx) => updatePost(tx, id, input, deps.clock.now()), postAudit("post.update"));
 }
 
 /** Publishes or withdraws a post (the storefront's blog shows published posts only); the rest is unchanged. */
@@ -285,9 +274,5 @@ export function setPostPublishedAs(
 }
 
 export function deletePostAs(deps: StaffDeps, actor: Actor, id: number): Promise<{ ok: true }> {
-  return deps.db.transaction(async (tx) => {
-    await deletePost(tx, id);
-    await recordAudit(tx, actor, "post.delete", "post", id);
-    return { ok: true as const };
-  });
+  return auditedChange(deps.db, actor, (tx) => deletePost(tx, id), ["post.delete", "post", id]);
 }

@@ -6,7 +6,8 @@ import type { PositionKey } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
-import { type Actor, recordAudit } from "../audit";
+import { deleteShownRow } from "../../lib/shown-rows";
+import { type Actor, type AuditEntry, auditedChange } from "../audit";
 import { getMediaSize } from "../media";
 
 const { galleryItems } = schema;
@@ -60,10 +61,8 @@ export async function updateGalleryItem(db: Executor, id: number, input: Gallery
   return row;
 }
 
-export async function deleteGalleryItem(db: Executor, id: number): Promise<void> {
-  const rows = await db.delete(galleryItems).where(eq(galleryItems.id, id)).returning({ id: galleryItems.id });
-  if (rows.length === 0) throw notFound("Gallery item not found");
-  await announceCatalogChange(db);
+export function deleteGalleryItem(db: Executor, id: number): Promise<{ ok: true }> {
+  return deleteShownRow(db, galleryItems, galleryItems.id, id, "Gallery item not found");
 }
 
 /** Sets the display order to the order of `ids`; ids not listed keep their relative order after them. */
@@ -111,12 +110,12 @@ export async function getGalleryItem(db: Executor, id: number): Promise<GalleryI
 
 type StaffDeps = Pick<Deps, "db">;
 
+const galleryAudit =
+  (action: string) =>
+  (item: GalleryItemDto): AuditEntry => [action, "gallery", item.id, { title: item.title }];
+
 export function createGalleryItemAs(deps: StaffDeps, actor: Actor, input: GalleryInput): Promise<GalleryItemDto> {
-  return deps.db.transaction(async (tx) => {
-    const item = await createGalleryItem(tx, input);
-    await recordAudit(tx, actor, "gallery.create", "gallery", item.id, { title: item.title });
-    return item;
-  });
+  return auditedChange(deps.db, actor, (tx) => createGalleryItem(tx, input), galleryAudit("gallery.create"));
 }
 
 export function updateGalleryItemAs(
@@ -125,25 +124,13 @@ export function updateGalleryItemAs(
   id: number,
   input: GalleryInput,
 ): Promise<GalleryItemDto> {
-  return deps.db.transaction(async (tx) => {
-    const item = await updateGalleryItem(tx, id, input);
-    await recordAudit(tx, actor, "gallery.update", "gallery", item.id, { title: item.title });
-    return item;
-  });
+  return auditedChange(deps.db, actor, (tx) => updateGalleryItem(tx, id, input), galleryAudit("gallery.update"));
 }
 
 export function deleteGalleryItemAs(deps: StaffDeps, actor: Actor, id: number): Promise<{ ok: true }> {
-  return deps.db.transaction(async (tx) => {
-    await deleteGalleryItem(tx, id);
-    await recordAudit(tx, actor, "gallery.delete", "gallery", id);
-    return { ok: true as const };
-  });
+  return auditedChange(deps.db, actor, (tx) => deleteGalleryItem(tx, id), ["gallery.delete", "gallery", id]);
 }
 
 export function reorderGalleryAs(deps: StaffDeps, actor: Actor, ids: number[]): Promise<GalleryItemDto[]> {
-  return deps.db.transaction(async (tx) => {
-    const items = await reorderGallery(tx, ids);
-    await recordAudit(tx, actor, "gallery.reorder", "gallery", null, { ids });
-    return items;
-  });
+  return auditedChange(deps.db, actor, (tx) => reorderGallery(tx, ids), ["gallery.reorder", "gallery", null, { ids }]);
 }

@@ -1,12 +1,7 @@
 // Leads (enquiries): capture, the back office's lists, notes and statuses.
 export { leadRoutes } from "./leads.rest";
 export { adminLeadsRouter, leadsRouter } from "./leads.router";
-export {
-  addNote,
-  createChatLead,
-  listContactsForAdmin,
-  listNotes,
-  markLeadWonForOrder,
-  setContactStatus,
-} from "./leads.service";
-export { adminLeadRoutes, LIST_PAGE_DEFAULT, listContactsWithLink } from "./leads-admin.rest";
+export { createChatLead, listContactsForAdmin, markLeadWonForOrder, setContactStatus } from "./leads.service";
+export { adminLeadRoutes } from "./leads-admin.rest";
+export { staffNoteRoutes } from "./notes.rest";
+export { addNoteProcedure } from "./notes.router";

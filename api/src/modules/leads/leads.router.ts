@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { adminContactPageInput, contactStatusInput, noteInput } from "../../contracts/admin";
+import { adminContactPageInput, contactStatusInput } from "../../contracts/admin";
 import { id } from "../../contracts/fields";
 import { contactInput, quoteRequestInput, roiInput } from "../../contracts/leads";
 import { adminProcedure, rateLimited, router } from "../../trpc/trpc";
 import {
-  addNote,
   getContactDetails,
   pageContactsForAdmin,
   saveRoi,
@@ -12,6 +11,7 @@ import {
   submitContact,
   submitQuoteRequest,
 } from "./leads.service";
+import { addNoteProcedure } from "./notes.router";
 
 export const leadsRouter = router({
   contact: rateLimited("contact")
@@ -36,7 +36,5 @@ export const adminLeadsRouter = router({
   setStatus: adminProcedure
     .input(z.strictObject({ id: id(), ...contactStatusInput.shape }))
     .mutation(({ ctx, input }) => setContactStatus(ctx.deps, ctx.admin, input.id, input.status)),
-  addNote: adminProcedure
-    .input(z.strictObject({ id: id(), ...noteInput.shape }))
-    .mutation(({ ctx, input }) => addNote(ctx.deps, ctx.admin, "enquiry", input.id, input.body)),
+  addNote: addNoteProcedure("enquiry"),
 });

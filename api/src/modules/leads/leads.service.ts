@@ -1,12 +1,12 @@
 import { type Executor, schema } from "@ch/db";
-import { and, asc, desc, eq, ilike, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdminContactDto, AdminContactSort, adminContactPageInput } from "../../contracts/admin";
 import type { contactInput, quoteRequestInput, roiInput } from "../../contracts/leads";
 import { computeRoi, roiSummary } from "../../contracts/roi";
-import { type CreatedKey, createdBefore, decodeCursor, encodeCursor } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
+import { containsPattern, type ListPaging, pagingClauses, type SortedTable, sortedPage } from "../../lib/sorted-page";
 import { type Actor, listAudit, recordAudit, SYSTEM } from "../audit";
 import { enqueue, enquiryMessages } from "../notifications";
 import { getSettings } from "../settings";
@@ -175,95 +175,50 @@ export async function createChatLead(tx: Executor, deps: Deps, message: string, 
   return row!;
 }
 
-// The sorts of the back office's contacts table (contracts/admin.ts ADMIN_CONTACT_SORTS): the expression
-// each orders by, then by id the same way, so that every lead has one place and a keyset page can start
-// after any row. Its cursor is [sort, desc, the row's value, id]; a cursor of another sort is refused (400).
-const CONTACT_SORTS: Record<AdminContactSort["id"], { by: SQL; cast: SQL; value: z.ZodType<string> }> = {
-  createdAt: { by: sql`${enquiries.createdAt}`, cast: sql`timestamptz`, value: z.iso.datetime() },
-  name: { by: sql`lower(${enquiries.firstName} || ' ' || ${enquiries.lastName})`, cast: sql`text`, value: z.string() },
+// The sorts of the back office's contacts table (contracts/admin.ts ADMIN_CONTACT_SORTS), paged by
+// lib/sorted-page.ts.
+const CONTACT_SORTS: SortedTable<AdminContactSort["id"], string> = {
+  table: enquiries,
+  id: enquiries.id,
+  createdAt: enquiries.createdAt,
+  defaultSort: { id: "createdAt", desc: true },
+  sorts: {
+    createdAt: { by: sql`${enquiries.createdAt}`, cast: sql`timestamptz`, value: z.iso.datetime() },
+    name: {
+      by: sql`lower(${enquiries.firstName} || ' ' || ${enquiries.lastName})`,
+      cast: sql`text`,
+      value: z.string(),
+    },
+  },
 };
-const DEFAULT_CONTACT_SORT: AdminContactSort = { id: "createdAt", desc: true };
-
-interface SortedKey {
-  sort: AdminContactSort;
-  value: string;
-  id: number;
-}
 
 const contactSortValue = (sort: AdminContactSort, lead: AdminContactDto) =>
   sort.id === "name" ? `${lead.firstName} ${lead.lastName}`.toLowerCase() : lead.createdAt;
 
-/**
- * Rows after `key` in its sort. The row's own value is read back from the table (PostgreSQL's microseconds,
- * its collation); the cursor's value is the fallback when that lead has since been deleted.
- */
-function sortedAfter(key: SortedKey): SQL {
-  const { by, cast } = CONTACT_SORTS[key.sort.id];
-  const op = key.sort.desc ? sql`<` : sql`>`;
-  return sql`(${by}, ${enquiries.id}) ${op} (coalesce((select ${by} from ${enquiries} where ${enquiries.id} = ${key.id}), ${key.value}::${cast}), ${key.id})`;
-}
-
 /** The back office's contacts table (tRPC leads.list): one page in the asked sort and the next page's cursor. */
-export async function pageContactsForAdmin(
+export function pageContactsForAdmin(
   db: Executor,
   input: z.output<typeof adminContactPageInput>,
 ): Promise<{ items: AdminContactDto[]; nextCursor: string | null }> {
-  const { cursor, direction: _direction, sort = DEFAULT_CONTACT_SORT, limit = 500, ...filter } = input;
-  const after =
-    cursor === undefined
-      ? undefined
-      : decodeCursor(
-          cursor,
-          z
-            .tuple([
-              z.literal(sort.id),
-              z.literal(sort.desc ? 1 : 0),
-              CONTACT_SORTS[sort.id].value,
-              z.number().int().min(1),
-            ])
-            .transform(([, , value, id]) => ({ value, id })),
-        );
-  const rows = await listContactsForAdmin(db, {
-    ...filter,
-    limit: limit + 1,
-    sorted: { sort, ...(after ? { after: { sort, ...after } } : {}) },
-  });
-  const items = rows.slice(0, limit);
-  const last = rows.length > limit ? items[items.length - 1] : undefined;
-  return {
-    items,
-    nextCursor: last ? encodeCursor([sort.id, sort.desc ? 1 : 0, contactSortValue(sort, last), last.id]) : null,
-  };
+  return sortedPage(CONTACT_SORTS, input, contactSortValue, (filter) => listContactsForAdmin(db, filter));
 }
 
 export async function listContactsForAdmin(
   db: Executor,
-  filter: {
+  filter: ListPaging<AdminContactSort["id"], string> & {
     q?: string | undefined;
     status?: string | undefined;
-    limit?: number | undefined;
-    /** Keyset paging (exports read in batches): only leads listed after the one with this id. */
-    after?: number | undefined;
-    /** Keyset paging (REST cursor): only leads listed after this (createdAt, id). */
-    cursor?: CreatedKey | undefined;
-    /** Another order than (created_at desc, id desc), and keyset paging in it. */
-    sorted?: { sort: AdminContactSort; after?: SortedKey } | undefined;
   } = {},
 ): Promise<AdminContactDto[]> {
-  const sort = filter.sorted?.sort;
-  const q = filter.q?.trim();
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const paging = pagingClauses(CONTACT_SORTS, filter);
+  const pattern = containsPattern(filter.q);
   const rows = await db
     .select()
     .from(enquiries)
     .where(
       and(
         filter.status ? eq(enquiries.status, filter.status) : undefined,
-        filter.cursor ? createdBefore(enquiries, enquiries.createdAt, enquiries.id, filter.cursor) : undefined,
-        filter.sorted?.after ? sortedAfter(filter.sorted.after) : undefined,
-        filter.after !== undefined
-          ? sql`(${enquiries.createdAt}, ${enquiries.id}) < ((select created_at from ${enquiries} where id = ${filter.after}), ${filter.after})`
-          : undefined,
+        ...paging.where,
         pattern
           ? or(
               ilike(enquiries.email, pattern),
@@ -273,14 +228,8 @@ export async function listContactsForAdmin(
           : undefined,
       ),
     )
-    .orderBy(
-      ...(sort === undefined
-        ? [desc(enquiries.createdAt), desc(enquiries.id)]
-        : sort.desc
-          ? [sql`${CONTACT_SORTS[sort.id].by} desc`, desc(enquiries.id)]
-          : [sql`${CONTACT_SORTS[sort.id].by} asc`, asc(enquiries.id)]),
-    )
-    .limit(filter.limit ?? 500);
+    .orderBy(...paging.orderBy)
+    .limit(paging.limit);
   return rows.map(toAdminContact);
 }
 

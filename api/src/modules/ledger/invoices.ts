@@ -49,26 +49,19 @@ export function planInvoices(order: OrderForInvoices, options: { depositValidUnt
   const split = splitDeposit(order.totalCents, order.depositPercent);
   const usdt = order.paymentMethod === "usdt";
   const validUntil = options.depositValidUntil ?? new Date(order.createdAt.getTime() + DEPOSIT_VALID_DAYS * 86_400_000);
-  const planned: PlannedInvoice[] = [];
-  if (split.depositCents > 0) {
-    planned.push({
-      kind: "deposit",
-      reference: invoiceReference(order.orderNumber, "deposit"),
-      amountCents: split.depositCents,
-      usdtAmountMicro: usdt ? taggedUsdtAmount(split.depositCents) : null,
-      validUntil,
-    });
-  }
-  if (split.balanceCents > 0) {
-    planned.push({
-      kind: "balance",
-      reference: invoiceReference(order.orderNumber, "balance"),
-      amountCents: split.balanceCents,
-      usdtAmountMicro: usdt ? taggedUsdtAmount(split.balanceCents) : null,
-      validUntil: null,
-    });
-  }
-  return planned;
+  const parts: { kind: InvoiceKind; amountCents: number; validUntil: Date | null }[] = [
+    { kind: "deposit", amountCents: split.depositCents, validUntil },
+    { kind: "balance", amountCents: split.balanceCents, validUntil: null },
+  ];
+  return parts
+    .filter((part) => part.amountCents > 0)
+    .map((part) => ({
+      kind: part.kind,
+      reference: invoiceReference(order.orderNumber, part.kind),
+      amountCents: part.amountCents,
+      usdtAmountMicro: usdt ? taggedUsdtAmount(part.amountCents) : null,
+      validUntil: part.validUntil,
+    }));
 }
 
 /**

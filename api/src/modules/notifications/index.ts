@@ -4,6 +4,13 @@ export { chatForwardMessage, enquiryMessages, newVisitorMessage, orderMessages, 
 export { notificationRoutes } from "./notifications.rest";
 export { adminNotificationsRouter } from "./notifications.router";
 export type { OutboxMessage } from "./outbox";
-export { announceEnqueued, enqueue, outboxRow, outboxSignal, withdrawBeforeDue } from "./outbox";
+export {
+  announceEnqueued,
+  enqueue,
+  outboxRow,
+  outboxSignal,
+  wakeOnOutboxSignals,
+  withdrawBeforeDue,
+} from "./outbox";
 export type { OutboxWorker } from "./worker";
 export { createOutboxJob, createOutboxWorker, retryDelayMs } from "./worker";

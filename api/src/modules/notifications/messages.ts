@@ -8,7 +8,7 @@
 // CHECKOUT_RECIPIENT for the checkout's order confirmation) and capped by the worker, each kind in its own
 // buckets (acknowledgement-cap.ts); the staff messages keep every detail.
 
-import type { TaxLineRecord } from "@ch/db";
+import type { schema, TaxLineRecord } from "@ch/db";
 import { cancellationTerms, deliveryWindow, hoursSentence } from "../../contracts/business-facts";
 import type { BusinessSettings } from "../../contracts/settings";
 import { splitDeposit } from "../../contracts/totals";
@@ -90,24 +90,28 @@ const line = (label: string, value: string | null | undefined) =>
 
 const join = (parts: (string | null)[]) => fitTelegram(parts.filter((p) => p !== null).join("\n"));
 
-export interface OrderForMessage {
-  id: number;
-  orderNumber: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  deliveryNotes: string | null;
-  paymentMethod: string;
-  /** The lines' sum before the discount. */
-  subtotalCents: number;
-  discountCents: number;
-  taxCents: number;
-  shippingCents: number;
+/** The order's own columns a message tells; subtotalCents is the lines' sum before the discount. */
+type OrderRecordForMessage = Pick<
+  typeof schema.orders.$inferSelect,
+  | "id"
+  | "orderNumber"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "phone"
+  | "address"
+  | "city"
+  | "state"
+  | "zipCode"
+  | "deliveryNotes"
+  | "paymentMethod"
+  | "subtotalCents"
+  | "discountCents"
+  | "taxCents"
+  | "shippingCents"
+>;
+
+export interface OrderForMessage extends OrderRecordForMessage {
   /** The tax per class with its named rate ("TX sales tax (6.25 %)"), from the pricing engine. */
   taxLines?: TaxLineRecord[];
   /** What the delivery fee is for (the ZIP's distance band). */

@@ -13,6 +13,25 @@ import type { Env } from "../../env";
 export const outboxSignal = new EventEmitter();
 outboxSignal.setMaxListeners(0);
 
+/** A job's onStart and onStop that wake it `delayMs` after each of these outboxSignal events. */
+export function wakeOnOutboxSignals(
+  events: readonly string[],
+  delayMs: number,
+): { onStart(wake: () => void): void; onStop(): void } {
+  let onSignal: (() => void) | null = null;
+  return {
+    onStart(wake) {
+      onSignal = () => setTimeout(wake, delayMs).unref();
+      for (const event of events) outboxSignal.on(event, onSignal);
+    },
+    onStop() {
+      if (!onSignal) return;
+      for (const event of events) outboxSignal.off(event, onSignal);
+      onSignal = null;
+    },
+  };
+}
+
 export type Channel = "telegram" | "email";
 
 export interface OutboxMessage {

@@ -23,7 +23,7 @@ import { EventEmitter } from "node:events";
 import { schema } from "@ch/db";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
-import { backoffDelayMs, createJobRunner, type Job, type RunContext } from "../../lib/job-runner";
+import { backoffDelayMs, type Job, type RunContext, type SingleJobWorker, singleJobWorker } from "../../lib/job-runner";
 import {
   type AcknowledgementCaps,
   acknowledgementBucket,
@@ -32,7 +32,7 @@ import {
 } from "./acknowledgement-cap";
 import { DeliveryError } from "./delivery-error";
 import { createEmailSender, type EmailSender } from "./email";
-import { type Channel, channelConfigured, outboxSignal } from "./outbox";
+import { type Channel, channelConfigured, wakeOnOutboxSignals } from "./outbox";
 import { sendTelegramMessage } from "./telegram";
 
 const { notifications, visits } = schema;
@@ -79,14 +79,7 @@ export interface OutboxJob extends Job<number> {
 }
 
 /** The outbox job on a runner of its own (tests, one-off runs). */
-export interface OutboxWorker {
-  start(): void;
-  /** Finishes (or, after stopGraceMs, cancels) the current delivery, then resolves. */
-  stop(): Promise<void>;
-  /** Looks for due rows now instead of at the next poll. */
-  nudge(): void;
-  /** Delivers every row due now, then resolves (for one-off runs and tests). */
-  drain(): Promise<void>;
+export interface OutboxWorker extends SingleJobWorker<number> {
   readonly stats: OutboxWorkerStats;
   /** Emits "settled" with a Settlement after each delivery attempt. */
   readonly events: EventEmitter;
@@ -137,7 +130,7 @@ export function createOutboxJob(deps: Deps, overrides: Partial<OutboxWorkerOptio
     email: null,
     telegramPausedUntil: 0,
   };
-  let onEnqueued: (() => void) | null = null;
+  const wakeOnEnqueued = wakeOnOutboxSignals(["enqueued"], options.nudgeDelayMs);
   return {
     name: "notifications-outbox",
     intervalMs: options.pollMs,
@@ -147,13 +140,9 @@ export function createOutboxJob(deps: Deps, overrides: Partial<OutboxWorkerOptio
     stats: outbox.stats,
     events: outbox.events,
     run: (signal, ctx) => deliverDue(outbox, signal, ctx),
-    onStart(wake) {
-      onEnqueued = () => setTimeout(wake, options.nudgeDelayMs).unref();
-      outboxSignal.on("enqueued", onEnqueued);
-    },
+    onStart: wakeOnEnqueued.onStart,
     onStop() {
-      if (onEnqueued) outboxSignal.off("enqueued", onEnqueued);
-      onEnqueued = null;
+      wakeOnEnqueued.onStop();
       outbox.email?.close();
       outbox.email = null;
     },
@@ -162,18 +151,7 @@ export function createOutboxJob(deps: Deps, overrides: Partial<OutboxWorkerOptio
 
 export function createOutboxWorker(deps: Deps, overrides: Partial<OutboxWorkerOptions> = {}): OutboxWorker {
   const job = createOutboxJob(deps, overrides);
-  const runner = createJobRunner({ log: deps.log });
-  const handle = runner.add(job);
-  return {
-    stats: job.stats,
-    events: job.events,
-    start: () => runner.start(),
-    stop: () => runner.stop(),
-    nudge: () => handle.wake(),
-    drain: async () => {
-      await handle.tick();
-    },
-  };
+  return { ...singleJobWorker(deps.log, job), stats: job.stats, events: job.events };
 }
 
 /** Claims, delivers and settles one due row after another until none is due (or the runner stops). */

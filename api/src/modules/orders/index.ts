@@ -5,7 +5,7 @@ export { createOrder } from "./order-core";
 export { orderRoutes } from "./orders.rest";
 export { adminOrdersRouter, ordersRouter } from "./orders.router";
 export { listOrdersForAdmin } from "./orders.service";
-export { adminOrderRoutes, listOrdersWithLink } from "./orders-admin.rest";
+export { adminOrderRoutes } from "./orders-admin.rest";
 export { adminStageRoutes } from "./stages.rest";
 export { adminStagesRouter } from "./stages.router";
 export { moveOrderStage } from "./stages.service";

@@ -10,7 +10,7 @@
 // SHARE in id order and must still have the name, price and stock they were priced with, else nothing is
 // stored (the caller prices again). A proposal's lines were priced when staff sent it: nothing to re-check.
 import { randomBytes } from "node:crypto";
-import type { Executor, TaxLineRecord } from "@ch/db";
+import type { Executor, schema, TaxLineRecord } from "@ch/db";
 import type { OrderReceiptDto } from "../../contracts/orders";
 import type { ReceiptPaymentDto } from "../../contracts/payments";
 import type { BusinessSettings } from "../../contracts/settings";
@@ -25,17 +25,10 @@ import { FIXED, storeStatement } from "./order-store-sql";
 
 export const DELIVERY_WEEKS = 10;
 
-export interface OrderCustomer {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  deliveryNotes: string | null;
-}
+export type OrderCustomer = Pick<
+  typeof schema.orders.$inferSelect,
+  "firstName" | "lastName" | "email" | "phone" | "address" | "city" | "state" | "zipCode" | "deliveryNotes"
+>;
 
 export interface OrderLineDraft {
   /** The catalog product, or 0 for a proposal's option or custom line. */

@@ -1,10 +1,10 @@
 import { readSnapshot } from "@ch/db";
 import { z } from "zod";
-import { adminOrderPageInput, noteInput, orderStatusInput, paymentStatusInput } from "../../contracts/admin";
+import { adminOrderPageInput, orderStatusInput, paymentStatusInput } from "../../contracts/admin";
 import { id } from "../../contracts/fields";
 import { idempotencyKey, orderInput, orderReceiptInput, orderStatusLookupInput } from "../../contracts/orders";
 import { adminProcedure, publicProcedure, rateLimited, router } from "../../trpc/trpc";
-import { addNote } from "../leads";
+import { addNoteProcedure } from "../leads";
 import { setOrderStatusByStaff, setPaymentStatusByStaff } from "./order-commands";
 import { findOrderByAccessToken, hitReceiptLimit } from "./order-links";
 import { placeOrderOnce } from "./orders.rest";
@@ -43,7 +43,5 @@ export const adminOrdersRouter = router({
   setPaymentStatus: adminProcedure
     .input(z.strictObject({ id: id(), ...paymentStatusInput.shape }))
     .mutation(({ ctx, input: { id, ...body } }) => setPaymentStatusByStaff(ctx.deps, ctx.admin, id, body)),
-  addNote: adminProcedure
-    .input(z.strictObject({ id: id(), ...noteInput.shape }))
-    .mutation(({ ctx, input }) => addNote(ctx.deps, ctx.admin, "order", input.id, input.body)),
+  addNote: addNoteProcedure("order"),
 });

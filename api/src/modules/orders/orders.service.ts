@@ -1,16 +1,16 @@
 import { type Executor, readSnapshot, schema } from "@ch/db";
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdminOrderDto, AdminOrderSort, adminOrderPageInput } from "../../contracts/admin";
 import { MAX_LINE_QUANTITY } from "../../contracts/constants";
 import { mergeCartLines, type OrderReceiptDto, type orderInput } from "../../contracts/orders";
 import type { ReceiptPaymentDto } from "../../contracts/payments";
-import { type CreatedKey, createdBefore, decodeCursor, encodeCursor } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { groupBy } from "../../lib/group-by";
 import { queryRows } from "../../lib/prepared";
 import { enforceRateLimit, type RateLimitHit, rateLimitUpsertSql } from "../../lib/rate-limit";
+import { containsPattern, type ListPaging, pagingClauses, type SortedTable, sortedPage } from "../../lib/sorted-page";
 import { listAudit } from "../audit";
 import { getAdminOrderPayments, getOrderPayments } from "../ledger";
 import { cartPricingInput, type PricedFigures, priceOrder, pricingContext } from "../pricing";
@@ -242,25 +242,23 @@ export function toAdminOrder(order: OrderRow, lines: LineRow[]): AdminOrderDto {
   };
 }
 
-// The sorts of the back office's orders table (contracts/admin.ts ADMIN_ORDER_SORTS): the expression each
-// orders by, then by id the same way, so that every order has one place and a keyset page can start after
-// any row. Its cursor is [sort, desc, the row's value, id]; a cursor of another sort is refused (400).
-const ORDER_SORTS: Record<AdminOrderSort["id"], { by: SQL; cast: SQL; value: z.ZodType<string | number> }> = {
-  createdAt: { by: sql`${orders.createdAt}`, cast: sql`timestamptz`, value: z.iso.datetime() },
-  totalAmount: { by: sql`${orders.totalCents}`, cast: sql`bigint`, value: z.number().int() },
-  customerName: {
-    by: sql`lower(${orders.firstName} || ' ' || ${orders.lastName})`,
-    cast: sql`text`,
-    value: z.string(),
+// The sorts of the back office's orders table (contracts/admin.ts ADMIN_ORDER_SORTS), paged by
+// lib/sorted-page.ts.
+const ORDER_SORTS: SortedTable<AdminOrderSort["id"], string | number> = {
+  table: orders,
+  id: orders.id,
+  createdAt: orders.createdAt,
+  defaultSort: { id: "createdAt", desc: true },
+  sorts: {
+    createdAt: { by: sql`${orders.createdAt}`, cast: sql`timestamptz`, value: z.iso.datetime() },
+    totalAmount: { by: sql`${orders.totalCents}`, cast: sql`bigint`, value: z.number().int() },
+    customerName: {
+      by: sql`lower(${orders.firstName} || ' ' || ${orders.lastName})`,
+      cast: sql`text`,
+      value: z.string(),
+    },
   },
 };
-const DEFAULT_ORDER_SORT: AdminOrderSort = { id: "createdAt", desc: true };
-
-interface SortedKey {
-  sort: AdminOrderSort;
-  value: string | number;
-  id: number;
-}
 
 function orderSortValue(sort: AdminOrderSort, order: AdminOrderDto): string | number {
   if (sort.id === "totalAmount") return Math.round(order.totalAmount * 100);
@@ -268,72 +266,29 @@ function orderSortValue(sort: AdminOrderSort, order: AdminOrderDto): string | nu
   return order.createdAt;
 }
 
-/**
- * Rows after `key` in its sort. The row's own value is read back from the table (PostgreSQL's microseconds,
- * its collation); the cursor's value is the fallback when that order has since been deleted.
- */
-function sortedAfter(key: SortedKey): SQL {
-  const { by, cast } = ORDER_SORTS[key.sort.id];
-  const op = key.sort.desc ? sql`<` : sql`>`;
-  return sql`(${by}, ${orders.id}) ${op} (coalesce((select ${by} from ${orders} where ${orders.id} = ${key.id}), ${key.value}::${cast}), ${key.id})`;
-}
-
 /** The back office's orders table (tRPC orders.list): one page in the asked sort and the next page's cursor. */
-export async function pageOrdersForAdmin(
+export function pageOrdersForAdmin(
   db: Executor,
   input: z.output<typeof adminOrderPageInput>,
 ): Promise<{ items: AdminOrderDto[]; nextCursor: string | null }> {
-  const { cursor, direction: _direction, sort = DEFAULT_ORDER_SORT, limit = 500, ...filter } = input;
-  const after =
-    cursor === undefined
-      ? undefined
-      : decodeCursor(
-          cursor,
-          z
-            .tuple([
-              z.literal(sort.id),
-              z.literal(sort.desc ? 1 : 0),
-              ORDER_SORTS[sort.id].value,
-              z.number().int().min(1),
-            ])
-            .transform(([, , value, id]) => ({ value, id })),
-        );
-  const rows = await listOrdersForAdmin(db, {
-    ...filter,
-    limit: limit + 1,
-    sorted: { sort, ...(after ? { after: { sort, ...after } } : {}) },
-  });
-  const items = rows.slice(0, limit);
-  const last = rows.length > limit ? items[items.length - 1] : undefined;
-  return {
-    items,
-    nextCursor: last ? encodeCursor([sort.id, sort.desc ? 1 : 0, orderSortValue(sort, last), last.id]) : null,
-  };
+  return sortedPage(ORDER_SORTS, input, orderSortValue, (filter) => listOrdersForAdmin(db, filter));
 }
 
 export async function listOrdersForAdmin(
   db: Executor,
-  filter: {
+  filter: ListPaging<AdminOrderSort["id"], string | number> & {
     q?: string | undefined;
     status?: string | undefined;
-    limit?: number | undefined;
-    /** Keyset paging (exports read in batches): only orders listed after the one with this id. */
-    after?: number | undefined;
-    /** Keyset paging (REST cursor): only orders listed after this (createdAt, id). */
-    cursor?: CreatedKey | undefined;
     stage?: string | undefined;
     paymentStatus?: string | undefined;
     /** Placed at or after this instant. */
     from?: Date | undefined;
     /** Placed before this instant. */
     to?: Date | undefined;
-    /** Another order than (created_at desc, id desc), and keyset paging in it. */
-    sorted?: { sort: AdminOrderSort; after?: SortedKey } | undefined;
   } = {},
 ): Promise<AdminOrderDto[]> {
-  const sort = filter.sorted?.sort;
-  const q = filter.q?.trim();
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const paging = pagingClauses(ORDER_SORTS, filter);
+  const pattern = containsPattern(filter.q);
   const rows = await db
     .select()
     .from(orders)
@@ -344,11 +299,7 @@ export async function listOrdersForAdmin(
         filter.paymentStatus ? eq(orders.paymentStatus, filter.paymentStatus) : undefined,
         filter.from ? gte(orders.createdAt, filter.from) : undefined,
         filter.to ? lt(orders.createdAt, filter.to) : undefined,
-        filter.cursor ? createdBefore(orders, orders.createdAt, orders.id, filter.cursor) : undefined,
-        filter.sorted?.after ? sortedAfter(filter.sorted.after) : undefined,
-        filter.after !== undefined
-          ? sql`(${orders.createdAt}, ${orders.id}) < ((select created_at from ${orders} where id = ${filter.after}), ${filter.after})`
-          : undefined,
+        ...paging.where,
         pattern
           ? or(
               ilike(orders.orderNumber, pattern),
@@ -358,14 +309,8 @@ export async function listOrdersForAdmin(
           : undefined,
       ),
     )
-    .orderBy(
-      ...(sort === undefined
-        ? [desc(orders.createdAt), desc(orders.id)]
-        : sort.desc
-          ? [sql`${ORDER_SORTS[sort.id].by} desc`, desc(orders.id)]
-          : [sql`${ORDER_SORTS[sort.id].by} asc`, asc(orders.id)]),
-    )
-    .limit(filter.limit ?? 500);
+    .orderBy(...paging.orderBy)
+    .limit(paging.limit);
   const lines =
     rows.length === 0
       ? []

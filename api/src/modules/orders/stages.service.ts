@@ -82,6 +82,41 @@ async function lockStageOrder(db: Executor, orderId: number) {
 
 type LockedStageOrder = Awaited<ReturnType<typeof lockStageOrder>>;
 
+/** The order in `to` since `since` (its legacy status follows), and the move's timeline row. */
+async function storeStage(
+  db: Executor,
+  move: {
+    orderId: number;
+    from: OrderStage;
+    to: OrderStage;
+    since: Date;
+    actor: string;
+    data: Record<string, unknown>;
+    cancelReason?: string | null;
+  },
+  now: Date,
+) {
+  await db
+    .update(orders)
+    .set({
+      stage: move.to,
+      stageChangedAt: move.since,
+      status: LEGACY_STATUS[move.to],
+      ...(move.cancelReason !== undefined ? { cancelReason: move.cancelReason } : {}),
+      updatedAt: now,
+    })
+    .where(eq(orders.id, move.orderId));
+  await recordOrderEvent(db, {
+    orderId: move.orderId,
+    kind: "stage",
+    actor: move.actor,
+    fromStage: move.from,
+    toStage: move.to,
+    data: move.data,
+    at: now,
+  });
+}
+
 /** Writes the move: the order's stage, its timeline row (with the undo record), the audit, the lead, the webhook. */
 async function writeMove(
   db: Executor,
@@ -90,25 +125,9 @@ async function writeMove(
   now: Date,
 ) {
   const { order, from, to, reason, undo } = move;
-  await db
-    .update(orders)
-    .set({
-      stage: to,
-      stageChangedAt: now,
-      status: LEGACY_STATUS[to],
-      ...(to === "cancelled" ? { cancelReason: reason } : {}),
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id));
-  await recordOrderEvent(db, {
-    orderId: order.id,
-    kind: "stage",
-    actor: input.actor,
-    fromStage: from,
-    toStage: to,
-    data: { ...(reason ? { reason } : {}), ...(undo ? { undo } : {}) },
-    at: now,
-  });
+  const data = { ...(reason ? { reason } : {}), ...(undo ? { undo } : {}) };
+  const cancelled = to === "cancelled" ? { cancelReason: reason } : {};
+  await storeStage(db, { orderId: order.id, from, to, since: now, actor: input.actor, data, ...cancelled }, now);
   await recordAudit(db, { id: input.actorId ?? null, username: input.actor }, "order.stage", "order", order.id, {
     orderNumber: order.orderNumber,
     from,
@@ -227,25 +246,13 @@ export async function undoStageMove(deps: Deps, actor: Actor, orderId: number) {
     if (withdrawn.length !== emailIds.length) throw tooLate(stage);
     const back = undo.back;
     const backSince = new Date(undo.backSince);
-    await tx
-      .update(orders)
-      .set({
-        stage: back,
-        stageChangedAt: backSince,
-        status: LEGACY_STATUS[back],
-        ...(stage === "cancelled" ? { cancelReason: null } : {}),
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id));
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      kind: "stage",
-      actor: actor.username,
-      fromStage: stage,
-      toStage: back,
-      data: { undoes: group.map((e) => e.id) },
-      at: now,
-    });
+    const data = { undoes: group.map((e) => e.id) };
+    const uncancelled = stage === "cancelled" ? { cancelReason: null } : {};
+    await storeStage(
+      tx,
+      { orderId: order.id, from: stage, to: back, since: backSince, actor: actor.username, data, ...uncancelled },
+      now,
+    );
     await recordAudit(tx, actor, "order.stage.undo", "order", order.id, {
       orderNumber: order.orderNumber,
       from: stage,

@@ -187,6 +187,16 @@ async function writePayment(
   return row;
 }
 
+/** A payment as its order's timeline entry and its webhook event tell it. */
+const paymentFacts = (row: PaymentRow) => ({
+  method: row.method,
+  amount: row.amountCents / 100,
+  ...(row.usdtAmountMicro !== null ? { usdtAmount: formatUsdt(row.usdtAmountMicro) } : {}),
+  ...(row.txHash ? { txHash: row.txHash } : {}),
+  ...(row.reference ? { reference: row.reference } : {}),
+  flags: row.flags,
+});
+
 /** The order's timeline entry and the audit of a recorded payment (or refund). */
 async function notePayment(tx: Executor, deps: Deps, order: OrderRow, input: NewPayment, row: PaymentRow) {
   await tx.insert(orderEvents).values({
@@ -194,12 +204,7 @@ async function notePayment(tx: Executor, deps: Deps, order: OrderRow, input: New
     kind: row.amountCents < 0 ? "refund" : "payment",
     data: {
       paymentId: row.id,
-      method: row.method,
-      amount: row.amountCents / 100,
-      ...(row.usdtAmountMicro !== null ? { usdtAmount: formatUsdt(row.usdtAmountMicro) } : {}),
-      ...(row.txHash ? { txHash: row.txHash } : {}),
-      ...(row.reference ? { reference: row.reference } : {}),
-      flags: row.flags,
+      ...paymentFacts(row),
     },
     actor: input.recordedBy,
     createdAt: deps.clock.now(),
@@ -248,12 +253,7 @@ async function announcePayment(tx: Executor, deps: Deps, order: OrderRow, row: P
       paymentId: row.id,
       orderId: order.id,
       orderNumber: order.orderNumber,
-      method: row.method,
-      amount: row.amountCents / 100,
-      ...(row.usdtAmountMicro !== null ? { usdtAmount: formatUsdt(row.usdtAmountMicro) } : {}),
-      ...(row.txHash ? { txHash: row.txHash } : {}),
-      ...(row.reference ? { reference: row.reference } : {}),
-      flags: row.flags,
+      ...paymentFacts(row),
       receivedAt: row.receivedAt?.toISOString() ?? null,
       paidTotal: after.recordedCents / 100,
       // what is still to pay after this payment (the invoices' total less what the ledger holds)

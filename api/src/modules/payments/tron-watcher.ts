@@ -28,7 +28,7 @@ import { schema } from "@ch/db";
 import { and, eq, inArray, isNotNull, min, sql } from "drizzle-orm";
 import type { Env } from "../../env";
 import type { Deps } from "../../lib/deps";
-import { backoffDelayMs, createJobRunner, type Job } from "../../lib/job-runner";
+import { backoffDelayMs, type Job, type SingleJobWorker, singleJobWorker } from "../../lib/job-runner";
 import { readTransfers, TronApiError } from "./trongrid";
 import {
   expirePendingClaims,
@@ -75,11 +75,7 @@ export interface TronWatcherJob extends Job<TickResult> {
 }
 
 /** The watcher job on a runner of its own (tests, one-off runs). */
-export interface TronWatcher {
-  start(): void;
-  stop(): Promise<void>;
-  /** One look at the wallet now (what the loop runs). */
-  tick(): Promise<TickResult>;
+export interface TronWatcher extends SingleJobWorker<TickResult> {
   readonly events: EventEmitter;
 }
 
@@ -127,9 +123,7 @@ export function createTronWatcherJob(deps: Deps, overrides: Partial<TronWatcherO
 
 export function createTronWatcher(deps: Deps, overrides: Partial<TronWatcherOptions> = {}): TronWatcher {
   const job = createTronWatcherJob(deps, overrides);
-  const runner = createJobRunner({ log: deps.log });
-  const handle = runner.add(job);
-  return { events: job.events, tick: () => handle.tick(), start: () => runner.start(), stop: () => runner.stop() };
+  return { ...singleJobWorker(deps.log, job), events: job.events };
 }
 
 async function takeLease({ deps, options }: Watcher, now: Date): Promise<Lease | null> {

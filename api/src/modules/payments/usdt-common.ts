@@ -46,6 +46,24 @@ export const expiredReason = (deps: Pick<Deps, "env">) =>
 export const unprocessable = (reason: string) =>
   new AppError(422, `That transaction cannot pay this order: ${reason}`, [{ path: ["txHash"], message: reason }]);
 
+/** The order's timeline row of a claim closed without a payment (released or expired). */
+export async function noteClaimClosed(
+  tx: Executor,
+  deps: Pick<Deps, "clock">,
+  claim: { id: number; orderId: number; txHash: string | null },
+  kind: "payment_claim_closed" | "payment_expired",
+  reason: string,
+  actor: Actor,
+) {
+  await tx.insert(orderEvents).values({
+    orderId: claim.orderId,
+    kind,
+    data: { paymentId: claim.id, txHash: claim.txHash, reason },
+    actor: actor.username,
+    createdAt: deps.clock.now(),
+  });
+}
+
 /**
  * Takes a submitted claim's hash off its ledger row (a pending claim becomes rejected) so that the transfer
  * can be recorded where its amount says; the hash stays in the row's reason and in the order's timeline.
@@ -61,13 +79,7 @@ export async function releaseClaim(tx: Executor, deps: Deps, claim: PaymentRow, 
       nextCheckAt: null,
     })
     .where(eq(payments.id, claim.id));
-  await tx.insert(orderEvents).values({
-    orderId: claim.orderId,
-    kind: "payment_claim_closed",
-    data: { paymentId: claim.id, txHash: claim.txHash, reason },
-    actor: actor.username,
-    createdAt: deps.clock.now(),
-  });
+  await noteClaimClosed(tx, deps, claim, "payment_claim_closed", reason, actor);
 }
 
 export function flagsFor(

@@ -4,10 +4,10 @@ import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { type Actor, recordAudit, WATCHER } from "../audit";
 import { lookupTransaction } from "./trongrid";
-import { expiredReason, type Settlement } from "./usdt-common";
+import { expiredReason, noteClaimClosed, type Settlement } from "./usdt-common";
 import { settleTransfer } from "./usdt-settle";
 
-const { orders, payments, orderEvents } = schema;
+const { orders, payments } = schema;
 
 /** Pending hash submissions, oldest first (the watcher checks them again). */
 export async function pendingSubmissions(db: Executor) {
@@ -50,13 +50,7 @@ export async function expireClaims(
     .where(and(eq(payments.status, "pending_verification"), where))
     .returning();
   for (const row of rows) {
-    await tx.insert(orderEvents).values({
-      orderId: row.orderId,
-      kind: "payment_expired",
-      data: { paymentId: row.id, txHash: row.txHash, reason },
-      actor: actor.username,
-      createdAt: deps.clock.now(),
-    });
+    await noteClaimClosed(tx, deps, row, "payment_expired", reason, actor);
     await recordAudit(tx, actor, "usdt-claim.expire", "order", row.orderId, {
       paymentId: row.id,
       txHash: row.txHash,

@@ -76,32 +76,29 @@ async function candidatesFor(db: Executor, row: TransferRow): Promise<UsdtInvoic
   return out;
 }
 
+/** id → value of the rows `load` reads for these ids (no query for none). */
+async function valuesById<V>(
+  ids: number[],
+  load: (ids: number[]) => Promise<{ id: number; value: V }[]>,
+): Promise<Map<number, V>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await load(ids)).map((row) => [row.id, row.value]));
+}
+
 export async function transferDtos(db: Executor, rows: TransferRow[]): Promise<UsdtTransferDto[]> {
   const paymentIds = rows.flatMap((r) => (r.paymentId !== null ? [r.paymentId] : []));
-  const paymentOrders = new Map<number, number>();
-  if (paymentIds.length > 0) {
-    for (const p of await db
-      .select({ id: payments.id, orderId: payments.orderId })
-      .from(payments)
-      .where(inArray(payments.id, paymentIds))) {
-      paymentOrders.set(p.id, p.orderId);
-    }
-  }
+  const paymentOrders = await valuesById(paymentIds, (ids) =>
+    db.select({ id: payments.id, value: payments.orderId }).from(payments).where(inArray(payments.id, ids)),
+  );
   const orderIds = [
     ...new Set([
       ...paymentOrders.values(),
       ...rows.flatMap((r) => (r.claimedByOrderId !== null ? [r.claimedByOrderId] : [])),
     ]),
   ];
-  const numbers = new Map<number, string>();
-  if (orderIds.length > 0) {
-    for (const o of await db
-      .select({ id: orders.id, orderNumber: orders.orderNumber })
-      .from(orders)
-      .where(inArray(orders.id, orderIds))) {
-      numbers.set(o.id, o.orderNumber);
-    }
-  }
+  const numbers = await valuesById(orderIds, (ids) =>
+    db.select({ id: orders.id, value: orders.orderNumber }).from(orders).where(inArray(orders.id, ids)),
+  );
   const ref = (id: number | null | undefined) =>
     id !== null && id !== undefined && numbers.has(id) ? { id, orderNumber: numbers.get(id)! } : null;
   const out: UsdtTransferDto[] = [];

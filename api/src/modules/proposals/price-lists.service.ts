@@ -6,7 +6,7 @@ import type { TaxClass } from "../../contracts/pricing";
 import type { deliveryBandInput, proposalOptionInput, taxRateInput } from "../../contracts/proposals";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
-import { type Actor, recordAudit } from "../audit";
+import { type Actor, auditedChange, recordAudit } from "../audit";
 
 const { proposalOptions, deliveryBands, taxRates, products } = schema;
 
@@ -43,6 +43,13 @@ const PRICE_LISTS = {
 } as const;
 type PriceList = keyof typeof PRICE_LISTS;
 
+/** The one row a write touched, or 404 naming the list's row. */
+function existingRow<R>(list: PriceList, rows: R[]): R {
+  const [row] = rows;
+  if (!row) throw notFound(`${PRICE_LISTS[list].label} not found`);
+  return row;
+}
+
 /**
  * Creates a row of a price list (id null) or updates one (404 when it does not exist), with its audit
  * line, in one transaction. `write` runs the insert or update and returns the rows it touched.
@@ -55,12 +62,12 @@ function savePriceListRow<R extends { id: number }>(
   input: Record<string, unknown>,
   write: (tx: Executor) => Promise<R[]>,
 ): Promise<R> {
-  return deps.db.transaction(async (tx) => {
-    const [row] = await write(tx);
-    if (!row) throw notFound(`${PRICE_LISTS[list].label} not found`);
-    await recordAudit(tx, actor, `${PRICE_LISTS[list].action}.${id ? "update" : "create"}`, list, row.id, input);
-    return row;
-  });
+  return auditedChange(
+    deps.db,
+    actor,
+    async (tx) => existingRow(list, await write(tx)),
+    (row) => [`${PRICE_LISTS[list].action}.${id ? "update" : "create"}`, list, row.id, input],
+  );
 }
 
 /**
@@ -74,12 +81,15 @@ function deletePriceListRow(
   id: number,
   remove: (tx: Executor) => Promise<unknown[]>,
 ) {
-  return deps.db.transaction(async (tx) => {
-    const [row] = await remove(tx);
-    if (!row) throw notFound(`${PRICE_LISTS[list].label} not found`);
-    await recordAudit(tx, actor, `${PRICE_LISTS[list].action}.delete`, list, id);
-    return { ok: true as const };
-  });
+  return auditedChange(
+    deps.db,
+    actor,
+    async (tx) => {
+      existingRow(list, await remove(tx));
+      return { ok: true as const };
+    },
+    [`${PRICE_LISTS[list].action}.delete`, list, id],
+  );
 }
 
 export async function saveOption(

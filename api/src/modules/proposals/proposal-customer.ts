@@ -18,7 +18,7 @@ import { createOrder } from "../orders";
 import { getSettings } from "../settings";
 import { emitWebhookEvent } from "../webhooks";
 
-import { gone, storedLines, storedTaxLines, usd, type VersionRow, validityEnd } from "./proposal-versions";
+import { gone, storedFigures, storedLines, usd, type VersionRow, validityEnd } from "./proposal-versions";
 
 const { proposals, proposalVersions, proposalAcceptances, proposalChangeRequests, orders, notes } = schema;
 
@@ -54,15 +54,7 @@ export async function getPublicProposal(deps: Deps, token: string): Promise<Publ
     deliverTo: [p.address, p.city, [p.state, p.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
     lines: storedLines(v),
     deliveryLabel: v.deliveryLabel,
-    subtotalCents: v.subtotalCents,
-    discountCents: v.discountCents,
-    deliveryCents: v.deliveryCents,
-    taxState: v.taxState,
-    taxRateBasisPoints: v.taxRateBasisPoints,
-    taxLines: storedTaxLines(v),
-    taxCents: v.taxCents,
-    totalCents: v.totalCents,
-    depositPercent: v.depositPercent,
+    ...storedFigures(v),
     ...depositOf(v),
     validUntil: v.validUntil,
     terms: v.terms,

@@ -85,21 +85,26 @@ export async function priceInput(db: Executor, input: ProposalPricingFields, set
 type ProposalPricingSettings = Parameters<typeof pricingContext>[2] & { depositPercent: number };
 type ProposalPricingFields = z.output<typeof proposalPreviewInput>;
 
+/** The engine's figures a version stores (and the editor's preview shows, in this order). */
+const pricedFigures = (priced: PricedFigures) => ({
+  subtotalCents: priced.subtotalCents,
+  discountCents: priced.discountCents,
+  deliveryCents: priced.deliveryCents,
+  deliveryLabel: priced.deliveryLabel,
+  taxState: priced.taxState,
+  taxRateBasisPoints: priced.taxRateBasisPoints,
+  taxLines: priced.taxLines,
+  taxCents: priced.taxCents,
+  totalCents: priced.totalCents,
+  depositPercent: priced.depositPercent,
+});
+
 /** The editor's running total: the figures saving `input` would store, from the same engine (nothing saved). */
 export async function previewProposal(deps: Deps, input: ProposalPricingFields) {
   const { priced } = await priceInput(deps.db, input, await getSettings(deps));
   return {
     lines: priced.lines,
-    subtotalCents: priced.subtotalCents,
-    discountCents: priced.discountCents,
-    deliveryCents: priced.deliveryCents,
-    deliveryLabel: priced.deliveryLabel,
-    taxState: priced.taxState,
-    taxRateBasisPoints: priced.taxRateBasisPoints,
-    taxLines: priced.taxLines,
-    taxCents: priced.taxCents,
-    totalCents: priced.totalCents,
-    depositPercent: priced.depositPercent,
+    ...pricedFigures(priced),
     depositCents: priced.depositCents,
     balanceCents: priced.balanceCents,
   };
@@ -113,17 +118,8 @@ export function versionValues(
   return {
     lines: priced.lines,
     deliveryBandId: band?.id ?? null,
-    deliveryLabel: priced.deliveryLabel,
     deliveryZip: priced.deliveryZip,
-    subtotalCents: priced.subtotalCents,
-    discountCents: priced.discountCents,
-    deliveryCents: priced.deliveryCents,
-    taxState: priced.taxState,
-    taxRateBasisPoints: priced.taxRateBasisPoints,
-    taxLines: priced.taxLines,
-    taxCents: priced.taxCents,
-    totalCents: priced.totalCents,
-    depositPercent: priced.depositPercent,
+    ...pricedFigures(priced),
     validUntil: input.validUntil,
     terms: input.terms,
     note: input.note ?? null,
@@ -149,7 +145,7 @@ export const storedLines = (v: VersionRow): ProposalLineDto[] =>
   (v.lines as ProposalLineDto[]).map((l) => ({ ...l, lineTotalCents: l.unitPriceCents * l.quantity }));
 
 /** A version's tax lines; one general line for a version priced before tax classes (one rate on everything). */
-export function storedTaxLines(v: VersionRow): TaxLineRecord[] {
+function storedTaxLines(v: VersionRow): TaxLineRecord[] {
   if (v.taxLines.length > 0 || v.taxCents === 0) return v.taxLines;
   return [
     {
@@ -162,13 +158,9 @@ export function storedTaxLines(v: VersionRow): TaxLineRecord[] {
   ];
 }
 
-export function versionDto(v: VersionRow) {
+/** A version's figures as stored, up to the deposit's percent (the contracts' order). */
+export function storedFigures(v: VersionRow) {
   return {
-    version: v.version,
-    lines: storedLines(v),
-    deliveryBandId: v.deliveryBandId,
-    deliveryLabel: v.deliveryLabel,
-    deliveryZip: v.deliveryZip,
     subtotalCents: v.subtotalCents,
     discountCents: v.discountCents,
     deliveryCents: v.deliveryCents,
@@ -178,6 +170,17 @@ export function versionDto(v: VersionRow) {
     taxCents: v.taxCents,
     totalCents: v.totalCents,
     depositPercent: v.depositPercent,
+  };
+}
+
+export function versionDto(v: VersionRow) {
+  return {
+    version: v.version,
+    lines: storedLines(v),
+    deliveryBandId: v.deliveryBandId,
+    deliveryLabel: v.deliveryLabel,
+    deliveryZip: v.deliveryZip,
+    ...storedFigures(v),
     validUntil: v.validUntil,
     terms: v.terms,
     note: v.note,

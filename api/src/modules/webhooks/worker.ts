@@ -22,8 +22,8 @@
  */
 import { EventEmitter } from "node:events";
 import type { Deps } from "../../lib/deps";
-import { createJobRunner, type Job, type RunContext } from "../../lib/job-runner";
-import { outboxSignal } from "../notifications";
+import { type Job, type RunContext, type SingleJobWorker, singleJobWorker } from "../../lib/job-runner";
+import { wakeOnOutboxSignals } from "../notifications";
 import { claim, type DeliveryRow, deliverOne, fanOut, type Webhooks, type WebhookWorkerOptions } from "./delivery";
 import { webhookLookup } from "./url-policy";
 
@@ -52,12 +52,7 @@ export interface WebhookJob extends Job<number> {
 }
 
 /** The webhook job on a runner of its own (tests, one-off runs). */
-export interface WebhookWorker {
-  start(): void;
-  stop(): Promise<void>;
-  nudge(): void;
-  /** Fans out and delivers everything due now (waiting for each attempt), then resolves. */
-  drain(): Promise<void>;
+export interface WebhookWorker extends SingleJobWorker<number> {
   /** Emits "settled" with a WebhookSettlement after each attempt. */
   readonly events: EventEmitter;
 }
@@ -65,41 +60,22 @@ export interface WebhookWorker {
 export function createWebhookJob(deps: Deps, overrides: Partial<WebhookWorkerOptions> = {}): WebhookJob {
   const options = { ...webhookWorkerOptionsFromEnv(deps.env), ...overrides };
   const webhooks: Webhooks = { deps, options, events: new EventEmitter(), lookup: webhookLookup(deps.env) };
-  let onSignal: (() => void) | null = null;
+  // "enqueued" too: the order path announces its outbox rows only, in the statement that also writes the event
+  const wakeOnWrites = wakeOnOutboxSignals(["webhook", "enqueued"], options.nudgeDelayMs);
   return {
     name: "webhooks",
     intervalMs: options.pollMs,
     stopGraceMs: options.stopGraceMs,
     events: webhooks.events,
     run: (signal, ctx) => deliverDue(webhooks, signal, ctx),
-    onStart(wake) {
-      onSignal = () => setTimeout(wake, options.nudgeDelayMs).unref();
-      // "enqueued" too: the order path announces its outbox rows only, in the statement that also writes the event
-      outboxSignal.on("webhook", onSignal);
-      outboxSignal.on("enqueued", onSignal);
-    },
-    onStop() {
-      if (!onSignal) return;
-      outboxSignal.off("webhook", onSignal);
-      outboxSignal.off("enqueued", onSignal);
-      onSignal = null;
-    },
+    onStart: wakeOnWrites.onStart,
+    onStop: wakeOnWrites.onStop,
   };
 }
 
 export function createWebhookWorker(deps: Deps, overrides: Partial<WebhookWorkerOptions> = {}): WebhookWorker {
   const job = createWebhookJob(deps, overrides);
-  const runner = createJobRunner({ log: deps.log });
-  const handle = runner.add(job);
-  return {
-    events: job.events,
-    start: () => runner.start(),
-    stop: () => runner.stop(),
-    nudge: () => handle.wake(),
-    drain: async () => {
-      await handle.tick();
-    },
-  };
+  return { ...singleJobWorker(deps.log, job), events: job.events };
 }
 
 /**
