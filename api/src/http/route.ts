@@ -119,18 +119,31 @@ export interface RouteSpec<
   ) => Promise<HandlerResult<R>>;
 }
 
+declare const routeTypes: unique symbol;
+/**
+ * A declared operation: a RouteSpec for the route list, which also keeps its schemas' types so that
+ * its tRPC procedure can be made from it (trpc/operations.ts).
+ */
+export type Operation<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> = RouteSpec & { readonly [routeTypes]?: { body: B; query: Q; params: P; response: R } };
+
 export function route<
   R extends z.ZodType,
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
->(spec: RouteSpec<B, Q, P, R>): RouteSpec {
+  M extends Method = Method,
+>(spec: RouteSpec<B, Q, P, R> & { method: M }): Operation<B, Q, P, R> & { method: M } {
   if (spec.idempotent) {
     spec.headers = [...(spec.headers ?? []), IDEMPOTENCY_HEADER];
     // a repeat while the first runs (409), the key with another body (422)
     spec.errors = [...new Set([...(spec.errors ?? []), 409, 422] as ErrorStatus[])];
   }
-  return spec as unknown as RouteSpec;
+  return spec as unknown as Operation<B, Q, P, R> & { method: M };
 }
 
 export const IDEMPOTENCY_HEADER = {

@@ -16,7 +16,13 @@ import { toErrorAnswer } from "../http/errors";
 import type { Deps } from "../lib/deps";
 import { unauthorized } from "../lib/errors";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES } from "../lib/rate-limit";
-import { mayCallProcedure, mayCallProcedureBeforeEnrolment, sessionAdminFor } from "../modules/access";
+import {
+  mayCallPath,
+  mayCallPathBeforeEnrolment,
+  mayCallProcedure,
+  mayCallProcedureBeforeEnrolment,
+  sessionAdminFor,
+} from "../modules/access";
 
 export interface TrpcContext {
   deps: Deps;
@@ -37,25 +43,36 @@ const codeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
-const t = initTRPC.context<TrpcContext>().create({
-  errorFormatter({ shape, error }) {
-    const answer = (error.cause as { answer?: ReturnType<typeof toErrorAnswer> } | undefined)?.answer;
-    const internal = error.code === "INTERNAL_SERVER_ERROR";
-    return {
-      ...shape,
-      message: internal ? "Internal server error" : shape.message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        issues: answer?.body.issues ?? [],
-        extra: answer
-          ? Object.fromEntries(Object.entries(answer.body).filter(([k]) => k !== "message" && k !== "issues"))
-          : {},
-      },
-    };
-  },
-});
+/**
+ * A procedure made from a declared operation (trpc/operations.ts) names its REST route: the roles that may
+ * call it are those of its path (modules/access/access-policy.ts), one rule for both transports.
+ */
+export interface ProcedureMeta {
+  rest?: { method: string; url: string };
+}
+
+const t = initTRPC
+  .context<TrpcContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const answer = (error.cause as { answer?: ReturnType<typeof toErrorAnswer> } | undefined)?.answer;
+      const internal = error.code === "INTERNAL_SERVER_ERROR";
+      return {
+        ...shape,
+        message: internal ? "Internal server error" : shape.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          issues: answer?.body.issues ?? [],
+          extra: answer
+            ? Object.fromEntries(Object.entries(answer.body).filter(([k]) => k !== "message" && k !== "issues"))
+            : {},
+        },
+      };
+    },
+  });
 
 class MappedError extends Error {
   constructor(readonly answer: ReturnType<typeof toErrorAnswer>) {
@@ -109,15 +126,24 @@ export const rateLimited = (name: keyof typeof PUBLIC_WRITE_RULES) =>
     return next();
   });
 
-export const adminProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
+export const adminProcedure = publicProcedure.use(async ({ ctx, next, type, path, meta }) => {
   // tRPC is the back office's own transport, session only: an API key is for /api/admin/* REST paths
   if (bearerToken(ctx.req.headers.authorization) !== undefined) {
     throw unauthorized("API keys are accepted on /api/admin/* REST paths only, not on tRPC");
   }
-  const admin = sessionAdminFor(ctx.req, {
-    mayCall: (role) => mayCallProcedure(role, path),
-    beforeEnrolment: () => mayCallProcedureBeforeEnrolment(path),
-  });
+  const rest = meta?.rest;
+  const admin = sessionAdminFor(
+    ctx.req,
+    rest
+      ? {
+          mayCall: (role) => mayCallPath(role, rest.method, rest.url),
+          beforeEnrolment: () => mayCallPathBeforeEnrolment(rest.method, rest.url),
+        }
+      : {
+          mayCall: (role) => mayCallProcedure(role, path),
+          beforeEnrolment: () => mayCallProcedureBeforeEnrolment(path),
+        },
+  );
   const result = await next({ ctx: { ...ctx, admin } });
   if (result.ok && type === "mutation") ctx.req.log.info({ admin: admin.username, action: path }, "admin change");
   return result;

@@ -1,5 +1,5 @@
-// The documented REST paths of webhooks (back-office origin, admin session; owner only through the
-// staff access policy). Same service and schemas as tRPC webhooks.*.
+// The webhook operations (back-office origin; owner only through the staff access policy): each gives its
+// documented REST path and its tRPC procedure webhooks.<name> (webhooks.router.ts).
 import {
   webhookCreateInput,
   webhookDeleted,
@@ -25,8 +25,8 @@ import {
 
 const tags = ["admin", "webhooks"];
 
-export const webhookRoutes = [
-  route({
+export const webhookOperations = {
+  list: route({
     method: "GET",
     url: "/api/admin/webhooks",
     access: "admin",
@@ -38,7 +38,7 @@ export const webhookRoutes = [
       "[{ id, url, description, events, enabled, failingSince, disabledAt, disabledReason, previousSecretValidUntil, deliveries }]",
     handler: ({ deps }) => listWebhooks(deps),
   }),
-  route({
+  create: route({
     method: "POST",
     url: "/api/admin/webhooks",
     access: "admin",
@@ -52,7 +52,7 @@ export const webhookRoutes = [
       "{ endpoint, secret } (secret: whsec_…, Standard Webhooks); 400 naming the field (in production: https only, public addresses only)",
     handler: ({ deps, body, admin }) => createWebhook(deps, admin!, body),
   }),
-  route({
+  update: route({
     method: "PATCH",
     url: "/api/admin/webhooks/:id",
     access: "admin",
@@ -66,7 +66,7 @@ export const webhookRoutes = [
     answer: "The endpoint; 404 when unknown; 400 naming the field",
     handler: ({ deps, params, body, admin }) => updateWebhook(deps, admin!, params.id, body),
   }),
-  route({
+  delete: route({
     method: "DELETE",
     url: "/api/admin/webhooks/:id",
     access: "admin",
@@ -79,7 +79,7 @@ export const webhookRoutes = [
     answer: "{ id }; 404 when unknown",
     handler: ({ deps, params, admin }) => deleteWebhook(deps, admin!, params.id),
   }),
-  route({
+  rotateSecret: route({
     method: "POST",
     url: "/api/admin/webhooks/:id/rotate-secret",
     access: "admin",
@@ -92,7 +92,7 @@ export const webhookRoutes = [
     answer: "{ endpoint, secret } (the new secret, shown this once); 404 when unknown",
     handler: ({ deps, params, admin }) => rotateWebhookSecret(deps, admin!, params.id),
   }),
-  route({
+  deliveries: route({
     method: "GET",
     url: "/api/admin/webhooks/:id/deliveries",
     access: "admin",
@@ -106,7 +106,7 @@ export const webhookRoutes = [
     answer: "[{ id, messageId, type, status, attempts, nextAttemptAt, lastStatusCode, lastError, attemptLog }]",
     handler: ({ deps, params, query }) => listDeliveries(deps, params.id, query),
   }),
-  route({
+  resend: route({
     method: "POST",
     url: "/api/admin/webhooks/deliveries/:id/resend",
     access: "admin",
@@ -120,4 +120,6 @@ export const webhookRoutes = [
     answer: "{ id, resentFrom }; 404 when unknown; 409 while it is still being attempted or the endpoint is disabled",
     handler: ({ deps, params, admin }) => resendDelivery(deps, admin!, params.id),
   }),
-];
+};
+
+export const webhookRoutes = Object.values(webhookOperations);

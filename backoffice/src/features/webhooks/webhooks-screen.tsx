@@ -295,7 +295,7 @@ function DeliveriesCard({ endpoint, onChanged }: { endpoint: Endpoint; onChanged
             className="btn-secondary"
             disabled={resend.isPending || !endpoint.enabled}
             title={endpoint.enabled ? undefined : "Enable the endpoint first"}
-            onClick={() => resend.mutate({ deliveryId: d.id })}
+            onClick={() => resend.mutate({ id: d.id })}
           >
             Resend
           </button>
