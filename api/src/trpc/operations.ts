@@ -98,8 +98,9 @@ function resolverOf(op: Operation, { split }: Split) {
 
 /** The procedure of one operation: a query for a GET, a mutation otherwise. */
 function procedureOf(op: Operation, layout: ProcedureLayout) {
-  if (op.produces === "text/csv" || op.rateLimitInHandler || op.idempotent) {
-    throw new Error(`${op.operationId}: CSV answers, in-handler rate limits and idempotency keys are REST's only`);
+  // an Idempotency-Key is a REST header: a procedure made from an idempotent route runs it without one
+  if (op.produces === "text/csv" || op.rateLimitInHandler) {
+    throw new Error(`${op.operationId}: CSV answers and in-handler rate limits are REST's only`);
   }
   const parts = splitter(op, layout);
   const resolve = resolverOf(op, parts);
