@@ -24,3 +24,15 @@ export async function rowCounts(db: Database, tables: string[]): Promise<Record<
   const [row] = rowsOf<Record<string, number>>(await db.execute(sql.raw(`select ${parts.join(", ")}`)));
   return row ?? {};
 }
+
+/**
+ * The next transaction id the database will assign. A transaction gets one when it first writes, so an
+ * unchanged mark proves that nothing at all was written (updates included), which no row count can;
+ * reading it is one cheap statement instead of counting every table.
+ */
+export async function writeMark(db: Database): Promise<string> {
+  const [row] = rowsOf<{ next: string }>(
+    await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as next`),
+  );
+  return row!.next;
+}
