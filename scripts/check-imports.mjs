@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// The import check (CI), two rules over the product's code, type-only imports included:
+// The import check (CI), four rules over the product's code, type-only imports included:
 // 1. No circle of imports: each strongly connected group of files is reported (Tarjan).
 // 2. No deep import into an API module: a module's face, api/src/modules/<m>/index.ts, is the only file of
 //    api/src/modules/<m>/ that a file outside that folder may import. Applies to api/src except test files
 //    (*.test.ts); api/test, the storefront and the back office are not held to it.
 // 3. The apps reach the API only through its package's exports (@ch/api/contracts/*, @ch/api/router): a
 //    storefront or back-office file that imports a file of api/src by a relative path fails.
+// 4. The layers below the modules name none: api/src/http, api/src/trpc (but its root.ts), api/src/lib and
+//    api/src/contracts import nothing from api/src/modules; only the composition roots (app.ts, routes.ts,
+//    admin-auth.ts, api-document.ts, trpc/root.ts…) put modules together.
 // Reads every import and re-export of api/src, db/src, storefront/src and backoffice/src (static,
 // `import type`, and dynamic `import("…")` with a literal path), resolves relative paths and the
 // workspace packages (@ch/db, @ch/api's exports) to files, skipping the generated route tree.
@@ -50,6 +53,14 @@ const moduleDirOf = (file) => {
 };
 const heldToFaces = (file) => relative(root, file).startsWith("api/src/") && !file.endsWith(".test.ts");
 
+const LOWER_LAYERS = ["api/src/http/", "api/src/trpc/", "api/src/lib/", "api/src/contracts/"];
+const COMPOSITION_ROOTS = new Set(["api/src/trpc/root.ts"]);
+const isLowerLayer = (file) => {
+  const path = relative(root, file);
+  return LOWER_LAYERS.some((dir) => path.startsWith(dir)) && !COMPOSITION_ROOTS.has(path) && !path.endsWith(".test.ts");
+};
+const upwardImports = [];
+
 const APPS = ["storefront/src/", "backoffice/src/"];
 const isAppFile = (file) => APPS.some((dir) => relative(root, file).startsWith(dir));
 const graph = new Map();
@@ -68,6 +79,10 @@ for (const file of SOURCES.flatMap((dir) => filesUnder(join(root, dir)))) {
       appReaches.push({ file, line, specifier });
     }
     const moduleDir = moduleDirOf(target);
+    if (moduleDir && isLowerLayer(file)) {
+      const line = text.slice(0, match.index + match[0].length).split("\n").length;
+      upwardImports.push({ file, line, specifier });
+    }
     if (moduleDir && target !== join(moduleDir, "index.ts") && moduleDirOf(file) !== moduleDir && heldToFaces(file)) {
       const line = text.slice(0, match.index + match[0].length).split("\n").length;
       deepImports.push({ file, line, specifier, target, face: join(moduleDir, "index.ts") });
@@ -123,12 +138,17 @@ for (const { file, line, specifier } of appReaches) {
     `app reaches into the API: ${relative(root, file)}:${line} imports "${specifier}"; import it from @ch/api/contracts/* (move it to api/src/contracts if it is not there)`,
   );
 }
-if (circles.length > 0 || deepImports.length > 0 || appReaches.length > 0) {
+for (const { file, line, specifier } of upwardImports) {
   console.error(
-    `import check FAILED: ${circles.length} circle(s), ${deepImports.length} deep import(s) into a module and ${appReaches.length} app import(s) past the API's exports among ${graph.size} files`,
+    `upward import: ${relative(root, file)}:${line} imports "${specifier}"; a layer below the modules takes what it needs from the composition root (app.ts) instead`,
+  );
+}
+if (circles.length > 0 || deepImports.length > 0 || appReaches.length > 0 || upwardImports.length > 0) {
+  console.error(
+    `import check FAILED: ${circles.length} circle(s), ${deepImports.length} deep import(s) into a module, ${upwardImports.length} upward import(s) from a layer below the modules and ${appReaches.length} app import(s) past the API's exports among ${graph.size} files`,
   );
   process.exit(1);
 }
 console.log(
-  `import check: ${graph.size} files, ${edges} imports between them, no circle, no deep import into a module, no app import past the API's exports`,
+  `import check: ${graph.size} files, ${edges} imports between them, no circle, no deep import into a module, no upward import from http/trpc/lib/contracts, no app import past the API's exports`,
 );

@@ -4,8 +4,8 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { apiDocument } from "../src/api-document";
 import { loadEnv } from "../src/env";
-import { apiDocument } from "../src/http/openapi";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 export const DEFAULT_DOCUMENT_FILE = resolve(here, "../openapi.json");

@@ -17,6 +17,8 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from "fastify";
+import { installAdminAuth } from "./admin-auth";
+import { apiDocument } from "./api-document";
 import type { Env } from "./env";
 import { installCachedAnswers } from "./http/cached-answers";
 import { installJsonCompression } from "./http/compression";
@@ -29,11 +31,10 @@ import {
 } from "./http/connections";
 import { installRequestDeadline } from "./http/deadline";
 import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
-import { apiDocument, referencePage } from "./http/openapi";
+import { referencePage } from "./http/openapi";
 import { lazyRequestLogger } from "./http/request-logger";
 import { registerRoutes } from "./http/route";
 import { installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";
-import { registerAdminSessions } from "./http/session-cookie";
 import { serveSpa } from "./http/spa";
 import type { Clock } from "./lib/clock";
 import { systemClock } from "./lib/clock";
@@ -42,7 +43,7 @@ import { readCache } from "./lib/read-cache";
 import { ADMIN_FAST_QUERIES, PUBLIC_FAST_QUERIES, registerFastTrpcQueries } from "./lib/trpc-fast-queries";
 import { installSetupGate } from "./modules/admin";
 import { mediaUploadPlugin } from "./modules/media";
-import { registerSeoFiles } from "./modules/seo";
+import { loadStorefrontRenderer, registerSeoFiles, renderStorefrontPage } from "./modules/seo";
 import { type Lifecycle, registerSystemRoutes } from "./modules/system";
 import { backofficeRoutes, publicRoutes } from "./routes";
 import { adminAppRouter, publicAppRouter } from "./trpc/root";
@@ -127,6 +128,12 @@ async function registerTrpc(app: FastifyInstance, surface: AppOptions["surface"]
   });
 }
 
+/** The storefront's pages: its server-side render (storefront/dist-server, when built) inside the SEO head. */
+function storefrontPages(deps: Deps, root: string) {
+  const renderer = loadStorefrontRenderer(deps, root);
+  return (address: string, template: string) => renderStorefrontPage(deps, address, template, undefined, renderer);
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { surface, env } = options;
   const app = createServer(options);
@@ -143,9 +150,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     installCsrfGuard(app, env);
     // a closed setup is answered after the origin check, before the session and body work below
     installSetupGate(app, deps);
-    // the back office's sessions (@fastify/session); the storefront never has one
-    await registerAdminSessions(app, deps);
   }
+  // the back office's sessions (@fastify/session) and who may make an admin call; the storefront has no
+  // session and refuses every admin call
+  await installAdminAuth(app, deps, surface);
   requireJsonBodies(app, ["/api/admin/media"]);
   registerSystemRoutes(app, deps, lifecycle);
   // while the process drains, every answer ends its connection (see server.ts)
@@ -176,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? null
       : (options.spa ?? (surface === "storefront" ? env.STOREFRONT_DIST : env.BACKOFFICE_DIST));
   if (spaRoot && existsSync(join(spaRoot, "index.html"))) {
-    await serveSpa(app, spaRoot, { surface, deps });
+    await serveSpa(app, spaRoot, { surface, deps, storefrontPages: (root) => storefrontPages(deps, root) });
   } else {
     installJsonNotFound(app);
   }

@@ -8,8 +8,9 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { FastifyInstance } from "fastify";
 import { afterEach } from "vitest";
+import { apiDocument } from "../src/api-document";
 import { loadEnv } from "../src/env";
-import { apiDocument, openApiPath } from "../src/http/openapi";
+import { openApiPath } from "../src/http/openapi";
 
 // ajv-formats is CommonJS: its default export arrives wrapped under some loaders
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??

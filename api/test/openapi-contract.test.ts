@@ -4,8 +4,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DOCUMENT_FILE, documentText } from "../scripts/openapi";
+import { apiDocument } from "../src/api-document";
 import { loadEnv } from "../src/env";
-import { apiDocument, referencePage } from "../src/http/openapi";
+import { referencePage } from "../src/http/openapi";
 import { allRoutes } from "../src/routes";
 import { checkAnswer } from "./contract";
 import { startTestApps } from "./harness";

@@ -266,5 +266,15 @@ describe("two-factor sign-in over the API", () => {
     expect(
       (confirm.json() as { result: { data: { recoveryCodes: string[] } } }).result.data.recoveryCodes,
     ).toHaveLength(10);
+    // the body of POST /api/admin/two-factor/disable (a code or a recovery code) comes under `proof`
+    nextStep();
+    const disable = await apps.backoffice.inject({
+      method: "POST",
+      url: "/api/trpc/twoFactor.disable",
+      headers: { origin: BACKOFFICE, cookie, "content-type": "application/json" },
+      payload: { proof: { code: totpCode(s, apps.clock.now()) } },
+    });
+    expect(disable.statusCode, disable.body).toBe(200);
+    expect(disable.json()).toMatchObject({ result: { data: { enabled: false } } });
   });
 });

@@ -3,6 +3,15 @@
 export const STAFF_ROLES = ["owner", "sales", "content"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** Who makes a back-office call: a signed-in account, or the creator of the API key used. */
+export interface SessionAdmin {
+  id: number;
+  username: string;
+  /** What the account may do (api/src/modules/access/access-policy.ts). */
+  role: StaffRole;
+  sessionId: string;
+}
+
 export const ROLE_LABELS: Record<StaffRole, string> = {
   owner: "Owner",
   sales: "Sales",

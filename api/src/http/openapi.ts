@@ -1,14 +1,9 @@
-// OpenAPI 3.1 from the REST route list and its zod schemas (zod 4's z.toJSONSchema: requests on their
-// input side, answers on their output side), and a plain HTML reference page. One function builds the
-// document for the app (/api/openapi.json, /api/docs), for api/scripts/openapi.ts (redocly, the example
-// client) and for the API tests, which check every answer against it (test/harness.ts).
+// OpenAPI 3.1 from a REST route list and its zod schemas (zod 4's z.toJSONSchema: requests on their
+// input side, answers on their output side), and a plain HTML reference page. The document the app
+// serves is made from every route in api-document.ts.
 import { z } from "zod";
-import type { Env } from "../env";
-import { mediaUploadOpenApi } from "../modules/media";
-import { escapeHtml } from "../modules/notifications";
-import { allRoutes } from "../routes";
+import { escapeHtml } from "../lib/html";
 import type { RouteSpec } from "./route";
-import { sessionCookieName } from "./session-cookie";
 
 type Json = Record<string, unknown>;
 
@@ -272,27 +267,6 @@ export function openApiDocument(
     },
     paths,
   };
-}
-
-/** The document the app serves: every route of both origins, with this installation's origins. */
-export function apiDocument(env: Env): OpenApiDocument {
-  // the origins as server variables: each installation has its own (defaults: this one's)
-  return openApiDocument(
-    allRoutes,
-    [
-      {
-        url: "{storefront}",
-        description: "Storefront origin (public paths)",
-        variables: { storefront: { default: env.storefrontOrigin, description: "PUBLIC_SITE_URL" } },
-      },
-      {
-        url: "{backoffice}",
-        description: "Back-office origin (/api/admin/*)",
-        variables: { backoffice: { default: env.backofficeOrigin, description: "BACKOFFICE_ORIGIN" } },
-      },
-    ],
-    { sessionCookie: sessionCookieName(env), extraPaths: mediaUploadOpenApi },
-  );
 }
 
 const ERROR_STATUS_NOTE = (code: string) => (code.startsWith("2") ? "" : " (Error)");

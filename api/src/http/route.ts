@@ -3,14 +3,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { idempotencyKey } from "../contracts/orders";
+import type { SessionAdmin } from "../contracts/staff-roles";
 import type { Deps } from "../lib/deps";
-import { AppError, forbidden } from "../lib/errors";
+import { forbidden } from "../lib/errors";
 import { idempotencyRecordKey, idempotentTransaction } from "../lib/idempotency";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES, publicLimitHit, type RateLimitHit } from "../lib/rate-limit";
 import { type CacheOptions, sendCachedJson } from "../lib/read-cache";
 import { parseInput } from "../lib/validate";
-import { mayCallPath, mayCallPathBeforeEnrolment, type SessionAdmin, sessionAdminFor } from "../modules/access";
-import { authenticateApiKey, holdsScope, missingScopes, scopesForPath } from "../modules/api-keys";
+import type {} from "./admin-authority";
 import { bearerToken } from "./bearer-token";
 import { allowCachedAnswer, noteCachedAnswer } from "./cached-answers";
 
@@ -157,42 +157,9 @@ function headerValue(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/**
- * Who calls an admin path: with `Authorization: Bearer <key>`, the API key (modules/api-keys: 401 unless
- * valid, its rate limit, then the scope the path needs, 403 naming what is missing, and the path must be
- * one its creator's current role may use; the cookie is not read), otherwise the session (401; 403 with
- * `code: "two_factor_enrolment_required"` while it must set up two-factor), whose role must allow the path
- * (403). `url` is the route's pattern.
- */
-export async function authorizeAdmin(
-  deps: Deps,
-  req: FastifyRequest,
-  method: string,
-  url: string,
-): Promise<SessionAdmin> {
-  const token = bearerToken(req.headers.authorization);
-  if (token !== undefined) {
-    const key = await authenticateApiKey(deps, token);
-    const needed = scopesForPath(method, url);
-    if (!needed) throw forbidden("API keys cannot be used on this path");
-    const missing = missingScopes(key.scopes, needed);
-    if (missing.length > 0) {
-      // given to the key, but beyond what its creator's role allows now (a demoted creator)
-      const message = missing.every((scope) => holdsScope(key.heldScopes, scope))
-        ? `This API key's scope ${missing.join(", ")} is beyond what its creator's role (${key.actor.role}) allows`
-        : `This API key lacks the scope ${missing.join(", ")}`;
-      throw new AppError(403, message, [], { missingScopes: missing });
-    }
-    if (!mayCallPath(key.actor.role, method, url)) {
-      throw forbidden(`This API key's creator's role (${key.actor.role}) does not allow this`);
-    }
-    return key.actor;
-  }
-  return sessionAdminFor(req, {
-    mayCall: (role) => mayCallPath(role, method, url),
-    beforeEnrolment: () => mayCallPathBeforeEnrolment(method, url),
-  });
-}
+/** Who calls an admin path (http/admin-authority.ts): an API key with its scope or a session; `url` is the route's pattern. */
+export const authorizeAdmin = (req: FastifyRequest, method: string, url: string): Promise<SessionAdmin> =>
+  req.server.adminAuthority.forPath(req, method, url);
 
 const noQuery = z.strictObject({});
 
@@ -239,7 +206,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
         const query =
           emptyQuery && isEmpty(req.query) ? { ...emptyQuery } : parseInput(querySchema, req.query ?? {}, "query");
         let admin: SessionAdmin | null = null;
-        if (spec.access === "admin") admin = await authorizeAdmin(deps, req, spec.method, spec.url);
+        if (spec.access === "admin") admin = await authorizeAdmin(req, spec.method, spec.url);
         else if (spec.access === "adminAuth" && bearerToken(req.headers.authorization) !== undefined) {
           // sign-in, setup and the like are a person's, never a key's
           throw forbidden("API keys cannot be used on this path");

@@ -13,7 +13,6 @@ import { PROPOSAL_PATH } from "../contracts/seo";
 import { pickEncoding } from "../lib/compressed-forms";
 import type { Deps } from "../lib/deps";
 import { readCache } from "../lib/read-cache";
-import { loadStorefrontRenderer, renderStorefrontPage } from "../modules/seo";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -106,16 +105,26 @@ export function pageAddress(url: string): { address: string; chosen: boolean } {
 /** Only a page that exists is kept: made-up paths (404) would otherwise fill the cache. */
 const keepPage = (page: { status: number }) => page.status === 200;
 
+/** A storefront page as the server sends it (modules/seo renders it). */
+export interface ServedPage {
+  status: number;
+  html: string;
+  meta: { noindex?: boolean };
+}
+
+/** Makes, for the built app in `root`, the function that renders a page's address into its template. */
+export type StorefrontPages = (root: string) => (address: string, template: string) => Promise<ServedPage>;
+
 export async function serveSpa(
   app: FastifyInstance,
   root: string,
-  options: { surface: "storefront" | "backoffice"; deps: Deps },
+  options: { surface: "storefront" | "backoffice"; deps: Deps; storefrontPages?: StorefrontPages },
 ): Promise<void> {
   // read once: the build does not change while this process runs
   const built = readFileSync(join(root, "index.html"), "utf8");
   const indexHtml = options.surface === "storefront" ? inlineStylesheets(built, root) : built;
-  // the storefront's server-side render (storefront/dist-server), when it was built
-  const renderer = options.surface === "storefront" ? loadStorefrontRenderer(options.deps, root) : null;
+  const renderPage = options.surface === "storefront" ? options.storefrontPages?.(root) : undefined;
+  if (options.surface === "storefront" && !renderPage) throw new Error("serveSpa: the storefront needs its pages");
   await app.register(fastifyStatic, {
     root,
     index: false,
@@ -143,7 +152,7 @@ export async function serveSpa(
     // until that data changes; addresses a visitor chooses freely (blog searches) are kept apart and
     // bounded, and not-found pages are not kept, so neither can push out the site's own pages
     const { address, chosen } = pageAddress(req.url);
-    const render = () => renderStorefrontPage(options.deps, address, indexHtml, undefined, renderer);
+    const render = () => renderPage!(address, indexHtml);
     const key = `page:${address}`;
     const page = await (chosen
       ? cache.chosenValue(key, render, PAGE_MAX_AGE_MS, keepPage)

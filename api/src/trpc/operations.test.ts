@@ -33,6 +33,24 @@ const echo = {
   }),
 };
 
+const period = {
+  funnel: route({
+    method: "GET",
+    url: "/api/period",
+    access: "public",
+    operationId: "readPeriod",
+    summary: "test",
+    tags: ["test"],
+    answer: "test",
+    query: z
+      .strictObject({ days: z.number().int().optional(), from: z.string().optional(), to: z.string().optional() })
+      .refine((q) => !(q.days !== undefined && q.from !== undefined), { message: "days, or from and to" })
+      .transform((q) => ({ ...q, days: q.from ? undefined : (q.days ?? 30) })),
+    response: z.unknown(),
+    handler: async ({ query }) => ({ query }),
+  }),
+};
+
 const context = { deps: {} as Deps, req: { ip: "127.0.0.1", headers: {} }, reply: {} } as unknown as TrpcContext;
 
 describe("procedures made from declared operations", () => {
@@ -46,6 +64,13 @@ describe("procedures made from declared operations", () => {
     await expect(caller.save({ id: 7, name: "" } as never)).rejects.toThrow(/name/);
     await expect(caller.save({ id: 7, name: "Box", extra: 1 } as never)).rejects.toThrow(/extra/);
     expect(await caller.read()).toEqual({ query: {} });
+  });
+
+  it("keep a lone part's own schema (its whole-object checks) and may be called without an input that may be empty", async () => {
+    const caller = createCallerFactory(router(proceduresOf(period)))(context);
+    expect(await caller.funnel()).toEqual({ query: { days: 30 } });
+    expect(await caller.funnel({ days: 7 })).toEqual({ query: { days: 7 } });
+    await expect(caller.funnel({ days: 7, from: "2026-01-01" })).rejects.toThrow(/days, or from and to/);
   });
 
   it("put the body under one key with bodyAs", async () => {

@@ -1,12 +1,13 @@
 // tRPC procedures made from declared operations (http/route.ts `route()`): one declaration gives the REST
 // route, its OpenAPI entry and, through `proceduresOf`, the back office's procedure, with the same
 // schemas, handler and access (a procedure names its route in its meta; trpc.ts checks the route's roles).
-// The procedure's input is the route's path parameters, query and body in one object; `bodyAs` puts the
-// body under one key instead ({ id, patch }).
+// The procedure's input is the route's path parameters, query and body in one object (`bodyAs` puts the
+// body under one key instead: { id, patch }), or the one part's own schema when the route has only one;
+// an input that may be empty may be left out.
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from "@trpc/server";
 import { z } from "zod";
+import type { SessionAdmin } from "../contracts/staff-roles";
 import type { HandlerContext, Operation } from "../http/route";
-import type { SessionAdmin } from "../modules/access";
 import { adminProcedure, type ProcedureMeta, publicProcedure, rateLimited, type TrpcContext } from "./trpc";
 
 type Shape<S> = S extends z.ZodType ? z.input<S> : unknown;
@@ -23,7 +24,9 @@ type InputOf<O, K extends string | undefined> = [
 ] extends [undefined, undefined, undefined]
   ? // biome-ignore lint/suspicious/noConfusingVoidType: tRPC's "no input", which callers may leave out
     void
-  : InputParts<O, K>;
+  : object extends InputParts<O, K>
+    ? InputParts<O, K> | undefined
+    : InputParts<O, K>;
 
 type InputParts<O, K extends string | undefined> = ObjectInput<OperationTypes<O>["params"]> &
   ObjectInput<OperationTypes<O>["query"]> &
@@ -52,6 +55,19 @@ interface Split {
 }
 
 function splitter(op: Operation, layout: ProcedureLayout): Split {
+  const only = [op.params, op.query, op.body].filter(Boolean);
+  if (only.length === 1 && !layout.bodyAs) {
+    // one part: its own schema, whole-object checks (refine) and all
+    const schema = only[0]!;
+    return {
+      inputSchema: schema,
+      split: (input) => ({
+        params: op.params ? input : undefined,
+        query: op.query ? input : {},
+        body: op.body ? input : undefined,
+      }),
+    };
+  }
   const parts = {
     params: shapeOf(op.params, "path parameters", op.operationId),
     query: shapeOf(op.query, "query", op.operationId),
@@ -80,9 +96,9 @@ function baseOf(op: Operation) {
   throw new Error(`${op.operationId}: sign-in paths (adminAuth) have no procedure made from them`);
 }
 
-function resolverOf(op: Operation, { split }: Split) {
+function resolverOf(op: Operation, { split }: Split, whenLeftOut: unknown) {
   return async ({ ctx, input }: { ctx: TrpcContext & { admin?: SessionAdmin }; input: unknown }) => {
-    const parts = split((input ?? {}) as Record<string, unknown>);
+    const parts = split((input ?? whenLeftOut) as Record<string, unknown>);
     const context: HandlerContext<unknown, unknown, unknown> = {
       deps: ctx.deps,
       ...parts,
@@ -103,10 +119,12 @@ function procedureOf(op: Operation, layout: ProcedureLayout) {
     throw new Error(`${op.operationId}: CSV answers and in-handler rate limits are REST's only`);
   }
   const parts = splitter(op, layout);
-  const resolve = resolverOf(op, parts);
+  // an input that may be empty may be left out: it is then the empty one, parsed (defaults filled in)
+  const empty = parts.inputSchema.safeParse({});
+  const resolve = resolverOf(op, parts, empty.success ? empty.data : {});
   const base = baseOf(op) as typeof publicProcedure;
   const withoutInput = !op.params && !op.query && !op.body;
-  const procedure = withoutInput ? base : base.input(parts.inputSchema);
+  const procedure = withoutInput ? base : base.input(empty.success ? parts.inputSchema.optional() : parts.inputSchema);
   return op.method === "GET" ? procedure.query(resolve) : procedure.mutation(resolve);
 }
 

@@ -3,26 +3,19 @@
  * 1. The context carries the service dependencies, the request and the reply (for cookies).
  * 2. Errors thrown by services (AppError) become tRPC errors with the same status and issues;
  *    anything unexpected becomes a generic INTERNAL_SERVER_ERROR (logged, never shown).
- * 3. Procedure tiers: publicProcedure, rateLimited(name) for public writes, adminProcedure (a session whose
- *    role may call this procedure: modules/access/access-policy.ts, default deny, 403 otherwise, and 403
+ * 3. Procedure tiers: publicProcedure, rateLimited(name) for public writes, adminProcedure (asked of the
+ *    app's AdminAuthority, http/admin-authority.ts: a session whose role may call this procedure or the
+ *    route it was made from, modules/access/access-policy.ts, default deny, 403 otherwise, and 403
  *    with `code: "two_factor_enrolment_required"` while it must set up two-factor first; an API key is
  *    refused here with 401, it works on the /api/admin/* REST paths only).
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { bearerToken } from "../http/bearer-token";
+import type {} from "../http/admin-authority";
 import { toErrorAnswer } from "../http/errors";
 import type { Deps } from "../lib/deps";
-import { unauthorized } from "../lib/errors";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES } from "../lib/rate-limit";
-import {
-  mayCallPath,
-  mayCallPathBeforeEnrolment,
-  mayCallProcedure,
-  mayCallProcedureBeforeEnrolment,
-  sessionAdminFor,
-} from "../modules/access";
 
 export interface TrpcContext {
   deps: Deps;
@@ -127,23 +120,7 @@ export const rateLimited = (name: keyof typeof PUBLIC_WRITE_RULES) =>
   });
 
 export const adminProcedure = publicProcedure.use(async ({ ctx, next, type, path, meta }) => {
-  // tRPC is the back office's own transport, session only: an API key is for /api/admin/* REST paths
-  if (bearerToken(ctx.req.headers.authorization) !== undefined) {
-    throw unauthorized("API keys are accepted on /api/admin/* REST paths only, not on tRPC");
-  }
-  const rest = meta?.rest;
-  const admin = sessionAdminFor(
-    ctx.req,
-    rest
-      ? {
-          mayCall: (role) => mayCallPath(role, rest.method, rest.url),
-          beforeEnrolment: () => mayCallPathBeforeEnrolment(rest.method, rest.url),
-        }
-      : {
-          mayCall: (role) => mayCallProcedure(role, path),
-          beforeEnrolment: () => mayCallProcedureBeforeEnrolment(path),
-        },
-  );
+  const admin = ctx.req.server.adminAuthority.forProcedure(ctx.req, path, meta?.rest);
   const result = await next({ ctx: { ...ctx, admin } });
   if (result.ok && type === "mutation") ctx.req.log.info({ admin: admin.username, action: path }, "admin change");
   return result;

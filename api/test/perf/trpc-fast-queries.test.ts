@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAdminSessions } from "../../src/http/session-cookie";
+import { installAdminAuth } from "../../src/admin-auth";
 import type { Deps } from "../../src/lib/deps";
 import { ADMIN_FAST_QUERIES, PUBLIC_FAST_QUERIES, registerFastTrpcQueries } from "../../src/lib/trpc-fast-queries";
 import { adminAppRouter, publicAppRouter } from "../../src/trpc/root";
@@ -19,7 +19,7 @@ async function trpcApp(router: typeof publicAppRouter | typeof adminAppRouter, p
   const app = Fastify({ logger: false, routerOptions: { maxParamLength: 5000 } });
   await app.register(cookie);
   const deps: Deps = { db: apps.db.handle.db, env: apps.env, clock: apps.clock, log: app.log };
-  if (router === adminAppRouter) await registerAdminSessions(app, deps);
+  await installAdminAuth(app, deps, router === adminAppRouter ? "backoffice" : "storefront");
   const createContext = ({ req, res }: { req: TrpcContext["req"]; res: TrpcContext["reply"] }): TrpcContext => ({
     deps,
     req,

@@ -1,17 +1,11 @@
 // The one check of a back-office request made with a session, shared by the REST admin paths
 // (http/route.ts authorizeAdmin, the upload too) and every adminProcedure (trpc/trpc.ts): signed in (401),
 // set up two-factor first when the owner requires it (403 with a code), then the role (403).
-import type { StaffRole } from "../../contracts/staff-roles";
+import type { SessionAdmin, StaffRole } from "../../contracts/staff-roles";
 import { AppError, forbidden, unauthorized } from "../../lib/errors";
 import { type SessionHolder, sessionRowId } from "./session-store";
 
-export interface SessionAdmin {
-  id: number;
-  username: string;
-  /** What the account may do (access-policy.ts). */
-  role: StaffRole;
-  sessionId: string;
-}
+export type { SessionAdmin };
 
 /** The `code` of the 403 a session gets while it must set up two-factor sign-in first. */
 export const TWO_FACTOR_ENROLMENT_REQUIRED = "two_factor_enrolment_required";

@@ -1,3 +1,6 @@
+// The back office's core REST paths: sign-in and first-admin setup (no session), the order and contact lists
+// and status changes, and the operations of the dashboard and visitor screens, each also its tRPC procedure
+// admin.<name> (admin.router.ts).
 import {
   adminContactDto,
   adminContactList,
@@ -30,6 +33,43 @@ import { listVisits, visitorStats } from "../visits";
 import { setupFirstAdmin, signIn, signOut, startSession } from "./auth.service";
 import { readDeviceToken, setDeviceCookie } from "./device-cookie";
 import { rememberDevice } from "./sign-in-throttle";
+
+export const adminCoreOperations = {
+  stats: route({
+    method: "GET",
+    url: "/api/admin/dashboard/stats",
+    access: "admin",
+    summary: "Dashboard cards, counts and the five most recent orders and contacts",
+    operationId: "getDashboardStats",
+    response: dashboardStatsDto,
+    tags: ["admin"],
+    answer:
+      "{ totalOrders, pendingOrders (stage awaiting deposit), cancelledOrders, bookedOrders, revenueReceivedCents (cash: the ledger's recorded payments, refunds negative), refundedCents, revenueBookedCents (totals of every order whose stage is not cancelled, paid or not), totalRevenue and orderedAmount (the same two in dollars), newContacts, totalProducts, roiCalculations, recentOrders (with their stage), recentContacts }",
+    handler: ({ deps }) => recentDashboardStats(deps.db),
+  }),
+  visitors: route({
+    method: "GET",
+    url: "/api/admin/visitors",
+    access: "admin",
+    summary: "The latest 50 visitor records",
+    operationId: "listVisitors",
+    response: visitRecordList,
+    tags: ["admin"],
+    answer: "Array of visitor records",
+    handler: ({ deps }) => listVisits(deps.db, 50),
+  }),
+  visitorStats: route({
+    method: "GET",
+    url: "/api/admin/visitor-stats",
+    access: "admin",
+    summary: "Visit totals and top pages, devices and browsers",
+    operationId: "getVisitorStats",
+    response: visitorStatsDto,
+    tags: ["admin"],
+    answer: "Visitor stats",
+    handler: ({ deps }) => visitorStats(deps.db),
+  }),
+};
 
 export const adminRoutes = [
   route({
@@ -109,18 +149,7 @@ export const adminRoutes = [
       return { authenticated: true as const, username: admin.username };
     },
   }),
-  route({
-    method: "GET",
-    url: "/api/admin/dashboard/stats",
-    access: "admin",
-    summary: "Dashboard cards, counts and the five most recent orders and contacts",
-    operationId: "getDashboardStats",
-    response: dashboardStatsDto,
-    tags: ["admin"],
-    answer:
-      "{ totalOrders, pendingOrders (stage awaiting deposit), cancelledOrders, bookedOrders, revenueReceivedCents (cash: the ledger's recorded payments, refunds negative), refundedCents, revenueBookedCents (totals of every order whose stage is not cancelled, paid or not), totalRevenue and orderedAmount (the same two in dollars), newContacts, totalProducts, roiCalculations, recentOrders (with their stage), recentContacts }",
-    handler: ({ deps }) => recentDashboardStats(deps.db),
-  }),
+  adminCoreOperations.stats,
   route({
     method: "GET",
     url: "/api/admin/orders",
@@ -192,26 +221,6 @@ export const adminRoutes = [
     answer: "The updated contact",
     handler: ({ deps, params, body, admin }) => setContactStatus(deps, admin!, params.id, body.status),
   }),
-  route({
-    method: "GET",
-    url: "/api/admin/visitors",
-    access: "admin",
-    summary: "The latest 50 visitor records",
-    operationId: "listVisitors",
-    response: visitRecordList,
-    tags: ["admin"],
-    answer: "Array of visitor records",
-    handler: ({ deps }) => listVisits(deps.db, 50),
-  }),
-  route({
-    method: "GET",
-    url: "/api/admin/visitor-stats",
-    access: "admin",
-    summary: "Visit totals and top pages, devices and browsers",
-    operationId: "getVisitorStats",
-    response: visitorStatsDto,
-    tags: ["admin"],
-    answer: "Visitor stats",
-    handler: ({ deps }) => visitorStats(deps.db),
-  }),
+  adminCoreOperations.visitors,
+  adminCoreOperations.visitorStats,
 ];

@@ -1,11 +1,15 @@
+// tRPC procedures of the back office's shell, dashboard and visitor screens: those of the declared operations
+// (admin.rest.ts), and the ones without a REST path (setup status, who is signed in, analytics, activity).
 import { z } from "zod";
+import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
-import { recentAnalytics, recentDashboardStats } from "../analytics";
+import { recentAnalytics } from "../analytics";
 import { listAudit } from "../audit";
-import { listVisits, visitorStats } from "../visits";
+import { adminCoreOperations } from "./admin.rest";
 import { hasAdmin } from "./auth.service";
 
 export const adminCoreRouter = router({
+  ...proceduresOf(adminCoreOperations),
   /** Whether setup is still open (no admin yet) and whether it needs a setup token. */
   setupStatus: publicProcedure.query(async ({ ctx }) => ({
     open: !(await hasAdmin(ctx.deps)),
@@ -16,10 +20,7 @@ export const adminCoreRouter = router({
     username: ctx.admin.username,
     storefrontOrigin: ctx.deps.env.storefrontOrigin,
   })),
-  stats: adminProcedure.query(({ ctx }) => recentDashboardStats(ctx.deps.db)),
   analytics: adminProcedure.query(({ ctx }) => recentAnalytics(ctx.deps.db, ctx.deps.clock.now())),
-  visitors: adminProcedure.query(({ ctx }) => listVisits(ctx.deps.db, 50)),
-  visitorStats: adminProcedure.query(({ ctx }) => visitorStats(ctx.deps.db)),
   audit: adminProcedure
     .input(z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }).optional())
     .query(({ ctx, input }) => listAudit(ctx.deps.db, { limit: input?.limit ?? 200 })),

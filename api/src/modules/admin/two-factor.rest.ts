@@ -1,5 +1,6 @@
-// Two-factor sign-in over REST: the second sign-in step, enrolment, recovery codes and the owner's policy.
-// The same services back the tRPC procedures in two-factor.router.ts.
+// Two-factor sign-in: the REST paths of the second sign-in step (no session yet), and the signed-in admin's
+// operations (enrolment, recovery codes, the owner's policy), each also its tRPC procedure twoFactor.<name>
+// (two-factor.router.ts).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { signInLinkAnswer, signInLinkInput } from "../../contracts/staff";
 import {
@@ -51,7 +52,7 @@ async function finishSignIn(
   return { ok: true as const, username: admin.username, expiresAt: result.expiresAt.toISOString() };
 }
 
-export const twoFactorRoutes = [
+const signInRoutes = [
   route({
     method: "POST",
     url: "/api/admin/login/verify",
@@ -123,7 +124,10 @@ export const twoFactorRoutes = [
       return { ok: true as const, username: admin.username };
     },
   }),
-  route({
+];
+
+export const twoFactorOperations = {
+  status: route({
     method: "GET",
     url: "/api/admin/two-factor",
     access: "admin",
@@ -137,7 +141,7 @@ export const twoFactorRoutes = [
       mayRequire: rolesForProcedure("twoFactor.setPolicy").includes(admin!.role),
     }),
   }),
-  route({
+  begin: route({
     method: "POST",
     url: "/api/admin/two-factor/enrol",
     access: "admin",
@@ -154,7 +158,7 @@ export const twoFactorRoutes = [
       return beginEnrolment(deps, admin!);
     },
   }),
-  route({
+  confirm: route({
     method: "POST",
     url: "/api/admin/two-factor/confirm",
     access: "admin",
@@ -167,7 +171,7 @@ export const twoFactorRoutes = [
     answer: "{ recoveryCodes }",
     handler: ({ deps, admin, body }) => confirmEnrolment(deps, admin!, body.code),
   }),
-  route({
+  disable: route({
     method: "POST",
     url: "/api/admin/two-factor/disable",
     access: "admin",
@@ -180,7 +184,7 @@ export const twoFactorRoutes = [
     answer: "{ enabled: false }",
     handler: ({ deps, admin, body }) => disableTwoFactor(deps, admin!, body),
   }),
-  route({
+  regenerateRecoveryCodes: route({
     method: "POST",
     url: "/api/admin/two-factor/recovery-codes",
     access: "admin",
@@ -193,7 +197,7 @@ export const twoFactorRoutes = [
     answer: "{ recoveryCodes }",
     handler: ({ deps, admin, body }) => regenerateRecoveryCodes(deps, admin!, body),
   }),
-  route({
+  setPolicy: route({
     method: "PUT",
     url: "/api/admin/two-factor/policy",
     access: "admin",
@@ -206,4 +210,6 @@ export const twoFactorRoutes = [
     answer: "{ required }; 409 when the owner's own account has no two-factor yet",
     handler: ({ deps, admin, body }) => setTwoFactorRequired(deps, admin!, body.required),
   }),
-];
+};
+
+export const twoFactorRoutes = [...signInRoutes, ...Object.values(twoFactorOperations)];

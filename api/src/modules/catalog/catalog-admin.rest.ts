@@ -1,7 +1,8 @@
-// Admin REST paths of the catalog (issue 16, admin REST parity): what the back office's catalog screen does
-// over tRPC (adminCatalogRouter), for integrators with an API key (catalog:read / catalog:write) or staff with
-// a session (content, owner). Same services and schemas; each write audited in its transaction, and an update
-// emits product.updated. A product created with `published: false` is a draft (staff only) until published.
+// Admin REST paths of the catalog, for integrators with an API key (catalog:read / catalog:write) or staff with
+// a session (content, owner). adminCatalogOperations also give the back office's procedures catalog.<name>
+// (catalog.router.ts); the paged list, the single read and the pictures are REST's only. Each write is audited
+// in its transaction, and a change emits product.updated. A product created with `published: false` is a
+// draft (staff only) until published.
 import { idParams, pageQuery } from "../../contracts/admin";
 import { adminProductDto, productImagesInput, productInput, productPage } from "../../contracts/catalog";
 import { okAnswer } from "../../contracts/responses";
@@ -19,35 +20,55 @@ import {
 
 const tags = ["admin", "catalog"];
 
-export const adminCatalogRoutes = [
-  route({
-    method: "GET",
-    url: "/api/admin/products",
-    access: "admin",
-    operationId: "listAdminProducts",
-    summary: "Every product, newest first (created_at desc, id desc), a page at a time",
-    tags,
-    query: pageQuery,
-    response: productPage,
-    answer:
-      "{ items: products, next: URL of the next page or null }; 400 naming `cursor` for a cursor this list did not give",
-    handler: ({ deps, query, req, reply }) =>
-      keysetPage({ req, reply }, createdCursor, query, (page) => listProductsPage(deps.db, page)),
-  }),
-  route({
-    method: "GET",
-    url: "/api/admin/products/:id",
-    access: "admin",
-    operationId: "getAdminProduct",
-    summary: "One product",
-    tags,
-    params: idParams,
-    response: adminProductDto,
-    errors: [404],
-    answer: "The product, draft or not; 404 when unknown",
-    handler: ({ deps, params }) => getAdminProduct(deps.db, params.id),
-  }),
-  route({
+// REST only: no back-office procedure is made from these
+const productPageRoute = route({
+  method: "GET",
+  url: "/api/admin/products",
+  access: "admin",
+  operationId: "listAdminProducts",
+  summary: "Every product, newest first (created_at desc, id desc), a page at a time",
+  tags,
+  query: pageQuery,
+  response: productPage,
+  answer:
+    "{ items: products, next: URL of the next page or null }; 400 naming `cursor` for a cursor this list did not give",
+  handler: ({ deps, query, req, reply }) =>
+    keysetPage({ req, reply }, createdCursor, query, (page) => listProductsPage(deps.db, page)),
+});
+
+const productRoute = route({
+  method: "GET",
+  url: "/api/admin/products/:id",
+  access: "admin",
+  operationId: "getAdminProduct",
+  summary: "One product",
+  tags,
+  params: idParams,
+  response: adminProductDto,
+  errors: [404],
+  answer: "The product, draft or not; 404 when unknown",
+  handler: ({ deps, params }) => getAdminProduct(deps.db, params.id),
+});
+
+const productImagesRoute = route({
+  method: "PUT",
+  url: "/api/admin/products/:id/images",
+  access: "admin",
+  operationId: "setProductImages",
+  summary:
+    "Set a product's pictures: attach uploaded media, reorder or remove by sending the whole list (the first is the cover); sends product.updated",
+  tags,
+  params: idParams,
+  body: productImagesInput,
+  response: adminProductDto,
+  errors: [404],
+  answer: "The updated product; 404 when unknown",
+  handler: ({ deps, params, body, admin }) => setProductImagesAs(deps, admin!, params.id, body.images),
+});
+
+/** The operations the back office calls too, as catalog.<name>. */
+export const adminCatalogOperations = {
+  create: route({
     method: "POST",
     url: "/api/admin/products",
     access: "admin",
@@ -61,7 +82,7 @@ export const adminCatalogRoutes = [
     answer: "201 with the product; 400 naming the field",
     handler: ({ deps, body, admin }) => createProductAs(deps, admin!, body),
   }),
-  route({
+  update: route({
     method: "PUT",
     url: "/api/admin/products/:id",
     access: "admin",
@@ -76,22 +97,7 @@ export const adminCatalogRoutes = [
     answer: "The updated product; 404 when unknown",
     handler: ({ deps, params, body, admin }) => updateProductAs(deps, admin!, params.id, body),
   }),
-  route({
-    method: "PUT",
-    url: "/api/admin/products/:id/images",
-    access: "admin",
-    operationId: "setProductImages",
-    summary:
-      "Set a product's pictures: attach uploaded media, reorder or remove by sending the whole list (the first is the cover); sends product.updated",
-    tags,
-    params: idParams,
-    body: productImagesInput,
-    response: adminProductDto,
-    errors: [404],
-    answer: "The updated product; 404 when unknown",
-    handler: ({ deps, params, body, admin }) => setProductImagesAs(deps, admin!, params.id, body.images),
-  }),
-  route({
+  publish: route({
     method: "POST",
     url: "/api/admin/products/:id/publish",
     access: "admin",
@@ -105,7 +111,7 @@ export const adminCatalogRoutes = [
     answer: "The product, published; 404 when unknown",
     handler: ({ deps, params, admin }) => setProductPublishedAs(deps, admin!, params.id, true),
   }),
-  route({
+  unpublish: route({
     method: "POST",
     url: "/api/admin/products/:id/unpublish",
     access: "admin",
@@ -119,7 +125,7 @@ export const adminCatalogRoutes = [
     answer: "The product, a draft; 404 when unknown",
     handler: ({ deps, params, admin }) => setProductPublishedAs(deps, admin!, params.id, false),
   }),
-  route({
+  delete: route({
     method: "DELETE",
     url: "/api/admin/products/:id",
     access: "admin",
@@ -132,4 +138,18 @@ export const adminCatalogRoutes = [
     answer: "{ ok: true }; 404 when unknown",
     handler: ({ deps, params, admin }) => deleteProductAs(deps, admin!, params.id),
   }),
+};
+
+const { create, update, publish, unpublish, delete: remove } = adminCatalogOperations;
+
+// every path, in the documented order
+export const adminCatalogRoutes = [
+  productPageRoute,
+  productRoute,
+  create,
+  update,
+  productImagesRoute,
+  publish,
+  unpublish,
+  remove,
 ];

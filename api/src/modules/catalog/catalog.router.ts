@@ -1,17 +1,12 @@
-import { z } from "zod";
-import { productIdParams, productInput, productListQuery } from "../../contracts/catalog";
+// tRPC procedures of the catalog. Public: the storefront's reads, from the read cache (the REST paths send
+// cached bytes instead). Admin: the list of every product, and those of the declared operations
+// (catalog-admin.rest.ts).
+import { productIdParams, productListQuery } from "../../contracts/catalog";
 import { readCache } from "../../lib/read-cache";
+import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
-import {
-  createProductAs,
-  deleteProductAs,
-  getProduct,
-  listAllProducts,
-  listFeaturedProducts,
-  listProducts,
-  setProductPublishedAs,
-  updateProductAs,
-} from "./catalog.service";
+import { getProduct, listAllProducts, listFeaturedProducts, listProducts } from "./catalog.service";
+import { adminCatalogOperations } from "./catalog-admin.rest";
 
 export const catalogRouter = router({
   list: publicProcedure
@@ -30,21 +25,10 @@ export const catalogRouter = router({
 });
 
 export const adminCatalogRouter = router({
-  // drafts included: an entry of its own, dropped by every catalog change like the public ones
+  // every product at once, drafts included, from the read cache (an entry of its own, dropped by every
+  // catalog change like the public ones); GET /api/admin/products pages them instead
   list: adminProcedure.query(({ ctx }) =>
     readCache(ctx.deps.db).value("products:admin-list", () => listAllProducts(ctx.deps.db)),
   ),
-  create: adminProcedure.input(productInput).mutation(({ ctx, input }) => createProductAs(ctx.deps, ctx.admin, input)),
-  update: adminProcedure
-    .input(z.strictObject({ id: productIdParams.shape.id, data: productInput }))
-    .mutation(({ ctx, input }) => updateProductAs(ctx.deps, ctx.admin, input.id, input.data)),
-  publish: adminProcedure
-    .input(productIdParams)
-    .mutation(({ ctx, input }) => setProductPublishedAs(ctx.deps, ctx.admin, input.id, true)),
-  unpublish: adminProcedure
-    .input(productIdParams)
-    .mutation(({ ctx, input }) => setProductPublishedAs(ctx.deps, ctx.admin, input.id, false)),
-  delete: adminProcedure
-    .input(productIdParams)
-    .mutation(({ ctx, input }) => deleteProductAs(ctx.deps, ctx.admin, input.id)),
+  ...proceduresOf(adminCatalogOperations, { update: { bodyAs: "data" } }),
 });

@@ -1,6 +1,7 @@
-// Admin REST paths of the gallery and the blog (issue 16, admin REST parity): what the back office does over
-// tRPC (adminContentRouter), for integrators with an API key (content:read / content:write) or staff with a
-// session (content, owner). Same services and schemas; each write audited in its transaction.
+// Admin REST paths of the gallery and the blog, for integrators with an API key (content:read / content:write)
+// or staff with a session (content, owner). adminContentOperations also give the back office's procedures
+// content.<name> (content.router.ts); the paged lists, the single gallery read and publishing a post are
+// REST's only. Each write is audited in its transaction.
 import { idParams, pageQuery } from "../../contracts/admin";
 import {
   adminPostPage,
@@ -35,38 +36,84 @@ import {
 const galleryTags = ["admin", "gallery"];
 const blogTags = ["admin", "blog"];
 
-export const adminContentRoutes = [
-  route({
-    method: "GET",
-    url: "/api/admin/gallery",
-    access: "admin",
-    operationId: "listAdminGallery",
-    summary: "The gallery in display order (position, then id), a page at a time",
-    tags: galleryTags,
-    query: pageQuery,
-    response: galleryPage,
-    answer: "{ items: gallery items, next: URL of the next page or null }",
-    handler: async ({ deps, query, req, reply }) => {
-      const { items, next } = await keysetPage({ req, reply }, positionCursor, query, (page) =>
-        listGalleryPage(deps.db, page),
-      );
-      return { items: items.map(({ position: _position, ...item }) => item), next };
-    },
-  }),
-  route({
-    method: "GET",
-    url: "/api/admin/gallery/:id",
-    access: "admin",
-    operationId: "getGalleryItem",
-    summary: "One gallery item",
-    tags: galleryTags,
-    params: idParams,
-    response: galleryItemDto,
-    errors: [404],
-    answer: "The item; 404 when unknown",
-    handler: ({ deps, params }) => getGalleryItem(deps.db, params.id),
-  }),
-  route({
+// REST only: no back-office procedure is made from these
+const galleryPageRoute = route({
+  method: "GET",
+  url: "/api/admin/gallery",
+  access: "admin",
+  operationId: "listAdminGallery",
+  summary: "The gallery in display order (position, then id), a page at a time",
+  tags: galleryTags,
+  query: pageQuery,
+  response: galleryPage,
+  answer: "{ items: gallery items, next: URL of the next page or null }",
+  handler: async ({ deps, query, req, reply }) => {
+    const { items, next } = await keysetPage({ req, reply }, positionCursor, query, (page) =>
+      listGalleryPage(deps.db, page),
+    );
+    return { items: items.map(({ position: _position, ...item }) => item), next };
+  },
+});
+
+const galleryItemRoute = route({
+  method: "GET",
+  url: "/api/admin/gallery/:id",
+  access: "admin",
+  operationId: "getGalleryItem",
+  summary: "One gallery item",
+  tags: galleryTags,
+  params: idParams,
+  response: galleryItemDto,
+  errors: [404],
+  answer: "The item; 404 when unknown",
+  handler: ({ deps, params }) => getGalleryItem(deps.db, params.id),
+});
+
+const postPageRoute = route({
+  method: "GET",
+  url: "/api/admin/blog/posts",
+  access: "admin",
+  operationId: "listAdminBlogPosts",
+  summary: "Every post, drafts too, without its body; newest first (created_at desc, id desc), a page at a time",
+  tags: blogTags,
+  query: pageQuery,
+  response: adminPostPage,
+  answer: "{ items: post summaries, next: URL of the next page or null }",
+  handler: ({ deps, query, req, reply }) =>
+    keysetPage({ req, reply }, createdCursor, query, (page) => listPostsPage(deps.db, page)),
+});
+
+const publishPostRoute = route({
+  method: "POST",
+  url: "/api/admin/blog/posts/:id/publish",
+  access: "admin",
+  operationId: "publishBlogPost",
+  summary: "Publish a post: it appears on the storefront's blog",
+  tags: blogTags,
+  params: idParams,
+  response: blogPostDto,
+  errors: [404],
+  answer: "The post, published; 404 when unknown",
+  handler: ({ deps, params, admin }) => setPostPublishedAs(deps, admin!, params.id, true),
+});
+
+const unpublishPostRoute = route({
+  method: "POST",
+  url: "/api/admin/blog/posts/:id/unpublish",
+  access: "admin",
+  operationId: "unpublishBlogPost",
+  summary: "Withdraw a post to draft: it leaves the storefront's blog",
+  tags: blogTags,
+  params: idParams,
+  response: blogPostDto,
+  errors: [404],
+  answer: "The post, a draft again; 404 when unknown",
+  handler: ({ deps, params, admin }) => setPostPublishedAs(deps, admin!, params.id, false),
+});
+
+/** The operations the back office calls too, as content.<name>. */
+export const adminContentOperations = {
+  createGalleryItem: route({
     method: "POST",
     url: "/api/admin/gallery",
     access: "admin",
@@ -80,7 +127,7 @@ export const adminContentRoutes = [
     answer: "201 with the item; 400 naming the field (an image that was not uploaded: `image`)",
     handler: ({ deps, body, admin }) => createGalleryItemAs(deps, admin!, body),
   }),
-  route({
+  updateGalleryItem: route({
     method: "PUT",
     url: "/api/admin/gallery/:id",
     access: "admin",
@@ -94,7 +141,7 @@ export const adminContentRoutes = [
     answer: "The updated item; 404 when unknown",
     handler: ({ deps, params, body, admin }) => updateGalleryItemAs(deps, admin!, params.id, body),
   }),
-  route({
+  reorderGallery: route({
     method: "POST",
     url: "/api/admin/gallery/reorder",
     access: "admin",
@@ -107,7 +154,7 @@ export const adminContentRoutes = [
     answer: "The whole gallery in its new order; 404 naming ids that do not exist",
     handler: ({ deps, body, admin }) => reorderGalleryAs(deps, admin!, body.ids),
   }),
-  route({
+  deleteGalleryItem: route({
     method: "DELETE",
     url: "/api/admin/gallery/:id",
     access: "admin",
@@ -120,20 +167,7 @@ export const adminContentRoutes = [
     answer: "{ ok: true }; 404 when unknown",
     handler: ({ deps, params, admin }) => deleteGalleryItemAs(deps, admin!, params.id),
   }),
-  route({
-    method: "GET",
-    url: "/api/admin/blog/posts",
-    access: "admin",
-    operationId: "listAdminBlogPosts",
-    summary: "Every post, drafts too, without its body; newest first (created_at desc, id desc), a page at a time",
-    tags: blogTags,
-    query: pageQuery,
-    response: adminPostPage,
-    answer: "{ items: post summaries, next: URL of the next page or null }",
-    handler: ({ deps, query, req, reply }) =>
-      keysetPage({ req, reply }, createdCursor, query, (page) => listPostsPage(deps.db, page)),
-  }),
-  route({
+  post: route({
     method: "GET",
     url: "/api/admin/blog/posts/:id",
     access: "admin",
@@ -146,7 +180,7 @@ export const adminContentRoutes = [
     answer: "The post; 404 when unknown",
     handler: ({ deps, params }) => getPostById(deps.db, params.id),
   }),
-  route({
+  createPost: route({
     method: "POST",
     url: "/api/admin/blog/posts",
     access: "admin",
@@ -161,7 +195,7 @@ export const adminContentRoutes = [
     answer: "201 with the post; 409 when the slug is taken",
     handler: ({ deps, body, admin }) => createPostAs(deps, admin!, body),
   }),
-  route({
+  updatePost: route({
     method: "PUT",
     url: "/api/admin/blog/posts/:id",
     access: "admin",
@@ -175,33 +209,7 @@ export const adminContentRoutes = [
     answer: "The updated post; 404 when unknown; 409 when the slug is another post's",
     handler: ({ deps, params, body, admin }) => updatePostAs(deps, admin!, params.id, body),
   }),
-  route({
-    method: "POST",
-    url: "/api/admin/blog/posts/:id/publish",
-    access: "admin",
-    operationId: "publishBlogPost",
-    summary: "Publish a post: it appears on the storefront's blog",
-    tags: blogTags,
-    params: idParams,
-    response: blogPostDto,
-    errors: [404],
-    answer: "The post, published; 404 when unknown",
-    handler: ({ deps, params, admin }) => setPostPublishedAs(deps, admin!, params.id, true),
-  }),
-  route({
-    method: "POST",
-    url: "/api/admin/blog/posts/:id/unpublish",
-    access: "admin",
-    operationId: "unpublishBlogPost",
-    summary: "Withdraw a post to draft: it leaves the storefront's blog",
-    tags: blogTags,
-    params: idParams,
-    response: blogPostDto,
-    errors: [404],
-    answer: "The post, a draft again; 404 when unknown",
-    handler: ({ deps, params, admin }) => setPostPublishedAs(deps, admin!, params.id, false),
-  }),
-  route({
+  deletePost: route({
     method: "DELETE",
     url: "/api/admin/blog/posts/:id",
     access: "admin",
@@ -214,4 +222,23 @@ export const adminContentRoutes = [
     answer: "{ ok: true }; 404 when unknown",
     handler: ({ deps, params, admin }) => deletePostAs(deps, admin!, params.id),
   }),
+};
+
+const ops = adminContentOperations;
+
+// every path, in the documented order
+export const adminContentRoutes = [
+  galleryPageRoute,
+  galleryItemRoute,
+  ops.createGalleryItem,
+  ops.updateGalleryItem,
+  ops.reorderGallery,
+  ops.deleteGalleryItem,
+  postPageRoute,
+  ops.post,
+  ops.createPost,
+  ops.updatePost,
+  publishPostRoute,
+  unpublishPostRoute,
+  ops.deletePost,
 ];

@@ -1,32 +1,13 @@
-import { z } from "zod";
-import {
-  blogListQuery,
-  blogPostInput,
-  blogSearchQuery,
-  galleryItemInput,
-  galleryReorderInput,
-  slugParams,
-} from "../../contracts/content";
-import { id } from "../../contracts/fields";
+// tRPC procedures of the gallery and the blog. Public: the storefront's reads, from the read cache (the REST
+// paths send cached bytes instead). Admin: the gallery and the Blog list, and those of the declared operations
+// (content-admin.rest.ts).
+import { blogListQuery, blogSearchQuery, slugParams } from "../../contracts/content";
 import { readCache } from "../../lib/read-cache";
+import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
-import {
-  createPostAs,
-  deletePostAs,
-  getPostById,
-  getPostBySlug,
-  listPosts,
-  listPostsForAdmin,
-  searchPublishedPosts,
-  updatePostAs,
-} from "./blog.service";
-import {
-  createGalleryItemAs,
-  deleteGalleryItemAs,
-  listGallery,
-  reorderGalleryAs,
-  updateGalleryItemAs,
-} from "./gallery.service";
+import { getPostBySlug, listPosts, listPostsForAdmin, searchPublishedPosts } from "./blog.service";
+import { adminContentOperations } from "./content-admin.rest";
+import { listGallery } from "./gallery.service";
 
 export const contentRouter = router({
   gallery: publicProcedure.query(({ ctx }) => readCache(ctx.deps.db).value("gallery", () => listGallery(ctx.deps.db))),
@@ -50,23 +31,10 @@ export const contentRouter = router({
     ),
 });
 
-const byId = z.strictObject({ id: id() });
-
 export const adminContentRouter = router({
+  // the whole gallery from the read cache; GET /api/admin/gallery pages it instead
   gallery: adminProcedure.query(({ ctx }) => readCache(ctx.deps.db).value("gallery", () => listGallery(ctx.deps.db))),
-  createGalleryItem: adminProcedure
-    .input(galleryItemInput)
-    .mutation(({ ctx, input }) => createGalleryItemAs(ctx.deps, ctx.admin, input)),
-  updateGalleryItem: adminProcedure
-    .input(z.strictObject({ id: id(), data: galleryItemInput }))
-    .mutation(({ ctx, input }) => updateGalleryItemAs(ctx.deps, ctx.admin, input.id, input.data)),
-  deleteGalleryItem: adminProcedure
-    .input(byId)
-    .mutation(({ ctx, input }) => deleteGalleryItemAs(ctx.deps, ctx.admin, input.id)),
-  reorderGallery: adminProcedure
-    .input(galleryReorderInput)
-    .mutation(({ ctx, input }) => reorderGalleryAs(ctx.deps, ctx.admin, input.ids)),
-  /** One page of post summaries (no body), drafts too: the Blog list. */
+  /** One page of post summaries (no body), drafts too, by limit and offset: the Blog list (REST pages by cursor). */
   posts: adminProcedure
     .input(blogListQuery.pick({ limit: true, offset: true }).optional())
     .query(({ ctx, input }) =>
@@ -74,13 +42,8 @@ export const adminContentRouter = router({
         listPostsForAdmin(ctx.deps.db, { limit: input?.limit, offset: input?.offset }),
       ),
     ),
-  /** One post with its body, drafts too: what the editor opens. */
-  post: adminProcedure.input(byId).query(({ ctx, input }) => getPostById(ctx.deps.db, input.id)),
-  createPost: adminProcedure
-    .input(blogPostInput)
-    .mutation(({ ctx, input }) => createPostAs(ctx.deps, ctx.admin, input)),
-  updatePost: adminProcedure
-    .input(z.strictObject({ id: id(), data: blogPostInput }))
-    .mutation(({ ctx, input }) => updatePostAs(ctx.deps, ctx.admin, input.id, input.data)),
-  deletePost: adminProcedure.input(byId).mutation(({ ctx, input }) => deletePostAs(ctx.deps, ctx.admin, input.id)),
+  ...proceduresOf(adminContentOperations, {
+    updateGalleryItem: { bodyAs: "data" },
+    updatePost: { bodyAs: "data" },
+  }),
 });

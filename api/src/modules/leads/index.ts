@@ -4,4 +4,3 @@ export { adminLeadsRouter, leadsRouter } from "./leads.router";
 export { createChatLead, listContactsForAdmin, markLeadWonForOrder, setContactStatus } from "./leads.service";
 export { adminLeadRoutes } from "./leads-admin.rest";
 export { staffNoteRoutes } from "./notes.rest";
-export { addNoteProcedure } from "./notes.router";

@@ -1,6 +1,6 @@
-// Admin REST paths of leads beyond admin.rest.ts's list and status (issue 16, admin REST parity): read one
-// lead, its notes, add a note (adminLeadsRouter's details and addNote), for integrators with an API key
-// (leads:read / leads:write) or staff with a session (sales, owner).
+// The admin operations of one lead (the list and its status are admin.rest.ts's): read it, its staff notes,
+// add a note, for integrators with an API key (leads:read / leads:write) or staff with a session (sales,
+// owner). `adminLeadOperations` are also adminLeadsRouter's procedures leads.<name> (leads.router.ts).
 import { contactDetailsResponse, idParams } from "../../contracts/admin";
 import { route } from "../../http/route";
 import { getContactDetails } from "./leads.service";
@@ -8,8 +8,17 @@ import { staffNoteRoutes } from "./notes.rest";
 
 const tags = ["admin", "leads"];
 
-export const adminLeadRoutes = [
-  route({
+const contactNotes = staffNoteRoutes({
+  entityType: "enquiry",
+  url: "/api/admin/contacts/:id",
+  tags,
+  operationNoun: "Contact",
+  noun: "lead",
+  aNoun: "a lead",
+});
+
+export const adminLeadOperations = {
+  details: route({
     method: "GET",
     url: "/api/admin/contacts/:id",
     access: "admin",
@@ -22,12 +31,8 @@ export const adminLeadRoutes = [
     answer: "The lead; 404 when unknown",
     handler: ({ deps, params }) => getContactDetails(deps.db, params.id),
   }),
-  ...staffNoteRoutes({
-    entityType: "enquiry",
-    url: "/api/admin/contacts/:id",
-    tags,
-    operationNoun: "Contact",
-    noun: "lead",
-    aNoun: "a lead",
-  }),
-];
+  addNote: contactNotes.addNote,
+};
+
+/** The documented paths, in order: the lead, its notes (REST only), a new note. */
+export const adminLeadRoutes = [adminLeadOperations.details, contactNotes.list, adminLeadOperations.addNote];

@@ -1,40 +1,33 @@
+// tRPC procedures of leads: those of the declared operations (leads.rest.ts, leads-admin.rest.ts), and by
+// hand the storefront's enquiry and quote request (they answer only the id, and the source) and the back
+// office's list (`{ items, nextCursor }`) and status change (their REST paths are admin.rest.ts's).
 import { z } from "zod";
 import { adminContactPageInput, contactStatusInput } from "../../contracts/admin";
 import { id } from "../../contracts/fields";
-import { contactInput, quoteRequestInput, roiInput } from "../../contracts/leads";
+import { contactInput, quoteRequestInput } from "../../contracts/leads";
+import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, rateLimited, router } from "../../trpc/trpc";
-import {
-  getContactDetails,
-  pageContactsForAdmin,
-  saveRoi,
-  setContactStatus,
-  submitContact,
-  submitQuoteRequest,
-} from "./leads.service";
-import { addNoteProcedure } from "./notes.router";
+import { leadOperations } from "./leads.rest";
+import { pageContactsForAdmin, setContactStatus, submitContact, submitQuoteRequest } from "./leads.service";
+import { adminLeadOperations } from "./leads-admin.rest";
 
 export const leadsRouter = router({
+  ...proceduresOf(leadOperations),
   contact: rateLimited("contact")
     .input(contactInput)
     .mutation(({ ctx, input }) => submitContact(ctx.deps, input).then((e) => ({ id: e.id }))),
   requestQuote: rateLimited("quote")
     .input(quoteRequestInput)
     .mutation(({ ctx, input }) => submitQuoteRequest(ctx.deps, input).then((e) => ({ id: e.id, source: e.source }))),
-  saveRoi: rateLimited("roi")
-    .input(roiInput)
-    .mutation(({ ctx, input }) => saveRoi(ctx.deps, input)),
 });
 
 export const adminLeadsRouter = router({
+  ...proceduresOf(adminLeadOperations),
   /** The contacts table: `{ items, nextCursor }`, sorted and filtered (contracts/admin.ts adminContactPageInput). */
   list: adminProcedure
     .input(adminContactPageInput.optional())
     .query(({ ctx, input }) => pageContactsForAdmin(ctx.deps.db, input ?? {})),
-  details: adminProcedure
-    .input(z.strictObject({ id: id() }))
-    .query(({ ctx, input }) => getContactDetails(ctx.deps.db, input.id)),
   setStatus: adminProcedure
     .input(z.strictObject({ id: id(), ...contactStatusInput.shape }))
     .mutation(({ ctx, input }) => setContactStatus(ctx.deps, ctx.admin, input.id, input.status)),
-  addNote: addNoteProcedure("enquiry"),
 });

@@ -1,5 +1,6 @@
-// The staff notes of a lead or an order as admin REST paths (issue 16, admin REST parity): the same two
-// routes under each one's own path, written to its timeline (leads.service.ts addNote, listNotes).
+// The staff notes of a lead or an order: the same two operations under each one's own admin path, written to
+// its timeline (leads.service.ts addNote, listNotes). `addNote` is also each one's tRPC procedure
+// (leads.addNote, orders.addNote); the list is REST only (the back office reads notes with the details).
 import { idParams, noteInput, noteList, noteResponse } from "../../contracts/admin";
 import { route } from "../../http/route";
 import { addNote, listNotes } from "./leads.service";
@@ -23,8 +24,8 @@ const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.sli
 /** GET and POST <subject>/notes: the subject's staff notes (newest first) and a new one. */
 export function staffNoteRoutes(subject: NoteSubject) {
   const { entityType, tags, noun } = subject;
-  return [
-    route({
+  return {
+    list: route({
       method: "GET",
       url: `${subject.url}/notes`,
       access: "admin",
@@ -37,7 +38,7 @@ export function staffNoteRoutes(subject: NoteSubject) {
       answer: `[{ id, adminName, body, createdAt }]; 404 when the ${noun} is unknown`,
       handler: ({ deps, params }) => listNotes(deps.db, entityType, params.id),
     }),
-    route({
+    addNote: route({
       method: "POST",
       url: `${subject.url}/notes`,
       access: "admin",
@@ -53,5 +54,5 @@ export function staffNoteRoutes(subject: NoteSubject) {
       answer: `201 with the note; 404 when the ${noun} is unknown`,
       handler: ({ deps, params, body, admin }) => addNote(deps, admin!, entityType, params.id, body.body),
     }),
-  ];
+  };
 }

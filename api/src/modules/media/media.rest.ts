@@ -22,7 +22,7 @@ export const mediaUploadPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app:
       // The session is checked before the body is read, so an anonymous client cannot make us buffer 8 MB.
       onRequest: async (req) => {
         // a session whose role may upload, or an API key with the path's scope (http/route.ts)
-        signedIn.set(req, await authorizeAdmin(deps, req, "POST", "/api/admin/media"));
+        signedIn.set(req, await authorizeAdmin(req, "POST", "/api/admin/media"));
       },
     },
     async (req, reply) => {

@@ -2,11 +2,11 @@
 // holds as blocks, and composeEmail makes its text part and its HTML part from them, with the shop's
 // footer. No template writes HTML of its own.
 import type { BusinessSettings } from "../../contracts/settings";
+import { escapeHtml } from "../../lib/html";
 
 type Company = BusinessSettings["company"];
 
-export const escapeHtml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+export { escapeHtml };
 
 export type EmailBlock =
   /** A paragraph (an empty string is left out). */

@@ -1,3 +1,5 @@
+// The outbox's operations (back-office origin; owner only through the staff access policy): each gives its
+// documented REST path and its tRPC procedure notifications.<name> (notifications.router.ts).
 import { z } from "zod";
 import { idParams } from "../../contracts/admin";
 import { instant, int } from "../../contracts/responses";
@@ -47,8 +49,8 @@ const notificationSummaryDto = z.object({
   channels: z.object({ telegram: z.boolean(), email: z.boolean() }),
 });
 
-export const notificationRoutes = [
-  route({
+export const notificationOperations = {
+  list: route({
     method: "GET",
     url: "/api/admin/notifications",
     access: "admin",
@@ -61,7 +63,7 @@ export const notificationRoutes = [
       "Array of { id, channel, kind, recipient, subject, preview, status, attempts, lastError, createdAt, sentAt, retryable }",
     handler: ({ deps, query }) => listNotifications(deps, query),
   }),
-  route({
+  summary: route({
     method: "GET",
     url: "/api/admin/notifications/summary",
     access: "admin",
@@ -72,7 +74,7 @@ export const notificationRoutes = [
     answer: "{ byStatus: { pending, sending, sent, failed, unsent }, channels: { telegram, email } }",
     handler: ({ deps }) => notificationSummary(deps),
   }),
-  route({
+  get: route({
     method: "GET",
     url: "/api/admin/notifications/:id",
     access: "admin",
@@ -85,7 +87,7 @@ export const notificationRoutes = [
     answer: "The notification with its full text; 404 when unknown",
     handler: ({ deps, params }) => getNotification(deps, params.id),
   }),
-  route({
+  retry: route({
     method: "POST",
     url: "/api/admin/notifications/:id/retry",
     access: "admin",
@@ -99,4 +101,6 @@ export const notificationRoutes = [
       "{ id, status: 'pending' }; 409 when the notification is not failed/unsent or its channel is not configured",
     handler: ({ deps, params, admin }) => retryNotification(deps, admin!, params.id),
   }),
-];
+};
+
+export const notificationRoutes = Object.values(notificationOperations);

@@ -1,16 +1,22 @@
+// tRPC procedures of orders: those of the declared operations (orders.rest.ts, orders-admin.rest.ts), and
+// by hand placing an order (its Idempotency-Key is an input field), the receipt link (`token`, not `t`),
+// and the back office's list (`{ items, nextCursor }`), details (without the ledger that GET
+// /api/admin/orders/{id} adds) and status and payment-status changes (their REST paths are admin.rest.ts's).
 import { readSnapshot } from "@ch/db";
 import { z } from "zod";
 import { adminOrderPageInput, orderStatusInput, paymentStatusInput } from "../../contracts/admin";
 import { id } from "../../contracts/fields";
-import { idempotencyKey, orderInput, orderReceiptInput, orderStatusLookupInput } from "../../contracts/orders";
+import { idempotencyKey, orderInput, orderReceiptInput } from "../../contracts/orders";
+import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, publicProcedure, rateLimited, router } from "../../trpc/trpc";
-import { addNoteProcedure } from "../leads";
 import { setOrderStatusByStaff, setPaymentStatusByStaff } from "./order-commands";
 import { findOrderByAccessToken, hitReceiptLimit } from "./order-links";
-import { placeOrderOnce } from "./orders.rest";
-import { findOrderForCustomer, getOrderDetails, pageOrdersForAdmin } from "./orders.service";
+import { orderOperations, placeOrderOnce } from "./orders.rest";
+import { type findOrderForCustomer, getOrderDetails, pageOrdersForAdmin } from "./orders.service";
+import { adminOrderOperations } from "./orders-admin.rest";
 
 export const ordersRouter = router({
+  ...proceduresOf(orderOperations),
   place: rateLimited("orders")
     .input(z.strictObject({ order: orderInput, idempotencyKey: idempotencyKey.optional() }))
     .mutation(async ({ ctx, input }) => {
@@ -18,9 +24,6 @@ export const ordersRouter = router({
       if (answer.replayed) ctx.reply.header("idempotent-replayed", "true");
       return answer.body as Awaited<ReturnType<typeof findOrderForCustomer>>;
     }),
-  lookup: rateLimited("orderLookup")
-    .input(orderStatusLookupInput)
-    .mutation(({ ctx, input }) => findOrderForCustomer(ctx.deps, input.orderNumber, input.email)),
   /** GET /api/orders/{orderNumber}/receipt?t= : the order's own link (same limit, same 404). */
   receipt: publicProcedure.input(orderReceiptInput).query(async ({ ctx, input }) => {
     ctx.reply.header("cache-control", "no-store");
@@ -30,6 +33,7 @@ export const ordersRouter = router({
 });
 
 export const adminOrdersRouter = router({
+  ...proceduresOf(adminOrderOperations),
   /** The orders table: `{ items, nextCursor }`, sorted and filtered (contracts/admin.ts adminOrderPageInput). */
   list: adminProcedure
     .input(adminOrderPageInput.optional())
@@ -43,5 +47,4 @@ export const adminOrdersRouter = router({
   setPaymentStatus: adminProcedure
     .input(z.strictObject({ id: id(), ...paymentStatusInput.shape }))
     .mutation(({ ctx, input: { id, ...body } }) => setPaymentStatusByStaff(ctx.deps, ctx.admin, id, body)),
-  addNote: addNoteProcedure("order"),
 });

@@ -1,5 +1,6 @@
-// The documented REST path that moves an order's build stage (staff, back office).
-
+// The build-stage operations (back office; sales and owner): move an order to another stage, undo the last
+// move, the pipeline board. Each gives its documented REST path and its tRPC procedure stages.<name>
+// (stages.router.ts).
 import { z } from "zod";
 import { idParams } from "../../contracts/admin";
 import { stageMoveInput } from "../../contracts/proposals";
@@ -36,8 +37,8 @@ const pipelineBoardDto = z.array(
   }),
 );
 
-export const adminStageRoutes = [
-  route({
+export const adminStageOperations = {
+  move: route({
     method: "PUT",
     url: "/api/admin/orders/:id/stage",
     access: "admin",
@@ -52,7 +53,7 @@ export const adminStageRoutes = [
       "{ stage, stageChangedAt, undoUntil } (a move to delivered of an order already paid in full answers balance_paid: the ledger moves it on); the customer's e-mail leaves at undoUntil unless the move is undone; 409 for a move the stages table does not allow or a payment stage (deposit received, balance paid: set by the ledger); 400 for a cancel without a reason",
     handler: ({ deps, params, body, admin }) => moveOrderStageByStaff(deps, admin!, params.id, body),
   }),
-  route({
+  undo: route({
     method: "POST",
     url: "/api/admin/orders/:id/stage/undo",
     access: "admin",
@@ -66,7 +67,7 @@ export const adminStageRoutes = [
       "{ stage, stageChangedAt }: the stage before the move, as it stood; 409 once the window is over (the customer has been e-mailed) or when the order has no move to undo",
     handler: ({ deps, params, admin }) => undoStageMove(deps, admin!, params.id),
   }),
-  route({
+  board: route({
     method: "GET",
     url: "/api/admin/pipeline",
     access: "admin",
@@ -78,4 +79,6 @@ export const adminStageRoutes = [
       "[{ id, orderNumber, customer, stage, stageChangedAt, totalCents, paidCents, outstandingCents, moves, undo }]",
     handler: ({ deps }) => pipelineBoard(deps.db, deps.clock.now()),
   }),
-];
+};
+
+export const adminStageRoutes = Object.values(adminStageOperations);

@@ -1,5 +1,6 @@
-// The documented REST paths of payments: the customer's USDT transaction hash (storefront origin,
-// rate-limited, the same 404 as the order look-up for a wrong pair) and the staff ledger (back office).
+// The payment operations: the customer's USDT transaction hash (storefront origin, rate-limited, the same
+// 404 as the order look-up for a wrong pair) and the staff ledger (back office). Each gives its documented
+// REST path and its tRPC procedure payments.<name> (payments.router.ts).
 import { idParams } from "../../contracts/admin";
 import {
   adminOrderPaymentsDto,
@@ -16,8 +17,8 @@ import { rejectPendingPayment } from "./payments.service";
 import { recordStaffPayment } from "./staff-payments";
 import { submitTransactionHash } from "./usdt-transfers";
 
-export const paymentRoutes = [
-  route({
+export const paymentOperations = {
+  submitHash: route({
     method: "POST",
     url: "/api/orders/:orderNumber/payments",
     access: "public",
@@ -39,10 +40,12 @@ export const paymentRoutes = [
       return answer.body;
     },
   }),
-];
+};
 
-export const adminPaymentRoutes = [
-  route({
+export const paymentRoutes = Object.values(paymentOperations);
+
+export const adminPaymentOperations = {
+  forOrder: route({
     method: "GET",
     url: "/api/admin/orders/:id/payments",
     access: "admin",
@@ -55,7 +58,7 @@ export const adminPaymentRoutes = [
     answer: "{ invoices, payments, events, paid, outstanding }",
     handler: ({ deps, params }) => getAdminOrderPayments(deps.db, params.id),
   }),
-  route({
+  record: route({
     method: "POST",
     url: "/api/admin/orders/:id/payments",
     access: "admin",
@@ -72,7 +75,7 @@ export const adminPaymentRoutes = [
       "201 with the ledger entry; partial payments add up over the invoices (deposit first); 409 for a refund larger than what was paid",
     handler: ({ deps, params, body, admin }) => recordStaffPayment(deps, admin!, params.id, body),
   }),
-  route({
+  reject: route({
     method: "POST",
     url: "/api/admin/payments/:id/reject",
     access: "admin",
@@ -86,4 +89,6 @@ export const adminPaymentRoutes = [
     answer: "The ledger entry, now rejected; 409 when it is not pending verification",
     handler: ({ deps, params, body, admin }) => rejectPendingPayment(deps, admin!, params.id, body.reason),
   }),
-];
+};
+
+export const adminPaymentRoutes = Object.values(adminPaymentOperations);

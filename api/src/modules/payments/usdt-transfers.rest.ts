@@ -1,6 +1,7 @@
-// The documented REST paths of the unmatched USDT transfers queue (back office; sales and owner, or an API
-// key with orders:read / orders:write): the transfers seen at the shop's wallet that no open invoice's exact
-// amount names, and staff attaching one to an invoice with a reason (usdt-transfers.ts).
+// The operations of the unmatched USDT transfers queue (back office; sales and owner, or an API key with
+// orders:read / orders:write): the transfers seen at the shop's wallet that no open invoice's exact amount
+// names, and staff attaching one to an invoice with a reason (usdt-transfers.ts). `usdtTransferOperations`
+// are also adminPaymentsRouter's procedures payments.<name> (payments.router.ts); the list is REST only.
 import {
   attachUsdtTransferAnswer,
   attachUsdtTransferInput,
@@ -16,25 +17,27 @@ import { attachUsdtTransfer, listUsdtTransfersPage, transferCursor } from "./usd
 
 const tags = ["admin", "payments"];
 
-export const adminUsdtTransferRoutes = [
-  route({
-    method: "GET",
-    url: "/api/admin/usdt-transfers",
-    access: "admin",
-    operationId: "listUsdtTransfers",
-    summary:
-      "USDT transfers seen at the shop's wallet: by default the unmatched ones (no open invoice asks for their exact amount), newest block first",
-    tags,
-    query: usdtTransferListQuery,
-    response: usdtTransferPage,
-    answer:
-      "{ items: transfers (with the order that claimed each and the open invoices it may belong to), next: URL of the next page or null }; `status` unmatched (default), credited, attached or all; 400 naming `cursor` for a cursor this list did not give",
-    handler: ({ deps, query, req, reply }) =>
-      keysetPage({ req, reply }, transferCursor, query, (page) =>
-        listUsdtTransfersPage(deps.db, { status: query.status }, page),
-      ),
-  }),
-  route({
+/** REST only: it pages by `next` URL; the back office's payments.usdtTransfers pages by `nextCursor`. */
+const listUsdtTransfersRoute = route({
+  method: "GET",
+  url: "/api/admin/usdt-transfers",
+  access: "admin",
+  operationId: "listUsdtTransfers",
+  summary:
+    "USDT transfers seen at the shop's wallet: by default the unmatched ones (no open invoice asks for their exact amount), newest block first",
+  tags,
+  query: usdtTransferListQuery,
+  response: usdtTransferPage,
+  answer:
+    "{ items: transfers (with the order that claimed each and the open invoices it may belong to), next: URL of the next page or null }; `status` unmatched (default), credited, attached or all; 400 naming `cursor` for a cursor this list did not give",
+  handler: ({ deps, query, req, reply }) =>
+    keysetPage({ req, reply }, transferCursor, query, (page) =>
+      listUsdtTransfersPage(deps.db, { status: query.status }, page),
+    ),
+});
+
+export const usdtTransferOperations = {
+  attachUsdtTransfer: route({
     method: "POST",
     url: "/api/admin/usdt-transfers/:txHash/attach",
     access: "admin",
@@ -51,4 +54,7 @@ export const adminUsdtTransferRoutes = [
     handler: ({ deps, params, body, admin }) =>
       attachUsdtTransfer(deps, admin!, parseInput(usdtTransferHash, params, "path parameter").txHash, body),
   }),
-];
+};
+
+/** The documented paths, in order. */
+export const adminUsdtTransferRoutes = [listUsdtTransfersRoute, usdtTransferOperations.attachUsdtTransfer];

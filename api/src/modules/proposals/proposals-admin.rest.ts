@@ -1,13 +1,13 @@
-// Admin REST paths of proposals beyond proposals.rest.ts (issue 16, admin REST parity): a new version of a
-// proposal (adminProposalsRouter.update), for integrators with an API key (proposals:write) or staff with a
-// session (sales, owner). Price lists stay the owner's, in the back office.
+// Changing a proposal (a new version once sent): its REST path, for integrators with an API key
+// (proposals:write) or staff with a session (sales, owner), and its tRPC procedure proposals.update
+// ({ id, proposal }; proposals.router.ts). Price lists stay the owner's, in the back office.
 import { idParams } from "../../contracts/admin";
 import { proposalDetailDto, proposalInput } from "../../contracts/proposals";
 import { route } from "../../http/route";
 import { updateProposal } from "./proposals.service";
 
-export const adminProposalEditRoutes = [
-  route({
+export const adminProposalEditOperations = {
+  update: route({
     method: "PUT",
     url: "/api/admin/proposals/:id",
     access: "admin",
@@ -23,4 +23,6 @@ export const adminProposalEditRoutes = [
       "The proposal with its versions; 400 for an unknown product/option/band; 404 when unknown; 409 once accepted",
     handler: ({ deps, params, body, admin }) => updateProposal(deps, admin!, params.id, body),
   }),
-];
+};
+
+export const adminProposalEditRoutes = Object.values(adminProposalEditOperations);

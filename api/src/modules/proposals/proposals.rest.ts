@@ -1,5 +1,7 @@
-// The documented REST paths of proposals: staff create, list, read and send them (back office); the
-// customer reads, accepts or asks for changes at the proposal's unguessable token (storefront, rate-limited).
+// The proposal operations: the customer reads, accepts or asks for changes at the proposal's unguessable
+// token (storefront, rate-limited); staff list, create, read and send them (back office). Each gives its
+// documented REST path and its tRPC procedure proposals.<name> (proposals.router.ts); the sales funnel's
+// path is REST only (its procedure is hand-written).
 import { idParams } from "../../contracts/admin";
 import { funnelPeriodInput, funnelRange, salesFunnelAnswer } from "../../contracts/funnel";
 import {
@@ -25,8 +27,8 @@ import {
   sendProposal,
 } from "./proposals.service";
 
-export const proposalRoutes = [
-  route({
+export const proposalOperations = {
+  byToken: route({
     method: "GET",
     url: "/api/proposals/:token",
     access: "public",
@@ -41,7 +43,7 @@ export const proposalRoutes = [
       "{ state: 'open' | 'expired' | 'accepted', version, lines, subtotalCents … totalCents, depositCents, balanceCents, validUntil, terms }; 404 for an unknown link",
     handler: ({ deps, params }) => getPublicProposal(deps, params.token),
   }),
-  route({
+  accept: route({
     method: "POST",
     url: "/api/proposals/:token/accept",
     access: "public",
@@ -60,7 +62,7 @@ export const proposalRoutes = [
     handler: ({ deps, params, body, req }) =>
       acceptProposal(deps, params.token, body, { ip: req.ip, userAgent: req.headers["user-agent"] ?? null }),
   }),
-  route({
+  requestChanges: route({
     method: "POST",
     url: "/api/proposals/:token/changes",
     access: "public",
@@ -76,10 +78,12 @@ export const proposalRoutes = [
     answer: "201 { ok: true, status: 'changes_requested' }; 409 when already accepted",
     handler: ({ deps, params, body }) => requestChanges(deps, params.token, body),
   }),
-];
+};
 
-export const adminProposalRoutes = [
-  route({
+export const proposalRoutes = Object.values(proposalOperations);
+
+export const adminProposalOperations = {
+  list: route({
     method: "GET",
     url: "/api/admin/proposals",
     access: "admin",
@@ -90,7 +94,7 @@ export const adminProposalRoutes = [
     answer: "[{ id, customerName, email, state, status, currentVersion, totalCents, validUntil, orderId, … }]",
     handler: ({ deps }) => listProposals(deps.db),
   }),
-  route({
+  create: route({
     method: "POST",
     url: "/api/admin/proposals",
     access: "admin",
@@ -106,7 +110,7 @@ export const adminProposalRoutes = [
       "201 with the proposal, its versions (figures computed by the server), change requests and acceptance; 400 for an unknown product/option/band or a total sent by the client",
     handler: ({ deps, body, admin }) => createProposal(deps, admin!, body),
   }),
-  route({
+  byId: route({
     method: "GET",
     url: "/api/admin/proposals/:id",
     access: "admin",
@@ -119,7 +123,7 @@ export const adminProposalRoutes = [
     answer: "The proposal; 404 when unknown",
     handler: ({ deps, params }) => getProposal(deps.db, params.id),
   }),
-  route({
+  send: route({
     method: "POST",
     url: "/api/admin/proposals/:id/send",
     access: "admin",
@@ -132,18 +136,25 @@ export const adminProposalRoutes = [
     answer: "The proposal, status sent; 409 when already accepted",
     handler: ({ deps, params, admin }) => sendProposal(deps, admin!, params.id),
   }),
-  route({
-    method: "GET",
-    url: "/api/admin/funnel",
-    access: "admin",
-    summary:
-      "The sales funnel by source: visitors → leads → proposals sent → accepted → deposit paid, over `days` (the last N days, 1–366; default 30) or `from`–`to` (whole UTC days, both included, at most 366)",
-    operationId: "getSalesFunnel",
-    response: salesFunnelAnswer,
-    tags: ["admin", "proposals"],
-    query: funnelPeriodInput,
-    answer:
-      "{ from, to (ISO instants, to excluded), visitors, leads, proposalsSent, accepted, depositPaid: [{ source, count }] }; 400 naming the field for a bad period",
-    handler: ({ deps, query }) => salesFunnel(deps.db, funnelRange(query, deps.clock.now())),
-  }),
-];
+};
+
+/**
+ * The sales funnel's REST path. Its procedure proposals.funnel stays hand-written: the period's rule (days,
+ * or from with to) is a refinement of the whole query, and its input may be left out.
+ */
+const salesFunnelRoute = route({
+  method: "GET",
+  url: "/api/admin/funnel",
+  access: "admin",
+  summary:
+    "The sales funnel by source: visitors → leads → proposals sent → accepted → deposit paid, over `days` (the last N days, 1–366; default 30) or `from`–`to` (whole UTC days, both included, at most 366)",
+  operationId: "getSalesFunnel",
+  response: salesFunnelAnswer,
+  tags: ["admin", "proposals"],
+  query: funnelPeriodInput,
+  answer:
+    "{ from, to (ISO instants, to excluded), visitors, leads, proposalsSent, accepted, depositPaid: [{ source, count }] }; 400 naming the field for a bad period",
+  handler: ({ deps, query }) => salesFunnel(deps.db, funnelRange(query, deps.clock.now())),
+});
+
+export const adminProposalRoutes = [...Object.values(adminProposalOperations), salesFunnelRoute];

@@ -4,14 +4,9 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { HeadTags } from "../../contracts/seo";
 import type { Env } from "../../env";
+import { escapeHtml } from "../../lib/html";
 
-export const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+export { escapeHtml };
 
 /** JSON for a <script> data block: `<` escaped so the text can never close the element. */
 export const jsonForScript = (value: unknown) =>

@@ -1,5 +1,6 @@
-// SEO paths: the crawler files (/sitemap.xml, /robots.txt, /manifest.json, storefront origin only)
-// and the documented /api paths of the report, the score widget and the audit tool.
+// SEO paths: the crawler files (/sitemap.xml, /robots.txt, /manifest.json, storefront origin only), and the
+// operations of the report, the score widget and the audit tool, each a documented /api path and a tRPC
+// procedure (seo.router.ts): seo.<name> on the storefront's router, seo.siteReport on the back office's.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { auditResultDto, seoReportDto, seoScoreDto } from "../../contracts/seo-answers";
@@ -11,10 +12,10 @@ import { auditPage } from "./seo-audit.service";
 import { manifestJson, robotsTxt, sitemapEntries, sitemapXml } from "./seo-files.service";
 import { seoReport, seoScore } from "./seo-report.service";
 
-export const auditInput = z.strictObject({ url: z.string().max(2000) });
+const auditInput = z.strictObject({ url: z.string().max(2000) });
 
-export const seoRoutes = [
-  route({
+export const seoOperations = {
+  report: route({
     method: "GET",
     url: "/api/seo/report",
     access: "public",
@@ -29,7 +30,7 @@ export const seoRoutes = [
       return seoReport(deps);
     },
   }),
-  route({
+  score: route({
     method: "GET",
     url: "/api/seo/score",
     access: "public",
@@ -44,7 +45,7 @@ export const seoRoutes = [
       return seoScore(deps);
     },
   }),
-  route({
+  audit: route({
     method: "POST",
     url: "/api/seo/audit",
     access: "public",
@@ -61,10 +62,13 @@ export const seoRoutes = [
       return auditPage(deps, body.url);
     },
   }),
-];
+};
 
-export const adminSeoRoutes = [
-  route({
+export const seoRoutes = Object.values(seoOperations);
+
+// named apart from the public seo.report so a procedure path never means two things
+export const adminSeoOperations = {
+  siteReport: route({
     method: "GET",
     url: "/api/admin/seo/report",
     access: "admin",
@@ -75,7 +79,9 @@ export const adminSeoRoutes = [
     answer: "Same as GET /api/seo/report, each item with a hint on how to fix it in this installation",
     handler: ({ deps }) => seoReport(deps, "admin"),
   }),
-];
+};
+
+export const adminSeoRoutes = Object.values(adminSeoOperations);
 
 /** The files crawlers ask for, built per request. */
 export function registerSeoFiles(app: FastifyInstance, deps: Deps): void {

@@ -1,5 +1,5 @@
-// The documented REST paths of the business settings: the storefront's public view (GET /api/config)
-// and the back office's (admin session or API key).
+// The business settings' REST paths: the storefront's public view (GET /api/config), and the back office's
+// operations (admin session or API key), each also its tRPC procedure settings.<name> (settings.router.ts).
 import { businessSettingsDto, businessSettingsInput, siteConfigDto } from "../../contracts/settings";
 import { route } from "../../http/route";
 import { getSettings, getSiteConfig, updateSettings } from "./settings.service";
@@ -19,8 +19,8 @@ export const siteConfigRoutes = [
   }),
 ];
 
-export const settingsRoutes = [
-  route({
+export const settingsOperations = {
+  get: route({
     method: "GET",
     url: "/api/admin/settings",
     access: "admin",
@@ -33,7 +33,7 @@ export const settingsRoutes = [
       "{ company, openingHours, timeZone, warranty, production, delivery, cancellation, bankTransfer, depositPercent, social, updatedAt }",
     handler: ({ deps }) => getSettings(deps),
   }),
-  route({
+  update: route({
     method: "PUT",
     url: "/api/admin/settings",
     access: "admin",
@@ -45,4 +45,6 @@ export const settingsRoutes = [
     answer: "The settings as stored, with updatedAt; 400 naming each invalid field",
     handler: ({ deps, body, admin }) => updateSettings(deps, admin!, body),
   }),
-];
+};
+
+export const settingsRoutes = Object.values(settingsOperations);

@@ -1,11 +1,6 @@
-// tRPC procedures of the business settings: the back office reads and replaces them (admin only).
-import { businessSettingsInput } from "../../contracts/settings";
-import { adminProcedure, router } from "../../trpc/trpc";
-import { getSettings, updateSettings } from "./settings.service";
+// tRPC procedures of the business settings (owner only): those of the declared operations (settings.rest.ts).
+import { proceduresOf } from "../../trpc/operations";
+import { router } from "../../trpc/trpc";
+import { settingsOperations } from "./settings.rest";
 
-export const adminSettingsRouter = router({
-  get: adminProcedure.query(({ ctx }) => getSettings(ctx.deps)),
-  update: adminProcedure
-    .input(businessSettingsInput)
-    .mutation(({ ctx, input }) => updateSettings(ctx.deps, ctx.admin, input)),
-});
+export const adminSettingsRouter = router(proceduresOf(settingsOperations));

@@ -1,5 +1,6 @@
-// The documented REST paths of staff accounts and passwords (back-office origin). The owner's paths
-// and every account's own are told apart by access/access-policy.ts; invites and resets need no session.
+// Staff accounts and passwords (back-office origin): every account's own and the owner's staff screen as
+// operations, each its documented REST path and its tRPC procedure staff.<name> (staff.router.ts); password
+// resets and invitations need no session and are REST only. Who may call which: access/access-policy.ts.
 import { idParams } from "../../contracts/admin";
 import { okAnswer } from "../../contracts/responses";
 import {
@@ -38,8 +39,9 @@ import {
   setRole,
 } from "./staff.service";
 
-export const staffRoutes = [
-  route({
+/** Every account's own: each gives its REST path and its tRPC procedure staff.<name>. */
+export const ownAccountOperations = {
+  me: route({
     method: "GET",
     url: "/api/admin/account",
     access: "admin",
@@ -50,7 +52,7 @@ export const staffRoutes = [
     answer: "{ id, username, role, email, areas }",
     handler: ({ deps, admin }) => accountOf(deps, admin!),
   }),
-  route({
+  changePassword: route({
     method: "POST",
     url: "/api/admin/password/change",
     access: "admin",
@@ -62,7 +64,7 @@ export const staffRoutes = [
     answer: "{ ok, endedSessions }; 400 when the current password is wrong or the new one is short or common",
     handler: ({ deps, admin, body }) => changePassword(deps, admin!, body),
   }),
-  route({
+  setEmail: route({
     method: "PUT",
     url: "/api/admin/account/email",
     access: "admin",
@@ -75,7 +77,11 @@ export const staffRoutes = [
     answer: "{ ok, email }; 400 when the current password is wrong; 409 when another account uses the address",
     handler: ({ deps, admin, body }) => setOwnEmail(deps, admin!, body),
   }),
-  route({
+};
+
+/** Before any session: password resets and invitations (REST only: sign-in paths have no procedure). */
+const signInRoutes = {
+  forgotPassword: route({
     method: "POST",
     url: "/api/admin/password/forgot",
     access: "adminAuth",
@@ -88,7 +94,7 @@ export const staffRoutes = [
     answer: "Always { ok, message }, whether an account uses the address or not; 429 past 10 an hour per address",
     handler: ({ deps, body, ip }) => requestPasswordReset(deps, body.email, ip),
   }),
-  route({
+  resetPassword: route({
     method: "POST",
     url: "/api/admin/password/reset",
     access: "adminAuth",
@@ -101,7 +107,7 @@ export const staffRoutes = [
     answer: "{ ok, username }; 400 when the link is used, replaced or expired, or the password is short or common",
     handler: ({ deps, body, ip }) => resetPassword(deps, body, ip),
   }),
-  route({
+  previewInvite: route({
     method: "GET",
     url: "/api/admin/invites/preview",
     access: "adminAuth",
@@ -114,7 +120,7 @@ export const staffRoutes = [
     answer: "{ email, role, expiresAt }; 400 when the link is used, replaced or expired",
     handler: ({ deps, query }) => invitePreview(deps, query.token),
   }),
-  route({
+  acceptInvite: route({
     method: "POST",
     url: "/api/admin/invites/accept",
     access: "adminAuth",
@@ -129,7 +135,11 @@ export const staffRoutes = [
       "201 with { id, username, role }; 400 for a used or expired link or a weak password; 409 when the username is taken",
     handler: ({ deps, body, ip }) => acceptInvite(deps, body, ip),
   }),
-  route({
+};
+
+/** The owner's staff screen: each gives its REST path and its tRPC procedure staff.<name>. */
+export const staffOperations = {
+  list: route({
     method: "GET",
     url: "/api/admin/staff",
     access: "admin",
@@ -141,7 +151,7 @@ export const staffRoutes = [
       "{ accounts: [{ id, username, email, role, disabledAt, createdAt, lastLoginAt }], invites: [{ id, email, role, expiresAt, expired, createdAt }] }",
     handler: ({ deps }) => listStaff(deps),
   }),
-  route({
+  invite: route({
     method: "POST",
     url: "/api/admin/staff/invites",
     access: "admin",
@@ -155,7 +165,7 @@ export const staffRoutes = [
     answer: "201 with { id, email, role, expiresAt }; 409 when the address has an account or a waiting invitation",
     handler: ({ deps, admin, body }) => inviteStaff(deps, admin!, body),
   }),
-  route({
+  resendInvite: route({
     method: "POST",
     url: "/api/admin/staff/invites/:id/resend",
     access: "admin",
@@ -168,7 +178,7 @@ export const staffRoutes = [
     answer: "{ id, email, role, expiresAt }",
     handler: ({ deps, admin, params }) => resendInvite(deps, admin!, params.id),
   }),
-  route({
+  revokeInvite: route({
     method: "POST",
     url: "/api/admin/staff/invites/:id/revoke",
     access: "admin",
@@ -181,7 +191,7 @@ export const staffRoutes = [
     answer: "{ ok: true }",
     handler: ({ deps, admin, params }) => revokeInvite(deps, admin!, params.id),
   }),
-  route({
+  setRole: route({
     method: "PUT",
     url: "/api/admin/staff/:id/role",
     access: "admin",
@@ -195,7 +205,11 @@ export const staffRoutes = [
     answer: "{ ok: true }; 409 for one's own role or when it would leave no owner",
     handler: ({ deps, admin, params, body }) => setRole(deps, admin!, params.id, body.role),
   }),
-  route({
+};
+
+/** Disabling and enabling an account (REST; the procedure staff.setDisabled does both, hand-written). */
+const accountStateRoutes = {
+  disable: route({
     method: "POST",
     url: "/api/admin/staff/:id/disable",
     access: "admin",
@@ -208,7 +222,7 @@ export const staffRoutes = [
     answer: "{ ok, endedSessions }",
     handler: ({ deps, admin, params }) => setDisabled(deps, admin!, params.id, true),
   }),
-  route({
+  enable: route({
     method: "POST",
     url: "/api/admin/staff/:id/enable",
     access: "admin",
@@ -221,4 +235,11 @@ export const staffRoutes = [
     answer: "{ ok, endedSessions: 0 }",
     handler: ({ deps, admin, params }) => setDisabled(deps, admin!, params.id, false),
   }),
+};
+
+export const staffRoutes = [
+  ...Object.values(ownAccountOperations),
+  ...Object.values(signInRoutes),
+  ...Object.values(staffOperations),
+  ...Object.values(accountStateRoutes),
 ];

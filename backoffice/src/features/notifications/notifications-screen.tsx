@@ -257,7 +257,8 @@ export function NotificationsScreen({
 
 type RetryMutation = {
   isPending: boolean;
-  variables?: { id: number } | undefined;
+  // the procedure's input is its route's (`:id` accepts a numeric string too): compared, not used as a number
+  variables?: { id?: unknown } | undefined;
   mutate: (input: { id: number }) => void;
 };
 

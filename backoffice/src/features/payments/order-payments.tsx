@@ -113,7 +113,7 @@ export function OrderPayments({ orderId }: { orderId: number }) {
                     disabled={reject.isPending}
                     onClick={() => {
                       const reason = window.prompt("Why is this transaction rejected?");
-                      if (reason?.trim()) reject.mutate({ paymentId: p.id, reason: reason.trim() });
+                      if (reason?.trim()) reject.mutate({ id: p.id, reason: reason.trim() });
                     }}
                   >
                     Reject

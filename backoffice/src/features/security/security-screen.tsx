@@ -35,7 +35,8 @@ function CodeForm({
   const form = useApiForm<{ code: string }>({
     ...(recoveryToo ? {} : { schema: twoFactorConfirmInput }),
     defaultValues: { code: "" },
-    toField: (path) => (path === "code" || path === "recoveryCode" ? "code" : null),
+    // turning off sends the code under `proof`: its refusals name proof.code, proof.recoveryCode or proof
+    toField: (path) => (/^(proof(\.(code|recoveryCode))?|code|recoveryCode)$/.test(path) ? "code" : null),
     fallback: "That code did not work",
   });
   const code = form.watch("code");
@@ -161,7 +162,9 @@ function Enabled({ enabledAt, left, required }: { enabledAt: string | null; left
             danger
             recoveryToo
             pending={disable.isPending}
-            onSubmit={(code) => disable.mutateAsync(/^\d{6}$/.test(code) ? { code } : { recoveryCode: code })}
+            onSubmit={(code) =>
+              disable.mutateAsync({ proof: /^\d{6}$/.test(code) ? { code } : { recoveryCode: code } })
+            }
           />
         )}
       </div>

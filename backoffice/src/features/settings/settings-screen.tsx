@@ -9,7 +9,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "@ch/api/contracts/business-facts";
-import { type BusinessSettingsDto, businessSettingsInput } from "@ch/api/contracts/settings";
+import { businessSettingsInput } from "@ch/api/contracts/settings";
 import { splitDeposit } from "@ch/api/contracts/totals";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useFieldArray, useFormState, useWatch } from "react-hook-form";
@@ -19,6 +19,7 @@ import { SubmitButton } from "../../components/submit-button";
 import { formatDateTime } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import type { RouterOutputs } from "../../lib/types";
 import {
   BANK,
   COMPANY,
@@ -35,7 +36,9 @@ import {
   WARRANTY,
 } from "./settings-fields";
 
-function toInput(settings: BusinessSettingsDto): Settings {
+type StoredSettings = RouterOutputs["settings"]["get"];
+
+function toInput(settings: StoredSettings): Settings {
   const { updatedAt: _updatedAt, ...input } = settings;
   return structuredClone(input);
 }
@@ -43,7 +46,7 @@ function toInput(settings: BusinessSettingsDto): Settings {
 const usd = (cents: number) =>
   (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 });
 
-function SettingsForm({ settings }: { settings: BusinessSettingsDto }) {
+function SettingsForm({ settings }: { settings: StoredSettings }) {
   const toast = useToast();
   const failed = useFailureToast();
   const form = useApiForm<Settings>({ schema: businessSettingsInput, defaultValues: toInput(settings), toasted: true });

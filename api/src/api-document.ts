@@ -1,0 +1,30 @@
+// The OpenAPI document of the product: every declared route of both origins and the upload, with this
+// installation's origins. One function builds it for the app (/api/openapi.json, /api/docs), for
+// api/scripts/openapi.ts (redocly, the example client) and for the API tests, which check every answer
+// against it (test/harness.ts).
+import type { Env } from "./env";
+import { type OpenApiDocument, openApiDocument } from "./http/openapi";
+import { sessionCookieName } from "./http/session-cookie";
+import { mediaUploadOpenApi } from "./modules/media";
+import { allRoutes } from "./routes";
+
+/** The document the app serves: every route of both origins, with this installation's origins. */
+export function apiDocument(env: Env): OpenApiDocument {
+  // the origins as server variables: each installation has its own (defaults: this one's)
+  return openApiDocument(
+    allRoutes,
+    [
+      {
+        url: "{storefront}",
+        description: "Storefront origin (public paths)",
+        variables: { storefront: { default: env.storefrontOrigin, description: "PUBLIC_SITE_URL" } },
+      },
+      {
+        url: "{backoffice}",
+        description: "Back-office origin (/api/admin/*)",
+        variables: { backoffice: { default: env.backofficeOrigin, description: "BACKOFFICE_ORIGIN" } },
+      },
+    ],
+    { sessionCookie: sessionCookieName(env), extraPaths: mediaUploadOpenApi },
+  );
+}
