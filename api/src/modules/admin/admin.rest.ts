@@ -2,19 +2,13 @@
 // and status changes, and the operations of the dashboard and visitor screens, each also its tRPC procedure
 // admin.<name> (admin.router.ts).
 import {
-  adminContactDto,
   adminContactList,
   adminContactListQuery,
-  adminOrderDto,
   adminOrderList,
   adminOrderListQuery,
-  contactStatusInput,
   dashboardStatsDto,
-  idParams,
   loginAnswer,
   loginInput,
-  orderStatusInput,
-  paymentStatusInput,
   sessionAnswer,
   setupAnswer,
   setupInput,
@@ -27,8 +21,8 @@ import { createdPageItems } from "../../lib/cursor";
 import { unauthorized } from "../../lib/errors";
 import { resolveSession } from "../access";
 import { recentDashboardStats } from "../analytics";
-import { listContactsForAdmin, setContactStatus } from "../leads";
-import { listOrdersForAdmin, setOrderStatusByStaff, setPaymentStatusByStaff } from "../orders";
+import { listContactsForAdmin } from "../leads";
+import { listOrdersForAdmin } from "../orders";
 import { listVisits, visitorStats } from "../visits";
 import { setupFirstAdmin, signIn, signOut, startSession } from "./auth.service";
 import { readDeviceToken, setDeviceCookie } from "./device-cookie";
@@ -176,50 +170,6 @@ export const adminRoutes = [
     answer: "Array of contacts (admin view)",
     handler: ({ deps, query, req, reply }) =>
       createdPageItems({ req, reply }, query, (filter) => listContactsForAdmin(deps.db, filter)),
-  }),
-  route({
-    method: "PUT",
-    url: "/api/admin/orders/:id/status",
-    access: "admin",
-    summary: "Move an order to the stage a status names (409 naming the allowed moves otherwise)",
-    operationId: "setOrderStatus",
-    response: adminOrderDto,
-    errors: [404, 409],
-    tags: ["admin"],
-    params: idParams,
-    body: orderStatusInput,
-    answer:
-      "The order, moved to the stage the status names (pending → awaiting deposit, in_production, shipped → ready for delivery, delivered, cancelled with a reason); 409 naming the allowed statuses when the stages table does not allow it, or when it is a payment stage (confirmed follows the deposit's payment)",
-    handler: ({ deps, params, body, admin }) => setOrderStatusByStaff(deps, admin!, params.id, body),
-  }),
-  route({
-    method: "PUT",
-    url: "/api/admin/orders/:id/payment",
-    access: "admin",
-    summary: "Confirm an order's payment status (it follows the ledger: 409 otherwise)",
-    operationId: "setOrderPaymentStatus",
-    response: adminOrderDto,
-    errors: [404, 409],
-    tags: ["admin"],
-    params: idParams,
-    body: paymentStatusInput,
-    answer:
-      "The order when the ledger already says so; 409 pointing to POST /api/admin/orders/{id}/payments otherwise (a payment status is never set by hand)",
-    handler: ({ deps, params, body, admin }) => setPaymentStatusByStaff(deps, admin!, params.id, body),
-  }),
-  route({
-    method: "PUT",
-    url: "/api/admin/contacts/:id/status",
-    access: "admin",
-    summary: "Set a contact's status",
-    operationId: "setContactStatus",
-    response: adminContactDto,
-    errors: [404],
-    tags: ["admin"],
-    params: idParams,
-    body: contactStatusInput,
-    answer: "The updated contact",
-    handler: ({ deps, params, body, admin }) => setContactStatus(deps, admin!, params.id, body.status),
   }),
   adminCoreOperations.visitors,
   adminCoreOperations.visitorStats,

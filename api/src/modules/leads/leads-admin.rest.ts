@@ -1,9 +1,9 @@
-// The admin operations of one lead (the list and its status are admin.rest.ts's): read it, its staff notes,
+// The admin operations of one lead (the list is admin.rest.ts's): read it, set its status, its staff notes,
 // add a note, for integrators with an API key (leads:read / leads:write) or staff with a session (sales,
 // owner). `adminLeadOperations` are also adminLeadsRouter's procedures leads.<name> (leads.router.ts).
-import { contactDetailsResponse, idParams } from "../../contracts/admin";
+import { adminContactDto, contactDetailsResponse, contactStatusInput, idParams } from "../../contracts/admin";
 import { route } from "../../http/route";
-import { getContactDetails } from "./leads.service";
+import { getContactDetails, setContactStatus } from "./leads.service";
 import { staffNoteRoutes } from "./notes.rest";
 
 const tags = ["admin", "leads"];
@@ -18,6 +18,20 @@ const contactNotes = staffNoteRoutes({
 });
 
 export const adminLeadOperations = {
+  setStatus: route({
+    method: "PUT",
+    url: "/api/admin/contacts/:id/status",
+    access: "admin",
+    summary: "Set a contact's status",
+    operationId: "setContactStatus",
+    response: adminContactDto,
+    errors: [404],
+    tags: ["admin"],
+    params: idParams,
+    body: contactStatusInput,
+    answer: "The updated contact",
+    handler: ({ deps, params, body, admin }) => setContactStatus(deps, admin!, params.id, body.status),
+  }),
   details: route({
     method: "GET",
     url: "/api/admin/contacts/:id",
@@ -35,4 +49,9 @@ export const adminLeadOperations = {
 };
 
 /** The documented paths, in order: the lead, its notes (REST only), a new note. */
-export const adminLeadRoutes = [adminLeadOperations.details, contactNotes.list, adminLeadOperations.addNote];
+export const adminLeadRoutes = [
+  adminLeadOperations.details,
+  adminLeadOperations.setStatus,
+  contactNotes.list,
+  adminLeadOperations.addNote,
+];

@@ -1,12 +1,13 @@
-// The admin operations of one order beyond admin.rest.ts's list and fields, stages.rest.ts and
-// payments.rest.ts: read it with everything staff see, its notes, add a note, for integrators with an API
+// The admin operations of one order beyond admin.rest.ts's list, stages.rest.ts and payments.rest.ts: read
+// it with everything staff see, set its status or confirm its payment status, its notes, add a note, for integrators with an API
 // key (orders:read / orders:write) or staff with a session (sales, owner). `adminOrderOperations` are also
 // adminOrdersRouter's procedures orders.<name> (orders.router.ts).
 import { readSnapshot } from "@ch/db";
-import { idParams } from "../../contracts/admin";
+import { adminOrderDto, idParams, orderStatusInput, paymentStatusInput } from "../../contracts/admin";
 import { adminOrderRecordResponse } from "../../contracts/orders";
 import { route } from "../../http/route";
 import { staffNoteRoutes } from "../leads";
+import { setOrderStatusByStaff, setPaymentStatusByStaff } from "./order-commands";
 import { getOrderRecord } from "./orders.service";
 
 const tags = ["admin", "orders"];
@@ -38,8 +39,44 @@ const orderNotes = staffNoteRoutes({
 });
 
 export const adminOrderOperations = {
+  setStatus: route({
+    method: "PUT",
+    url: "/api/admin/orders/:id/status",
+    access: "admin",
+    summary: "Move an order to the stage a status names (409 naming the allowed moves otherwise)",
+    operationId: "setOrderStatus",
+    response: adminOrderDto,
+    errors: [404, 409],
+    tags: ["admin"],
+    params: idParams,
+    body: orderStatusInput,
+    answer:
+      "The order, moved to the stage the status names (pending → awaiting deposit, in_production, shipped → ready for delivery, delivered, cancelled with a reason); 409 naming the allowed statuses when the stages table does not allow it, or when it is a payment stage (confirmed follows the deposit's payment)",
+    handler: ({ deps, params, body, admin }) => setOrderStatusByStaff(deps, admin!, params.id, body),
+  }),
+  setPaymentStatus: route({
+    method: "PUT",
+    url: "/api/admin/orders/:id/payment",
+    access: "admin",
+    summary: "Confirm an order's payment status (it follows the ledger: 409 otherwise)",
+    operationId: "setOrderPaymentStatus",
+    response: adminOrderDto,
+    errors: [404, 409],
+    tags: ["admin"],
+    params: idParams,
+    body: paymentStatusInput,
+    answer:
+      "The order when the ledger already says so; 409 pointing to POST /api/admin/orders/{id}/payments otherwise (a payment status is never set by hand)",
+    handler: ({ deps, params, body, admin }) => setPaymentStatusByStaff(deps, admin!, params.id, body),
+  }),
   addNote: orderNotes.addNote,
 };
 
 /** The documented paths, in order: the order, its notes (REST only), a new note. */
-export const adminOrderRoutes = [getOrder, orderNotes.list, adminOrderOperations.addNote];
+export const adminOrderRoutes = [
+  getOrder,
+  adminOrderOperations.setStatus,
+  adminOrderOperations.setPaymentStatus,
+  orderNotes.list,
+  adminOrderOperations.addNote,
+];

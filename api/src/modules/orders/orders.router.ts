@@ -1,15 +1,14 @@
 // tRPC procedures of orders: those of the declared operations (orders.rest.ts, orders-admin.rest.ts), and
 // by hand placing an order (its Idempotency-Key is an input field), the receipt link (`token`, not `t`),
-// and the back office's list (`{ items, nextCursor }`), details (without the ledger that GET
-// /api/admin/orders/{id} adds) and status and payment-status changes (their REST paths are admin.rest.ts's).
+// and the back office's list (`{ items, nextCursor }`) and details (without the ledger that GET
+// /api/admin/orders/{id} adds).
 import { readSnapshot } from "@ch/db";
 import { z } from "zod";
-import { adminOrderPageInput, orderStatusInput, paymentStatusInput } from "../../contracts/admin";
+import { adminOrderPageInput } from "../../contracts/admin";
 import { id } from "../../contracts/fields";
 import { idempotencyKey, orderInput, orderReceiptInput } from "../../contracts/orders";
 import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, publicProcedure, rateLimited, router } from "../../trpc/trpc";
-import { setOrderStatusByStaff, setPaymentStatusByStaff } from "./order-commands";
 import { findOrderByAccessToken, hitReceiptLimit } from "./order-links";
 import { orderOperations, placeOrderOnce } from "./orders.rest";
 import { type findOrderForCustomer, getOrderDetails, pageOrdersForAdmin } from "./orders.service";
@@ -41,10 +40,4 @@ export const adminOrdersRouter = router({
   details: adminProcedure
     .input(z.strictObject({ id: id() }))
     .query(({ ctx, input }) => readSnapshot(ctx.deps.db, (tx) => getOrderDetails(tx, input.id))),
-  setStatus: adminProcedure
-    .input(z.strictObject({ id: id(), ...orderStatusInput.shape }))
-    .mutation(({ ctx, input: { id, ...body } }) => setOrderStatusByStaff(ctx.deps, ctx.admin, id, body)),
-  setPaymentStatus: adminProcedure
-    .input(z.strictObject({ id: id(), ...paymentStatusInput.shape }))
-    .mutation(({ ctx, input: { id, ...body } }) => setPaymentStatusByStaff(ctx.deps, ctx.admin, id, body)),
 });
