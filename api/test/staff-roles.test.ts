@@ -10,6 +10,8 @@ import { readCache } from "../src/lib/read-cache";
 import { mayCallPath, mayCallProcedure, rolesForPath, rolesForProcedure } from "../src/modules/access/access-policy";
 import { pendingResetMails } from "../src/modules/staff/staff.service";
 import { backofficeRoutes } from "../src/routes";
+import { errorStatuses } from "../src/http/openapi";
+import type { RouteSpec } from "../src/http/route";
 import { adminAppRouter } from "../src/trpc/root";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";
 import { until } from "./notifications-fakes";
@@ -22,6 +24,16 @@ const cookies: Record<StaffRole, string> = { owner: "", sales: "", content: "" }
  * Never 401/403 (the role check let it through) and never a 5xx.
  */
 const ALLOWED_ANSWERS = [200, 201, 202, 204, 400, 404, 409, 410];
+/**
+ * For a declared operation, tighter: its documented success (tRPC answers 200) or one of the errors its
+ * declaration documents, but never 401/403 (the role check let it through), 429 or a 5xx.
+ */
+const NEVER_FOR_AN_ALLOWED_ROLE = new Set([401, 403, 429, 500, 503]);
+function documentedAnswers(spec: RouteSpec, transport: "rest" | "trpc"): number[] {
+  const success = transport === "trpc" ? [200] : [spec.successStatus ?? 200, ...(spec.alsoSuccess ?? [])];
+  return [...success, ...errorStatuses(spec)].filter((status) => !NEVER_FOR_AN_ALLOWED_ROLE.has(status));
+}
+const declared = (method: string, url: string) => backofficeRoutes.find((r) => r.method === method && r.url === url);
 const OWNER = { username: "owner", password: "Tr4ilhead-Container!" };
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -96,7 +108,12 @@ const mayCall = (role: "sales" | "content" | "owner", path: string, rest?: { met
 // the admin routes declared with route(), plus the upload (its own plugin, not JSON)
 const restPaths = backofficeRoutes
   .filter((r) => r.access === "admin")
-  .map((r) => ({ method: r.method as Method, pattern: r.url, url: r.url.replace(/:[A-Za-z]+/g, "1") }));
+  .map((r) => ({
+    method: r.method as Method,
+    pattern: r.url,
+    url: r.url.replace(/:[A-Za-z]+/g, "1"),
+    documented: documentedAnswers(r, "rest"),
+  }));
 
 const callProcedure = (path: string, type: "query" | "mutation", cookie: string) =>
   type === "query" ? send("GET", `/api/trpc/${path}`, cookie) : send("POST", `/api/trpc/${path}`, cookie, {});
@@ -168,8 +185,12 @@ describe("every admin tRPC procedure, as each role", () => {
   it.each(cases)("$path as $role", async ({ path, type, rest, role }) => {
     const res = await callProcedure(path, type, cookies[role]);
     if (mayCall(role, path, rest)) {
-      // allowed: an answer of the operation itself (a success, or its own refusal of the empty input)
-      expect(ALLOWED_ANSWERS, `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+      // allowed: an answer of the operation itself (a success, or its own refusal of the empty input);
+      // one made from a declared operation answers only what its declaration documents
+      const spec = rest && declared(rest.method, rest.url);
+      expect(spec ? documentedAnswers(spec, "trpc") : ALLOWED_ANSWERS, `${res.statusCode} ${res.body}`).toContain(
+        res.statusCode,
+      );
     } else {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().error.message).toBe("Your role does not allow this");
@@ -187,10 +208,11 @@ describe("every admin REST path, as each role", () => {
 
   const cases = restPaths.flatMap((r) => (["sales", "content", "owner"] as const).map((role) => ({ ...r, role })));
 
-  it.each(cases)("$method $pattern as $role", async ({ method, pattern, url, role }) => {
+  it.each(cases)("$method $pattern as $role", async ({ method, pattern, url, role, documented }) => {
     const res = await send(method, url, cookies[role], {});
     if (mayCallPath(role, method, pattern)) {
-      expect(ALLOWED_ANSWERS, `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+      // the operation's documented success, or an error its declaration documents (never 401/403/5xx)
+      expect(documented, `${res.statusCode} ${res.body}`).toContain(res.statusCode);
     } else {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json()).toEqual({ message: "Your role does not allow this", issues: [] });
