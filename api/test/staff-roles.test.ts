@@ -6,12 +6,18 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import type { StaffRole } from "../src/contracts/staff";
-import { readCache } from "../src/lib/read-cache";
-import { mayCallPath, mayCallProcedure, rolesForPath, rolesForProcedure } from "../src/modules/access/access-policy";
-import { pendingResetMails } from "../src/modules/staff/staff.service";
-import { backofficeRoutes } from "../src/routes";
 import { errorStatuses } from "../src/http/openapi";
 import type { RouteSpec } from "../src/http/route";
+import { readCache } from "../src/lib/read-cache";
+import {
+  mayCallPath,
+  mayCallProcedure,
+  PROCEDURE_RULES,
+  rolesForPath,
+  rolesForProcedure,
+} from "../src/modules/access/access-policy";
+import { pendingResetMails } from "../src/modules/staff/staff.service";
+import { backofficeRoutes } from "../src/routes";
 import { adminAppRouter } from "../src/trpc/root";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";
 import { until } from "./notifications-fakes";
@@ -105,6 +111,9 @@ const procedures = Object.entries(
 /** A procedure made from a declared operation is its route's: the route's rule decides. */
 const mayCall = (role: "sales" | "content" | "owner", path: string, rest?: { method: string; url: string }) =>
   rest ? mayCallPath(role, rest.method, rest.url) : mayCallProcedure(role, path);
+/** Whether a role may call the admin router's procedure of this name, however it was made. */
+const mayCallNamed = (role: "sales" | "content" | "owner", path: string) =>
+  mayCall(role, path, procedures.find((p) => p.path === path)?.rest);
 // the admin routes declared with route(), plus the upload (its own plugin, not JSON)
 const restPaths = backofficeRoutes
   .filter((r) => r.access === "admin")
@@ -129,21 +138,21 @@ describe("the policy", () => {
   });
 
   it("gives sales the orders side and content the catalog side (spot checks written by hand)", () => {
-    expect(mayCallProcedure("sales", "orders.list")).toBe(true);
-    expect(mayCallProcedure("sales", "proposals.create")).toBe(true);
-    expect(mayCallProcedure("sales", "catalog.create")).toBe(false);
-    expect(mayCallProcedure("sales", "proposals.priceLists")).toBe(true);
+    expect(mayCallNamed("sales", "orders.list")).toBe(true);
+    expect(mayCallNamed("sales", "proposals.create")).toBe(true);
+    expect(mayCallNamed("sales", "catalog.create")).toBe(false);
+    expect(mayCallNamed("sales", "proposals.priceLists")).toBe(true);
     for (const write of ["saveOption", "deleteOption", "saveTaxRate", "deleteDeliveryBand", "saveSomethingNew"]) {
-      expect(mayCallProcedure("sales", `proposals.${write}`), write).toBe(false);
+      expect(mayCallNamed("sales", `proposals.${write}`), write).toBe(false);
     }
-    expect(mayCallProcedure("content", "orders.list")).toBe(false);
-    expect(mayCallProcedure("content", "content.createPost")).toBe(true);
-    expect(mayCallProcedure("content", "seo.siteReport")).toBe(true);
+    expect(mayCallNamed("content", "orders.list")).toBe(false);
+    expect(mayCallNamed("content", "content.createPost")).toBe(true);
+    expect(mayCallNamed("content", "seo.siteReport")).toBe(true);
     for (const role of ["sales", "content"] as const) {
       for (const path of ["settings.update", "staff.list", "staff.invite", "admin.audit", "twoFactor.setPolicy"]) {
-        expect(mayCallProcedure(role, path), `${role} ${path}`).toBe(false);
+        expect(mayCallNamed(role, path), `${role} ${path}`).toBe(false);
       }
-      expect(mayCallProcedure(role, "staff.changePassword")).toBe(true);
+      expect(mayCallNamed(role, "staff.changePassword")).toBe(true);
       expect(mayCallPath(role, "PUT", "/api/admin/settings")).toBe(false);
       expect(mayCallPath(role, "GET", "/api/admin/staff")).toBe(false);
     }
@@ -168,14 +177,12 @@ describe("every admin tRPC procedure, as each role", () => {
     expect(procedures.length).toBeGreaterThan(50);
   });
 
-  it("gives a procedure made from an operation the roles its route gives (the same as its procedure rule)", () => {
+  it("leaves a procedure made from an operation to its route's rule: no exact procedure rule names one", () => {
     const made = procedures.filter((p) => p.rest);
-    expect(made.length).toBeGreaterThan(0);
-    for (const { path, rest } of made) {
-      expect(rolesForPath(rest!.method, rest!.url), `${path} = ${rest!.method} ${rest!.url}`).toEqual(
-        rolesForProcedure(path),
-      );
-    }
+    expect(made.length).toBeGreaterThan(50);
+    expect(made.filter((p) => p.path in PROCEDURE_RULES).map((p) => p.path)).toEqual([]);
+    // the hand-written ones that remain are each covered by a rule, or are the owner's by default
+    for (const { path } of procedures.filter((p) => !p.rest)) expect(rolesForProcedure(path)).toContain("owner");
   });
 
   const cases = procedures

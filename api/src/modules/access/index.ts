@@ -5,6 +5,7 @@ export {
   mayCallPathBeforeEnrolment,
   mayCallProcedure,
   mayCallProcedureBeforeEnrolment,
+  rolesForPath,
   rolesForProcedure,
 } from "./access-policy";
 export type { SessionAdmin } from "./session-access";

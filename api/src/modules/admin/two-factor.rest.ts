@@ -21,7 +21,7 @@ import {
 } from "../../contracts/two-factor";
 import { route } from "../../http/route";
 import type { Deps } from "../../lib/deps";
-import { rolesForProcedure } from "../access";
+import { rolesForPath } from "../access";
 import { startSession, verifyCurrentPassword } from "./auth.service";
 import { readDeviceToken, setDeviceCookie } from "./device-cookie";
 import { useSignInLink } from "./sign-in-links";
@@ -138,7 +138,7 @@ export const twoFactorOperations = {
     answer: "{ enabled, enabledAt, recoveryCodesLeft, required, mayRequire }",
     handler: async ({ deps, admin }) => ({
       ...(await twoFactorStatus(deps, admin!.id)),
-      mayRequire: rolesForProcedure("twoFactor.setPolicy").includes(admin!.role),
+      mayRequire: rolesForPath("PUT", "/api/admin/two-factor/policy").includes(admin!.role),
     }),
   }),
   begin: route({
