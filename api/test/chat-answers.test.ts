@@ -143,8 +143,12 @@ describe("chat answers from the live catalog, settings and pricing", () => {
   });
 
   it("gives the same answer over tRPC, and refuses a message that is not there with 400 naming it", async () => {
-    const input = encodeURIComponent(JSON.stringify({ message: "What are your hours?" }));
-    const trpc = await apps.storefront.inject({ method: "GET", url: `/api/trpc/chat.reply?input=${input}` });
+    // a mutation, as its REST path is a POST: the visitor's words never go into a URL
+    const trpc = await apps.storefront.inject({
+      method: "POST",
+      url: "/api/trpc/chat.reply",
+      payload: { message: "What are your hours?" },
+    });
     expect(trpc.statusCode).toBe(200);
     expect(trpc.json().result.data).toEqual(await ask("What are your hours?"));
     for (const payload of [{}, { message: "   " }, { message: "a".repeat(2001) }]) {

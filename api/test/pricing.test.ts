@@ -114,8 +114,9 @@ describe("the cart's quote and a proposal agree", () => {
 
   it("tRPC pricing.quote answers the same figures", async () => {
     const res = await apps.storefront.inject({
-      method: "GET",
-      url: `/api/trpc/pricing.quote?input=${encodeURIComponent(JSON.stringify(abileneTo("Texas", "78701")))}`,
+      method: "POST",
+      url: "/api/trpc/pricing.quote",
+      payload: abileneTo("Texas", "78701"),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().result.data).toEqual((await quote(abileneTo("TX", "78701"))).json());

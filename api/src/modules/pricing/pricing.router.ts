@@ -1,11 +1,6 @@
-// tRPC procedures of pricing: the same service and schemas as pricing.rest.ts.
-import { orderQuoteInput } from "../../contracts/orders";
-import { rateLimited, router } from "../../trpc/trpc";
-import { quoteCart } from "./pricing.service";
+// tRPC procedures of pricing: those of the declared operations (pricing.rest.ts).
+import { proceduresOf } from "../../trpc/operations";
+import { router } from "../../trpc/trpc";
+import { pricingOperations } from "./pricing.rest";
 
-export const pricingRouter = router({
-  /** What the cart costs delivered to a state and ZIP (POST /api/orders/quote). */
-  quote: rateLimited("orderQuote")
-    .input(orderQuoteInput)
-    .query(({ ctx, input }) => quoteCart(ctx.deps, input)),
-});
+export const pricingRouter = router(proceduresOf(pricingOperations));
