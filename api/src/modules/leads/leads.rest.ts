@@ -1,6 +1,5 @@
 // The public lead operations (storefront origin, rate-limited): a contact enquiry, a quote request, a saved
-// ROI calculation. `leadOperations` are also leadsRouter's procedures leads.<name> (leads.router.ts); the
-// enquiry and the quote request are REST only here (their procedures answer less: leads.router.ts).
+// ROI calculation, each a REST path and a procedure leads.<name> (leads.router.ts).
 import {
   contactAnswer,
   contactInput,
@@ -12,44 +11,42 @@ import {
 import { route } from "../../http/route";
 import { saveRoi, submitContact, submitQuoteRequest } from "./leads.service";
 
-const sendContactEnquiry = route({
-  method: "POST",
-  url: "/api/contact",
-  access: "public",
-  summary: "Send a contact enquiry",
-  operationId: "sendContactEnquiry",
-  tags: ["leads"],
-  response: contactAnswer,
-  body: contactInput,
-  successStatus: 201,
-  rateLimit: "contact",
-  answer: "201 with the stored enquiry's id and status",
-  handler: async ({ deps, body }) => {
-    const enquiry = await submitContact(deps, body);
-    return { id: enquiry.id, status: enquiry.status, message: "Thank you for your inquiry." };
-  },
-});
-
-const requestQuote = route({
-  method: "POST",
-  url: "/api/quote-requests",
-  access: "public",
-  summary: "Request a quote or a call (optionally about one product, with a preferred time)",
-  operationId: "requestQuote",
-  tags: ["leads"],
-  response: quoteRequestAnswer,
-  errors: [404],
-  body: quoteRequestInput,
-  successStatus: 201,
-  rateLimit: "quote",
-  answer: "201 with the stored enquiry's id and source",
-  handler: async ({ deps, body }) => {
-    const enquiry = await submitQuoteRequest(deps, body);
-    return { id: enquiry.id, source: enquiry.source, status: enquiry.status };
-  },
-});
-
 export const leadOperations = {
+  contact: route({
+    method: "POST",
+    url: "/api/contact",
+    access: "public",
+    summary: "Send a contact enquiry",
+    operationId: "sendContactEnquiry",
+    tags: ["leads"],
+    response: contactAnswer,
+    body: contactInput,
+    successStatus: 201,
+    rateLimit: "contact",
+    answer: "201 with the stored enquiry's id and status",
+    handler: async ({ deps, body }) => {
+      const enquiry = await submitContact(deps, body);
+      return { id: enquiry.id, status: enquiry.status, message: "Thank you for your inquiry." };
+    },
+  }),
+  requestQuote: route({
+    method: "POST",
+    url: "/api/quote-requests",
+    access: "public",
+    summary: "Request a quote or a call (optionally about one product, with a preferred time)",
+    operationId: "requestQuote",
+    tags: ["leads"],
+    response: quoteRequestAnswer,
+    errors: [404],
+    body: quoteRequestInput,
+    successStatus: 201,
+    rateLimit: "quote",
+    answer: "201 with the stored enquiry's id and source",
+    handler: async ({ deps, body }) => {
+      const enquiry = await submitQuoteRequest(deps, body);
+      return { id: enquiry.id, source: enquiry.source, status: enquiry.status };
+    },
+  }),
   saveRoi: route({
     method: "POST",
     url: "/api/roi",
@@ -67,4 +64,4 @@ export const leadOperations = {
 };
 
 /** The documented paths, in order. */
-export const leadRoutes = [sendContactEnquiry, requestQuote, leadOperations.saveRoi];
+export const leadRoutes = Object.values(leadOperations);

@@ -1,20 +1,14 @@
+// tRPC procedures of leads: those of the declared operations (leads.rest.ts, leads-admin.rest.ts), and by
+// hand the back office's list (`{ items, nextCursor }`, sorted and filtered; REST pages the same rows by
+// Link header).
 import { adminContactPageInput } from "../../contracts/admin";
-import { contactInput, quoteRequestInput } from "../../contracts/leads";
 import { proceduresOf } from "../../trpc/operations";
-import { adminProcedure, rateLimited, router } from "../../trpc/trpc";
+import { adminProcedure, router } from "../../trpc/trpc";
 import { leadOperations } from "./leads.rest";
-import { pageContactsForAdmin, submitContact, submitQuoteRequest } from "./leads.service";
+import { pageContactsForAdmin } from "./leads.service";
 import { adminLeadOperations } from "./leads-admin.rest";
 
-export const leadsRouter = router({
-  ...proceduresOf(leadOperations),
-  contact: rateLimited("contact")
-    .input(contactInput)
-    .mutation(({ ctx, input }) => submitContact(ctx.deps, input).then((e) => ({ id: e.id }))),
-  requestQuote: rateLimited("quote")
-    .input(quoteRequestInput)
-    .mutation(({ ctx, input }) => submitQuoteRequest(ctx.deps, input).then((e) => ({ id: e.id, source: e.source }))),
-});
+export const leadsRouter = router(proceduresOf(leadOperations));
 
 export const adminLeadsRouter = router({
   ...proceduresOf(adminLeadOperations),
