@@ -1,6 +1,7 @@
 // tRPC procedures made from declared operations (http/route.ts `route()`): one declaration gives the REST
 // route, its OpenAPI entry and, through `proceduresOf`, the back office's procedure, with the same
-// schemas, handler and access (a procedure names its route in its meta; trpc.ts checks the route's roles).
+// schemas, handler and access (a procedure names its route in its meta; the app's AdminAuthority checks
+// that route's roles).
 // The procedure's input is the route's path parameters, query and body in one object (`bodyAs` puts the
 // body under one key instead: { id, patch }), or the one part's own schema when the route has only one;
 // an input that may be empty may be left out.
