@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
@@ -47,10 +47,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
-          // zod schemas are built at the top of the shared contracts (api/src/contracts), next to the plain
-          // helpers the pages use; marking zod and the contracts' schema helpers pure lets the bundler drop
-          // every schema the browser never uses (zod was ~25 KB gzip of the first load)
-          treeshake: { manualPureFunctions: zodSchemaHelpers() },
           output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial" as const] }] } },
         },
   },
@@ -60,32 +56,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { "/api": "http://localhost:3000", "/media": "http://localhost:3000" },
   },
 }));
-
-/**
- * `z` and the names of the contracts' schema helpers: arrow functions whose body starts with `z.` or
- * with another such helper (`const email = () => z.string()...`, `const weeksRange = () => z.strictObject(...)`).
- */
-function zodSchemaHelpers(): string[] {
-  const dir = join(import.meta.dirname, "../api/src/contracts");
-  const sources = readdirSync(dir)
-    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
-    .map((f) => readFileSync(join(dir, f), "utf8"));
-  const names = new Set(["z"]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const source of sources) {
-      for (const [, name, callee] of source.matchAll(
-        /^(?:export )?const (\w+) = \([^)]*\)(?::[^=]*)? =>\s*(\w+)\s*[.(]/gm,
-      )) {
-        if (name && callee && names.has(callee) && !names.has(name)) {
-          names.add(name);
-          grew = true;
-        }
-      }
-    }
-  }
-  return [...names];
-}
 
 /**
  * Replaces the page's entry script with a tiny boot script that imports the entry once the server's

@@ -108,6 +108,22 @@ function holdClicksUntilHydrated(root: HTMLElement): () => void {
   };
 }
 
+/**
+ * React's recoverable errors are reported as uncaught errors, as React does by default, except one:
+ * a store update (the router's, the query cache's) reaching a part of the page that is still being
+ * hydrated (#421). React then renders that part in the browser instead of adopting the server's
+ * markup: the visitor sees the same page, a moment later. A markup mismatch (#418, #425) still
+ * reports as an error.
+ */
+function onRecoverableError(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.includes("#421") || message.includes("received an update before it finished hydrating")) {
+    console.warn("hydration gave way to an update; that part of the page was rendered in the browser");
+    return;
+  }
+  reportError(error);
+}
+
 if (container.firstElementChild) {
   // Server-rendered: adopt the markup. The router renders the server's tree shape (no root-level
   // Suspense) when it knows the page came from the server, which its own SSR marks this way.
@@ -119,7 +135,7 @@ if (container.firstElementChild) {
     endInitialHead();
     // a transition: hydration yields to the browser between chunks of work
     startTransition(() => {
-      hydrateRoot(container, app(release));
+      hydrateRoot(container, app(release), { onRecoverableError });
     });
   });
 } else {
