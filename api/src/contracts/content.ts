@@ -64,16 +64,23 @@ export const blogSearchQuery = z.strictObject({
 export type BlogSearchInput = z.input<typeof blogSearchQuery>;
 export type BlogSearchParams = z.output<typeof blogSearchQuery>;
 
-/** A post without its body: what lists, cards and related posts show. */
-export const blogPostSummary = z.object({
+export const blogPostDto = z.object({
   id: int(),
   slug: z.string(),
   title: z.string(),
   excerpt: z.string(),
+  content: z.string(),
   image: z.string(),
   category: z.string(),
+  published: z.boolean(),
   createdAt: instant(),
+  updatedAt: instant(),
 });
+export type BlogPostDto = z.infer<typeof blogPostDto>;
+export const blogPostList = z.array(blogPostDto);
+
+/** A post without its body: what lists, cards and related posts show. */
+export const blogPostSummary = blogPostDto.omit({ content: true, published: true, updatedAt: true });
 export type BlogPostSummary = z.infer<typeof blogPostSummary>;
 
 export const blogSearchResult = z.object({
@@ -98,32 +105,9 @@ export const galleryItemDto = z.object({
 export type GalleryItemDto = z.infer<typeof galleryItemDto>;
 export const galleryList = z.array(galleryItemDto);
 
-export const blogPostDto = z.object({
-  id: int(),
-  slug: z.string(),
-  title: z.string(),
-  excerpt: z.string(),
-  content: z.string(),
-  image: z.string(),
-  category: z.string(),
-  published: z.boolean(),
-  createdAt: instant(),
-  updatedAt: instant(),
-});
-export type BlogPostDto = z.infer<typeof blogPostDto>;
-export const blogPostList = z.array(blogPostDto);
-
 // ---- admin REST (content-admin.rest.ts) ----------------------------------------------------------------
 
 export const galleryPage = pageOf(galleryItemDto);
 /** A post without its body, drafts too: the admin list. */
-export const adminPostSummary = z.object({
-  id: int(),
-  slug: z.string(),
-  title: z.string(),
-  category: z.string(),
-  published: z.boolean(),
-  createdAt: instant(),
-  updatedAt: instant(),
-});
+export const adminPostSummary = blogPostDto.omit({ excerpt: true, content: true, image: true });
 export const adminPostPage = pageOf(adminPostSummary);

@@ -20,38 +20,35 @@ const openingHoursRow = z
   })
   .refine((row) => row.opens < row.closes, { message: "must be later than the opening time", path: ["closes"] });
 
-const years = (label: string) =>
-  z
-    .number({ error: `${label} must be a number of years` })
-    .int("must be a whole number of years")
-    .min(0, "must be 0 or more")
-    .max(50, "must be at most 50");
+type Bound = [number, string];
 
-const weeks = () =>
-  z
-    .number({ error: "must be a number of weeks" })
-    .int("must be a whole number of weeks")
-    .min(1, "must be at least 1 week")
-    .max(104, "must be at most 104 weeks");
+/** A whole number within its bounds; each message names one way to miss it (no number, not whole, too small, too large). */
+const wholeNumber = (notNumber: string, notWhole: string, [min, tooSmall]: Bound, [max, tooLarge]: Bound) =>
+  z.number({ error: notNumber }).int(notWhole).min(min, tooSmall).max(max, tooLarge);
+
+/** A whole number of `unit`; `field` names the field in the message for a value that is no number. */
+const wholeUnits = (unit: string, min: Bound, max: Bound, field?: string) =>
+  wholeNumber(`${field ? `${field} ` : ""}must be a number of ${unit}`, `must be a whole number of ${unit}`, min, max);
+
+const years = (field: string) => wholeUnits("years", [0, "must be 0 or more"], [50, "must be at most 50"], field);
+
+const weeks = () => wholeUnits("weeks", [1, "must be at least 1 week"], [104, "must be at most 104 weeks"]);
 
 const weeksRange = () =>
   z
     .strictObject({ minWeeks: weeks(), maxWeeks: weeks() })
     .refine((r) => r.minWeeks <= r.maxWeeks, { message: "must not be less than the minimum", path: ["maxWeeks"] });
 
-const hours = () =>
-  z
-    .number({ error: "must be a number of hours" })
-    .int("must be a whole number of hours")
-    .min(0, "must be 0 or more")
-    .max(720, "must be at most 720 hours (30 days)");
+const hours = () => wholeUnits("hours", [0, "must be 0 or more"], [720, "must be at most 720 hours (30 days)"]);
 
-const percent = () =>
-  z
-    .number({ error: "must be a number" })
-    .int("must be a whole percent")
-    .min(0, "must be 0 to 100")
-    .max(100, "must be 0 to 100");
+/** A whole percent from `min` to 100. */
+const percent = (min: number) =>
+  wholeNumber(
+    "must be a number",
+    "must be a whole percent",
+    [min, `must be ${min} to 100`],
+    [100, `must be ${min} to 100`],
+  );
 
 /** Where the delivery window is counted from: the day the deposit arrives, or the day of the order. */
 export const DELIVERY_STARTS = ["deposit", "order"] as const;
@@ -144,21 +141,18 @@ export const businessSettingsInput = z.strictObject({
    */
   cancellation: z.strictObject({
     fullRefundHours: hours(),
-    feeCents: z
-      .number({ error: "must be an amount in cents" })
-      .int("must be whole cents")
-      .min(0, "must be 0 or more")
-      .max(10_000_000, "must be at most $100,000"),
-    restockingFeePercent: percent(),
+    feeCents: wholeNumber(
+      "must be an amount in cents",
+      "must be whole cents",
+      [0, "must be 0 or more"],
+      [10_000_000, "must be at most $100,000"],
+    ),
+    restockingFeePercent: percent(0),
   }),
   /** Where customers send a bank transfer; shown on their order's pages and e-mails only (never in /api/config). */
   bankTransfer,
   /** Part of the order total paid when the order is placed; the rest is due on delivery. */
-  depositPercent: z
-    .number({ error: "must be a number" })
-    .int("must be a whole percent")
-    .min(1, "must be 1 to 100")
-    .max(100, "must be 1 to 100"),
+  depositPercent: percent(1),
   social: z.strictObject({
     facebook: socialUrl(),
     instagram: socialUrl(),

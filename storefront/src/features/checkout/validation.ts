@@ -1,21 +1,9 @@
 // Checkout's checks (the spec's words, section 5), every problem next to its field. Pure: unit-tested.
-import { EMAIL_SHAPE, normalizeUsState, ZIP_CODE } from "@ch/api/contracts/constants";
+import { EMAIL_SHAPE, normalizeUsState, type PaymentMethod, ZIP_CODE } from "@ch/api/contracts/constants";
 import type { FormErrors } from "../../lib/form-errors";
 
-export interface CheckoutForm {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  deliveryNotes: string;
-  paymentMethod: "usdt" | "bank-transfer";
-}
-
-export const emptyCheckoutForm: CheckoutForm = {
+/** The form as it starts: its fields (every one a text but the payment method), empty. */
+export const emptyCheckoutForm = {
   firstName: "",
   lastName: "",
   email: "",
@@ -25,8 +13,9 @@ export const emptyCheckoutForm: CheckoutForm = {
   state: "",
   zipCode: "",
   deliveryNotes: "",
-  paymentMethod: "usdt",
+  paymentMethod: "usdt" as PaymentMethod,
 };
+export type CheckoutForm = typeof emptyCheckoutForm;
 
 export const REQUIRED_FIELDS: { key: keyof CheckoutForm; words: string }[] = [
   { key: "firstName", words: "first name" },

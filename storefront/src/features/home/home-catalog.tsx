@@ -2,11 +2,10 @@
 import { PRODUCT_CATEGORIES, type ProductCategory } from "@ch/api/contracts/constants";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ResponsiveImage } from "../../components/responsive-image";
 import { Skeleton } from "../../components/ui";
 import { formatNumber, formatPrice } from "../../lib/format";
 import { featuredProductsQuery, productsQuery } from "../../lib/queries";
-import { ProductCardCaption } from "../products/product-card";
+import { ProductCardFrame } from "../products/product-card";
 import { HomeSection, SectionHeading } from "./home-section";
 
 /** What each category's card says; which cards show, and their figures, come from the published catalog. */
@@ -132,32 +131,13 @@ export function Featured() {
                 </div>
               </div>
             ))
-          : (featured.data ?? []).map((product) => {
-              const image = product.imageDetails[0];
-              return (
-                <Link
-                  key={product.id}
-                  to="/product/$id"
-                  params={{ id: String(product.id) }}
-                  className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"
-                >
-                  <div className="aspect-[3/2] overflow-hidden bg-slate-100">
-                    {image ? (
-                      <ResponsiveImage
-                        image={image}
-                        alt={product.name}
-                        sizes="(min-width: 1280px) 296px, (min-width: 640px) 46vw, 92vw"
-                        className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-                      />
-                    ) : null}
-                  </div>
-                  <div className="flex flex-1 flex-col p-5">
-                    <ProductCardCaption product={product} />
-                    <p className="mt-auto pt-4 text-xl font-bold text-slate-900">{formatPrice(product.price)}</p>
-                  </div>
-                </Link>
-              );
-            })}
+          : (featured.data ?? []).map((product) => (
+              <ProductCardFrame
+                key={product.id}
+                product={product}
+                sizes="(min-width: 1280px) 296px, (min-width: 640px) 46vw, 92vw"
+              />
+            ))}
       </div>
       {featured.isError ? (
         <p className="text-center text-slate-600">Featured builds are unavailable right now.</p>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { CompanyContactList } from "../../components/company-contact";
 import { QuoteButton } from "../../components/quote-button";
 import { ResponsiveImage } from "../../components/responsive-image";
+import { Steps } from "../../components/steps";
 import { buttonClass, Skeleton } from "../../components/ui";
 import { featuredProductsQuery, galleryQuery, latestPostsQuery } from "../../lib/queries";
 import { useSiteConfig } from "../../lib/site-config";
@@ -83,23 +84,7 @@ function HowItWorks() {
       title="How It Works"
       intro="From first sketch to move-in day, one team handles it all."
     >
-      <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {STEPS.map((step, i) => (
-          <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <span
-              className="grid h-12 w-12 place-items-center rounded-full bg-amber-500 text-xl font-black text-slate-950"
-              aria-hidden="true"
-            >
-              {i + 1}
-            </span>
-            <h3 className="mt-4 text-lg font-bold text-slate-900">
-              <span className="sr-only">Step {i + 1}: </span>
-              {step.title}
-            </h3>
-            <p className="mt-2 text-sm text-slate-600">{step.text}</p>
-          </li>
-        ))}
-      </ol>
+      <Steps steps={STEPS} look="home" />
     </HomeSection>
   );
 }

@@ -1,4 +1,5 @@
-// Building blocks of the service, about and policy pages: hero, cards, numbered steps, lists, CTAs.
+// Building blocks of the service, about and policy pages: hero, cards, lists, CTAs (numbered steps:
+// components/steps.tsx).
 import { Link, type LinkProps } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { CheckIcon, CloseIcon } from "../../components/icons";
@@ -35,6 +36,17 @@ export function CtaLink({ cta }: { cta: Cta }) {
   );
 }
 
+/** A centred row of calls to action; `variant` is the look of those that name none. */
+function CtaRow({ ctas, className, variant }: { ctas: Cta[]; className: string; variant?: Cta["variant"] }) {
+  return (
+    <div className={`${className} flex flex-wrap justify-center gap-3`}>
+      {ctas.map((c) => (
+        <CtaLink key={c.label} cta={{ ...c, variant: c.variant ?? variant }} />
+      ))}
+    </div>
+  );
+}
+
 export function Hero({ eyebrow, title, intro, ctas }: { eyebrow: string; title: string; intro: string; ctas: Cta[] }) {
   return (
     <section className="bg-slate-900 text-white">
@@ -42,29 +54,21 @@ export function Hero({ eyebrow, title, intro, ctas }: { eyebrow: string; title: 
         <p className="text-sm font-semibold tracking-wide text-amber-400 uppercase">{eyebrow}</p>
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300">{intro}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {ctas.map((c) => (
-            <CtaLink key={c.label} cta={c} />
-          ))}
-        </div>
+        <CtaRow ctas={ctas} className="mt-8" />
       </div>
     </section>
   );
 }
 
-export function Section({
-  title,
-  intro,
-  children,
-  tone = "white",
-  id,
-}: {
+interface SectionProps {
   title: string;
   intro?: string;
   children: ReactNode;
   tone?: "white" | "muted";
   id?: string;
-}) {
+}
+
+export function Section({ title, intro, children, tone = "white", id }: SectionProps) {
   return (
     <section id={id} className={tone === "muted" ? "bg-slate-50" : "bg-white"}>
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
@@ -99,25 +103,16 @@ export function CardGrid({ cards, columns = 3 }: { cards: Card[]; columns?: 2 | 
   );
 }
 
-export function Steps({ steps }: { steps: { title: string; text: string }[] }) {
+/** A section that is one grid of cards. */
+export function CardSection({
+  cards,
+  columns,
+  ...section
+}: Omit<SectionProps, "children"> & { cards: Card[]; columns?: 2 | 3 | 4 }) {
   return (
-    <ol className={`grid gap-6 ${steps.length === 5 ? "sm:grid-cols-2 lg:grid-cols-5" : "md:grid-cols-3"}`}>
-      {steps.map((s, i) => (
-        <li key={s.title} className="rounded-xl border border-slate-200 bg-white p-5">
-          <span
-            className="flex h-10 w-10 items-center justify-center rounded-full bg-amber-500 font-bold text-slate-950"
-            aria-hidden="true"
-          >
-            {i + 1}
-          </span>
-          <h3 className="mt-3 font-semibold text-slate-900">
-            <span className="sr-only">Step {i + 1}: </span>
-            {s.title}
-          </h3>
-          <p className="mt-2 text-sm text-slate-600">{s.text}</p>
-        </li>
-      ))}
-    </ol>
+    <Section {...section}>
+      <CardGrid cards={cards} columns={columns} />
+    </Section>
   );
 }
 
@@ -146,11 +141,7 @@ export function ClosingCta({ title, text, ctas }: { title: string; text: string;
       <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6">
         <h2 className="text-2xl font-bold text-slate-950 sm:text-3xl">{title}</h2>
         <p className="mx-auto mt-3 max-w-2xl text-slate-900">{text}</p>
-        <div className="mt-7 flex flex-wrap justify-center gap-3">
-          {ctas.map((c) => (
-            <CtaLink key={c.label} cta={{ ...c, variant: c.variant ?? "dark" }} />
-          ))}
-        </div>
+        <CtaRow ctas={ctas} className="mt-7" variant="dark" />
       </div>
     </section>
   );

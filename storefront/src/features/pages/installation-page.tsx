@@ -1,6 +1,6 @@
 import { pageRoute } from "../../lib/page-route";
 import { useSiteConfig } from "../../lib/site-config";
-import { CardGrid, Section } from "./blocks";
+import { CardSection } from "./blocks";
 import { ServicePage } from "./service-page";
 
 export function InstallationPage() {
@@ -66,31 +66,28 @@ export function InstallationPage() {
         ],
       }}
     >
-      <Section
+      <CardSection
         title="Installation Timeline"
         intro="On-site time after delivery; most homes are installed in 1-3 days, larger commercial projects take longer."
         tone="white"
-      >
-        <CardGrid
-          cards={[
-            {
-              title: "Single Container",
-              detail: "1 day",
-              text: "Delivery, crane set, anchoring and utility hook-up of a 20ft or 40ft home in one working day.",
-            },
-            {
-              title: "Multi-Container",
-              detail: "2-3 days",
-              text: "Stacked or joined containers need extra time for welding, sealing the joints and connecting systems.",
-            },
-            {
-              title: "Commercial Projects",
-              detail: "1-2 weeks",
-              text: "Offices and commercial or industrial buildings with several units, inspections and site coordination.",
-            },
-          ]}
-        />
-      </Section>
+        cards={[
+          {
+            title: "Single Container",
+            detail: "1 day",
+            text: "Delivery, crane set, anchoring and utility hook-up of a 20ft or 40ft home in one working day.",
+          },
+          {
+            title: "Multi-Container",
+            detail: "2-3 days",
+            text: "Stacked or joined containers need extra time for welding, sealing the joints and connecting systems.",
+          },
+          {
+            title: "Commercial Projects",
+            detail: "1-2 weeks",
+            text: "Offices and commercial or industrial buildings with several units, inspections and site coordination.",
+          },
+        ]}
+      />
     </ServicePage>
   );
 }

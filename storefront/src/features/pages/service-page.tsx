@@ -1,7 +1,8 @@
 // The shape every service page shares: hero with a call to /contact, three feature cards, a
 // five-step process, page-specific sections, a why-choose list and closing calls to action.
 import type { ReactNode } from "react";
-import { type Card, CardGrid, CheckList, ClosingCta, type Cta, Hero, Section, Steps } from "./blocks";
+import { type Step, Steps } from "../../components/steps";
+import { type Card, CardSection, CheckList, ClosingCta, type Cta, Hero, Section } from "./blocks";
 
 export interface ServicePageProps {
   eyebrow: string;
@@ -9,7 +10,7 @@ export interface ServicePageProps {
   intro: string;
   features: [Card, Card, Card];
   processTitle: string;
-  steps: { title: string; text: string }[];
+  steps: Step[];
   whyTitle: string;
   why: string[];
   closing: { title: string; text: string; ctas: Cta[] };
@@ -25,9 +26,7 @@ export function ServicePage(props: ServicePageProps) {
         intro={props.intro}
         ctas={[{ label: "Get a Free Consultation", to: "/contact" }]}
       />
-      <Section title="What's Included">
-        <CardGrid cards={props.features} />
-      </Section>
+      <CardSection title="What's Included" cards={props.features} />
       <Section title={props.processTitle} intro="Five steps, each with a clear hand-off to the next." tone="muted">
         <Steps steps={props.steps} />
       </Section>

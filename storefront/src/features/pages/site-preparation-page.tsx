@@ -1,5 +1,5 @@
 import { pageRoute } from "../../lib/page-route";
-import { CardGrid, Section } from "./blocks";
+import { CardSection } from "./blocks";
 import { ServicePage } from "./service-page";
 
 export function SitePreparationPage() {
@@ -62,27 +62,24 @@ export function SitePreparationPage() {
         ],
       }}
     >
-      <Section
+      <CardSection
         title="Foundation Options"
         intro="We recommend one after the site visit, based on soil, slope, budget and design."
-      >
-        <CardGrid
-          cards={[
-            {
-              title: "Concrete Slab",
-              text: "A reinforced slab on grade: durable, low-maintenance and well suited to flat lots and single-storey homes.",
-            },
-            {
-              title: "Pier & Beam",
-              text: "Concrete piers under the container's corner castings and load points: ideal for sloped lots and good airflow beneath.",
-            },
-            {
-              title: "Crawl Space",
-              text: "A perimeter foundation with a short crawl space, giving easy access to plumbing and wiring under the home.",
-            },
-          ]}
-        />
-      </Section>
+        cards={[
+          {
+            title: "Concrete Slab",
+            text: "A reinforced slab on grade: durable, low-maintenance and well suited to flat lots and single-storey homes.",
+          },
+          {
+            title: "Pier & Beam",
+            text: "Concrete piers under the container's corner castings and load points: ideal for sloped lots and good airflow beneath.",
+          },
+          {
+            title: "Crawl Space",
+            text: "A perimeter foundation with a short crawl space, giving easy access to plumbing and wiring under the home.",
+          },
+        ]}
+      />
     </ServicePage>
   );
 }

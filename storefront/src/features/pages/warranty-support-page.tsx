@@ -1,6 +1,7 @@
 import { hoursSentence } from "@ch/api/contracts/business-facts";
+import { Steps } from "../../components/steps";
 import { phoneText, telHref, useSiteConfig } from "../../lib/site-config";
-import { CardGrid, CheckList, Section, Steps } from "./blocks";
+import { CardGrid, CheckList, Section } from "./blocks";
 import { ServicePage } from "./service-page";
 
 const PLANS = [

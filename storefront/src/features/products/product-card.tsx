@@ -1,21 +1,67 @@
 import { Link } from "@tanstack/react-router";
-import { ResponsiveImage } from "../../components/responsive-image";
+import type { ReactNode } from "react";
+import { ResponsiveImage, type ResponsiveImageProps } from "../../components/responsive-image";
 import { Skeleton } from "../../components/ui";
 import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import type { ProductDto } from "../../lib/queries";
 
-/** A card's words: the category, the name (the card's heading) and the start of the description. */
-export function ProductCardCaption({ product }: { product: ProductDto }) {
+/**
+ * A product's card: a link to its page with its first picture (and `badges` over it), the category, the
+ * name (the card's heading), the start of the description, `children` and the price at the foot.
+ */
+export function ProductCardFrame({
+  product,
+  sizes,
+  loading,
+  badges,
+  children,
+  "data-testid": testId,
+}: {
+  product: ProductDto;
+  /** The picture's rendered width by viewport. */
+  sizes: string;
+  loading?: ResponsiveImageProps["loading"];
+  badges?: ReactNode;
+  children?: ReactNode;
+  "data-testid"?: string;
+}) {
+  const image = product.imageDetails[0];
   return (
-    <>
-      <p className="text-xs font-semibold tracking-wide text-amber-700 uppercase">{categoryLabel(product.category)}</p>
-      <h3 className="mt-1 text-lg font-bold text-slate-900 group-hover:text-amber-700">{product.name}</h3>
-      <p className="mt-2 line-clamp-2 text-sm text-slate-600">{product.description}</p>
-    </>
+    <Link
+      to="/product/$id"
+      params={{ id: String(product.id) }}
+      className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"
+      data-testid={testId}
+    >
+      <div className={`${badges ? "relative " : ""}aspect-[3/2] overflow-hidden bg-slate-100`}>
+        {image ? (
+          <ResponsiveImage
+            image={image}
+            alt={product.name}
+            sizes={sizes}
+            loading={loading}
+            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        ) : null}
+        {badges}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-xs font-semibold tracking-wide text-amber-700 uppercase">
+          {categoryLabel(product.category)}
+        </p>
+        <h3 className="mt-1 text-lg font-bold text-slate-900 group-hover:text-amber-700">{product.name}</h3>
+        <p className="mt-2 line-clamp-2 text-sm text-slate-600">{product.description}</p>
+        {children}
+        <p className="mt-auto pt-4 text-xl font-bold text-slate-900">{formatPrice(product.price)}</p>
+      </div>
+    </Link>
   );
 }
 
-/** `eager`: in the first screenful; `priority`: the first card, the page's largest paint on a phone. */
+/**
+ * The catalog's card: featured and out-of-stock badges, and the bedrooms, bathrooms and size. `eager`: in
+ * the first screenful; `priority`: the first card, the page's largest paint on a phone.
+ */
 export function ProductCard({
   product,
   eager = false,
@@ -25,27 +71,16 @@ export function ProductCard({
   eager?: boolean;
   priority?: boolean;
 }) {
-  const image = product.imageDetails[0];
   const { bathrooms, sqft } = product.specs;
   // an office or workshop has no bedrooms: no "0 Bed" badge
   const bedrooms = product.specs.bedrooms || undefined;
   return (
-    <Link
-      to="/product/$id"
-      params={{ id: String(product.id) }}
-      className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"
+    <ProductCardFrame
+      product={product}
+      sizes="(min-width: 1280px) 395px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw"
+      loading={priority ? "priority" : eager ? "eager" : "lazy"}
       data-testid="product-card"
-    >
-      <div className="relative aspect-[3/2] overflow-hidden bg-slate-100">
-        {image ? (
-          <ResponsiveImage
-            image={image}
-            alt={product.name}
-            sizes="(min-width: 1280px) 395px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw"
-            loading={priority ? "priority" : eager ? "eager" : "lazy"}
-            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-          />
-        ) : null}
+      badges={
         <div className="absolute top-3 left-3 flex gap-2">
           {product.featured ? (
             <span className="rounded-full bg-amber-500 px-2.5 py-1 text-xs font-semibold text-slate-950">Featured</span>
@@ -54,21 +89,18 @@ export function ProductCard({
             <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white">Out of Stock</span>
           ) : null}
         </div>
-      </div>
-      <div className="flex flex-1 flex-col p-5">
-        <ProductCardCaption product={product} />
-        {bedrooms !== undefined || bathrooms !== undefined || sqft !== undefined ? (
-          <ul className="mt-3 flex flex-wrap gap-2 text-xs text-slate-700">
-            {bedrooms !== undefined ? <li className="rounded-md bg-slate-100 px-2 py-1">{bedrooms} Bed</li> : null}
-            {bathrooms !== undefined ? <li className="rounded-md bg-slate-100 px-2 py-1">{bathrooms} Bath</li> : null}
-            {sqft !== undefined ? (
-              <li className="rounded-md bg-slate-100 px-2 py-1">{formatNumber(sqft)} sq ft</li>
-            ) : null}
-          </ul>
-        ) : null}
-        <p className="mt-auto pt-4 text-xl font-bold text-slate-900">{formatPrice(product.price)}</p>
-      </div>
-    </Link>
+      }
+    >
+      {bedrooms !== undefined || bathrooms !== undefined || sqft !== undefined ? (
+        <ul className="mt-3 flex flex-wrap gap-2 text-xs text-slate-700">
+          {bedrooms !== undefined ? <li className="rounded-md bg-slate-100 px-2 py-1">{bedrooms} Bed</li> : null}
+          {bathrooms !== undefined ? <li className="rounded-md bg-slate-100 px-2 py-1">{bathrooms} Bath</li> : null}
+          {sqft !== undefined ? (
+            <li className="rounded-md bg-slate-100 px-2 py-1">{formatNumber(sqft)} sq ft</li>
+          ) : null}
+        </ul>
+      ) : null}
+    </ProductCardFrame>
   );
 }
 
