@@ -1,6 +1,7 @@
 // A modal built on <dialog>: the browser traps focus, Esc closes it, focus returns to the opener.
-import { type ReactNode, Suspense, useEffect, useId, useRef } from "react";
+import { Fragment, type ReactNode, Suspense, useEffect, useId, useRef } from "react";
 import { SubmitButton } from "./submit-button";
+import type { EditDialogs } from "./use-edit-dialogs";
 
 export function Dialog({
   open,
@@ -65,6 +66,30 @@ export function LazyFormDialog({
     <Dialog open={open} onClose={onClose} title={title} wide={wide}>
       {open && <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>{children}</Suspense>}
     </Dialog>
+  );
+}
+
+/**
+ * A list's add-or-edit form (useEditDialogs) in a dialog loaded apart: the title says which, and the form is
+ * made anew for each item.
+ */
+export function EditFormDialog<T extends { id: string | number }>({
+  dialogs: { editing, formOpen, closeForm },
+  titles: [editTitle, addTitle],
+  wide,
+  children,
+}: {
+  dialogs: Pick<EditDialogs<T>, "editing" | "formOpen" | "closeForm">;
+  /** The title while an item is edited, and while one is added. */
+  titles: [string, string];
+  wide?: boolean;
+  /** The form for the item (null: a new one), and what closes it. */
+  children: (item: T | null, done: () => void) => ReactNode;
+}) {
+  return (
+    <LazyFormDialog open={formOpen} onClose={closeForm} title={editing ? editTitle : addTitle} wide={wide}>
+      <Fragment key={editing?.id ?? "new"}>{children(editing, closeForm)}</Fragment>
+    </LazyFormDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 // The one form-field primitive: a label bound to its control, an optional hint and the field's error
 // (from the API's zod issues, keyed by path), announced to assistive technology.
-import { type ReactNode, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, useId } from "react";
 
 export type FieldErrors = Record<string, string>;
 
@@ -64,6 +64,61 @@ export function FormField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input that is no form's field (a search box, a period's day): its value and what typing does. */
+export function InputBox({
+  id,
+  label,
+  error,
+  className,
+  value,
+  onChange,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className" | "value" | "onChange" | "children"> & {
+  id?: string;
+  label: string;
+  error?: string | undefined;
+  className?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} className={className}>
+      {(field) => (
+        <input {...input} {...field} className="field-input" value={value} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </FormField>
+  );
+}
+
+/** A labelled select that is no form's field (a list's filter): its value, what choosing does, its options. */
+export function SelectBox({
+  id,
+  label,
+  className,
+  selectClassName = "field-input",
+  value,
+  onChange,
+  children,
+}: {
+  id?: string;
+  label: string;
+  className?: string;
+  selectClassName?: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <FormField id={id} label={label} className={className}>
+      {(field) => (
+        <select {...field} className={selectClassName} value={value} onChange={(e) => onChange(e.target.value)}>
+          {children}
+        </select>
+      )}
+    </FormField>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
+import type { EditDialogs } from "./use-edit-dialogs";
 
 /** A row's button ("Edit", "Delete") whose accessible name also says which item it acts on. */
 export function NamedButton({
@@ -11,5 +12,30 @@ export function NamedButton({
       {label}
       <span className="sr-only"> {name}</span>
     </button>
+  );
+}
+
+/** A row's Edit and Delete buttons (Delete in red), each naming the item; they open the list's dialogs. */
+export function EditDeleteButtons<T>({
+  dialogs,
+  item,
+  name,
+  className,
+}: {
+  dialogs: Pick<EditDialogs<T>, "edit" | "askDelete">;
+  item: T;
+  name: string;
+  className: string;
+}) {
+  return (
+    <>
+      <NamedButton label="Edit" name={name} className={className} onClick={() => dialogs.edit(item)} />
+      <NamedButton
+        label="Delete"
+        name={name}
+        className={`${className} text-red-700`}
+        onClick={() => dialogs.askDelete(item)}
+      />
+    </>
   );
 }

@@ -1,6 +1,8 @@
 // A list's two dialogs: the form that adds or edits an item, and the question before one is deleted.
 import { useState } from "react";
 
+export type EditDialogs<T> = ReturnType<typeof useEditDialogs<T>>;
+
 export function useEditDialogs<T>() {
   /** The item in the form; null while adding a new one. */
   const [editing, setEditing] = useState<T | null>(null);

@@ -4,11 +4,11 @@
 import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/api/contracts/stages";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { LoadError } from "../../components/card";
-import { type Column, DataTable } from "../../components/data-table";
-import { FormField } from "../../components/form-field";
+import type { Column } from "../../components/data-table";
+import { SelectBox } from "../../components/form-field";
+import { QueryTable } from "../../components/list-card";
 import { formatDateTime, formatUsd, statusLabel } from "../../lib/format";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
 
 /** How many of the latest entries the screen reads (the filter works within them). */
@@ -310,7 +310,7 @@ const ACTIVITY_COLUMNS: Column<RouterOutputs["admin"]["audit"][number]>[] = [
 export function ActivityScreen() {
   const [kind, setKind] = useState<KindId>("");
   const audit = useQuery({ ...trpc.admin.audit.queryOptions({ limit: AUDIT_LIMIT }), refetchInterval: 30_000 });
-  const entries = (audit.data ?? []).filter((a) => !kind || kindOf(a.action) === kind);
+  const entries = audit.data?.filter((a) => !kind || kindOf(a.action) === kind);
   return (
     <div>
       <h1 className="text-2xl font-semibold text-slate-900">Activity</h1>
@@ -319,36 +319,32 @@ export function ActivityScreen() {
         an API key, the customer, the USDT watcher or the system) and when (latest {AUDIT_LIMIT}).
       </p>
       <div className="mt-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <FormField id="activity-kind" label="Show" className="mb-4 sm:w-64">
-          {(field) => (
-            <select {...field} className="field-input" value={kind} onChange={(e) => setKind(e.target.value as KindId)}>
-              <option value="">Everything</option>
-              {KINDS.map((k) => (
-                <option key={k.id} value={k.id}>
-                  {k.label}
-                </option>
-              ))}
-              <option value="other">Accounts, settings and the rest</option>
-            </select>
-          )}
-        </FormField>
-        {audit.error && <LoadError message={errorMessage(audit.error, "The activity log could not be loaded.")} />}
-        {(audit.data || audit.isPending) && (
-          <DataTable
-            label="Activity entries"
-            scrollRegion
-            columns={ACTIVITY_COLUMNS}
-            rows={entries}
-            rowKey={(a) => a.id}
-            empty={
-              audit.isPending
-                ? "Loading the activity log…"
-                : kind
-                  ? "Nothing of this kind recorded lately."
-                  : "No changes recorded yet."
-            }
-          />
-        )}
+        <SelectBox
+          id="activity-kind"
+          label="Show"
+          className="mb-4 sm:w-64"
+          value={kind}
+          onChange={(value) => setKind(value as KindId)}
+        >
+          <option value="">Everything</option>
+          {KINDS.map((k) => (
+            <option key={k.id} value={k.id}>
+              {k.label}
+            </option>
+          ))}
+          <option value="other">Accounts, settings and the rest</option>
+        </SelectBox>
+        <QueryTable
+          query={audit}
+          loadError="The activity log could not be loaded."
+          label="Activity entries"
+          scrollRegion
+          columns={ACTIVITY_COLUMNS}
+          rows={entries}
+          rowKey={(a) => a.id}
+          loading="Loading the activity log…"
+          empty={kind ? "Nothing of this kind recorded lately." : "No changes recorded yet."}
+        />
       </div>
     </div>
   );

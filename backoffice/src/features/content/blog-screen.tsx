@@ -1,14 +1,14 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { lazy, useState } from "react";
-import { LoadError } from "../../components/card";
-import { type Column, DataTable } from "../../components/data-table";
-import { ConfirmDialog, LazyFormDialog } from "../../components/dialog";
+import type { Column } from "../../components/data-table";
+import { ConfirmDialog, EditFormDialog } from "../../components/dialog";
+import { QueryTable } from "../../components/list-card";
 import { NamedButton } from "../../components/named-button";
 import { PageHeader } from "../../components/page-header";
 import { useEditDialogs } from "../../components/use-edit-dialogs";
 import { formatDate, humanize } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { loadPost, type Post, type PostSummary, refreshPosts as refresh, toInput } from "./post-input";
 
 const PAGE = 50;
@@ -20,7 +20,6 @@ export function BlogScreen() {
   const posts = useQuery(trpc.content.posts.queryOptions({ limit: PAGE, offset }));
   // the form edits a whole post, the delete question names a row of the list
   const dialogs = useEditDialogs<Post>();
-  const { editing } = dialogs;
   const [opening, setOpening] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<PostSummary | null>(null);
   const failure = useFailureToast();
@@ -132,16 +131,16 @@ export function BlogScreen() {
         Published posts appear on the storefront blog at once; drafts stay here.
       </p>
       <div className="mt-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        {posts.error && <LoadError message={errorMessage(posts.error, "Posts could not be loaded.")} />}
-        {(page || posts.isPending) && (
-          <DataTable
-            label="Blog posts"
-            columns={columns}
-            rows={page?.posts ?? []}
-            rowKey={(p) => p.id}
-            empty={posts.isPending ? "Loading posts…" : "No posts yet."}
-          />
-        )}
+        <QueryTable
+          query={posts}
+          loadError="Posts could not be loaded."
+          label="Blog posts"
+          columns={columns}
+          rows={page?.posts}
+          rowKey={(p) => p.id}
+          loading="Loading posts…"
+          empty="No posts yet."
+        />
         {page && page.total > PAGE && (
           <nav aria-label="Posts pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
             <span className="text-slate-600">
@@ -168,14 +167,9 @@ export function BlogScreen() {
           </nav>
         )}
       </div>
-      <LazyFormDialog
-        open={dialogs.formOpen}
-        onClose={dialogs.closeForm}
-        title={editing ? "Edit Post" : "New Post"}
-        wide
-      >
-        <PostForm key={editing?.id ?? "new"} post={editing} onDone={dialogs.closeForm} />
-      </LazyFormDialog>
+      <EditFormDialog dialogs={dialogs} titles={["Edit Post", "New Post"]} wide>
+        {(post, done) => <PostForm post={post} onDone={done} />}
+      </EditFormDialog>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete post?"

@@ -1,8 +1,11 @@
-// What the gallery and blog forms do around a save: read the list again, toast, close; a refusal is
-// toasted ("Check the form") and a missing picture is said in a toast, since the upload button shows no error.
-import type { FieldErrors } from "react-hook-form";
+// What the gallery and blog forms share: their category select, and what they do around a save: read the
+// list again, toast, close; a refusal is toasted ("Check the form") and a missing picture is said in a toast,
+// since the upload button shows no error.
+import type { Control, FieldErrors, FieldValues, Path } from "react-hook-form";
 import { DialogActions } from "../../components/dialog";
-import { FormMessage } from "../../components/form";
+import { FormMessage, SelectField } from "../../components/form";
+import { Options } from "../../components/form-field";
+import { humanize } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
 
 export function useContentSave({
@@ -53,5 +56,28 @@ export function ContentFormEnd({
       <FormMessage message={message} />
       <DialogActions onCancel={onCancel} pending={pending} label={label} pendingLabel="Saving..." divided />
     </>
+  );
+}
+
+/** The item's category, one of `values`, shown in words ("floor-plans" → "Floor plans"). */
+export function CategoryField<T extends FieldValues & { category: string }>({
+  control,
+  id,
+  values,
+}: {
+  control: Control<T>;
+  id: string;
+  values: readonly string[];
+}) {
+  return (
+    <SelectField
+      control={control}
+      name={"category" as Path<T>}
+      id={id}
+      label="Category"
+      inputClassName="field-input capitalize"
+    >
+      <Options values={values} label={humanize} />
+    </SelectField>
   );
 }

@@ -2,13 +2,11 @@ import { GALLERY_CATEGORIES } from "@ch/api/contracts/constants";
 import { galleryItemInput } from "@ch/api/contracts/content";
 import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
-import { InputField, SelectField, useApiForm } from "../../components/form";
-import { Options } from "../../components/form-field";
+import { InputField, useApiForm } from "../../components/form";
 import { ImageField } from "../../components/image-upload";
-import { humanize } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
-import { ContentFormEnd, useContentSave } from "./content-save";
+import { CategoryField, ContentFormEnd, useContentSave } from "./content-save";
 import { refreshGallery as refresh } from "./gallery-refresh";
 
 type Item = RouterOutputs["content"]["gallery"][number];
@@ -45,15 +43,7 @@ export default function GalleryForm({ item, onDone }: { item: Item | null; onDon
   return (
     <form onSubmit={submit} className="space-y-4">
       <InputField control={control} name="title" id="gallery-title" label="Title" required maxLength={160} />
-      <SelectField
-        control={control}
-        name="category"
-        id="gallery-category"
-        label="Category"
-        inputClassName="field-input capitalize"
-      >
-        <Options values={GALLERY_CATEGORIES} label={humanize} />
-      </SelectField>
+      <CategoryField control={control} id="gallery-category" values={GALLERY_CATEGORIES} />
       <ImageField
         control={control}
         name="image"

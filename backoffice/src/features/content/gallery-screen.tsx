@@ -2,8 +2,8 @@ import { variantUrl } from "@ch/api/contracts/media";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { lazy } from "react";
 import { EmptyState, LoadError } from "../../components/card";
-import { ConfirmDialog, LazyFormDialog } from "../../components/dialog";
-import { NamedButton } from "../../components/named-button";
+import { ConfirmDialog, EditFormDialog } from "../../components/dialog";
+import { EditDeleteButtons } from "../../components/named-button";
 import { PageHeader } from "../../components/page-header";
 import { useEditDialogs } from "../../components/use-edit-dialogs";
 import { humanize } from "../../lib/format";
@@ -19,7 +19,7 @@ export function GalleryScreen() {
   const toast = useToast();
   const gallery = useQuery(trpc.content.gallery.queryOptions());
   const dialogs = useEditDialogs<Item>();
-  const { editing, deleting } = dialogs;
+  const { deleting } = dialogs;
   const failure = useFailureToast();
   const failed = (title: string) => failure(title, "The change was not saved");
   const reorder = useMutation(
@@ -98,31 +98,16 @@ export function GalleryScreen() {
                   >
                     ↓ Down
                   </button>
-                  <NamedButton
-                    label="Edit"
-                    name={item.title}
-                    className="btn-ghost"
-                    onClick={() => dialogs.edit(item)}
-                  />
-                  <NamedButton
-                    label="Delete"
-                    name={item.title}
-                    className="btn-ghost text-red-700"
-                    onClick={() => dialogs.askDelete(item)}
-                  />
+                  <EditDeleteButtons dialogs={dialogs} item={item} name={item.title} className="btn-ghost" />
                 </div>
               </div>
             </li>
           ))}
         </ol>
       </div>
-      <LazyFormDialog
-        open={dialogs.formOpen}
-        onClose={dialogs.closeForm}
-        title={editing ? "Edit Gallery Item" : "Add Gallery Item"}
-      >
-        <GalleryForm key={editing?.id ?? "new"} item={editing} onDone={dialogs.closeForm} />
-      </LazyFormDialog>
+      <EditFormDialog dialogs={dialogs} titles={["Edit Gallery Item", "Add Gallery Item"]}>
+        {(item, done) => <GalleryForm item={item} onDone={done} />}
+      </EditFormDialog>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete gallery item?"

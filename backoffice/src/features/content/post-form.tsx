@@ -4,12 +4,10 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { Control } from "react-hook-form";
 import { z } from "zod";
-import { CheckboxField, InputField, SelectField, TextareaField, useApiForm } from "../../components/form";
-import { Options } from "../../components/form-field";
+import { CheckboxField, InputField, TextareaField, useApiForm } from "../../components/form";
 import { ImageField } from "../../components/image-upload";
-import { humanize } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { ContentFormEnd, useContentSave } from "./content-save";
+import { CategoryField, ContentFormEnd, useContentSave } from "./content-save";
 import { type Post, type PostInput, refreshPosts as refresh, toInput } from "./post-input";
 
 const slugify = (s: string) =>
@@ -100,15 +98,7 @@ function PostFields({ control, slug }: { control: Control<PostInput>; slug: stri
           pattern="[a-z0-9]+(-[a-z0-9]+)*"
           maxLength={160}
         />
-        <SelectField
-          control={control}
-          name="category"
-          id="post-category"
-          label="Category"
-          inputClassName="field-input capitalize"
-        >
-          <Options values={BLOG_CATEGORIES} label={humanize} />
-        </SelectField>
+        <CategoryField control={control} id="post-category" values={BLOG_CATEGORIES} />
       </div>
       <TextareaField
         control={control}

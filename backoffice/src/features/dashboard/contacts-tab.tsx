@@ -11,11 +11,9 @@ import { ListTable, PAGED, useListState } from "./list-table";
 import { useStatusMutations } from "./use-status-mutations";
 
 export function ContactsTab() {
-  const list = useListState();
-  const { params, limit } = list;
-  const sort = list.sort as AdminContactSort;
+  const list = useListState<AdminContactSort>();
   const contacts = useInfiniteQuery({
-    ...trpc.leads.list.infiniteQueryOptions({ ...params.input, sort, limit }, PAGED.next),
+    ...trpc.leads.list.infiniteQueryOptions(list.input, PAGED.next),
     ...PAGED.query,
   });
   const { contactStatus } = useStatusMutations();

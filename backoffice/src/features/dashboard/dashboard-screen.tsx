@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { getRouteApi } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { LoadError, StatCard } from "../../components/card";
 import { TabPanel, Tabs } from "../../components/tabs";
@@ -24,6 +25,13 @@ export const DASHBOARD_TABS = [
   { id: "products", label: "Products" },
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];
+
+/** The dashboard at either of its addresses (/admin, /admin/dashboard): the screen's state is the address's search. */
+export function DashboardPage({ routeId }: { routeId: "/admin/_auth/" | "/admin/_auth/dashboard" }) {
+  const route = getRouteApi(routeId);
+  const navigate = route.useNavigate();
+  return <DashboardScreen search={route.useSearch()} onSearch={(search) => void navigate({ search, replace: true })} />;
+}
 
 export function DashboardScreen({
   search,

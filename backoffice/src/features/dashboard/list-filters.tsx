@@ -1,5 +1,5 @@
 // Search box, status filter and CSV export link shared by the Orders and Contacts tabs.
-import { FormField } from "../../components/form-field";
+import { InputBox, Options, SelectBox } from "../../components/form-field";
 import { statusLabel } from "../../lib/format";
 
 export function ListFilters({
@@ -23,35 +23,26 @@ export function ListFilters({
 }) {
   return (
     <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-      <FormField id={`${idPrefix}-q`} label={searchLabel} className="flex-1">
-        {(field) => (
-          <input
-            {...field}
-            type="search"
-            className="field-input"
-            value={q}
-            onChange={(e) => onQ(e.target.value)}
-            placeholder="Name, e-mail…"
-          />
-        )}
-      </FormField>
-      <FormField id={`${idPrefix}-status`} label="Filter by status" className="sm:w-48">
-        {(field) => (
-          <select
-            {...field}
-            className="field-input capitalize"
-            value={status}
-            onChange={(e) => onStatus(e.target.value)}
-          >
-            <option value="">All statuses</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <InputBox
+        id={`${idPrefix}-q`}
+        label={searchLabel}
+        className="flex-1"
+        type="search"
+        value={q}
+        onChange={onQ}
+        placeholder="Name, e-mail…"
+      />
+      <SelectBox
+        id={`${idPrefix}-status`}
+        label="Filter by status"
+        className="sm:w-48"
+        selectClassName="field-input capitalize"
+        value={status}
+        onChange={onStatus}
+      >
+        <option value="">All statuses</option>
+        <Options values={statuses} label={statusLabel} />
+      </SelectBox>
       <a href={exportHref} className="btn-secondary" download>
         Export CSV
       </a>

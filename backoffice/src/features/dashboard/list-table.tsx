@@ -12,14 +12,27 @@ import { STATS_REFRESH_MS } from "./refresh";
 
 const NEWEST_FIRST: SortingState = [{ id: "createdAt", desc: true }];
 
-/** What the list asks the server for: the typed search (deferred), the status and the sorted column. */
-export function useListState() {
+/**
+ * What the list asks the server for (`input`: the typed search, deferred, the status, a page's size and the
+ * sorted column, one of the sorts `S` the server takes).
+ */
+export function useListState<S extends SortingState[number] = SortingState[number]>() {
   const [q, setQ] = useState("");
   const [status, setStatus] = useState("");
   const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST);
   const params = listParams(useDeferredValue(q), status);
-  const sort = sorting[0] ?? NEWEST_FIRST[0];
-  return { q, setQ, status, setStatus, sorting, setSorting, params, sort, limit: LIST_PAGE_SIZE };
+  // the columns that sort are the server's sorts (Column.sortable)
+  const sort = (sorting[0] ?? NEWEST_FIRST[0]) as S;
+  return {
+    q,
+    setQ,
+    status,
+    setStatus,
+    sorting,
+    setSorting,
+    params,
+    input: { ...params.input, sort, limit: LIST_PAGE_SIZE },
+  };
 }
 type ListState = ReturnType<typeof useListState>;
 

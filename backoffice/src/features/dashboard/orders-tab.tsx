@@ -11,11 +11,9 @@ import { useStatusMutations } from "./use-status-mutations";
 
 /** `openId`: the order whose details are open (the page's ?order=, so a link can open one). */
 export function OrdersTab({ openId, onOpen }: { openId: number | null; onOpen: (id: number | null) => void }) {
-  const list = useListState();
-  const { params, limit } = list;
-  const sort = list.sort as AdminOrderSort;
+  const list = useListState<AdminOrderSort>();
   const orders = useInfiniteQuery({
-    ...trpc.orders.list.infiniteQueryOptions({ ...params.input, sort, limit }, PAGED.next),
+    ...trpc.orders.list.infiniteQueryOptions(list.input, PAGED.next),
     ...PAGED.query,
   });
   const { stageMove } = useStatusMutations();

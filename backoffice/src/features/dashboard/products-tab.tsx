@@ -1,14 +1,15 @@
 import { variantUrl } from "@ch/api/contracts/media";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { LoadError, StatCard } from "../../components/card";
-import { type Column, DataTable } from "../../components/data-table";
+import { StatCard } from "../../components/card";
+import type { Column } from "../../components/data-table";
 import { ConfirmDialog } from "../../components/dialog";
-import { NamedButton } from "../../components/named-button";
+import { QueryTable } from "../../components/list-card";
+import { EditDeleteButtons } from "../../components/named-button";
 import { useEditDialogs } from "../../components/use-edit-dialogs";
 import { formatUsd, humanize } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
-import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
 import { ProductFormDialog } from "./product-form-dialog";
 
@@ -68,13 +69,7 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
       hideable: false,
       cell: (p) => (
         <div className="flex gap-2">
-          <NamedButton label="Edit" name={p.name} className="btn-secondary py-1" onClick={() => dialogs.edit(p)} />
-          <NamedButton
-            label="Delete"
-            name={p.name}
-            className="btn-secondary py-1 text-red-700"
-            onClick={() => dialogs.askDelete(p)}
-          />
+          <EditDeleteButtons dialogs={dialogs} item={p} name={p.name} className="btn-secondary py-1" />
         </div>
       ),
     },
@@ -111,16 +106,15 @@ export function ProductsTab({ stats }: { stats: Stats | undefined }) {
             </Link>
           </div>
         </div>
-        {products.error && <LoadError message={errorMessage(products.error, "Products could not be loaded.")} />}
-        {(products.data || products.isPending) && (
-          <DataTable
-            label="Products"
-            columns={columns}
-            rows={products.data ?? []}
-            rowKey={(p) => p.id}
-            empty={products.isPending ? "Loading products…" : "No products yet. Add the first one."}
-          />
-        )}
+        <QueryTable
+          query={products}
+          loadError="Products could not be loaded."
+          label="Products"
+          columns={columns}
+          rowKey={(p) => p.id}
+          loading="Loading products…"
+          empty="No products yet. Add the first one."
+        />
       </section>
       <ProductFormDialog open={dialogs.formOpen} product={dialogs.editing} onClose={dialogs.closeForm} />
       <ConfirmDialog

@@ -1,7 +1,7 @@
 // The status setters. After each: orders, contacts and stats are refetched and a toast shown.
 import { useMutation } from "@tanstack/react-query";
-import { useToast } from "../../lib/toast";
-import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { useFailureToast, useToast } from "../../lib/toast";
+import { queryClient, trpc } from "../../lib/trpc";
 
 export function refreshAfterChange() {
   return Promise.all([
@@ -15,31 +15,26 @@ export function refreshAfterChange() {
 
 export function useStatusMutations() {
   const toast = useToast();
-  const failed = (error: unknown) =>
-    toast({
-      title: "Update Failed",
-      description: errorMessage(error, "The change was not saved"),
-      variant: "destructive",
-    });
+  const failed = useFailureToast()("Update Failed", "The change was not saved");
+  /** A setter's callbacks: once the lists are read again (`refresh`), the toast `title`, `description`. */
+  const changed = (title: string, description: string, refresh: () => Promise<unknown> = refreshAfterChange) => ({
+    onSuccess: async () => {
+      await refresh();
+      toast({ title, description });
+    },
+    onError: failed,
+  });
   // an order moves through its stages (the stages table's moves, as on the pipeline board); its payment
   // status follows the ledger and is never set here
   const stageMove = useMutation(
-    trpc.stages.move.mutationOptions({
-      onSuccess: async () => {
-        await Promise.all([refreshAfterChange(), queryClient.invalidateQueries(trpc.stages.pathFilter())]);
-        toast({ title: "Order Updated", description: "Order stage updated successfully." });
-      },
-      onError: failed,
-    }),
+    trpc.stages.move.mutationOptions(
+      changed("Order Updated", "Order stage updated successfully.", () =>
+        Promise.all([refreshAfterChange(), queryClient.invalidateQueries(trpc.stages.pathFilter())]),
+      ),
+    ),
   );
   const contactStatus = useMutation(
-    trpc.leads.setStatus.mutationOptions({
-      onSuccess: async () => {
-        await refreshAfterChange();
-        toast({ title: "Contact Updated", description: "Contact status updated successfully." });
-      },
-      onError: failed,
-    }),
+    trpc.leads.setStatus.mutationOptions(changed("Contact Updated", "Contact status updated successfully.")),
   );
   return { stageMove, contactStatus };
 }

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
-import { FormField, Options } from "../../components/form-field";
+import { Options, SelectBox } from "../../components/form-field";
 import { formatDateTime } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
@@ -298,18 +298,15 @@ function FilterSelect<V extends string>({
   onChange: (value: V | undefined) => void;
 }) {
   return (
-    <FormField id={id} label={label} className="w-full sm:w-44">
-      {(field) => (
-        <select
-          {...field}
-          className="field-input"
-          value={value ?? ""}
-          onChange={(e) => onChange((e.target.value || undefined) as V | undefined)}
-        >
-          <option value="">{all}</option>
-          <Options values={values} label={name} />
-        </select>
-      )}
-    </FormField>
+    <SelectBox
+      id={id}
+      label={label}
+      className="w-full sm:w-44"
+      value={value ?? ""}
+      onChange={(chosen) => onChange((chosen || undefined) as V | undefined)}
+    >
+      <option value="">{all}</option>
+      <Options values={values} label={name} />
+    </SelectBox>
   );
 }

@@ -5,7 +5,7 @@ import { FUNNEL_PRESET_DAYS, type FunnelPeriodInput, funnelPeriodInput } from "@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card, LoadError } from "../../components/card";
-import { type FieldErrors, FormField, issuesOf } from "../../components/form-field";
+import { type FieldErrors, InputBox, issuesOf, SelectBox } from "../../components/form-field";
 import { humanize } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 
@@ -45,36 +45,18 @@ export function FunnelCard() {
         onSubmit={(e) => e.preventDefault()}
         noValidate
       >
-        <FormField label="Period">
-          {(f) => (
-            <select {...f} className="field-input" value={preset} onChange={(e) => setPreset(e.target.value)}>
-              {FUNNEL_PRESET_DAYS.map((d) => (
-                <option key={d} value={String(d)}>
-                  Last {d} days
-                </option>
-              ))}
-              <option value="custom">Custom range</option>
-            </select>
-          )}
-        </FormField>
+        <SelectBox label="Period" value={preset} onChange={setPreset}>
+          {FUNNEL_PRESET_DAYS.map((d) => (
+            <option key={d} value={String(d)}>
+              Last {d} days
+            </option>
+          ))}
+          <option value="custom">Custom range</option>
+        </SelectBox>
         {preset === "custom" ? (
           <>
-            <FormField label="From" error={errors.from}>
-              {(f) => (
-                <input
-                  {...f}
-                  type="date"
-                  className="field-input"
-                  value={from}
-                  onChange={(e) => setFrom(e.target.value)}
-                />
-              )}
-            </FormField>
-            <FormField label="To" error={errors.to ?? errors.days}>
-              {(f) => (
-                <input {...f} type="date" className="field-input" value={to} onChange={(e) => setTo(e.target.value)} />
-              )}
-            </FormField>
+            <InputBox label="From" error={errors.from} type="date" value={from} onChange={setFrom} />
+            <InputBox label="To" error={errors.to ?? errors.days} type="date" value={to} onChange={setTo} />
           </>
         ) : null}
         {period ? (

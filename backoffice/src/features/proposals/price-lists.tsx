@@ -13,7 +13,7 @@ import { type Column, DataTable, type DataTableProps, type RowData } from "../..
 import { ConfirmDialog } from "../../components/dialog";
 import { CheckboxField, FormMessage, InputField, SelectField, useApiForm } from "../../components/form";
 import { Options } from "../../components/form-field";
-import { NamedButton } from "../../components/named-button";
+import { EditDeleteButtons } from "../../components/named-button";
 import { formatUsd } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
@@ -76,17 +76,11 @@ function PriceListCard<T extends RowData>({
     header: "Actions",
     cell: (row) => (
       <span className="flex gap-1">
-        <NamedButton
-          label="Edit"
+        <EditDeleteButtons
+          dialogs={{ edit: onEdit, askDelete: onDelete }}
+          item={row}
           name={name(row)}
           className="btn-ghost !px-2 !py-1 text-xs"
-          onClick={() => onEdit(row)}
-        />
-        <NamedButton
-          label="Delete"
-          name={name(row)}
-          className="btn-ghost !px-2 !py-1 text-xs text-red-700"
-          onClick={() => onDelete(row)}
         />
       </span>
     ),

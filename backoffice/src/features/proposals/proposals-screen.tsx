@@ -5,6 +5,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { Card, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
+import { TableCard } from "../../components/list-card";
 import { formatDate, formatDateTime, formatUsd, humanize } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
@@ -245,36 +246,32 @@ function ProposalDetail({ id, onEdit, onBack }: { id: number; onEdit: () => void
           <ProposalFigures v={current} />
         </div>
       </Card>
-      <Card title="Change requests">
-        <DataTable
-          label="Change requests"
-          rows={p.changeRequests}
-          rowKey={(c) => c.id}
-          empty="The customer has not asked for changes."
-          columns={[
-            { header: "When", cell: (c) => formatDateTime(c.createdAt) },
-            { header: "Version", cell: (c) => c.version, numeric: true },
-            { header: "Message", cell: (c) => <span className="whitespace-pre-line">{c.message}</span> },
-          ]}
-        />
-      </Card>
-      <Card title="Versions">
-        <DataTable
-          label="Versions"
-          rows={p.versions}
-          rowKey={(v) => v.version}
-          empty="No versions."
-          columns={[
-            { header: "Version", cell: (v) => v.version, numeric: true },
-            { header: "Total", cell: (v) => money(v.totalCents), numeric: true },
-            {
-              header: "Created",
-              cell: (v) => `${formatDateTime(v.createdAt)}${v.createdBy ? ` by ${v.createdBy}` : ""}`,
-            },
-            { header: "Sent", cell: (v) => (v.sentAt ? formatDateTime(v.sentAt) : "not sent") },
-          ]}
-        />
-      </Card>
+      <TableCard
+        title="Change requests"
+        rows={p.changeRequests}
+        rowKey={(c) => c.id}
+        empty="The customer has not asked for changes."
+        columns={[
+          { header: "When", cell: (c) => formatDateTime(c.createdAt) },
+          { header: "Version", cell: (c) => c.version, numeric: true },
+          { header: "Message", cell: (c) => <span className="whitespace-pre-line">{c.message}</span> },
+        ]}
+      />
+      <TableCard
+        title="Versions"
+        rows={p.versions}
+        rowKey={(v) => v.version}
+        empty="No versions."
+        columns={[
+          { header: "Version", cell: (v) => v.version, numeric: true },
+          { header: "Total", cell: (v) => money(v.totalCents), numeric: true },
+          {
+            header: "Created",
+            cell: (v) => `${formatDateTime(v.createdAt)}${v.createdBy ? ` by ${v.createdBy}` : ""}`,
+          },
+          { header: "Sent", cell: (v) => (v.sentAt ? formatDateTime(v.sentAt) : "not sent") },
+        ]}
+      />
     </div>
   );
 }

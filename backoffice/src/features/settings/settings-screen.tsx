@@ -24,6 +24,7 @@ import {
   BANK,
   COMPANY,
   COORDINATE_FIELDS,
+  DEPOSIT,
   Fields,
   FieldsSection,
   fieldId,
@@ -72,10 +73,24 @@ function SettingsForm({ settings }: { settings: StoredSettings }) {
   const { control } = form;
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-6">
-      <CompanySection control={control} />
+      <FieldsSection control={control} section={COMPANY}>
+        <div className="grid grid-cols-2 gap-4">
+          <Fields control={control} fields={COORDINATE_FIELDS} />
+        </div>
+      </FieldsSection>
       <HoursSection control={control} />
       <FieldsSection control={control} section={WARRANTY} />
-      <LeadTimesSection control={control} />
+      <FieldsSection control={control} section={LEAD_TIMES}>
+        <SelectField
+          control={control}
+          name="delivery.countedFrom"
+          id={fieldId("delivery.countedFrom")}
+          label="Delivery counted from"
+        >
+          <option value="deposit">The deposit</option>
+          <option value="order">The order</option>
+        </SelectField>
+      </FieldsSection>
       <CancellationSection control={control} />
       <FieldsSection control={control} section={BANK} />
       <DepositSection control={control} />
@@ -100,16 +115,6 @@ function SettingsForm({ settings }: { settings: StoredSettings }) {
         </button>
       </div>
     </form>
-  );
-}
-
-function CompanySection({ control }: { control: SettingsControl }) {
-  return (
-    <FieldsSection control={control} section={COMPANY}>
-      <div className="grid grid-cols-2 gap-4">
-        <Fields control={control} fields={COORDINATE_FIELDS} />
-      </div>
-    </FieldsSection>
   );
 }
 
@@ -179,22 +184,6 @@ function HoursRow({ control, index: i, onRemove }: { control: SettingsControl; i
   );
 }
 
-function LeadTimesSection({ control }: { control: SettingsControl }) {
-  return (
-    <FieldsSection control={control} section={LEAD_TIMES}>
-      <SelectField
-        control={control}
-        name="delivery.countedFrom"
-        id={fieldId("delivery.countedFrom")}
-        label="Delivery counted from"
-      >
-        <option value="deposit">The deposit</option>
-        <option value="order">The order</option>
-      </SelectField>
-    </FieldsSection>
-  );
-}
-
 // the fee is typed in dollars and kept in cents
 const dollarsOfCents = {
   parse: (raw: string) => (raw === "" ? Number.NaN : Math.round(Number(raw) * 100)),
@@ -246,17 +235,11 @@ function DepositSection({ control }: { control: SettingsControl }) {
   const percent = useWatch({ control, name: "depositPercent" });
   const example = splitDeposit(10_000_000, Number.isFinite(percent) ? percent : 0);
   return (
-    <Section
-      title="Deposit"
-      intro="Part of the order total paid when the order is placed; the rest is due on delivery. Orders keep the deposit they were placed with."
-    >
-      <div className="grid gap-4 sm:grid-cols-3 sm:items-end">
-        <Num control={control} path="depositPercent" label="Deposit (% of the total)" />
-        <p className="text-sm text-slate-600 sm:col-span-2" data-testid="deposit-example">
-          On a $100,000.00 order: {usd(example.depositCents)} now, {usd(example.balanceCents)} on delivery.
-        </p>
-      </div>
-    </Section>
+    <FieldsSection control={control} section={DEPOSIT}>
+      <p className="text-sm text-slate-600 sm:col-span-2" data-testid="deposit-example">
+        On a $100,000.00 order: {usd(example.depositCents)} now, {usd(example.balanceCents)} on delivery.
+      </p>
+    </FieldsSection>
   );
 }
 

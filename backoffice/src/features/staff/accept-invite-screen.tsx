@@ -1,17 +1,14 @@
 // The page an invitation's link opens: shows the address and role, then the new member chooses a
 // username and password. The link works once, within 72 hours.
 import { acceptInviteInput, ROLE_LABELS, type StaffRole } from "@ch/api/contracts/staff";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { FormMessage, InputField, useApiForm } from "../../components/form";
+import { FormMessage, InputField } from "../../components/form";
 import { SubmitButton } from "../../components/submit-button";
 import { http } from "../../lib/http";
-import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage } from "../../lib/trpc";
 import { AuthCard, BACK_TO_SIGN_IN, LinkProblem } from "../auth/auth-card";
-import { tokenFromHash } from "./link-token";
+import { useLinkForm } from "./link-form";
 import { checkNewPassword, NewPasswordFields } from "./password-fields";
 
 const acceptForm = acceptInviteInput
@@ -21,10 +18,13 @@ const acceptForm = acceptInviteInput
 type AcceptValues = z.input<typeof acceptForm>;
 
 export function AcceptInviteScreen() {
-  const toast = useToast();
-  const failed = useFailureToast();
-  const navigate = useNavigate();
-  const [token] = useState(() => tokenFromHash(window.location.hash));
+  const { token, form, pending, submit } = useLinkForm<AcceptValues, unknown>({
+    schema: acceptForm,
+    defaultValues: { username: "", password: "", confirm: "" },
+    send: (token, { username, password }) => http("POST", "/api/admin/invites/accept", { token, username, password }),
+    done: () => ({ title: "Account created", description: "Sign in with your new username and password." }),
+    failed: "Account not created",
+  });
   const preview = useQuery({
     queryKey: ["invite-preview", token],
     queryFn: () =>
@@ -34,23 +34,6 @@ export function AcceptInviteScreen() {
       ),
     enabled: token.length > 0,
   });
-  // a refused link (used, expired) is said next to the password
-  const form = useApiForm<AcceptValues>({
-    schema: acceptForm,
-    defaultValues: { username: "", password: "", confirm: "" },
-    toField: (path) => (path === "token" ? "password" : path),
-    toasted: true,
-  });
-  const accept = useMutation({
-    mutationFn: ({ username, password }: AcceptValues) =>
-      http("POST", "/api/admin/invites/accept", { token, username, password }),
-    onSuccess: () => {
-      toast({ title: "Account created", description: "Sign in with your new username and password." });
-      void navigate({ to: "/admin/login" });
-    },
-    onError: failed("Account not created"),
-  });
-
   const invalid = token.length === 0 || preview.isError;
   return (
     <AuthCard
@@ -69,7 +52,7 @@ export function AcceptInviteScreen() {
           </p>
         </LinkProblem>
       ) : (
-        <form onSubmit={form.submit((values) => accept.mutateAsync(values))} className="space-y-4">
+        <form onSubmit={submit} className="space-y-4">
           {preview.data && (
             <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
               Invitation for <strong>{preview.data.email}</strong> as <strong>{ROLE_LABELS[preview.data.role]}</strong>.
@@ -87,7 +70,7 @@ export function AcceptInviteScreen() {
           <FormMessage message={form.message} />
           <SubmitButton
             full
-            pending={accept.isPending}
+            pending={pending}
             disabled={preview.isPending}
             label="Create my account"
             pendingLabel="Creating account…"

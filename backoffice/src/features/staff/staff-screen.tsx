@@ -180,7 +180,6 @@ export function StaffScreen() {
       />
       <ListCard
         title="Waiting invitations"
-        label="Waiting invitations"
         columns={inviteColumns}
         query={list}
         rows={list.data?.invites}

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card, EmptyState, LoadError, StatCard } from "../../components/card";
-import { type Column, DataTable } from "../../components/data-table";
+import type { Column } from "../../components/data-table";
 import { LazyChart } from "../../components/lazy-chart";
+import { QueryTable } from "../../components/list-card";
 import { TabPanel, Tabs } from "../../components/tabs";
 import { formatDateTime, truncate } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -135,16 +136,15 @@ export function VisitorsScreen() {
             ))}
           {tab === "recent" && (
             <Card title="Recent Visitors (latest 50)">
-              {(visitors.data || visitors.isPending) && (
-                <DataTable
-                  label="Recent visitors"
-                  scrollRegion
-                  columns={VISITOR_COLUMNS}
-                  rows={visitors.data ?? []}
-                  rowKey={(v) => v.id}
-                  empty={visitors.isPending ? "Loading visitors…" : "No visitors recorded yet."}
-                />
-              )}
+              <QueryTable
+                query={visitors}
+                label="Recent visitors"
+                scrollRegion
+                columns={VISITOR_COLUMNS}
+                rowKey={(v) => v.id}
+                loading="Loading visitors…"
+                empty="No visitors recorded yet."
+              />
             </Card>
           )}
           {tab === "details" && s && (

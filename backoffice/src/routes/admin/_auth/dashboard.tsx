@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { DashboardScreen } from "../../../features/dashboard/dashboard-screen";
+import { DashboardPage } from "../../../features/dashboard/dashboard-screen";
 import { parseDashboardSearch } from "../../../features/dashboard/search";
 
 export const Route = createFileRoute("/admin/_auth/dashboard")({
@@ -8,6 +8,5 @@ export const Route = createFileRoute("/admin/_auth/dashboard")({
 });
 
 function Page() {
-  const navigate = Route.useNavigate();
-  return <DashboardScreen search={Route.useSearch()} onSearch={(search) => void navigate({ search, replace: true })} />;
+  return <DashboardPage routeId="/admin/_auth/dashboard" />;
 }
