@@ -58,6 +58,20 @@ export async function cachedJson<T>(
   return sent<T>(await sendCachedJson(deps.db, reply, key, load, options));
 }
 
+/**
+ * A handler that first counts the request against a limit of the module's own (the SEO scans, the sign-in
+ * steps): `hit` throws 429 past it; then `handler` runs.
+ */
+export function limitedBy<B, Q, P, T>(
+  hit: (deps: Deps, ip: string) => Promise<void>,
+  handler: (ctx: HandlerContext<B, Q, P>) => T | Promise<T>,
+): (ctx: HandlerContext<B, Q, P>) => Promise<T> {
+  return async (ctx) => {
+    await hit(ctx.deps, ctx.ip);
+    return handler(ctx);
+  };
+}
+
 /** What a handler may answer: the response schema's input (Dates before JSON, say), or a stand-in for it. */
 export type HandlerResult<R extends z.ZodType> = z.input<R> | Sent<z.input<R>>;
 

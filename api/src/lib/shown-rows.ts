@@ -19,3 +19,14 @@ export async function deleteShownRow(
   await announceCatalogChange(db);
   return { ok: true };
 }
+
+/**
+ * Runs `update` (an UPDATE … WHERE id = … RETURNING of one table, typed by it), 404 with `missing` when it
+ * changed no row, and announces the change; the changed row.
+ */
+export async function updateShownRow<R>(db: Executor, missing: string, update: PromiseLike<R[]>): Promise<R> {
+  const [row] = await update;
+  if (!row) throw notFound(missing);
+  await announceCatalogChange(db);
+  return row;
+}

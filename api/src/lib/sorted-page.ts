@@ -2,7 +2,7 @@
 // expression it orders by, then by id the same way, so that every row has one place and a page can start
 // after any row. Its cursor is [sort, desc, the row's value, id]; a cursor of another sort is refused (400).
 
-import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type CreatedKey, createdBefore, decodeCursor, encodeCursor, pageAfter } from "./cursor";
@@ -142,4 +142,10 @@ function createdBeforeId(table: PgTable, createdAt: AnyColumn, id: AnyColumn, af
 export function containsPattern(q: string | undefined): string | null {
   const trimmed = q?.trim();
   return trimmed ? `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+
+/** A table's search: `q` found anywhere in any of these columns or expressions (ILIKE), or no condition for an empty search. */
+export function searchClause(q: string | undefined, targets: (AnyColumn | SQL)[]): SQL | undefined {
+  const pattern = containsPattern(q);
+  return pattern ? or(...targets.map((target) => ilike(target, pattern))) : undefined;
 }

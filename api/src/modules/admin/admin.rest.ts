@@ -25,8 +25,7 @@ import { listContactsForAdmin } from "../leads";
 import { listOrdersForAdmin } from "../orders";
 import { listVisits, visitorStats } from "../visits";
 import { setupFirstAdmin, signIn, signOut, startSession } from "./auth.service";
-import { readDeviceToken, setDeviceCookie } from "./device-cookie";
-import { rememberDevice } from "./sign-in-throttle";
+import { readDeviceToken, rememberThisDevice } from "./device-cookie";
 
 export const adminCoreOperations = {
   stats: route({
@@ -107,7 +106,7 @@ export const adminRoutes = [
           expiresAt: result.expiresAt.toISOString(),
         };
       }
-      setDeviceCookie(reply, deps.env, await rememberDevice(deps, result.admin.id, readDeviceToken(req, deps.env)));
+      await rememberThisDevice(deps, req, reply, result.admin.id);
       req.log.info({ admin: result.admin.username }, "admin signed in");
       return { ok: true as const, username: result.admin.username, expiresAt: result.expiresAt.toISOString() };
     },

@@ -2,7 +2,8 @@
 // lets a browser which completed a sign-in before past the per-user sign-in slow-down.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Env, isProduction } from "../../env";
-import { KNOWN_DEVICE_DAYS } from "./sign-in-throttle";
+import type { Deps } from "../../lib/deps";
+import { KNOWN_DEVICE_DAYS, rememberDevice } from "./sign-in-throttle";
 
 const deviceCookieName = (env: Env) => (isProduction(env) ? "__Host-ch_device" : "ch_device");
 
@@ -18,4 +19,9 @@ export function setDeviceCookie(reply: FastifyReply, env: Env, token: string): v
     path: "/",
     maxAge: KNOWN_DEVICE_DAYS * 86_400,
   });
+}
+
+/** After a sign-in step: this browser is a known device of the account (its token kept or a new one) and carries the cookie. */
+export async function rememberThisDevice(deps: Deps, req: FastifyRequest, reply: FastifyReply, adminId: number) {
+  setDeviceCookie(reply, deps.env, await rememberDevice(deps, adminId, readDeviceToken(req, deps.env)));
 }

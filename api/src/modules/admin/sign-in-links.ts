@@ -4,7 +4,7 @@
 // real user signs in at once while a guesser, who cannot read the mailbox, gets no more tries. The
 // link does not sign anyone in: the password and the second factor are still asked.
 import { createHash, randomBytes } from "node:crypto";
-import { schema } from "@ch/db";
+import { type Executor, schema } from "@ch/db";
 import { and, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import type { BusinessSettings } from "../../contracts/settings";
 import type { Deps } from "../../lib/deps";
@@ -157,6 +157,16 @@ export async function offerSignInLink(deps: Deps, admin: Admin, reason: SlowDown
   }
 }
 
+/** The account with this id while it is enabled (a disabled one signs in to nothing), or undefined. */
+export async function enabledAccount(db: Executor, adminId: number): Promise<Admin | undefined> {
+  const [admin] = await db
+    .select({ id: admins.id, username: admins.username })
+    .from(admins)
+    .where(and(eq(admins.id, adminId), isNull(admins.disabledAt)))
+    .limit(1);
+  return admin;
+}
+
 const invalidLink = () =>
   badRequest("This sign-in link is not valid any more: it was used or has expired.", [
     { path: ["token"], message: "is used or expired" },
@@ -171,11 +181,7 @@ export async function useSignInLink(deps: Deps, token: string): Promise<{ id: nu
     .where(and(eq(signInLinks.tokenHash, sha256(token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
     .returning({ adminId: signInLinks.adminId });
   if (!used) throw invalidLink();
-  const [admin] = await deps.db
-    .select({ id: admins.id, username: admins.username })
-    .from(admins)
-    .where(and(eq(admins.id, used.adminId), isNull(admins.disabledAt)))
-    .limit(1);
+  const admin = await enabledAccount(deps.db, used.adminId);
   if (!admin) throw invalidLink();
   await recordAudit(deps.db, admin, "admin.sign_in_link_used", "admin", admin.id, {});
   return admin;

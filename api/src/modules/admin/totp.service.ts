@@ -8,9 +8,10 @@ import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, forbidden } from "../../lib/errors";
 import { announcingSessionChanges, REQUIRE_TWO_FACTOR_KEY, touchAccountSessions } from "../access";
 import { auditedChange, recordAudit } from "../audit";
+import { enabledAccount } from "./sign-in-links";
 import { knownDeviceId, reserveCodeCheck, settleCodeCheck } from "./sign-in-throttle";
 
-const { admins, adminTwoFactor, adminRecoveryCodes, signInChallenges, settings } = schema;
+const { adminTwoFactor, adminRecoveryCodes, signInChallenges, settings } = schema;
 
 export const TOTP_ISSUER = "Container Homes of Texas";
 export const TOTP_PERIOD = 30;
@@ -326,11 +327,7 @@ async function takeChallenge(deps: Deps, challenge: string, purpose: ChallengePu
     )
     .returning({ adminId: signInChallenges.adminId });
   if (!row) throw badChallenge();
-  const [admin] = await deps.db
-    .select({ id: admins.id, username: admins.username })
-    .from(admins)
-    .where(and(eq(admins.id, row.adminId), isNull(admins.disabledAt)))
-    .limit(1);
+  const admin = await enabledAccount(deps.db, row.adminId);
   if (!admin) throw badChallenge();
   return admin;
 }

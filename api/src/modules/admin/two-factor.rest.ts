@@ -19,13 +19,13 @@ import {
   twoFactorPolicyInput,
   twoFactorStatusAnswer,
 } from "../../contracts/two-factor";
-import { route } from "../../http/route";
+import { limitedBy, route } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { rolesForPath } from "../access";
 import { startSession, verifyCurrentPassword } from "./auth.service";
-import { readDeviceToken, setDeviceCookie } from "./device-cookie";
+import { readDeviceToken, rememberThisDevice } from "./device-cookie";
 import { useSignInLink } from "./sign-in-links";
-import { hitAddressLimit, rememberDevice } from "./sign-in-throttle";
+import { hitAddressLimit } from "./sign-in-throttle";
 import {
   beginChallengeEnrolment,
   beginEnrolment,
@@ -47,10 +47,13 @@ async function finishSignIn(
   admin: { id: number; username: string },
 ) {
   const result = await startSession(deps, admin, ip, req);
-  setDeviceCookie(reply, deps.env, await rememberDevice(deps, admin.id, readDeviceToken(req, deps.env)));
+  await rememberThisDevice(deps, req, reply, admin.id);
   req.log.info({ admin: admin.username }, "admin signed in");
   return { ok: true as const, username: admin.username, expiresAt: result.expiresAt.toISOString() };
 }
+
+/** Each step of the sign-in counts against the address's sign-in limit first. */
+const signInLimit = (deps: Deps, ip: string) => hitAddressLimit(deps, "signIn", ip);
 
 const signInRoutes = [
   route({
@@ -65,11 +68,10 @@ const signInRoutes = [
     body: signInVerifyInput,
     answer:
       "{ ok, username, expiresAt } and the session cookie; 401 for a wrong, reused or old code (5 tries per challenge, 5 minutes)",
-    handler: async ({ deps, body, req, reply, ip }) => {
-      await hitAddressLimit(deps, "signIn", ip);
+    handler: limitedBy(signInLimit, async ({ deps, body, req, reply, ip }) => {
       const { admin } = await completeChallenge(deps, body, readDeviceToken(req, deps.env));
       return finishSignIn(deps, req, reply, ip, admin);
-    },
+    }),
   }),
   route({
     method: "POST",
@@ -82,10 +84,7 @@ const signInRoutes = [
     tags: ["admin"],
     body: signInEnrolInput,
     answer: "{ secret, otpauthUrl }",
-    handler: async ({ deps, body, ip }) => {
-      await hitAddressLimit(deps, "signIn", ip);
-      return beginChallengeEnrolment(deps, body.challenge);
-    },
+    handler: limitedBy(signInLimit, ({ deps, body }) => beginChallengeEnrolment(deps, body.challenge)),
   }),
   route({
     method: "POST",
@@ -98,11 +97,10 @@ const signInRoutes = [
     tags: ["admin"],
     body: signInEnrolConfirmInput,
     answer: "{ ok, username, expiresAt, recoveryCodes } (the 10 recovery codes are shown this once)",
-    handler: async ({ deps, body, req, reply, ip }) => {
-      await hitAddressLimit(deps, "signIn", ip);
+    handler: limitedBy(signInLimit, async ({ deps, body, req, reply, ip }) => {
       const { admin, recoveryCodes } = await completeChallengeEnrolment(deps, body);
       return { ...(await finishSignIn(deps, req, reply, ip, admin)), recoveryCodes };
-    },
+    }),
   }),
   route({
     method: "POST",
@@ -117,12 +115,11 @@ const signInRoutes = [
     body: signInLinkInput,
     answer:
       "{ ok, username } and the known-device cookie (the password and code are still asked at sign-in); 400 naming `token` when the link was used or has expired",
-    handler: async ({ deps, body, req, reply, ip }) => {
-      await hitAddressLimit(deps, "signIn", ip);
+    handler: limitedBy(signInLimit, async ({ deps, body, req, reply }) => {
       const admin = await useSignInLink(deps, body.token);
-      setDeviceCookie(reply, deps.env, await rememberDevice(deps, admin.id, readDeviceToken(req, deps.env)));
+      await rememberThisDevice(deps, req, reply, admin.id);
       return { ok: true as const, username: admin.username };
-    },
+    }),
   }),
 ];
 

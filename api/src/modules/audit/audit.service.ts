@@ -39,6 +39,15 @@ export type AuditEntry = [
   detail?: Record<string, unknown>,
 ];
 
+/**
+ * The entries of one kind of entity's changes, named from the changed entity, by action:
+ * `entityAudit("product", (p: ProductDto) => ({ name: p.name }))("product.create")` for auditedChange.
+ */
+export const entityAudit =
+  <T extends { id: number }>(entityType: string, detail: (entity: T) => Record<string, unknown>) =>
+  (action: string) =>
+  (entity: T): AuditEntry => [action, entityType, entity.id, detail(entity)];
+
 /** Runs a change and writes its audit row (fixed, or named from the change's result) in one transaction. */
 export function auditedChange<T>(
   db: Database,

@@ -7,8 +7,8 @@ import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
-import { deleteShownRow } from "../../lib/shown-rows";
-import { type Actor, type AuditEntry, auditedChange } from "../audit";
+import { deleteShownRow, updateShownRow } from "../../lib/shown-rows";
+import { type Actor, auditedChange, entityAudit } from "../audit";
 import { emitWebhookEvent } from "../webhooks";
 
 const { products } = schema;
@@ -128,13 +128,15 @@ async function changeProduct(
   changes: Partial<typeof products.$inferInsert>,
   now: Date,
 ): Promise<AdminProductDto> {
-  const [row] = await db
-    .update(products)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(products.id, id))
-    .returning();
-  if (!row) throw notFound("Product not found");
-  await announceCatalogChange(db);
+  const row = await updateShownRow(
+    db,
+    "Product not found",
+    db
+      .update(products)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(products.id, id))
+      .returning(),
+  );
   const product = toAdminProductDto(row);
   // in the caller's transaction (the router passes it), like the audit entry
   await emitWebhookEvent(db, "product.updated", { ...product, updatedAt: now.toISOString() }, now);
@@ -167,9 +169,7 @@ export async function listProductsPage(
 
 type StaffDeps = Pick<Deps, "db" | "clock">;
 
-const productAudit =
-  (action: string) =>
-  (product: AdminProductDto): AuditEntry => [action, "product", product.id, { name: product.name }];
+const productAudit = entityAudit("product", (product: AdminProductDto) => ({ name: product.name }));
 
 export function createProductAs(deps: StaffDeps, actor: Actor, input: ProductInput): Promise<AdminProductDto> {
   return auditedChange(deps.db, actor, (tx) => createProduct(tx, input), productAudit("product.create"));

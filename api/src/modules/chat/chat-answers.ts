@@ -255,7 +255,7 @@ function deliveryAnswer(k: ChatKnowledge): ChatReplyAnswer {
   );
 }
 
-function paymentAnswer(message: string, k: ChatKnowledge): ChatReplyAnswer {
+function paymentAnswer(k: ChatKnowledge, message: string): ChatReplyAnswer {
   const { depositPercent, usdtWalletAddress } = k.config;
   const methods = usdtWalletAddress ? "USDT (TRC20 network) or bank transfer" : "bank transfer";
   const due =
@@ -345,35 +345,24 @@ export function chatTopic(message: string, products: readonly ChatProduct[]): Ch
   return "generic";
 }
 
+/** Each topic's answer, from what the business knows now (and the message, for the topics that read it). */
+const TOPIC_ANSWERS: Record<ChatTopic, (k: ChatKnowledge, message: string) => ChatReplyAnswer> = {
+  hours: (k) => answer("hours", `${hoursText(k)} ${contactLine(k)}`),
+  delivery: deliveryAnswer,
+  payment: paymentAnswer,
+  warranty: warrantyAnswer,
+  product: (k, message) => productAnswer(namedProducts(message, k.products)),
+  category: (k, message) => categoryAnswer(namedCategories(message), k),
+  pricing: pricingAnswer,
+  quote: quoteAnswer,
+  contact: contactAnswer,
+  specs: specsAnswer,
+  roi: roiAnswer,
+  greeting: greetingAnswer,
+  generic: genericAnswer,
+};
+
 /** The automatic answer to a chat message from what the business knows now. */
 export function chatAnswer(message: string, k: ChatKnowledge): ChatReplyAnswer {
-  const topic = chatTopic(message, k.products);
-  switch (topic) {
-    case "hours":
-      return answer("hours", `${hoursText(k)} ${contactLine(k)}`);
-    case "delivery":
-      return deliveryAnswer(k);
-    case "payment":
-      return paymentAnswer(message, k);
-    case "warranty":
-      return warrantyAnswer(k);
-    case "product":
-      return productAnswer(namedProducts(message, k.products));
-    case "category":
-      return categoryAnswer(namedCategories(message), k);
-    case "pricing":
-      return pricingAnswer(k);
-    case "quote":
-      return quoteAnswer(k);
-    case "contact":
-      return contactAnswer(k);
-    case "specs":
-      return specsAnswer(k);
-    case "roi":
-      return roiAnswer(k);
-    case "greeting":
-      return greetingAnswer(k);
-    default:
-      return genericAnswer(k);
-  }
+  return TOPIC_ANSWERS[chatTopic(message, k.products)](k, message);
 }

@@ -11,8 +11,8 @@ import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { announceCatalogChange, readCache } from "../../lib/read-cache";
-import { deleteShownRow } from "../../lib/shown-rows";
-import { type Actor, type AuditEntry, auditedChange, recordAudit } from "../audit";
+import { deleteShownRow, updateShownRow } from "../../lib/shown-rows";
+import { type Actor, auditedChange, entityAudit } from "../audit";
 
 const { blogPosts } = schema;
 type BlogRow = Omit<typeof blogPosts.$inferSelect, "searchVector">;
@@ -207,16 +207,19 @@ export async function createPost(db: Executor, input: BlogPostInput, now: Date):
   return toBlogDto(row!);
 }
 
+/** Writes a post's changed columns (404 with `missing` when there is none) and announces the change. */
+const changePost = async (db: Executor, id: number, changes: Partial<typeof blogPosts.$inferInsert>, missing: string) =>
+  toBlogDto(
+    await updateShownRow(
+      db,
+      missing,
+      db.update(blogPosts).set(changes).where(eq(blogPosts.id, id)).returning(postColumns),
+    ),
+  );
+
 export async function updatePost(db: Executor, id: number, input: BlogPostInput, now: Date): Promise<BlogPostDto> {
   await assertSlugFree(db, input.slug, id);
-  const [row] = await db
-    .update(blogPosts)
-    .set({ ...input, updatedAt: now })
-    .where(eq(blogPosts.id, id))
-    .returning(postColumns);
-  if (!row) throw notFound("Article not found");
-  await announceCatalogChange(db);
-  return toBlogDto(row);
+  return changePost(db, id, { ...input, updatedAt: now }, "Article not found");
 }
 
 export function deletePost(db: Executor, id: number): Promise<{ ok: true }> {
@@ -241,9 +244,7 @@ export async function listPostsPage(
 
 type StaffDeps = Pick<Deps, "db" | "clock">;
 
-const postAudit =
-  (action: string) =>
-  (post: BlogPostDto): AuditEntry => [action, "post", post.id, { slug: post.slug, published: post.published }];
+const postAudit = entityAudit("post", (post: BlogPostDto) => ({ slug: post.slug, published: post.published }));
 
 export function createPostAs(deps: StaffDeps, actor: Actor, input: BlogPostInput): Promise<BlogPostDto> {
   return auditedChange(deps.db, actor, (tx) => createPost(tx, input, deps.clock.now()), postAudit("post.create"));
@@ -260,17 +261,12 @@ export function setPostPublishedAs(
   id: number,
   published: boolean,
 ): Promise<BlogPostDto> {
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(blogPosts)
-      .set({ published, updatedAt: deps.clock.now() })
-      .where(eq(blogPosts.id, id))
-      .returning(postColumns);
-    if (!row) throw notFound("Post not found");
-    await announceCatalogChange(tx);
-    await recordAudit(tx, actor, published ? "post.publish" : "post.unpublish", "post", id, { slug: row.slug });
-    return toBlogDto(row);
-  });
+  return auditedChange(
+    deps.db,
+    actor,
+    (tx) => changePost(tx, id, { published, updatedAt: deps.clock.now() }, "Post not found"),
+    (post) => [published ? "post.publish" : "post.unpublish", "post", id, { slug: post.slug }],
+  );
 }
 
 export function deletePostAs(deps: StaffDeps, actor: Actor, id: number): Promise<{ ok: true }> {

@@ -6,8 +6,8 @@ import type { PositionKey } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
-import { deleteShownRow } from "../../lib/shown-rows";
-import { type Actor, type AuditEntry, auditedChange } from "../audit";
+import { deleteShownRow, updateShownRow } from "../../lib/shown-rows";
+import { type Actor, auditedChange, entityAudit } from "../audit";
 import { getMediaSize } from "../media";
 
 const { galleryItems } = schema;
@@ -51,14 +51,15 @@ export async function createGalleryItem(db: Executor, input: GalleryInput): Prom
 
 export async function updateGalleryItem(db: Executor, id: number, input: GalleryInput): Promise<GalleryItemDto> {
   const size = await sizeOf(db, input.image);
-  const [row] = await db
-    .update(galleryItems)
-    .set({ ...input, ...size })
-    .where(eq(galleryItems.id, id))
-    .returning(columns);
-  if (!row) throw notFound("Gallery item not found");
-  await announceCatalogChange(db);
-  return row;
+  return updateShownRow(
+    db,
+    "Gallery item not found",
+    db
+      .update(galleryItems)
+      .set({ ...input, ...size })
+      .where(eq(galleryItems.id, id))
+      .returning(columns),
+  );
 }
 
 export function deleteGalleryItem(db: Executor, id: number): Promise<{ ok: true }> {
@@ -110,9 +111,7 @@ export async function getGalleryItem(db: Executor, id: number): Promise<GalleryI
 
 type StaffDeps = Pick<Deps, "db">;
 
-const galleryAudit =
-  (action: string) =>
-  (item: GalleryItemDto): AuditEntry => [action, "gallery", item.id, { title: item.title }];
+const galleryAudit = entityAudit("gallery", (item: GalleryItemDto) => ({ title: item.title }));
 
 export function createGalleryItemAs(deps: StaffDeps, actor: Actor, input: GalleryInput): Promise<GalleryItemDto> {
   return auditedChange(deps.db, actor, (tx) => createGalleryItem(tx, input), galleryAudit("gallery.create"));

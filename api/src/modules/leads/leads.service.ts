@@ -1,12 +1,12 @@
 import { type Executor, schema } from "@ch/db";
-import { and, desc, eq, ilike, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdminContactDto, AdminContactSort, adminContactPageInput } from "../../contracts/admin";
 import type { contactInput, quoteRequestInput, roiInput } from "../../contracts/leads";
 import { computeRoi, roiSummary } from "../../contracts/roi";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
-import { containsPattern, type ListPaging, pagingClauses, type SortedTable, sortedPage } from "../../lib/sorted-page";
+import { type ListPaging, pagingClauses, type SortedTable, searchClause, sortedPage } from "../../lib/sorted-page";
 import { type Actor, listAudit, recordAudit, SYSTEM } from "../audit";
 import { enqueue, enquiryMessages } from "../notifications";
 import { getSettings } from "../settings";
@@ -211,7 +211,6 @@ export async function listContactsForAdmin(
   } = {},
 ): Promise<AdminContactDto[]> {
   const paging = pagingClauses(CONTACT_SORTS, filter);
-  const pattern = containsPattern(filter.q);
   const rows = await db
     .select()
     .from(enquiries)
@@ -219,13 +218,11 @@ export async function listContactsForAdmin(
       and(
         filter.status ? eq(enquiries.status, filter.status) : undefined,
         ...paging.where,
-        pattern
-          ? or(
-              ilike(enquiries.email, pattern),
-              ilike(sql`${enquiries.firstName} || ' ' || ${enquiries.lastName}`, pattern),
-              ilike(sql`coalesce(${enquiries.message}, '')`, pattern),
-            )
-          : undefined,
+        searchClause(filter.q, [
+          enquiries.email,
+          sql`${enquiries.firstName} || ' ' || ${enquiries.lastName}`,
+          sql`coalesce(${enquiries.message}, '')`,
+        ]),
       ),
     )
     .orderBy(...paging.orderBy)

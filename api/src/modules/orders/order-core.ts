@@ -30,6 +30,19 @@ export type OrderCustomer = Pick<
   "firstName" | "lastName" | "email" | "phone" | "address" | "city" | "state" | "zipCode" | "deliveryNotes"
 >;
 
+/** The customer's part of an order (name, e-mail, phone, delivery address and notes), picked from a row or an input. */
+export const orderCustomer = (source: OrderCustomer): OrderCustomer => ({
+  firstName: source.firstName,
+  lastName: source.lastName,
+  email: source.email,
+  phone: source.phone,
+  address: source.address,
+  city: source.city,
+  state: source.state,
+  zipCode: source.zipCode,
+  deliveryNotes: source.deliveryNotes,
+});
+
 export interface OrderLineDraft {
   /** The catalog product, or 0 for a proposal's option or custom line. */
   productId: number;
@@ -171,15 +184,7 @@ function fixedValues(
     checkPrices: draft.catalogCheck.map((p) => String(p.priceCents)),
     id: order.id,
     orderNumber: order.orderNumber,
-    firstName: order.firstName,
-    lastName: order.lastName,
-    email: order.email,
-    phone: order.phone,
-    address: order.address,
-    city: order.city,
-    state: order.state,
-    zipCode: order.zipCode,
-    deliveryNotes: order.deliveryNotes,
+    ...orderCustomer(order),
     paymentMethod: order.paymentMethod,
     subtotalCents: String(order.subtotalCents),
     discountCents: String(order.discountCents),

@@ -4,8 +4,7 @@
 // /api/admin/orders/{id} adds).
 import { readSnapshot } from "@ch/db";
 import { z } from "zod";
-import { adminOrderPageInput } from "../../contracts/admin";
-import { id } from "../../contracts/fields";
+import { adminOrderPageInput, idParams } from "../../contracts/admin";
 import { idempotencyKey, orderInput, orderReceiptInput } from "../../contracts/orders";
 import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, publicProcedure, rateLimited, router } from "../../trpc/trpc";
@@ -38,6 +37,6 @@ export const adminOrdersRouter = router({
     .input(adminOrderPageInput.optional())
     .query(({ ctx, input }) => pageOrdersForAdmin(ctx.deps.db, input ?? {})),
   details: adminProcedure
-    .input(z.strictObject({ id: id() }))
+    .input(idParams)
     .query(({ ctx, input }) => readSnapshot(ctx.deps.db, (tx) => getOrderDetails(tx, input.id))),
 });

@@ -1,5 +1,5 @@
 import { type Executor, readSnapshot, schema } from "@ch/db";
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdminOrderDto, AdminOrderSort, adminOrderPageInput } from "../../contracts/admin";
 import { MAX_LINE_QUANTITY } from "../../contracts/constants";
@@ -10,13 +10,13 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { groupBy } from "../../lib/group-by";
 import { queryRows } from "../../lib/prepared";
 import { enforceRateLimit, type RateLimitHit, rateLimitUpsertSql } from "../../lib/rate-limit";
-import { containsPattern, type ListPaging, pagingClauses, type SortedTable, sortedPage } from "../../lib/sorted-page";
+import { type ListPaging, pagingClauses, type SortedTable, searchClause, sortedPage } from "../../lib/sorted-page";
 import { listAudit } from "../audit";
 import { getAdminOrderPayments, getOrderPayments } from "../ledger";
 import { cartPricingInput, type PricedFigures, priceOrder, pricingContext } from "../pricing";
 import { bankAccountOf, getSettings } from "../settings";
 import { customerOrderRow } from "./customer-order";
-import { createOrder, type OrderFigures, type StoredOrder, toReceipt } from "./order-core";
+import { createOrder, type OrderFigures, orderCustomer, type StoredOrder, toReceipt } from "./order-core";
 import { stageHistory } from "./stages.service";
 
 const { orders, orderLines, notes } = schema;
@@ -153,17 +153,7 @@ export async function placeOrder(
       settings,
       orderId,
       {
-        customer: {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          phone: input.phone,
-          address: input.address,
-          city: input.city,
-          state: input.state,
-          zipCode: input.zipCode,
-          deliveryNotes: input.deliveryNotes ?? null,
-        },
+        customer: orderCustomer({ ...input, deliveryNotes: input.deliveryNotes ?? null }),
         paymentMethod: input.paymentMethod,
         lines: figures.lines.map((l) => ({
           productId: l.refId ?? 0,
@@ -288,7 +278,6 @@ export async function listOrdersForAdmin(
   } = {},
 ): Promise<AdminOrderDto[]> {
   const paging = pagingClauses(ORDER_SORTS, filter);
-  const pattern = containsPattern(filter.q);
   const rows = await db
     .select()
     .from(orders)
@@ -300,13 +289,11 @@ export async function listOrdersForAdmin(
         filter.from ? gte(orders.createdAt, filter.from) : undefined,
         filter.to ? lt(orders.createdAt, filter.to) : undefined,
         ...paging.where,
-        pattern
-          ? or(
-              ilike(orders.orderNumber, pattern),
-              ilike(orders.email, pattern),
-              ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, pattern),
-            )
-          : undefined,
+        searchClause(filter.q, [
+          orders.orderNumber,
+          orders.email,
+          sql`${orders.firstName} || ' ' || ${orders.lastName}`,
+        ]),
       ),
     )
     .orderBy(...paging.orderBy)
@@ -341,12 +328,7 @@ export async function getOrderDetails(db: Executor, id: number) {
   return {
     ...toReceipt(order, lines),
     ...toAdminOrder(order, lines),
-    phone: order.phone,
-    address: order.address,
-    city: order.city,
-    state: order.state,
-    zipCode: order.zipCode,
-    deliveryNotes: order.deliveryNotes,
+    ...orderCustomer(order),
     stage: order.stage,
     stageChangedAt: order.stageChangedAt.toISOString(),
     notes: orderNotes.map((n) => ({

@@ -2,6 +2,7 @@
 // and hand-written ones: the editor's preview and the price lists (no REST path), and the sales funnel (its
 // period's whole-query refinement and its optional input would not survive being made from its route).
 import { z } from "zod";
+import { idParams } from "../../contracts/admin";
 import { id } from "../../contracts/fields";
 import { funnelPeriodInput, funnelRange } from "../../contracts/funnel";
 import {
@@ -11,9 +12,11 @@ import {
   taxRateInput,
   taxRateKey,
 } from "../../contracts/proposals";
+import type { Deps } from "../../lib/deps";
 import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, router } from "../../trpc/trpc";
 import { salesFunnel } from "../analytics";
+import type { Actor } from "../audit";
 import { adminProposalOperations, proposalOperations } from "./proposals.rest";
 import {
   deleteDeliveryBand,
@@ -26,6 +29,10 @@ import {
   saveTaxRate,
 } from "./proposals.service";
 import { adminProposalEditOperations } from "./proposals-admin.rest";
+
+/** A price list's row deleted by its id: { id }. */
+const deletingById = (remove: (deps: Deps, actor: Actor, id: number) => Promise<{ ok: true }>) =>
+  adminProcedure.input(idParams).mutation(({ ctx, input }) => remove(ctx.deps, ctx.admin, input.id));
 
 export const proposalsRouter = router(proceduresOf(proposalOperations));
 
@@ -41,15 +48,11 @@ export const adminProposalsRouter = router({
   saveOption: adminProcedure
     .input(z.strictObject({ id: id().nullable(), option: proposalOptionInput }))
     .mutation(({ ctx, input }) => saveOption(ctx.deps, ctx.admin, input.id, input.option)),
-  deleteOption: adminProcedure
-    .input(z.strictObject({ id: id() }))
-    .mutation(({ ctx, input }) => deleteOption(ctx.deps, ctx.admin, input.id)),
+  deleteOption: deletingById(deleteOption),
   saveDeliveryBand: adminProcedure
     .input(z.strictObject({ id: id().nullable(), band: deliveryBandInput }))
     .mutation(({ ctx, input }) => saveDeliveryBand(ctx.deps, ctx.admin, input.id, input.band)),
-  deleteDeliveryBand: adminProcedure
-    .input(z.strictObject({ id: id() }))
-    .mutation(({ ctx, input }) => deleteDeliveryBand(ctx.deps, ctx.admin, input.id)),
+  deleteDeliveryBand: deletingById(deleteDeliveryBand),
   saveTaxRate: adminProcedure.input(taxRateInput).mutation(({ ctx, input }) => saveTaxRate(ctx.deps, ctx.admin, input)),
   deleteTaxRate: adminProcedure
     .input(taxRateKey)

@@ -18,7 +18,7 @@ import {
   twitterOk,
   viewportOk,
 } from "./seo-measures";
-import { type SiteScan, scanSite } from "./seo-scan";
+import { type ScannedPage, type SiteScan, scanSite } from "./seo-scan";
 import { buildScore } from "./seo-score";
 
 // ---- the report ------------------------------------------------------------------------------
@@ -129,16 +129,39 @@ function pageAnswerItems(s: SiteScan): ReportItem[] {
   ];
 }
 
+/**
+ * A tag every indexable page needs (title, description), its own and of a length in range: a value
+ * two pages share fails, a length outside the range warns.
+ */
+function uniqueTagItem(
+  idx: ScannedPage[],
+  check: {
+    name: string;
+    tag: "title" | "description";
+    good: (p: ScannedPage) => boolean;
+    range: string;
+    duplicated: (values: string[]) => string;
+    fix: string;
+  },
+): ReportItem {
+  const bad = idx.filter((p) => !check.good(p)).map((p) => `${p.path} (${p.facts[check.tag]?.length ?? 0})`);
+  const dup = duplicates(idx.map((p) => p.facts[check.tag]));
+  return item(
+    check.name,
+    dup.length ? "fail" : bad.length ? "warning" : "pass",
+    dup.length
+      ? check.duplicated(dup)
+      : bad.length
+        ? `Outside ${check.range} characters: ${list(bad)}.`
+        : `All ${idx.length} indexable pages have a unique ${check.tag} of ${check.range} characters.`,
+    check.fix,
+  );
+}
+
 /** Content: titles, descriptions, headings, alt text, product content, fresh articles. */
 function contentItems(s: SiteScan): ReportItem[] {
   const ok = s.pages.filter((p) => p.status === 200);
   const idx = indexable(s);
-  const badTitles = idx.filter((p) => !goodTitle(p)).map((p) => `${p.path} (${p.facts.title?.length ?? 0})`);
-  const dupTitles = duplicates(idx.map((p) => p.facts.title));
-  const badDescriptions = idx
-    .filter((p) => !goodDescription(p))
-    .map((p) => `${p.path} (${p.facts.description?.length ?? 0})`);
-  const dupDescriptions = duplicates(idx.map((p) => p.facts.description));
   const h1Bad = ok.filter((p) => p.facts.h1.length !== 1).map((p) => p.path);
   const altBad = ok.filter((p) => p.facts.images.some((i) => !i.alt?.trim())).map((p) => p.path);
   const thinProducts = s.products.filter((p) => p.description.length < 100 || p.images.length === 0).map((p) => p.name);
@@ -146,30 +169,22 @@ function contentItems(s: SiteScan): ReportItem[] {
   const ageDays = newest ? Math.floor((s.now.getTime() - newest.getTime()) / 86_400_000) : null;
 
   return [
-    item(
-      "Title tags",
-      badTitles.length === 0 && dupTitles.length === 0 ? "pass" : dupTitles.length ? "fail" : "warning",
-      dupTitles.length
-        ? `Duplicate titles: ${list(dupTitles, 2)}.`
-        : badTitles.length
-          ? `Outside 30-60 characters: ${list(badTitles)}.`
-          : `All ${idx.length} indexable pages have a unique title of 30-60 characters.`,
-      "Give every page a unique title of 30-60 characters.",
-    ),
-    item(
-      "Meta descriptions",
-      badDescriptions.length === 0 && dupDescriptions.length === 0
-        ? "pass"
-        : dupDescriptions.length
-          ? "fail"
-          : "warning",
-      dupDescriptions.length
-        ? `Duplicate descriptions on ${dupDescriptions.length} pages.`
-        : badDescriptions.length
-          ? `Outside 70-160 characters: ${list(badDescriptions)}.`
-          : `All ${idx.length} indexable pages have a unique description of 70-160 characters.`,
-      "Write a unique meta description of 70-160 characters for every page.",
-    ),
+    uniqueTagItem(idx, {
+      name: "Title tags",
+      tag: "title",
+      good: goodTitle,
+      range: "30-60",
+      duplicated: (titles) => `Duplicate titles: ${list(titles, 2)}.`,
+      fix: "Give every page a unique title of 30-60 characters.",
+    }),
+    uniqueTagItem(idx, {
+      name: "Meta descriptions",
+      tag: "description",
+      good: goodDescription,
+      range: "70-160",
+      duplicated: (descriptions) => `Duplicate descriptions on ${descriptions.length} pages.`,
+      fix: "Write a unique meta description of 70-160 characters for every page.",
+    }),
     item(
       "One H1 per page",
       h1Bad.length === 0 ? "pass" : "fail",

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { auditResultDto, seoReportDto, seoScoreDto } from "../../contracts/seo-answers";
-import { route } from "../../http/route";
+import { limitedBy, route } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { readStorefrontBuild } from "./html";
 import { limitScans } from "./scan-limit";
@@ -25,10 +25,7 @@ export const seoOperations = {
     errors: [429],
     tags: ["seo"],
     answer: "{ categories, score, counts, nextSteps, pagesChecked, checkedAt }",
-    handler: async ({ deps, ip }) => {
-      await limitScans(deps, ip);
-      return seoReport(deps);
-    },
+    handler: limitedBy(limitScans, ({ deps }) => seoReport(deps)),
   }),
   score: route({
     method: "GET",
@@ -40,10 +37,7 @@ export const seoOperations = {
     errors: [429],
     tags: ["seo"],
     answer: "{ items: [{ key, name, status, score, weight, description }], score, checkedAt }",
-    handler: async ({ deps, ip }) => {
-      await limitScans(deps, ip);
-      return seoScore(deps);
-    },
+    handler: limitedBy(limitScans, ({ deps }) => seoScore(deps)),
   }),
   audit: route({
     method: "POST",
@@ -57,10 +51,7 @@ export const seoOperations = {
     body: auditInput,
     answer:
       "{ url, path, httpStatus, score, checks: [{ name, status, description, impact }], checkedAt }, or 400 for another host",
-    handler: async ({ deps, body, ip }) => {
-      await limitScans(deps, ip);
-      return auditPage(deps, body.url);
-    },
+    handler: limitedBy(limitScans, ({ deps, body }) => auditPage(deps, body.url)),
   }),
 };
 
