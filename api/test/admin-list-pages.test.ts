@@ -69,6 +69,13 @@ async function walk<T>(path: string, input: Record<string, unknown>) {
   return { rows, pages };
 }
 
+/** A walk that took `pages` pages and reached each of the `total` rows once. */
+function expectEveryRowOnce(walked: { rows: { id: number }[]; pages: number }, total: number, pages: number) {
+  expect(walked.pages).toBe(pages);
+  expect(walked.rows).toHaveLength(total);
+  expect(new Set(walked.rows.map((r) => r.id)).size).toBe(total);
+}
+
 /** Each row's key is on the right side of the previous row's (ties broken by id, the same way). */
 function expectSorted<T extends { id: number }>(rows: T[], key: (row: T) => string | number, desc: boolean) {
   const cmp = (a: string | number, b: string | number) =>
@@ -94,21 +101,22 @@ interface Contact {
   createdAt: string;
 }
 
-describe("orders.list pages", () => {
-  it("reaches all of more than 500 orders by the default page (newest first)", async () => {
-    const { rows, pages } = await walk<Order>("orders.list", {});
-    expect(pages).toBe(2);
-    expect(rows).toHaveLength(ORDERS);
-    expect(new Set(rows.map((r) => r.id)).size).toBe(ORDERS);
-    expectSorted(rows, (r) => r.createdAt, true);
+/** The one test of both lists' default page (500 rows, newest first): every row, once, in two pages. */
+function itReachesAllByTheDefaultPage(path: string, what: string, total: number) {
+  it(`reaches all of more than 500 ${what} by the default page (newest first)`, async () => {
+    const walked = await walk<{ id: number; createdAt: string }>(path, {});
+    expectEveryRowOnce(walked, total, 2);
+    expectSorted(walked.rows, (r) => r.createdAt, true);
   });
+}
+
+describe("orders.list pages", () => {
+  itReachesAllByTheDefaultPage("orders.list", "orders", ORDERS);
 
   it("walks every order by total, cheapest first, 150 a page", async () => {
-    const { rows, pages } = await walk<Order>("orders.list", { limit: 150, sort: { id: "totalAmount", desc: false } });
-    expect(pages).toBe(5);
-    expect(rows).toHaveLength(ORDERS);
-    expect(new Set(rows.map((r) => r.id)).size).toBe(ORDERS);
-    expectSorted(rows, (r) => Math.round(r.totalAmount * 100), false);
+    const walked = await walk<Order>("orders.list", { limit: 150, sort: { id: "totalAmount", desc: false } });
+    expectEveryRowOnce(walked, ORDERS, 5);
+    expectSorted(walked.rows, (r) => Math.round(r.totalAmount * 100), false);
   });
 
   it("walks every order by date, oldest first, and by customer, Z to A, with a filter", async () => {
@@ -137,19 +145,11 @@ describe("orders.list pages", () => {
 });
 
 describe("leads.list pages", () => {
-  it("reaches all of more than 500 contacts by the default page (newest first)", async () => {
-    const { rows, pages } = await walk<Contact>("leads.list", {});
-    expect(pages).toBe(2);
-    expect(rows).toHaveLength(CONTACTS);
-    expect(new Set(rows.map((r) => r.id)).size).toBe(CONTACTS);
-    expectSorted(rows, (r) => r.createdAt, true);
-  });
+  itReachesAllByTheDefaultPage("leads.list", "contacts", CONTACTS);
 
   it("walks every contact by name (A to Z) and by date (oldest first), 120 a page", async () => {
     const byName = await walk<Contact>("leads.list", { limit: 120, sort: { id: "name", desc: false } });
-    expect(byName.pages).toBe(5);
-    expect(byName.rows).toHaveLength(CONTACTS);
-    expect(new Set(byName.rows.map((r) => r.id)).size).toBe(CONTACTS);
+    expectEveryRowOnce(byName, CONTACTS, 5);
     // case does not count (lower()): "ben" between "Ada" and "Chloe"
     expect(byName.rows[0]!.firstName).toBe("Ada");
     expect(byName.rows.at(-1)!.firstName).toBe("gus");

@@ -3,7 +3,7 @@
 // (429 + Retry-After), audited under the key's name; from any origin without CSRF; ignored on the
 // storefront's public paths and refused on tRPC. PGlite, and PostgreSQL with DATABASE_URL.
 import { schema } from "@ch/db";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
@@ -13,6 +13,7 @@ import { missingScopes, SCOPE_RULES, scopesForPath } from "../src/modules/api-ke
 import { backofficeRoutes } from "../src/routes";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";
 import { placeOrderOf } from "./order-fixtures";
+import { lastAudit } from "./staff-requests";
 
 const RATE_LIMIT = 8;
 let apps: TestApps;
@@ -272,12 +273,7 @@ describe("using a key on /api/admin/*", () => {
       headers: { origin: "https://crm.example", "sec-fetch-site": "cross-site" },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const [entry] = await apps.db.handle.db
-      .select()
-      .from(schema.auditLog)
-      .where(eq(schema.auditLog.action, "order.stage"))
-      .orderBy(desc(schema.auditLog.id))
-      .limit(1);
+    const entry = await lastAudit(apps.db.handle.db, "order.stage");
     expect(entry).toMatchObject({
       adminName: `api key Delivery scheduler (${key.prefix})`,
       entityType: "order",
@@ -346,12 +342,7 @@ describe("using a key on /api/admin/*", () => {
         expect(res.json()).toEqual({ message: "API key revoked", issues: [] });
       }
       expect((await listKeys()).find((k) => k.id === key.id)!.revokedAt).not.toBeNull();
-      const [audit] = await apps.db.handle.db
-        .select()
-        .from(schema.auditLog)
-        .where(eq(schema.auditLog.action, "apiKey.revoke"))
-        .orderBy(desc(schema.auditLog.id))
-        .limit(1);
+      const audit = await lastAudit(apps.db.handle.db, "apiKey.revoke");
       expect(audit).toMatchObject({ adminName: "owner", entityId: String(key.id) });
       expect((await trpc("apiKeys.revoke", { id: 999_999 })).statusCode).toBe(404);
     } finally {

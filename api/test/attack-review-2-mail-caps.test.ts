@@ -58,6 +58,13 @@ async function deliver() {
 
 const post = (url: string, payload: object, remoteAddress: string) =>
   apps.storefront.inject({ method: "POST", url, payload, remoteAddress });
+/** A contact form from "F L" at `email`, sent from client `remoteAddress`, with a message when one is given. */
+const contactForm = (email: string, remoteAddress: string, message?: string) =>
+  post(
+    "/api/contact",
+    { firstName: "F", lastName: "L", email, ...(message === undefined ? {} : { message }) },
+    remoteAddress,
+  );
 
 async function emailRows(kind: string) {
   return apps.db.handle.db
@@ -92,11 +99,7 @@ describe("hole 3: form traffic cannot spend the confirmations of real orders", (
     // the attacker: 10 forms from each of 6 addresses (the per-address limit is 10 in 10 minutes)
     for (let a = 1; a <= 6; a++) {
       for (let n = 1; n <= 10; n++) {
-        const res = await post(
-          "/api/contact",
-          { firstName: "F", lastName: "L", email: `flood-${a}-${n}@example.net`, message: "hi" },
-          `203.0.113.${a}`,
-        );
+        const res = await contactForm(`flood-${a}-${n}@example.net`, `203.0.113.${a}`, "hi");
         expect(res.statusCode).toBe(201);
       }
     }
@@ -116,11 +119,7 @@ describe("hole 3: form traffic cannot spend the confirmations of real orders", (
     expect(mail!.text).toContain(apps.env.USDT_WALLET_ADDRESS!);
 
     // the forms' hourly cap still holds for forms, and the order did not use a slot of it
-    const late = await post(
-      "/api/contact",
-      { firstName: "F", lastName: "L", email: "flood-61@example.net", message: "hi" },
-      "203.0.113.61",
-    );
+    const late = await contactForm("flood-61@example.net", "203.0.113.61", "hi");
     expect(late.statusCode).toBe(201);
     expect((await deliver()).skipped).toBe(1);
     const [refused] = (await emailRows("enquiry-acknowledgement")).filter(
@@ -139,11 +138,7 @@ describe("hole 3: form traffic cannot spend the confirmations of real orders", (
     nextHour();
     const buyer = "Repeat.Buyer@example.com";
     for (const [n, email] of ["repeat.buyer@example.com", "repeat.buyer+1@example.com", buyer].entries()) {
-      const res = await post(
-        "/api/contact",
-        { firstName: "F", lastName: "L", email, message: `m${n}` },
-        "198.51.100.8",
-      );
+      const res = await contactForm(email, "198.51.100.8", `m${n}`);
       expect(res.statusCode).toBe(201);
     }
     const forms = await deliver();
@@ -154,11 +149,7 @@ describe("hole 3: form traffic cannot spend the confirmations of real orders", (
     figures.hole3OrderConfirmationAfter3FormsToSameMailbox = confirmation!.lastError ?? confirmation!.status;
     expect(confirmation).toMatchObject({ status: "sent", lastError: null });
     // and a 4th form to the mailbox is still refused by the per-mailbox cap
-    const fourth = await post(
-      "/api/contact",
-      { firstName: "F", lastName: "L", email: "repeat.buyer+4@example.com", message: "m4" },
-      "198.51.100.8",
-    );
+    const fourth = await contactForm("repeat.buyer+4@example.com", "198.51.100.8", "m4");
     expect(fourth.statusCode).toBe(201);
     expect((await deliver()).skipped).toBe(1);
   });
@@ -175,7 +166,7 @@ describe("hole 3: form traffic cannot spend the confirmations of real orders", (
     expect(mine[10]!.lastError).toMatch(/^Not sent: 10 order confirmations already went to this address today/);
     // the forms' caps are untouched by those orders: the mailbox still gets 3 acknowledgements
     for (let n = 0; n < 4; n++) {
-      const res = await post("/api/contact", { firstName: "F", lastName: "L", email: victim }, "198.51.100.11");
+      const res = await contactForm(victim, "198.51.100.11");
       expect(res.statusCode).toBe(201);
     }
     const stats = await deliver();

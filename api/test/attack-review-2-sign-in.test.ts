@@ -128,6 +128,9 @@ describe("hole 7: wrong passwords from anywhere no longer keep the owner out", (
 describe("hole 1: second-factor codes are limited per account, whatever the addresses", () => {
   let secret = "";
   let ownerDevice = "";
+  /** The sign-in's second step with the authenticator's code of now, from client `ip` with the browser's cookies. */
+  const verifyNow = (challenge: string, ip: string, cookies: string[] = []) =>
+    post("/api/admin/login/verify", { challenge, code: totpCode(secret, apps.clock.now()) }, ip, cookies);
 
   beforeAll(async () => {
     quiet();
@@ -203,12 +206,7 @@ describe("hole 1: second-factor codes are limited per account, whatever the addr
     const step1 = await login("192.0.2.50", [ownerDevice]);
     expect(step1.statusCode, step1.body).toBe(200);
     const { challenge } = step1.json() as { challenge: string };
-    const verify = await post(
-      "/api/admin/login/verify",
-      { challenge, code: totpCode(secret, apps.clock.now()) },
-      "192.0.2.50",
-      [ownerDevice],
-    );
+    const verify = await verifyNow(challenge, "192.0.2.50", [ownerDevice]);
     expect(verify.statusCode, verify.body).toBe(200);
     expect(verify.json()).toMatchObject({ ok: true, username: USER });
   });
@@ -216,11 +214,7 @@ describe("hole 1: second-factor codes are limited per account, whatever the addr
   it("and a brand-new browser, through the link e-mailed when its code is held back", async () => {
     apps.clock.advance(30_000);
     const first = await login("192.0.2.60");
-    const held = await post(
-      "/api/admin/login/verify",
-      { challenge: first.json().challenge, code: totpCode(secret, apps.clock.now()) },
-      "192.0.2.60",
-    );
+    const held = await verifyNow(first.json().challenge, "192.0.2.60");
     expect(held.statusCode).toBe(429);
     // the newest link: sent now, or by a refusal less than 15 minutes ago (each lasts 30)
     const mail = (await linkMails()).sort((a, b) => b.id - a.id)[0];
@@ -229,12 +223,7 @@ describe("hole 1: second-factor codes are limited per account, whatever the addr
     const device = cookieOf(opened, "ch_device")!;
     const step1 = await login("192.0.2.60", [device]);
     const { challenge } = step1.json() as { challenge: string };
-    const verify = await post(
-      "/api/admin/login/verify",
-      { challenge, code: totpCode(secret, apps.clock.now()) },
-      "192.0.2.60",
-      [device],
-    );
+    const verify = await verifyNow(challenge, "192.0.2.60", [device]);
     expect(verify.statusCode, verify.body).toBe(200);
   });
 });

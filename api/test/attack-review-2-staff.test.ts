@@ -4,7 +4,7 @@
 // Hole 6: enrolling two-factor while signed in asks the password again.
 // PGlite, and PostgreSQL with DATABASE_URL.
 import { type DatabaseHandle, openDatabase, schema } from "@ch/db";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
@@ -24,6 +24,7 @@ import {
 } from "./harness";
 import { until } from "./notifications-fakes";
 import { placeOrderOf } from "./order-fixtures";
+import { lastAudit } from "./staff-requests";
 
 const OWNER = { username: "owner", password: "Tr4ilhead-Container!" };
 let apps: TestApps;
@@ -174,12 +175,7 @@ describe("hole 4: an API key never does more than its creator's current role", (
         .where(and(eq(schema.auditLog.action, "apiKey.revoke"), eq(schema.auditLog.entityId, String(key.id))));
       expect(audit).toMatchObject({ adminName: "owner", detail: { prefix: key.prefix, reason: "creator disabled" } });
     }
-    const [disableAudit] = await apps.db.handle.db
-      .select()
-      .from(schema.auditLog)
-      .where(eq(schema.auditLog.action, "staff.disable"))
-      .orderBy(desc(schema.auditLog.id))
-      .limit(1);
+    const disableAudit = await lastAudit(apps.db.handle.db, "staff.disable");
     expect(disableAudit).toMatchObject({ detail: { username: "dora", endedSessions: 1, revokedKeys: 2 } });
     // another account's keys are untouched
     expect((await keyRow(ownKey.key.id)).revokedAt).toBeNull();

@@ -11,10 +11,10 @@ import {
   FUZZ_TIMEOUT_MS,
   type FuzzCase,
   restCases,
-  runCases,
+  runEndpoints,
   sample,
 } from "./reliability/lib/fuzz";
-import { type ServedRoute, servedRoutes } from "./reliability/lib/routes";
+import { fuzzedRoutes, type ServedRoute } from "./reliability/lib/routes";
 
 let apps: TestApps;
 let tables: string[];
@@ -25,7 +25,7 @@ let samples: Record<string, unknown>;
 beforeAll(async () => {
   apps = await startTestApps();
   tables = await tableNames(apps.db.handle.db);
-  routes = (await servedRoutes(apps.backoffice)).filter((r) => r.method !== "HEAD" && r.url !== "/api/trpc/:path");
+  routes = await fuzzedRoutes(apps.backoffice);
   ({ cookie, samples } = await adminFixture(apps));
 });
 afterAll(async () => {
@@ -76,24 +76,24 @@ describe("bad input on the back-office origin (REST)", () => {
     "at least 200 generated cases per route, no 5xx, no row changed by a refusal",
     async () => {
       expect(routes.length).toBeGreaterThanOrEqual(15);
-      const failures: string[] = [];
-      const statuses: Record<number, number> = {};
-      for (const [i, route] of routes.entries()) {
-        const key = `${route.method} ${route.url}`;
-        // sign-in, setup and sign-out are sent without the session, so the fuzz cannot end it
-        const anonymous = ["POST /api/admin/login", "POST /api/admin/setup", "POST /api/admin/logout"].includes(key);
-        const cases =
-          key === "POST /api/admin/media"
-            ? uploadCases(i)
-            : restCases(route, samples[key], 1000 + i, {
-                headers: anonymous ? {} : { cookie },
-                remoteAddress: (_, n) => `10.9.${Math.floor(n / 250)}.${(n % 250) + 1}`,
-              });
-        expect(cases.length, key).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
-        const report = await runCases(apps.backoffice, apps.db.handle.db, tables, cases);
-        failures.push(...report.failures);
-        for (const [s, n] of Object.entries(report.statuses)) statuses[Number(s)] = (statuses[Number(s)] ?? 0) + n;
-      }
+      const { failures, statuses } = await runEndpoints(
+        { app: apps.backoffice, db: apps.db.handle.db, tables },
+        routes,
+        (route, i) => {
+          const key = `${route.method} ${route.url}`;
+          // sign-in, setup and sign-out are sent without the session, so the fuzz cannot end it
+          const anonymous = ["POST /api/admin/login", "POST /api/admin/setup", "POST /api/admin/logout"].includes(key);
+          const cases =
+            key === "POST /api/admin/media"
+              ? uploadCases(i)
+              : restCases(route, samples[key], 1000 + i, {
+                  headers: anonymous ? {} : { cookie },
+                  remoteAddress: (_, n) => `10.9.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+                });
+          expect(cases.length, key).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
+          return cases;
+        },
+      );
       console.info("back-office REST statuses", statuses);
       // the session survived the fuzz (nothing signed it out), so the admin routes were really exercised
       expect(

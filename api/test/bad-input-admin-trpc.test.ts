@@ -5,7 +5,7 @@ import { adminAppRouter } from "../src/trpc/root";
 import { startTestApps, type TestApps } from "./harness";
 import { adminFixture } from "./reliability/lib/admin-samples";
 import { tableNames } from "./reliability/lib/db-counts";
-import { CASES_PER_ENDPOINT, FUZZ_TIMEOUT_MS, runCases, trpcCases } from "./reliability/lib/fuzz";
+import { CASES_PER_ENDPOINT, FUZZ_TIMEOUT_MS, runEndpoints, trpcCases } from "./reliability/lib/fuzz";
 import { proceduresOf } from "./reliability/lib/routes";
 
 let apps: TestApps;
@@ -28,15 +28,15 @@ describe("bad input on the back-office origin (tRPC)", () => {
     async () => {
       const procedures = proceduresOf(adminAppRouter);
       expect(procedures.length).toBeGreaterThanOrEqual(30);
-      const failures: string[] = [];
-      const statuses: Record<number, number> = {};
-      for (const [i, procedure] of procedures.entries()) {
-        const cases = trpcCases(procedure, samples[`trpc ${procedure.path}`], 2000 + i, { headers: { cookie } });
-        expect(cases.length, procedure.path).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
-        const report = await runCases(apps.backoffice, apps.db.handle.db, tables, cases);
-        failures.push(...report.failures);
-        for (const [s, n] of Object.entries(report.statuses)) statuses[Number(s)] = (statuses[Number(s)] ?? 0) + n;
-      }
+      const { failures, statuses } = await runEndpoints(
+        { app: apps.backoffice, db: apps.db.handle.db, tables },
+        procedures,
+        (procedure, i) => {
+          const cases = trpcCases(procedure, samples[`trpc ${procedure.path}`], 2000 + i, { headers: { cookie } });
+          expect(cases.length, procedure.path).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
+          return cases;
+        },
+      );
       console.info("back-office tRPC statuses", statuses);
       expect(
         (await apps.backoffice.inject({ method: "GET", url: "/api/trpc/admin.me", headers: { cookie } })).statusCode,

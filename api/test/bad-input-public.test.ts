@@ -6,8 +6,8 @@ import { ROI_SLIDERS } from "../src/contracts/roi";
 import { publicAppRouter } from "../src/trpc/root";
 import { orderBody, startTestApps, type TestApps } from "./harness";
 import { tableNames } from "./reliability/lib/db-counts";
-import { CASES_PER_ENDPOINT, FUZZ_TIMEOUT_MS, restCases, runCases, trpcCases } from "./reliability/lib/fuzz";
-import { proceduresOf, type ServedRoute, servedRoutes } from "./reliability/lib/routes";
+import { CASES_PER_ENDPOINT, FUZZ_TIMEOUT_MS, restCases, runEndpoints, trpcCases } from "./reliability/lib/fuzz";
+import { fuzzedRoutes, proceduresOf, type ServedRoute } from "./reliability/lib/routes";
 
 let apps: TestApps;
 let tables: string[];
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // validation, except the site scans (report, score, audit), which then stop at their limit of 30
   apps = await startTestApps({ env: { PUBLIC_RATE_LIMIT_SCALE: "1" } });
   tables = await tableNames(apps.db.handle.db);
-  routes = (await servedRoutes(apps.storefront)).filter((r) => r.method !== "HEAD" && r.url !== "/api/trpc/:path");
+  routes = await fuzzedRoutes(apps.storefront);
   const product = (await apps.storefront.inject({ method: "GET", url: "/api/products" }))
     .json()
     .find((p: { inStock: boolean }) => p.inStock);
@@ -93,6 +93,8 @@ afterAll(async () => {
 
 const noCookie = (res: { headers: Record<string, unknown> }) =>
   res.headers["set-cookie"] ? "Set-Cookie on the storefront" : null;
+/** The storefront, whose answers must set no cookie. */
+const storefront = () => ({ app: apps.storefront, db: apps.db.handle.db, tables, check: noCookie });
 
 const options = {
   remoteAddress: (endpoint: string, i: number) =>
@@ -104,16 +106,12 @@ describe("bad input on the storefront origin", () => {
     "REST: at least 200 generated cases per route, no 5xx, no cookie, no row changed by a refusal",
     async () => {
       expect(routes.length).toBeGreaterThanOrEqual(15);
-      const failures: string[] = [];
-      const statuses: Record<number, number> = {};
-      for (const [i, route] of routes.entries()) {
+      const { failures, statuses } = await runEndpoints(storefront(), routes, (route, i) => {
         const spec = samples[`${route.method} ${route.url}`];
         const cases = restCases(route, route.method === "GET" ? spec : { body: spec, params: {} }, i, options);
         expect(cases.length).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
-        const report = await runCases(apps.storefront, apps.db.handle.db, tables, cases, noCookie);
-        failures.push(...report.failures);
-        for (const [s, n] of Object.entries(report.statuses)) statuses[Number(s)] = (statuses[Number(s)] ?? 0) + n;
-      }
+        return cases;
+      });
       console.info("storefront REST statuses", statuses);
       expect(failures.slice(0, 30)).toEqual([]);
     },
@@ -124,15 +122,11 @@ describe("bad input on the storefront origin", () => {
     "tRPC: at least 200 generated cases per procedure, no 5xx, no cookie, no row changed by a refusal",
     async () => {
       const procedures = proceduresOf(publicAppRouter);
-      const failures: string[] = [];
-      const statuses: Record<number, number> = {};
-      for (const [i, procedure] of procedures.entries()) {
+      const { failures, statuses } = await runEndpoints(storefront(), procedures, (procedure, i) => {
         const cases = trpcCases(procedure, samples[`trpc ${procedure.path}`], 100 + i, options);
         expect(cases.length).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
-        const report = await runCases(apps.storefront, apps.db.handle.db, tables, cases, noCookie);
-        failures.push(...report.failures);
-        for (const [s, n] of Object.entries(report.statuses)) statuses[Number(s)] = (statuses[Number(s)] ?? 0) + n;
-      }
+        return cases;
+      });
       console.info("storefront tRPC statuses", statuses);
       expect(failures.slice(0, 30)).toEqual([]);
     },

@@ -286,23 +286,21 @@ describe("leads, ROI, chat and visits", () => {
   });
 
   it("records page views and skips bots", async () => {
-    const human = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/visits",
-      payload: { path: "/products", referrer: "https://www.google.com/" },
-      headers: {
+    const human = await post(
+      "/api/visits",
+      { path: "/products", referrer: "https://www.google.com/" },
+      {
         "user-agent":
           "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1",
       },
-    });
+    );
     expect(human.statusCode).toBe(202);
     expect(human.json()).toEqual({ recorded: true, newVisitor: true });
-    const bot = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/visits",
-      payload: { path: "/" },
-      headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
-    });
+    const bot = await post(
+      "/api/visits",
+      { path: "/" },
+      { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+    );
     expect(bot.json()).toEqual({ recorded: false, newVisitor: false });
   });
 });

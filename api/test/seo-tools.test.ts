@@ -130,13 +130,12 @@ describe("SEO tools over HTTP", () => {
   afterAll(async () => {
     await apps?.close();
   });
+  /** Asks the storefront to audit `url`, over REST or by the tRPC procedure's path. */
+  const audit = (url: string, path = "/api/seo/audit") =>
+    apps.storefront.inject({ method: "POST", url: path, payload: { url } });
 
   it("refuses to audit another host with a clear 400, and never fetches it", async () => {
-    const res = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/seo/audit",
-      payload: { url: "https://example.com/" },
-    });
+    const res = await audit("https://example.com/");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(
       /Only pages of this site \(http:\/\/localhost:3000\) can be audited; example.com is another host/,
@@ -153,7 +152,7 @@ describe("SEO tools over HTTP", () => {
     try {
       const { port } = other.address() as AddressInfo;
       for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`]) {
-        const refused = await apps.storefront.inject({ method: "POST", url: "/api/seo/audit", payload: { url } });
+        const refused = await audit(url);
         expect(refused.statusCode, url).toBe(400);
       }
       await new Promise((r) => setTimeout(r, 200));
@@ -165,11 +164,7 @@ describe("SEO tools over HTTP", () => {
 
   it("audits a product page and a missing page of the site", async () => {
     const [product] = await apps.db.handle.db.select({ id: schema.products.id }).from(schema.products).limit(1);
-    const good = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/seo/audit",
-      payload: { url: `http://localhost:3000/product/${product!.id}` },
-    });
+    const good = await audit(`http://localhost:3000/product/${product!.id}`);
     expect(good.statusCode).toBe(200);
     const result = good.json() as AuditResult;
     expect(result.httpStatus).toBe(200);
@@ -180,20 +175,14 @@ describe("SEO tools over HTTP", () => {
     expect(statuses.HTTPS).toBe("warning"); // localhost in test
     expect(result.score).toBe(auditScore(result.checks));
 
-    const missing = (
-      await apps.storefront.inject({ method: "POST", url: "/api/seo/audit", payload: { url: "/product/999999" } })
-    ).json() as AuditResult;
+    const missing = (await audit("/product/999999")).json() as AuditResult;
     expect(missing.httpStatus).toBe(404);
     expect(byName(missing.checks)["HTTP status"]).toBe("fail");
     expect(missing.score).toBeLessThan(result.score);
   });
 
   it("the tRPC audit procedure refuses other hosts too", async () => {
-    const res = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/trpc/seo.audit",
-      payload: { url: "https://example.org/x" },
-    });
+    const res = await audit("https://example.org/x", "/api/trpc/seo.audit");
     expect(res.statusCode).toBe(400);
   });
 

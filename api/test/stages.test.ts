@@ -32,6 +32,9 @@ async function bankTransferOrder() {
   return placeOrderOf(apps, product!, { paymentMethod: "bank-transfer" });
 }
 
+/** The order's row as it stands now. */
+const orderRow = async (id: number) => (await db().select().from(schema.orders).where(eq(schema.orders.id, id)))[0];
+
 const setStage = (stage: string) =>
   db().update(schema.orders).set({ stage, cancelReason: null }).where(eq(schema.orders.id, orderId));
 
@@ -70,7 +73,7 @@ describe("every move of the stages table", () => {
       it(`${from} → ${to}: ${byStaff ? "allowed" : "refused (409)"}`, async () => {
         await setStage(from);
         const res = await move(orderId, { stage: to, ...(to === "cancelled" ? { reason: "Customer withdrew" } : {}) });
-        const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, orderId));
+        const order = await orderRow(orderId);
         if (byStaff) {
           expect(res.statusCode, res.body).toBe(200);
           expect(res.json().stage).toBe(to);
@@ -95,7 +98,7 @@ describe("rules around the table", () => {
     await db().transaction((tx) =>
       moveOrderStage(tx, { orderId, to: "deposit_received", actor: "system", bySystem: true }, deps),
     );
-    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, orderId));
+    const order = await orderRow(orderId);
     expect(order).toMatchObject({ stage: "deposit_received", status: "confirmed" });
     // the system is held to the table too
     await expect(
@@ -112,7 +115,7 @@ describe("rules around the table", () => {
     expect(res.json().issues[0].path).toEqual(["reason"]);
     const ok = await move(orderId, { stage: "cancelled", reason: "Site not ready" });
     expect(ok.statusCode).toBe(200);
-    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, orderId));
+    const order = await orderRow(orderId);
     expect(order).toMatchObject({ stage: "cancelled", status: "cancelled", cancelReason: "Site not ready" });
   });
 
@@ -155,14 +158,10 @@ describe("rules around the table", () => {
 
   it("the pipeline board lists the order with its outstanding amount and only the staff moves", async () => {
     await setStage("quality_check");
-    const res = await apps.backoffice.inject({
-      method: "GET",
-      url: "/api/admin/pipeline",
-      headers: { cookie, origin: apps.env.backofficeOrigin },
-    });
+    const res = await staffRequest(apps, cookie, "GET", "/api/admin/pipeline");
     expect(res.statusCode).toBe(200);
     const row = res.json().find((o: { id: number }) => o.id === orderId);
-    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, orderId));
+    const order = await orderRow(orderId);
     expect(row).toMatchObject({ stage: "quality_check", totalCents: order!.totalCents, paidCents: 0 });
     expect(row.outstandingCents).toBe(order!.totalCents);
     expect(row.moves).toEqual(["in_production", "ready_for_delivery", "cancelled"]);
@@ -175,11 +174,10 @@ describe("balance paid moves by itself", () => {
     return { order, deposit: invoices[0]!, balance: invoices[1]! };
   }
   const pay = (id: number, cents: number) =>
-    apps.backoffice.inject({
-      method: "POST",
-      url: `/api/admin/orders/${id}/payments`,
-      headers: { cookie, origin: apps.env.backofficeOrigin },
-      payload: { method: "bank-transfer", amount: cents / 100, receivedAt: "2026-03-02" },
+    staffRequest(apps, cookie, "POST", `/api/admin/orders/${id}/payments`, {
+      method: "bank-transfer",
+      amount: cents / 100,
+      receivedAt: "2026-03-02",
     });
   const stageRows = async (id: number) =>
     (
@@ -189,6 +187,12 @@ describe("balance paid moves by itself", () => {
         .where(and(eq(schema.orderEvents.orderId, id), eq(schema.orderEvents.kind, "stage")))
         .orderBy(asc(schema.orderEvents.id))
     ).map((e) => `${e.from}→${e.to} by ${e.actor}`);
+  /** The order's last two moves: staff marked it delivered, and the system moved it on to balance paid. */
+  const expectDeliveredThenBalancePaid = async (id: number) =>
+    expect((await stageRows(id)).slice(-2)).toEqual([
+      "ready_for_delivery→delivered by owner",
+      "delivered→balance_paid by system",
+    ]);
   const mails = async (id: number) =>
     (
       await db()
@@ -208,15 +212,12 @@ describe("balance paid moves by itself", () => {
     }
     // a part of the balance is not enough
     expect((await pay(order.id, 100_00)).statusCode).toBe(201);
-    const [partly] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const partly = await orderRow(order.id);
     expect(partly!.stage).toBe("delivered");
     expect((await pay(order.id, balance.amountCents - 100_00)).statusCode).toBe(201);
-    const [after] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const after = await orderRow(order.id);
     expect(after).toMatchObject({ stage: "balance_paid", paymentStatus: "paid" });
-    expect((await stageRows(order.id)).slice(-2)).toEqual([
-      "ready_for_delivery→delivered by owner",
-      "delivered→balance_paid by system",
-    ]);
+    await expectDeliveredThenBalancePaid(order.id);
     // one e-mail for the payment, which says the order is paid in full (no second one for the stage)
     const kinds = await mails(order.id);
     expect(kinds).not.toContain("order-stage-balance_paid");
@@ -233,17 +234,14 @@ describe("balance paid moves by itself", () => {
     }
     // the whole balance arrives early: invoices paid, the stage stays (balance paid only after delivery)
     expect((await pay(order.id, balance.amountCents)).statusCode).toBe(201);
-    const [early] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const early = await orderRow(order.id);
     expect(early).toMatchObject({ stage: "ready_for_delivery", paymentStatus: "paid" });
     const res = await move(order.id, { stage: "delivered" });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().stage).toBe("balance_paid");
-    const [after] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const after = await orderRow(order.id);
     expect(after!.stage).toBe("balance_paid");
-    expect((await stageRows(order.id)).slice(-2)).toEqual([
-      "ready_for_delivery→delivered by owner",
-      "delivered→balance_paid by system",
-    ]);
+    await expectDeliveredThenBalancePaid(order.id);
     // one e-mail for the two moves: balance paid says the home is delivered and paid in full
     const kinds = await mails(order.id);
     expect(kinds).not.toContain("order-stage-delivered");
@@ -256,7 +254,7 @@ describe("balance paid moves by itself", () => {
     for (const stage of ["in_production", "quality_check", "ready_for_delivery", "delivered"]) {
       expect((await move(order.id, { stage })).json().stage).toBe(stage);
     }
-    const [after] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const after = await orderRow(order.id);
     expect(after).toMatchObject({ stage: "delivered", paymentStatus: "pending" });
   });
 });

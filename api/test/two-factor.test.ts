@@ -65,6 +65,14 @@ const sessionOf = (res: { cookies: { name: string; value: string }[] }) => {
 };
 const login = (extra: Record<string, unknown> = {}) =>
   post("/api/admin/login", { username: USER, password: PASSWORD, ...extra });
+/** The owner's two-factor policy: required of every account, or not. */
+const setPolicy = (required: boolean, cookie: string) =>
+  apps.backoffice.inject({
+    method: "PUT",
+    url: "/api/admin/two-factor/policy",
+    headers: { origin: BACKOFFICE, cookie },
+    payload: { required },
+  });
 /** Moves to the start of the next 30-second step, so each code below is one not used before. */
 const nextStep = () => apps.clock.advance(30_000);
 
@@ -189,12 +197,7 @@ describe("two-factor sign-in over the API", () => {
   it("owner policy: requiring 2FA makes an account without it enrol before its session", async () => {
     nextStep();
     const cookie = sessionOf(await login({ code: totpCode(secret, apps.clock.now()) }))!;
-    const policy = await apps.backoffice.inject({
-      method: "PUT",
-      url: "/api/admin/two-factor/policy",
-      headers: { origin: BACKOFFICE, cookie },
-      payload: { required: true },
-    });
+    const policy = await setPolicy(true, cookie);
     expect(policy.statusCode).toBe(200);
     // while required, 2FA cannot be turned off
     nextStep();
@@ -225,12 +228,7 @@ describe("two-factor sign-in over the API", () => {
     expect(sessionOf(done)).toBeDefined();
 
     // the owner lifts the policy and turns 2FA off with a current code
-    const lift = await apps.backoffice.inject({
-      method: "PUT",
-      url: "/api/admin/two-factor/policy",
-      headers: { origin: BACKOFFICE, cookie },
-      payload: { required: false },
-    });
+    const lift = await setPolicy(false, cookie);
     expect(lift.statusCode).toBe(200);
     nextStep();
     const disabled = await post("/api/admin/two-factor/disable", { code: totpCode(secret, apps.clock.now()) }, cookie);

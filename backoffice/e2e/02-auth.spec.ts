@@ -1,4 +1,4 @@
-import { ADMIN, ADMIN_ROUTES, expect, expectToast, test } from "./helpers";
+import { ADMIN, ADMIN_ROUTES, expect, expectToast, holdRequests, test } from "./helpers";
 
 test("sign-in failure shows the server's message in a destructive toast", async ({ page }) => {
   await page.goto("/admin/login");
@@ -15,14 +15,7 @@ test("sign-in success: Signing In..., Welcome Back!, only the name in admin-auth
   page,
 }) => {
   await page.goto("/admin/login");
-  let release = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route("**/api/admin/login", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/admin/login");
   await page.getByLabel("Username").fill(ADMIN.username);
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();

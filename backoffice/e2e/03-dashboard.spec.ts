@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, expectToast, placeOrder, STOREFRONT, signIn, test } from "./helpers";
+import { expect, expectToast, placeOrder, sendLead, signIn, test } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -14,30 +14,24 @@ test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
   order = await placeOrder(page, { firstName: "Maria", lastName: "Gonzalez", email: "maria@example.com" }, 0);
   second = await placeOrder(page, { firstName: "John", lastName: "Baker", email: "john@example.com" }, 1);
-  const call = await page.request.post(`${STOREFRONT}/api/quote-requests`, {
-    data: {
-      kind: "call",
-      firstName: "Ana",
-      lastName: "Ruiz",
-      email: "maria@example.com",
-      phone: "2105550101",
-      productId: 1,
-      preferredTime: "Weekday mornings",
-      message: "Please call me about delivery to Boerne.",
-    },
+  await sendLead(page, "/api/quote-requests", {
+    kind: "call",
+    firstName: "Ana",
+    lastName: "Ruiz",
+    email: "maria@example.com",
+    phone: "2105550101",
+    productId: 1,
+    preferredTime: "Weekday mornings",
+    message: "Please call me about delivery to Boerne.",
   });
-  expect(call.status()).toBe(201);
-  const contact = await page.request.post(`${STOREFRONT}/api/contact`, {
-    data: {
-      firstName: "Sam",
-      lastName: "Lee",
-      email: "sam@example.com",
-      projectType: "40ft-home",
-      budget: "100k-250k",
-      message: "We want a two-bedroom home on our ranch.\nWhen could you deliver?",
-    },
+  await sendLead(page, "/api/contact", {
+    firstName: "Sam",
+    lastName: "Lee",
+    email: "sam@example.com",
+    projectType: "40ft-home",
+    budget: "100k-250k",
+    message: "We want a two-bedroom home on our ranch.\nWhen could you deliver?",
   });
-  expect(contact.status()).toBe(201);
   await page.close();
 });
 

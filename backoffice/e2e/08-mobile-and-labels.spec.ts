@@ -1,6 +1,6 @@
 // Issue 13's back-office faults: anonymous leads and raw slugs on the dashboard, labelled order
 // badges, and a phone-sized orders list whose status controls are on screen.
-import { expect, placeOrder, STOREFRONT, signIn, test } from "./helpers";
+import { expect, placeOrder, sendLead, signIn, test } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -8,27 +8,21 @@ test.beforeEach(async ({ page }) => {
 
 test("overview: a nameless ROI lead and a form lead read as labels, never 'N/A · N/A' or slugs", async ({ page }) => {
   // an ROI result sent by e-mail: no name, no project, no budget
-  const roi = await page.request.post(`${STOREFRONT}/api/roi`, {
-    data: {
-      investment: 100000,
-      monthlyRent: 150,
-      occupancy: 20,
-      monthlyExpenses: 500,
-      email: "roi.reader@example.com",
-    },
+  await sendLead(page, "/api/roi", {
+    investment: 100000,
+    monthlyRent: 150,
+    occupancy: 20,
+    monthlyExpenses: 500,
+    email: "roi.reader@example.com",
   });
-  expect(roi.status()).toBe(201);
-  const contact = await page.request.post(`${STOREFRONT}/api/contact`, {
-    data: {
-      firstName: "Lena",
-      lastName: "Ortiz",
-      email: "lena@example.com",
-      projectType: "multi-unit",
-      budget: "250k-500k",
-      message: "A fourplex for rentals.",
-    },
+  await sendLead(page, "/api/contact", {
+    firstName: "Lena",
+    lastName: "Ortiz",
+    email: "lena@example.com",
+    projectType: "multi-unit",
+    budget: "250k-500k",
+    message: "A fourplex for rentals.",
   });
-  expect(contact.status()).toBe(201);
   await page.goto("/admin");
   const recent = page
     .getByRole("region", { name: "Recent Contacts" })

@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { CART_KEY, cleveland } from "../../storefront/e2e/fixtures";
+import { CART_KEY, cleveland, fillCheckout } from "../../storefront/e2e/fixtures";
 import { expect, expectToast, STOREFRONT, signIn, test } from "./helpers";
 
 interface Received {
@@ -70,17 +70,15 @@ test("the owner adds a webhook; an order on the storefront reaches the receiver 
   await shop.goto(`${STOREFRONT}/`);
   await shop.evaluate(([key, value]) => localStorage.setItem(key!, value!), [CART_KEY, JSON.stringify([cleveland])]);
   await shop.goto(`${STOREFRONT}/checkout`);
-  const fields: [string, string][] = [
-    ["First Name", "Walt"],
-    ["Last Name", "Hooker"],
-    ["Email", "walt.hooks@example.com"],
-    ["Phone", "210-555-0188"],
-    ["Delivery Address", "5 Webhook Ln"],
-    ["City", "Austin"],
-    ["ZIP Code", "78701"],
-  ];
-  for (const [label, value] of fields) await shop.getByRole("textbox", { name: label, exact: true }).fill(value);
-  await shop.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
+  await fillCheckout(shop, {
+    firstName: "Walt",
+    lastName: "Hooker",
+    email: "walt.hooks@example.com",
+    phone: "210-555-0188",
+    address: "5 Webhook Ln",
+    city: "Austin",
+    zipCode: "78701",
+  });
   // the total with delivery and tax is shown first (a click before it asks the customer to review it)
   await expect(shop.getByText(/^TX sales tax \(/).first()).toBeVisible();
   await shop.getByRole("button", { name: "Place Order" }).click();

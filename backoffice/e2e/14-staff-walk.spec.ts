@@ -12,7 +12,17 @@
 //    tax state, the lead's product as the first line, and a human message next to the lines.
 import type { Page } from "@playwright/test";
 import { emailReceived, expectAccessible, oneWidthEach, WIDTHS } from "../../storefront/e2e/fixtures";
-import { expect, expectToast, linkMailedTo, mailCount, placeOrder, STOREFRONT, signIn, test } from "./helpers";
+import {
+  expect,
+  expectToast,
+  linkMailedTo,
+  mailCount,
+  placeOrder,
+  STOREFRONT,
+  sendLead,
+  signIn,
+  test,
+} from "./helpers";
 
 const CONTENT = { email: "dora.content@example.test", username: "dora", password: "Dora-Edits-Pages-2026" };
 
@@ -167,17 +177,14 @@ for (const width of WIDTHS) {
           price: number;
         }[];
         const product = catalog[0]!;
-        const lead = await page.request.post(`${STOREFRONT}/api/quote-requests`, {
-          data: {
-            kind: "quote",
-            firstName: "Lena",
-            lastName: `Lead${width}`,
-            email: `lena.${width}@example.com`,
-            productId: product.id,
-            message: "This one, near Austin",
-          },
+        const lead = await sendLead(page, "/api/quote-requests", {
+          kind: "quote",
+          firstName: "Lena",
+          lastName: `Lead${width}`,
+          email: `lena.${width}@example.com`,
+          productId: product.id,
+          message: "This one, near Austin",
         });
-        expect(lead.status()).toBe(201);
         const leadId = ((await lead.json()) as { id: number }).id;
         await page.goto(`/admin/proposals?edit=true&lead=${leadId}`);
         await expect(page.getByRole("textbox", { name: "Customer name" })).toHaveValue(`Lena Lead${width}`);

@@ -3,8 +3,9 @@
 import { deflateSync } from "node:zlib";
 import { expect, type Page } from "@playwright/test";
 
-// The storefront's fixtures: every test fails on an uncaught page error or a console.error.
-export { expect, test } from "../../storefront/e2e/fixtures";
+// The storefront's fixtures: every test fails on an uncaught page error or a console.error; and its way of
+// holding a request until the test lets it go.
+export { expect, holdRequests, test } from "../../storefront/e2e/fixtures";
 
 export const STOREFRONT = `http://localhost:${Number(process.env.E2E_PORT ?? 4200)}`;
 export const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
@@ -25,6 +26,13 @@ export const ADMIN_ROUTES = [
 export async function signIn(page: Page): Promise<void> {
   const res = await page.request.post("/api/admin/login", { data: ADMIN });
   expect(res.status()).toBe(200);
+}
+
+/** A lead sent to one of the storefront's public form paths ("/api/contact", "/api/roi" …), accepted (201). */
+export async function sendLead(page: Page, path: string, data: Record<string, unknown>) {
+  const res = await page.request.post(`${STOREFRONT}${path}`, { data });
+  expect(res.status()).toBe(201);
+  return res;
 }
 
 /** What the e2e server's fake SMTP received (scripts/e2e-server.mjs). */

@@ -7,11 +7,15 @@ import type { Locator, Page } from "@playwright/test";
 import { txId } from "../../api/test/fake-trongrid";
 import {
   ADMIN_ORIGIN,
+  checkoutField,
+  checkoutFields,
   cleveland,
   expect,
   expectToast,
+  fillNameAndEmail,
   oneWidthEach,
   placeOrderThroughApi,
+  SAN_ANTONIO_BUYER,
   seedCart,
   staffSession,
   test,
@@ -91,9 +95,7 @@ for (const width of WIDTHS) {
           await expect(types.filter({ hasText: label })).toHaveCount(1);
         }
         await expect(form.getByRole("textbox", { name: "Message" })).not.toHaveAttribute("required");
-        await form.getByLabel("First Name").fill("Hank");
-        await form.getByLabel("Last Name").fill("Hill");
-        await form.getByLabel("Email").fill("hank@example.com");
+        await fillNameAndEmail(form, { firstName: "Hank", lastName: "Hill", email: "hank@example.com" });
         await form.getByLabel("Project Type").selectOption({ label: "53ft Home" });
         const zip = form.getByLabel("Delivery ZIP Code");
         await form.getByLabel("Delivery State").selectOption("TX");
@@ -120,9 +122,7 @@ for (const width of WIDTHS) {
         await page.goto("/");
         await page.locator("#contact").getByRole("button", { name: "Request Quote" }).click();
         const dialog = page.getByRole("dialog", { name: "Request a Quote" });
-        await dialog.getByLabel("First Name").fill("Bobby");
-        await dialog.getByLabel("Last Name").fill("Hill");
-        await dialog.getByLabel("Email").fill("bobby@example.com");
+        await fillNameAndEmail(dialog, { firstName: "Bobby", lastName: "Hill", email: "bobby@example.com" });
         const phone = dialog.getByLabel("Phone");
         await phone.fill("12");
         await dialog.getByLabel("Delivery ZIP Code").fill("76701");
@@ -153,18 +153,8 @@ for (const width of WIDTHS) {
         await page.goto("/checkout");
         const submit = page.getByRole("button", { name: "Place Order" });
         await submit.click();
-        const fields: [string, string, string][] = [
-          ["First Name", "Ana", "first name"],
-          ["Last Name", "Lopez", "last name"],
-          ["Email", "ana.forms@example.com", "email"],
-          ["Phone", "210-555-0100", "phone"],
-          ["Delivery Address", "1 Main St", "address"],
-          ["City", "San Antonio", "city"],
-          ["State", "TX", "state"],
-          ["ZIP Code", "78205", "zip code"],
-        ];
-        const control = (label: string) =>
-          page.getByRole(label === "State" ? "combobox" : "textbox", { name: label, exact: true });
+        const fields = checkoutFields({ ...SAN_ANTONIO_BUYER, email: "ana.forms@example.com" });
+        const control = (label: string) => checkoutField(page, label);
         for (const [label, , words] of fields) await expectReason(control(label), `Please fill in your ${words}.`);
         await expect(page.getByTestId("form-error")).toHaveText("Please check the 8 fields marked in red.");
         await expect(control("First Name")).toBeFocused();

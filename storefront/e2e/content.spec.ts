@@ -1,4 +1,4 @@
-import { expect, expectToast, test } from "./fixtures";
+import { expect, expectToast, fillNameAndEmail, holdRequests, test } from "./fixtures";
 
 test.describe("home", () => {
   test("sections in order, anchors, counts, ROI defaults and save", async ({ page }) => {
@@ -74,19 +74,10 @@ test.describe("home", () => {
   test("home contact form: Sending... then success and reset", async ({ page }) => {
     await page.goto("/");
     const form = page.locator("#contact");
-    await form.getByLabel("First Name").fill("Hank");
-    await form.getByLabel("Last Name").fill("Hill");
-    await form.getByLabel("Email").fill("hank@example.com");
+    await fillNameAndEmail(form, { firstName: "Hank", lastName: "Hill", email: "hank@example.com" });
     await form.getByLabel("Project Type").selectOption("40ft-home");
     await form.getByLabel("Budget").selectOption("100k-250k");
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/contact", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/contact");
     const request = page.waitForRequest("**/api/contact");
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
@@ -111,9 +102,7 @@ test.describe("contact page", () => {
     await expect(page.getByText("9:00 AM - 4:00 PM")).toBeVisible();
     await expect(page.getByRole("heading", { name: "What to Expect" })).toBeVisible();
     await expect(page.getByText("Over 9 years")).toBeVisible();
-    await page.getByLabel("First Name").fill("Peggy");
-    await page.getByLabel("Last Name").fill("Hill");
-    await page.getByLabel("Email").fill("peggy@example.com");
+    await fillNameAndEmail(page, { firstName: "Peggy", lastName: "Hill", email: "peggy@example.com" });
     await expect(page.getByRole("textbox", { name: "Message" })).not.toHaveAttribute("required");
 
     await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "down" }), { times: 1 });
@@ -140,9 +129,7 @@ test.describe("contact page", () => {
     await expect(dialog).toBeVisible();
     // showModal() moves focus into the dialog (its first focusable element)
     await expect(dialog.locator(":focus")).toHaveCount(1);
-    await dialog.getByLabel("First Name").fill("Dale");
-    await dialog.getByLabel("Last Name").fill("Gribble");
-    await dialog.getByLabel("Email").fill("dale@example.com");
+    await fillNameAndEmail(dialog, { firstName: "Dale", lastName: "Gribble", email: "dale@example.com" });
     await dialog.getByLabel("Phone").fill("210 555 0111");
     await dialog.getByLabel("Preferred Time").fill("Weekdays after 3 PM");
     const request = page.waitForRequest("**/api/quote-requests");
@@ -165,9 +152,7 @@ test.describe("quote requests", () => {
     await page.getByRole("button", { name: "Request Quote" }).click();
     const dialog = page.getByRole("dialog", { name: "Request a Quote" });
     await expect(dialog).toContainText("About: The Dallas");
-    await dialog.getByLabel("First Name").fill("Bobby");
-    await dialog.getByLabel("Last Name").fill("Hill");
-    await dialog.getByLabel("Email").fill("bobby@example.com");
+    await fillNameAndEmail(dialog, { firstName: "Bobby", lastName: "Hill", email: "bobby@example.com" });
     await dialog.getByLabel("Message").fill("Two units, please.");
     const response = page.waitForResponse("**/api/quote-requests");
     await dialog.getByRole("button", { name: "Request Quote" }).click();

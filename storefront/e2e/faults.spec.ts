@@ -1,23 +1,13 @@
 // The smaller faults of issue 13, each as the visitor met it: the checkout toast on the thank-you
 // page, the product page's copy, trailing-slash addresses, the not-found pages, heading order,
 // configuration hints on the public SEO report, the chat's Telegram claim and the floating chat button.
-import { cleveland, expect, seedCart, test, toast } from "./fixtures";
+import { cleveland, expect, fillCheckout, SAN_ANTONIO_BUYER, seedCart, test, toast } from "./fixtures";
 
 test("a checkout complaint does not follow the visitor to the thank-you page", async ({ page }) => {
   await page.clock.install();
   await seedCart(page, [cleveland]);
   await page.goto("/checkout");
-  const fields: [string, string][] = [
-    ["First Name", "Ana"],
-    ["Last Name", "Lopez"],
-    ["Email", "ana@example"],
-    ["Phone", "210-555-0100"],
-    ["Delivery Address", "1 Main St"],
-    ["City", "San Antonio"],
-    ["ZIP Code", "78205"],
-  ];
-  for (const [label, value] of fields) await page.getByRole("textbox", { name: label, exact: true }).fill(value);
-  await page.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
+  await fillCheckout(page, { ...SAN_ANTONIO_BUYER, email: "ana@example" });
   // the visitor reads delivery, tax and the total first (the server's quote, shown once it arrives)
   await expect(page.getByTestId("checkout-total")).toBeVisible();
   // then time stands still: the toast cannot go away on its own timer before the check below (a second

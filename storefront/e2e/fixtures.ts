@@ -7,6 +7,7 @@ import {
   type BrowserContext,
   test as base,
   expect,
+  type Locator,
   type Page,
 } from "@playwright/test";
 import { FakeTronGrid } from "../../api/test/fake-trongrid";
@@ -53,6 +54,28 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   ).toEqual([]);
 }
 
+/** The name and e-mail an enquiry form or dialog asks first (`scope`: the page, the form or the dialog). */
+export async function fillNameAndEmail(
+  scope: Page | Locator,
+  person: { firstName: string; lastName: string; email: string },
+): Promise<void> {
+  await scope.getByLabel("First Name").fill(person.firstName);
+  await scope.getByLabel("Last Name").fill(person.lastName);
+  await scope.getByLabel("Email").fill(person.email);
+}
+
+/** Sends `message` by the form of the /contact page open on `page`, and waits for its "Message Sent!" toast. */
+export async function sendContactPageForm(
+  page: Page,
+  person: { firstName: string; lastName: string; email: string },
+  message: string,
+): Promise<void> {
+  await fillNameAndEmail(page, person);
+  await page.getByRole("textbox", { name: "Message" }).fill(message);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expectToast(page, "Message Sent!");
+}
+
 export const toast = (page: Page) => page.getByTestId("toast");
 
 export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
@@ -60,11 +83,81 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(toast(page)).toContainText(description);
 }
 
+/**
+ * Holds every request to `url` (a route glob) until the returned function is called; then they go on to the
+ * server. For what the page shows while an answer is on its way.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export const CART_KEY = "containerHomesCart";
 
 export async function seedCart(page: Page, lines: unknown[]): Promise<void> {
   await page.goto("/");
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [CART_KEY, JSON.stringify(lines)]);
+}
+
+/** A buyer as the checkout asks for one; the delivery state is Texas. */
+export interface CheckoutBuyer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  zipCode: string;
+}
+
+/** Ana, who has a San Antonio address (delivery up to 100 miles from the yard). */
+export const SAN_ANTONIO_BUYER: CheckoutBuyer = {
+  firstName: "Ana",
+  lastName: "Lopez",
+  email: "ana@example.com",
+  phone: "210-555-0100",
+  address: "1 Main St",
+  city: "San Antonio",
+  zipCode: "78205",
+};
+
+/**
+ * The checkout's buyer fields in the form's order: each one's label, the buyer's value, and the words its
+ * "Please fill in your …" reason names it by.
+ */
+export function checkoutFields(buyer: CheckoutBuyer): [label: string, value: string, words: string][] {
+  return [
+    ["First Name", buyer.firstName, "first name"],
+    ["Last Name", buyer.lastName, "last name"],
+    ["Email", buyer.email, "email"],
+    ["Phone", buyer.phone, "phone"],
+    ["Delivery Address", buyer.address, "address"],
+    ["City", buyer.city, "city"],
+    ["State", "TX", "state"],
+    ["ZIP Code", buyer.zipCode, "zip code"],
+  ];
+}
+
+/** A checkout field by its label: the state's list, or a text box. */
+export const checkoutField = (page: Page, label: string) =>
+  page.getByRole(label === "State" ? "combobox" : "textbox", { name: label, exact: true });
+
+/**
+ * Fills the checkout's buyer fields in the form's order (the first `upTo` of them, or all). The page asks the
+ * server's quote once the state and a whole ZIP are in.
+ */
+export async function fillCheckout(page: Page, buyer: CheckoutBuyer, upTo?: number): Promise<void> {
+  for (const [label, value] of checkoutFields(buyer).slice(0, upTo)) {
+    if (label === "State") await checkoutField(page, label).selectOption(value);
+    else await checkoutField(page, label).fill(value);
+  }
 }
 
 export const cleveland = {
@@ -135,6 +228,46 @@ export async function staffSession(
   await page.getByRole("button", { name: /sign in/i }).click();
   await expect(page).toHaveURL(/\/admin(\/dashboard)?(\?.*)?$/);
   return { page, context };
+}
+
+/** Looks an order up on the order-status page (its link names the order) with the buyer's e-mail. */
+export async function lookUpOrder(page: Page, orderNumber: string, email: string): Promise<void> {
+  await page.goto(`/order-status?order=${orderNumber}`);
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("button", { name: "Look Up Order" }).click();
+}
+
+/** Types a delivery address into the back office's proposal editor. */
+export async function fillProposalDelivery(
+  page: Page,
+  delivery: { address: string; city: string; zipCode: string },
+): Promise<void> {
+  await page.getByRole("textbox", { name: "Address" }).fill(delivery.address);
+  await page.getByRole("textbox", { name: "City" }).fill(delivery.city);
+  await page.getByRole("textbox", { name: "ZIP code" }).fill(delivery.zipCode);
+}
+
+/**
+ * A customer's quote request sent to the storefront's API (201), then a member of staff opens the proposal
+ * editor on its lead (the customer's name filled in from it) and types the delivery address. The staff
+ * session is returned: close its context when done.
+ */
+export async function proposalForQuoteRequest(
+  page: Page,
+  browser: Browser,
+  customer: { firstName: string; lastName: string; email: string; message: string },
+  delivery: { address: string; city: string; zipCode: string },
+): Promise<{ page: Page; context: BrowserContext }> {
+  const quote = await page.request.post("/api/quote-requests", { data: { kind: "quote", ...customer } });
+  expect(quote.status()).toBe(201);
+  const leadId = (await quote.json()).id as number;
+  const staff = await staffSession(browser);
+  await staff.page.goto(`/admin/proposals?edit=true&lead=${leadId}`);
+  await expect(staff.page.getByRole("textbox", { name: "Customer name" })).toHaveValue(
+    `${customer.firstName} ${customer.lastName}`,
+  );
+  await fillProposalDelivery(staff.page, delivery);
+  return staff;
 }
 
 /** The business settings as the spec found them, put back after its tests for the specs that follow. */

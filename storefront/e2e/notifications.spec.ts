@@ -1,23 +1,30 @@
 // What the business and the customer receive: after a checkout, an enquiry and a chat message, the
 // e-mail and the Telegram message arrive at the fake SMTP server and Bot API the test server runs
 // (scripts/e2e-server.mjs), sent by the API's own outbox worker.
-import { cleveland, emailReceived, expect, expectToast, seedCart, telegramReceived, test } from "./fixtures";
+import {
+  cleveland,
+  emailReceived,
+  expect,
+  fillCheckout,
+  seedCart,
+  sendContactPageForm,
+  telegramReceived,
+  test,
+} from "./fixtures";
 
 test("checkout: the customer gets the order e-mail and the team a Telegram message", async ({ page }) => {
   const email = "nina.notify@example.com";
   await seedCart(page, [cleveland]);
   await page.goto("/checkout");
-  const fields: [string, string][] = [
-    ["First Name", "Nina"],
-    ["Last Name", "Notify"],
-    ["Email", email],
-    ["Phone", "210-555-0177"],
-    ["Delivery Address", "77 Mission Rd"],
-    ["City", "San Antonio"],
-    ["ZIP Code", "78210"],
-  ];
-  for (const [label, value] of fields) await page.getByRole("textbox", { name: label, exact: true }).fill(value);
-  await page.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
+  await fillCheckout(page, {
+    firstName: "Nina",
+    lastName: "Notify",
+    email,
+    phone: "210-555-0177",
+    address: "77 Mission Rd",
+    city: "San Antonio",
+    zipCode: "78210",
+  });
   // the server's delivery and tax show before the order can be placed
   await expect(page.getByTestId("checkout-total")).toBeVisible();
   await page.getByRole("button", { name: "Place Order" }).click();
@@ -49,12 +56,11 @@ test("checkout: the customer gets the order e-mail and the team a Telegram messa
 test("contact enquiry: the team gets it on Telegram, the visitor an acknowledgement", async ({ page }) => {
   const email = "enzo.enquiry@example.com";
   await page.goto("/contact");
-  await page.getByLabel("First Name").fill("Enzo");
-  await page.getByLabel("Last Name").fill("Enquiry");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("textbox", { name: "Message" }).fill("Is a 40ft home possible on a lot near Boerne?");
-  await page.getByRole("button", { name: "Send Message" }).click();
-  await expectToast(page, "Message Sent!");
+  await sendContactPageForm(
+    page,
+    { firstName: "Enzo", lastName: "Enquiry", email },
+    "Is a 40ft home possible on a lot near Boerne?",
+  );
 
   await expect.poll(async () => (await telegramReceived(page)).filter((m) => m.text.includes(email)).length).toBe(1);
   const staff = (await telegramReceived(page)).find((m) => m.text.includes(email));

@@ -9,7 +9,17 @@
 // Screenshots at 375 and 1440 px are kept with the test's results.
 import type { Page } from "@playwright/test";
 import { txId, usdtTransfer } from "../../api/test/fake-trongrid";
-import { ADMIN_ORIGIN, cleveland, expect, seedCart, staffSession, test, withFakeTronGrid } from "./fixtures";
+import {
+  ADMIN_ORIGIN,
+  cleveland,
+  expect,
+  fillCheckout,
+  proposalForQuoteRequest,
+  seedCart,
+  staffSession,
+  test,
+  withFakeTronGrid,
+} from "./fixtures";
 
 const tron = withFakeTronGrid();
 let hashes = 0x0de0;
@@ -18,15 +28,16 @@ let hashes = 0x0de0;
 async function placeUsdtOrder(page: Page, email: string) {
   await seedCart(page, [cleveland]);
   await page.goto("/checkout");
-  await page.getByRole("textbox", { name: "First Name", exact: true }).fill("Rosa");
-  await page.getByRole("textbox", { name: "Last Name", exact: true }).fill("Vega");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("210-555-0123");
-  await page.getByRole("textbox", { name: "Delivery Address", exact: true }).fill("14 Live Oak Ln");
-  await page.getByRole("textbox", { name: "City", exact: true }).fill("Boerne");
-  await page.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
   const quoted = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote") && r.ok());
-  await page.getByRole("textbox", { name: "ZIP Code", exact: true }).fill("78006");
+  await fillCheckout(page, {
+    firstName: "Rosa",
+    lastName: "Vega",
+    email,
+    phone: "210-555-0123",
+    address: "14 Live Oak Ln",
+    city: "Boerne",
+    zipCode: "78006",
+  });
   await quoted;
   // the checkout prices delivery and tax on the server; the order is placed once its total shows
   await expect(page.getByTestId("checkout-total")).toBeVisible();
@@ -245,17 +256,12 @@ test("(d) a proposal accepted with USDT shows the deposit's exact amount, the wa
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const email = "omar.proposal@example.com";
-  const quote = await page.request.post("/api/quote-requests", {
-    data: { kind: "quote", firstName: "Omar", lastName: "Haddad", email, message: "A 20ft studio near San Antonio" },
-  });
-  expect(quote.status()).toBe(201);
-  const leadId = (await quote.json()).id as number;
-  const staff = await staffSession(browser);
-  await staff.page.goto(`/admin/proposals?edit=true&lead=${leadId}`);
-  await expect(staff.page.getByRole("textbox", { name: "Customer name" })).toHaveValue("Omar Haddad");
-  await staff.page.getByRole("textbox", { name: "Address" }).fill("3 Mission Rd");
-  await staff.page.getByRole("textbox", { name: "City" }).fill("San Antonio");
-  await staff.page.getByRole("textbox", { name: "ZIP code" }).fill("78210");
+  const staff = await proposalForQuoteRequest(
+    page,
+    browser,
+    { firstName: "Omar", lastName: "Haddad", email, message: "A 20ft studio near San Antonio" },
+    { address: "3 Mission Rd", city: "San Antonio", zipCode: "78210" },
+  );
   await staff.page.getByRole("button", { name: "Add custom line" }).click();
   await staff.page.getByRole("textbox", { name: "Line 1: custom item" }).fill("Studio build");
   await staff.page.getByRole("textbox", { name: "Unit price ($)" }).fill("30000");

@@ -4,6 +4,7 @@ import {
   cleveland,
   emailReceived,
   expect,
+  fillCheckout,
   seedCart,
   staffSession,
   test,
@@ -22,15 +23,16 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await seedCart(page, [cleveland]);
   await page.goto("/checkout");
-  await page.getByRole("textbox", { name: "First Name", exact: true }).fill("Lena");
-  await page.getByRole("textbox", { name: "Last Name", exact: true }).fill("Ortiz");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(EMAIL);
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("210-555-0177");
-  await page.getByRole("textbox", { name: "Delivery Address", exact: true }).fill("9 Ranch Rd");
-  await page.getByRole("textbox", { name: "City", exact: true }).fill("Boerne");
-  await page.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
   const quoted = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote") && r.ok());
-  await page.getByRole("textbox", { name: "ZIP Code", exact: true }).fill("78006");
+  await fillCheckout(page, {
+    firstName: "Lena",
+    lastName: "Ortiz",
+    email: EMAIL,
+    phone: "210-555-0177",
+    address: "9 Ranch Rd",
+    city: "Boerne",
+    zipCode: "78006",
+  });
   await quoted;
   // 43,116 + delivery up to 100 miles 1,500 + TX 6.25 % on both (2,694.75 + 93.75) = 47,404.50; the settings'
   // 50 % deposit: 23,702.25

@@ -4,7 +4,15 @@
 // → the deposit invoice → the deposit recorded as a bank transfer moves the order to "deposit received"
 // by itself. The whole sale after that (USDT seen on the chain, the stages on the board, the balance,
 // every e-mail, the funnel) is sale-journey.spec.ts.
-import { ADMIN_ORIGIN, emailReceived, ensureOwner, expect, staffSession, test } from "./fixtures";
+import {
+  ADMIN_ORIGIN,
+  emailReceived,
+  ensureOwner,
+  expect,
+  lookUpOrder,
+  proposalForQuoteRequest,
+  test,
+} from "./fixtures";
 
 const EMAIL = "dana.proposal@example.com";
 
@@ -19,20 +27,14 @@ test("quote request → proposal with a custom line → acceptance checks → ba
   page,
   browser,
 }) => {
-  // 1. the customer asks for a quote
-  const quote = await page.request.post("/api/quote-requests", {
-    data: { kind: "quote", firstName: "Dana", lastName: "Reyes", email: EMAIL, message: "A 40ft home near Austin" },
-  });
-  expect(quote.status()).toBe(201);
-  const leadId = (await quote.json()).id as number;
-
-  // 2. staff build a proposal from the lead: an option, a custom line, delivery; then send it
-  const staff = await staffSession(browser);
-  await staff.page.goto(`/admin/proposals?edit=true&lead=${leadId}`);
-  await expect(staff.page.getByRole("textbox", { name: "Customer name" })).toHaveValue("Dana Reyes");
-  await staff.page.getByRole("textbox", { name: "Address" }).fill("9 Ranch Rd");
-  await staff.page.getByRole("textbox", { name: "City" }).fill("Austin");
-  await staff.page.getByRole("textbox", { name: "ZIP code" }).fill("78701");
+  // 1. the customer asks for a quote; 2. staff build a proposal from the lead: the delivery address, an
+  // option, a custom line, delivery; then send it
+  const staff = await proposalForQuoteRequest(
+    page,
+    browser,
+    { firstName: "Dana", lastName: "Reyes", email: EMAIL, message: "A 40ft home near Austin" },
+    { address: "9 Ranch Rd", city: "Austin", zipCode: "78701" },
+  );
   await staff.page.getByRole("button", { name: "Add option" }).click();
   await staff.page
     .getByRole("combobox", { name: "Line 1: option" })
@@ -84,11 +86,7 @@ test("quote request → proposal with a custom line → acceptance checks → ba
   expect(confirmation!.text).toContain("$9,828.39");
 
   // 4. the order-status page shows the deposit invoice and the first stage
-  const lookUp = async () => {
-    await page.goto(`/order-status?order=${orderNumber}`);
-    await page.getByRole("textbox", { name: "Email" }).fill(EMAIL);
-    await page.getByRole("button", { name: "Look Up Order" }).click();
-  };
+  const lookUp = () => lookUpOrder(page, orderNumber, EMAIL);
   await lookUp();
   await expect(page.getByTestId("invoice-deposit")).toContainText(`${orderNumber}-D`);
   await expect(page.getByTestId("invoice-deposit")).toContainText("$9,828.39");

@@ -20,6 +20,9 @@ import {
   ADMIN_ORIGIN,
   emailReceived,
   expect,
+  fillNameAndEmail,
+  fillProposalDelivery,
+  lookUpOrder,
   type ReceivedEmail,
   staffSession,
   test,
@@ -75,9 +78,7 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   await page.goto("/");
   await page.getByRole("button", { name: "Get Quote" }).click();
   const dialog = page.getByRole("dialog", { name: "Get a Quote" });
-  await dialog.getByLabel("First Name").fill("Rosa");
-  await dialog.getByLabel("Last Name").fill("Journey");
-  await dialog.getByLabel("Email").fill(EMAIL);
+  await fillNameAndEmail(dialog, { firstName: "Rosa", lastName: "Journey", email: EMAIL });
   await dialog.getByLabel("Message").fill("A 20ft home with a deck, delivered near Waco");
   const sentQuote = page.waitForResponse("**/api/quote-requests");
   await dialog.getByRole("button", { name: "Request Quote" }).click();
@@ -95,9 +96,7 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   await expect(staff.page).toHaveURL(/\/admin\/proposals\?.*lead=\d+/);
   await expect(staff.page.getByRole("textbox", { name: "Customer name" })).toHaveValue("Rosa Journey");
   await expect(staff.page.getByRole("textbox", { name: "Email" })).toHaveValue(EMAIL);
-  await staff.page.getByRole("textbox", { name: "Address" }).fill("400 Lake Shore Dr");
-  await staff.page.getByRole("textbox", { name: "City" }).fill("Waco");
-  await staff.page.getByRole("textbox", { name: "ZIP code" }).fill("76701");
+  await fillProposalDelivery(staff.page, { address: "400 Lake Shore Dr", city: "Waco", zipCode: "76701" });
   await staff.page.getByRole("button", { name: "Add product" }).click();
   await staff.page
     .getByRole("combobox", { name: "Line 1: catalog product" })
@@ -146,11 +145,7 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   expect(orderNumber).toMatch(/^CH-\d{4}-\d{6}$/);
 
   // 5. the order-status page shows the deposit invoice with its exact USDT amount
-  const lookUp = async () => {
-    await page.goto(`/order-status?order=${orderNumber}`);
-    await page.getByRole("textbox", { name: "Email" }).fill(EMAIL);
-    await page.getByRole("button", { name: "Look Up Order" }).click();
-  };
+  const lookUp = () => lookUpOrder(page, orderNumber, EMAIL);
   await lookUp();
   await expect(page.getByTestId("invoice-deposit")).toContainText(`${orderNumber}-D`);
   await expect(page.getByTestId("invoice-deposit")).toContainText(DEPOSIT);

@@ -1,7 +1,15 @@
 // Business settings end to end: an admin changes the phone and the structural warranty in the back
 // office (port + 1); the storefront's product page, its JSON-LD, the chat assistant and the next e-mail
 // (caught by the e2e server's fake SMTP) state the new values at once. The settings are put back afterwards, for the specs that run after this one.
-import { ADMIN, ADMIN_ORIGIN, emailReceived, expect, expectToast, keepBusinessSettings, test } from "./fixtures";
+import {
+  ADMIN,
+  ADMIN_ORIGIN,
+  emailReceived,
+  expect,
+  keepBusinessSettings,
+  sendContactPageForm,
+  test,
+} from "./fixtures";
 
 const NEW_PHONE = "(210) 555-0177";
 
@@ -58,12 +66,7 @@ test("a change in the back-office settings shows on the product page, in its JSO
   const email = "sam.settings@example.com";
   await page.goto("/contact");
   await expect(page.getByRole("link", { name: NEW_PHONE }).first()).toBeVisible();
-  await page.getByLabel("First Name").fill("Sam");
-  await page.getByLabel("Last Name").fill("Settings");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("textbox", { name: "Message" }).fill("When can you deliver to Boerne?");
-  await page.getByRole("button", { name: "Send Message" }).click();
-  await expectToast(page, "Message Sent!");
+  await sendContactPageForm(page, { firstName: "Sam", lastName: "Settings", email }, "When can you deliver to Boerne?");
   await expect.poll(async () => (await emailReceived(page)).filter((m) => m.to.includes(email)).length).toBe(1);
   const mail = (await emailReceived(page)).find((m) => m.to.includes(email));
   expect(mail?.text).toContain(`call ${NEW_PHONE}`);

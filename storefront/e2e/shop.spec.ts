@@ -1,6 +1,19 @@
 import type { OrderQuoteDto as Quote } from "@ch/api/contracts/orders";
 import type { Page } from "@playwright/test";
-import { cleveland, expect, expectToast, seedCart, test, toast } from "./fixtures";
+import {
+  checkoutField,
+  checkoutFields,
+  cleveland,
+  expect,
+  expectToast,
+  fillCheckout,
+  fillNameAndEmail,
+  holdRequests,
+  SAN_ANTONIO_BUYER,
+  seedCart,
+  test,
+  toast,
+} from "./fixtures";
 
 const port = Number(process.env.E2E_PORT ?? 4100);
 const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
@@ -139,9 +152,7 @@ test.describe("cart", () => {
     await page.getByRole("button", { name: "Request Quote" }).click();
     const dialog = page.getByRole("dialog", { name: "Request a Quote" });
     await expect(dialog.getByLabel("Message")).toHaveValue(/2 x The Cleveland/);
-    await dialog.getByLabel("First Name").fill("Quinn");
-    await dialog.getByLabel("Last Name").fill("Cart");
-    await dialog.getByLabel("Email").fill("quinn@example.com");
+    await fillNameAndEmail(dialog, { firstName: "Quinn", lastName: "Cart", email: "quinn@example.com" });
     const request = page.waitForRequest("**/api/quote-requests");
     await dialog.getByRole("button", { name: "Request Quote" }).click();
     const body = (await request).postDataJSON();
@@ -153,24 +164,8 @@ test.describe("cart", () => {
 });
 
 test.describe("checkout", () => {
-  const fields: [string, string, string][] = [
-    ["First Name", "Ana", "first name"],
-    ["Last Name", "Lopez", "last name"],
-    ["Email", "ana@example.com", "email"],
-    ["Phone", "210-555-0100", "phone"],
-    ["Delivery Address", "1 Main St", "address"],
-    ["City", "San Antonio", "city"],
-    ["State", "TX", "state"],
-    ["ZIP Code", "78205", "zip code"],
-  ];
-
-  async function fill(page: Page, upTo = fields.length) {
-    for (const [label, value] of fields.slice(0, upTo)) {
-      const field = page.getByRole(label === "State" ? "combobox" : "textbox", { name: label, exact: true });
-      if (label === "State") await field.selectOption(value);
-      else await field.fill(value);
-    }
-  }
+  const fields = checkoutFields(SAN_ANTONIO_BUYER);
+  const fill = (page: Page, upTo?: number) => fillCheckout(page, SAN_ANTONIO_BUYER, upTo);
 
   /** Fills the form (a San Antonio address) and answers the quote the page received for it. */
   async function fillAndQuote(page: Page): Promise<Quote> {
@@ -198,8 +193,7 @@ test.describe("checkout", () => {
     await seedCart(page, [cleveland]);
     await page.goto("/checkout");
     const submit = page.getByRole("button", { name: "Place Order" });
-    const control = (label: string) =>
-      page.getByRole(label === "State" ? "combobox" : "textbox", { name: label, exact: true });
+    const control = (label: string) => checkoutField(page, label);
     for (let i = 0; i < fields.length; i++) {
       await page.reload();
       await fill(page, i);
@@ -270,14 +264,7 @@ test.describe("checkout", () => {
     await expectToast(page, "Copied!", "Wallet address copied to clipboard");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(config.usdtWalletAddress);
 
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/orders", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/orders");
     const request = page.waitForRequest("**/api/orders");
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
@@ -347,14 +334,7 @@ test.describe("checkout", () => {
   }) => {
     await seedCart(page, [cleveland]);
     await page.goto("/checkout");
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/orders/quote", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/orders/quote");
     const orders: string[] = [];
     page.on("request", (r) => {
       if (new URL(r.url()).pathname === "/api/orders") orders.push(r.method());

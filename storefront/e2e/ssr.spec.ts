@@ -1,7 +1,7 @@
 // Server-side rendering: the first HTML already shows the page (also without JavaScript), the app
 // adopts that markup instead of drawing it again, nothing moves when it does, and the page needs
 // no API read before its first paint.
-import { expect, test } from "./fixtures";
+import { expect, holdRequests, test } from "./fixtures";
 
 const PAGES = [
   { path: "/", heading: "Containerized HOMES Built Different" },
@@ -76,14 +76,7 @@ test.describe("server-side rendering", () => {
   });
 
   test("products list shows six skeleton cards while it loads after a client-side navigation", async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/products", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/products");
     await page.goto("/about");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
     await expect(page.getByTestId("product-skeleton")).toHaveCount(6);

@@ -5,7 +5,17 @@
 // now (the ledger's deposit invoice), at 375 and 1440 px. The settings are put back afterwards, for the
 // specs that run after this one. Screenshots: test-results/terms-and-bank-*.png.
 import type { Page } from "@playwright/test";
-import { cleveland, expect, expectAccessible, keepBusinessSettings, seedCart, staffSession, test } from "./fixtures";
+import {
+  cleveland,
+  expect,
+  expectAccessible,
+  fillCheckout,
+  keepBusinessSettings,
+  SAN_ANTONIO_BUYER,
+  seedCart,
+  staffSession,
+  test,
+} from "./fixtures";
 
 const BANK = {
   bankName: "Frost Bank",
@@ -68,18 +78,7 @@ async function placeBankOrder(page: Page, email: string): Promise<{ orderNumber:
   );
   await expect(page.getByTestId("payment-matching")).toContainText("Include the payment reference");
   const quoted = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote"));
-  for (const [label, value] of [
-    ["First Name", "Terry"],
-    ["Last Name", "Banks"],
-    ["Email", email],
-    ["Phone", "210-555-0100"],
-    ["Delivery Address", "1 Main St"],
-    ["City", "San Antonio"],
-    ["ZIP Code", "78205"],
-  ] as const) {
-    await page.getByRole("textbox", { name: label, exact: true }).fill(value);
-  }
-  await page.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
+  await fillCheckout(page, { ...SAN_ANTONIO_BUYER, firstName: "Terry", lastName: "Banks", email });
   const quote = (await (await quoted).json()) as { amountDueNow: number };
   await expect(page.getByRole("complementary", { name: "Order Summary" })).toContainText(
     "You may cancel within 96 hours of placing your order for a full refund.",

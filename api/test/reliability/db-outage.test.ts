@@ -4,7 +4,7 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderBody } from "../harness";
-import { type Answer, pool, request, sleep } from "./lib/http";
+import { type Answer, pool, productInStock, request, sleep } from "./lib/http";
 import { type PgServer, startPgServer } from "./lib/pg";
 import { type ServerProcess, startServer, stopServer, waitForOk } from "./lib/proc";
 
@@ -28,9 +28,7 @@ afterAll(async () => {
 describe("database outage (acceptance 6)", () => {
   it("answers 503 (never hangs, never leaks driver text) while PostgreSQL is down and recovers without a restart", async () => {
     const base = server!.storefront;
-    const product = JSON.parse((await request(`${base}/api/products`)).body).find(
-      (p: { inStock: boolean }) => p.inStock,
-    );
+    const product = await productInStock(base);
     const outcomes: (Answer | { error: string; ms: number })[] = new Array(200);
     const readyDuringOutage: number[] = [];
     let completed = 0;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { orderBody, testEnv } from "../harness";
-import { pool, request } from "./lib/http";
+import { pool, productInStock, request } from "./lib/http";
 import { type PgServer, startPgServer } from "./lib/pg";
 
 const PG_PORT = 55_601;
@@ -50,8 +50,7 @@ const orderCount = async (stack: Stack) =>
   (await stack.handle.db.select({ n: count() }).from(schema.orders))[0]?.n ?? 0;
 
 async function idempotencyRounds(stack: Stack, rounds: number, label: string) {
-  const products = JSON.parse((await request(`${stack.base}/api/products`)).body);
-  const product = products.find((p: { inStock: boolean }) => p.inStock);
+  const product = await productInStock(stack.base);
   const body = orderBody([{ id: product.id, quantity: 2, price: product.price }]);
   const before = await orderCount(stack);
   const statuses: Record<number, number> = {};

@@ -5,7 +5,7 @@ import http from "node:http";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderBody } from "../harness";
-import { pool, request, sleep } from "./lib/http";
+import { pool, productInStock, request, sleep } from "./lib/http";
 import { type PgServer, startPgServer } from "./lib/pg";
 import { type ServerProcess, startServer, stopServer, waitForOk } from "./lib/proc";
 
@@ -57,9 +57,7 @@ afterAll(async () => {
 describe("graceful shutdown (acceptance 7)", () => {
   it("drains under load: 0 failed requests among those sent before SIGTERM, exit code 0 within 10 s", async () => {
     const base = server!.storefront;
-    const product = JSON.parse((await request(`${base}/api/products`)).body).find(
-      (p: { inStock: boolean }) => p.inStock,
-    );
+    const product = await productInStock(base);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
     let signalAt = Number.POSITIVE_INFINITY;
     const results: { startedAt: number; status: number; error?: string }[] = [];

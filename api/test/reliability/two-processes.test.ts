@@ -5,7 +5,7 @@ import http from "node:http";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderBody } from "../harness";
-import { request, sleep } from "./lib/http";
+import { productInStock, request, sleep } from "./lib/http";
 import { type PgServer, startPgServer } from "./lib/pg";
 import { type ServerProcess, startServer, stopServer, waitForOk } from "./lib/proc";
 
@@ -113,9 +113,7 @@ describe("two API processes on one database (acceptance 8)", () => {
   });
 
   it("share idempotency keys and per-IP limits", async () => {
-    const product = JSON.parse((await request(`${a!.storefront}/api/products`)).body).find(
-      (p: { inStock: boolean }) => p.inStock,
-    );
+    const product = await productInStock(a!.storefront);
     const body = orderBody([{ id: product.id, quantity: 1, price: product.price }]);
     const key = "two-processes-key-0001";
     const first = await request(`${a!.storefront}/api/orders`, { body, headers: { "idempotency-key": key } });

@@ -326,6 +326,33 @@ export async function runCases(
   return report;
 }
 
+/** Where generated cases go: the app, its database and the tables counted, and any further check of an answer. */
+export interface FuzzTarget {
+  app: FastifyInstance;
+  db: Database;
+  tables: string[];
+  check?: (res: { statusCode: number; headers: Record<string, unknown> }) => string | null;
+}
+
+/**
+ * Runs the cases of each endpoint in turn (runCases), made by `casesOf` from the endpoint and its index
+ * when its turn comes: every endpoint's failures, and how many answers of each status they all got.
+ */
+export async function runEndpoints<T>(
+  target: FuzzTarget,
+  endpoints: T[],
+  casesOf: (endpoint: T, index: number) => FuzzCase[],
+): Promise<{ failures: string[]; statuses: Record<number, number> }> {
+  const failures: string[] = [];
+  const statuses: Record<number, number> = {};
+  for (const [i, endpoint] of endpoints.entries()) {
+    const report = await runCases(target.app, target.db, target.tables, casesOf(endpoint, i), target.check);
+    failures.push(...report.failures);
+    for (const [s, n] of Object.entries(report.statuses)) statuses[Number(s)] = (statuses[Number(s)] ?? 0) + n;
+  }
+  return { failures, statuses };
+}
+
 export const SEED = 20_260_707;
 export const CASES_PER_ENDPOINT = Number(process.env.FUZZ_CASES ?? 200);
 /** Thousands of requests per test: about a minute on an idle 2-core machine, several under heavy load. */
@@ -395,6 +422,10 @@ export interface CaseOptions {
   remoteAddress?: (endpoint: string, index: number) => string;
 }
 
+/** The client address of an endpoint's `index`th case, when the options choose one. */
+const addressOf = (options: CaseOptions, endpoint: string, index: number) =>
+  options.remoteAddress ? { remoteAddress: options.remoteAddress(endpoint, index) } : {};
+
 /** Generated requests for one REST route: path and query values for GET, mutated bodies otherwise. */
 export function restCases(
   route: { method: string; url: string },
@@ -403,7 +434,6 @@ export function restCases(
   options: CaseOptions = {},
 ): FuzzCase[] {
   const label = `${route.method} ${route.url}`;
-  const address = (i: number) => (options.remoteAddress ? { remoteAddress: options.remoteAddress(route.url, i) } : {});
   const paramNames = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   const base = (sampleInput ?? {}) as {
     params?: Record<string, string>;
@@ -430,7 +460,7 @@ export function restCases(
         method: "GET",
         url: path(c.params) + queryString(c.query as Record<string, unknown>),
         headers: { ...options.headers },
-        ...address(i),
+        ...addressOf(options, route.url, i),
       },
     }));
   }
@@ -448,7 +478,7 @@ export function restCases(
         ...options.headers,
         ...(c.key === undefined ? {} : { "idempotency-key": c.key }),
       }),
-      ...address(i),
+      ...addressOf(options, route.url, i),
     },
   }));
 }
@@ -461,7 +491,7 @@ export function trpcCases(
   options: CaseOptions = {},
 ): FuzzCase[] {
   return sample(bodyArbitrary(sampleInput ?? {}), salt).map((input, i): FuzzCase => {
-    const address = options.remoteAddress ? { remoteAddress: options.remoteAddress(procedure.path, i) } : {};
+    const address = addressOf(options, procedure.path, i);
     const request: InjectOptions =
       procedure.type === "query"
         ? {

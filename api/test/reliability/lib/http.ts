@@ -54,6 +54,16 @@ export function request(
   });
 }
 
+/** The first product in stock of those the storefront at `base` lists: its id and price, for an order body. */
+export async function productInStock(base: string): Promise<{ id: number; price: number }> {
+  const products = JSON.parse((await request(`${base}/api/products`)).body) as {
+    id: number;
+    price: number;
+    inStock: boolean;
+  }[];
+  return products.find((p) => p.inStock)!;
+}
+
 /** Runs `count` tasks with at most `concurrency` at a time. */
 export async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = new Array(count);

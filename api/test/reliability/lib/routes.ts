@@ -28,6 +28,11 @@ export async function servedRoutes(app: FastifyInstance): Promise<ServedRoute[]>
   return routes;
 }
 
+/** The REST routes the bad-input corpus is sent to: all served but HEAD and tRPC's (fuzzed procedure by procedure). */
+export async function fuzzedRoutes(app: FastifyInstance): Promise<ServedRoute[]> {
+  return (await servedRoutes(app)).filter((r) => r.method !== "HEAD" && r.url !== "/api/trpc/:path");
+}
+
 export interface Procedure {
   path: string;
   type: "query" | "mutation" | "subscription";
