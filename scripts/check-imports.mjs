@@ -4,21 +4,22 @@
 // 2. No deep import into an API module: a module's face, api/src/modules/<m>/index.ts, is the only file of
 //    api/src/modules/<m>/ that a file outside that folder may import. Applies to api/src except test files
 //    (*.test.ts); api/test, the storefront and the back office are not held to it.
-// 3. The apps reach the API only through its package's exports (@ch/api/contracts/*, @ch/api/router): a
+// 3. The apps reach the API only through its package's export (@ch/api/router) and the contracts through
+//    their workspace (@ch/contracts/*): a
 //    storefront or back-office file that imports a file of api/src by a relative path fails.
 // 4. The layers below the modules name none: api/src/http, api/src/trpc (but its root.ts), api/src/lib and
-//    api/src/contracts import nothing from api/src/modules; only the composition roots (app.ts, routes.ts,
+//    the contracts (contracts/src) import nothing from api/src/modules; only the composition roots (app.ts, routes.ts,
 //    admin-auth.ts, api-document.ts, trpc/root.ts…) put modules together.
-// Reads every import and re-export of api/src, db/src, storefront/src and backoffice/src (static,
+// Reads every import and re-export of api/src, contracts/src, db/src, storefront/src and backoffice/src (static,
 // `import type`, and dynamic `import("…")` with a literal path), resolves relative paths and the
-// workspace packages (@ch/db, @ch/api's exports) to files, skipping the generated route tree.
+// workspace packages (@ch/db, @ch/contracts, @ch/api's exports) to files, skipping the generated route tree.
 // The code is biome-formatted TypeScript, so a statement's `from "…"` is found reliably by a pattern.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const SOURCES = ["api/src", "db/src", "storefront/src", "backoffice/src"];
+const SOURCES = ["api/src", "contracts/src", "db/src", "storefront/src", "backoffice/src"];
 const PACKAGES = { "@ch/db": "db/src/index.ts" }; // and @ch/api's exports (api/package.json), below
 const SKIP = /(^|\/)(node_modules|dist|dist-server)\/|routeTree\.gen\.ts$/;
 
@@ -33,7 +34,7 @@ function filesUnder(dir) {
 
 function resolveImport(from, specifier) {
   if (PACKAGES[specifier]) return join(root, PACKAGES[specifier]);
-  if (specifier.startsWith("@ch/api/contracts/")) return join(root, `api/src/contracts/${specifier.slice(18)}.ts`);
+  if (specifier.startsWith("@ch/contracts/")) return join(root, `contracts/src/${specifier.slice(14)}.ts`);
   if (specifier === "@ch/api/router") return join(root, "api/src/trpc/root.ts");
   if (!specifier.startsWith(".") || specifier.endsWith("routeTree.gen")) return null;
   const base = resolve(dirname(from), specifier).replace(/\.js$/, "");
@@ -53,12 +54,13 @@ const moduleDirOf = (file) => {
 };
 const heldToFaces = (file) => relative(root, file).startsWith("api/src/") && !file.endsWith(".test.ts");
 
-const LOWER_LAYERS = ["api/src/http/", "api/src/trpc/", "api/src/lib/", "api/src/contracts/"];
+const LOWER_LAYERS = ["api/src/http/", "api/src/trpc/", "api/src/lib/", "contracts/src/"];
 const COMPOSITION_ROOTS = new Set(["api/src/trpc/root.ts"]);
 const isLowerLayer = (file) => {
   const path = relative(root, file);
   return LOWER_LAYERS.some((dir) => path.startsWith(dir)) && !COMPOSITION_ROOTS.has(path) && !path.endsWith(".test.ts");
 };
+const isContract = (file) => relative(root, file).startsWith("contracts/src/");
 const upwardImports = [];
 
 const APPS = ["storefront/src/", "backoffice/src/"];
@@ -74,12 +76,14 @@ for (const file of SOURCES.flatMap((dir) => filesUnder(join(root, dir)))) {
     const target = resolveImport(file, specifier);
     if (!target) continue;
     targets.add(target);
-    if (isAppFile(file) && specifier.startsWith(".") && relative(root, target).startsWith("api/src/")) {
+    if (isAppFile(file) && specifier.startsWith(".") && /^(api|contracts)\/src\//.test(relative(root, target))) {
       const line = text.slice(0, match.index + match[0].length).split("\n").length;
       appReaches.push({ file, line, specifier });
     }
     const moduleDir = moduleDirOf(target);
-    if (moduleDir && isLowerLayer(file)) {
+    // the contracts stand on their own: zod and each other, nothing of the API or the apps
+    const contractsLeak = isContract(file) && !isContract(target);
+    if ((moduleDir && isLowerLayer(file)) || contractsLeak) {
       const line = text.slice(0, match.index + match[0].length).split("\n").length;
       upwardImports.push({ file, line, specifier });
     }
@@ -135,7 +139,7 @@ for (const { file, line, specifier, target, face } of deepImports) {
 }
 for (const { file, line, specifier } of appReaches) {
   console.error(
-    `app reaches into the API: ${relative(root, file)}:${line} imports "${specifier}"; import it from @ch/api/contracts/* (move it to api/src/contracts if it is not there)`,
+    `app reaches into the API: ${relative(root, file)}:${line} imports "${specifier}"; import it from @ch/contracts/* (move it to contracts/src if it is not there)`,
   );
 }
 for (const { file, line, specifier } of upwardImports) {

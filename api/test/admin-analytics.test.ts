@@ -1,10 +1,11 @@
 // The dashboard's and the Analytics tab's figures against a small data set computed by hand (see the
 // comments): revenue booked (orders not cancelled, by order date) and received (the payment ledger, by
 // the day the money arrived), and orders by stage (the order's one state).
+
+import type { OrderStage } from "@ch/contracts/stages";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderStage } from "../src/contracts/stages";
 import { analytics, dashboardStats } from "../src/modules/analytics/analytics.service";
 import { LEGACY_STATUS } from "../src/modules/orders/stages.service";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";

@@ -4,15 +4,16 @@
 // walks its rows exactly once by cursor, in a stable order, ending with `next: null` (or no Link header on
 // the plain-array lists); bad input is 400 naming the field, an unknown id 404, a missing scope 403
 // naming it. PGlite, and PostgreSQL with DATABASE_URL.
+
+import { contactDetailsResponse, noteList, noteResponse } from "@ch/contracts/admin";
+import type { ApiKeyScope } from "@ch/contracts/api-keys";
+import { adminProductDto, productDto, productPage } from "@ch/contracts/catalog";
+import { adminPostPage, blogPostDto, galleryItemDto, galleryPage } from "@ch/contracts/content";
+import { adminOrderRecordResponse } from "@ch/contracts/orders";
 import { schema } from "@ch/db";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { contactDetailsResponse, noteList, noteResponse } from "../src/contracts/admin";
-import type { ApiKeyScope } from "../src/contracts/api-keys";
-import { adminProductDto, productDto, productPage } from "../src/contracts/catalog";
-import { adminPostPage, blogPostDto, galleryItemDto, galleryPage } from "../src/contracts/content";
-import { adminOrderRecordResponse } from "../src/contracts/orders";
 import { rolesForPath } from "../src/modules/access/access-policy";
 import { scopesForPath } from "../src/modules/api-keys/scope-policy";
 import { backofficeRoutes } from "../src/routes";

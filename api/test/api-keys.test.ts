@@ -2,12 +2,13 @@
 // checked per scope (403 naming it), refused at once when revoked or expired (401), limited per key
 // (429 + Retry-After), audited under the key's name; from any origin without CSRF; ignored on the
 // storefront's public paths and refused on tRPC. PGlite, and PostgreSQL with DATABASE_URL.
+
+import type { ApiKeyScope } from "@ch/contracts/api-keys";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import type { ApiKeyScope } from "../src/contracts/api-keys";
 import { rolesForPath } from "../src/modules/access/access-policy";
 import { missingScopes, SCOPE_RULES, scopesForPath } from "../src/modules/api-keys/scope-policy";
 import { backofficeRoutes } from "../src/routes";

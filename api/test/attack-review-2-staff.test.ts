@@ -3,13 +3,14 @@
 // Hole 5: "require two-factor for everyone" reaches sessions already open: 403 with a code until they enrol.
 // Hole 6: enrolling two-factor while signed in asks the password again.
 // PGlite, and PostgreSQL with DATABASE_URL.
+
+import type { ApiKeyScope } from "@ch/contracts/api-keys";
+import type { StaffRole } from "@ch/contracts/staff-roles";
 import { type DatabaseHandle, openDatabase, schema } from "@ch/db";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import type { ApiKeyScope } from "../src/contracts/api-keys";
-import type { StaffRole } from "../src/contracts/staff-roles";
 import { readCache } from "../src/lib/read-cache";
 import { TWO_FACTOR_ENROLMENT_REQUIRED } from "../src/modules/access/session-access";
 import { totpCode } from "../src/modules/admin/totp.service";

@@ -1,8 +1,9 @@
 // The bad-input corpus against every storefront endpoint (each REST route Fastify serves and each public
 // tRPC procedure): at least 200 generated cases per endpoint (fast-check, fixed seed), 0 answers of 5xx,
 // no Set-Cookie, and no row changed by a refused request.
+
+import { ROI_SLIDERS } from "@ch/contracts/roi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROI_SLIDERS } from "../src/contracts/roi";
 import { publicAppRouter } from "../src/trpc/root";
 import { orderBody, startTestApps, type TestApps } from "./harness";
 import { tableNames } from "./reliability/lib/db-counts";

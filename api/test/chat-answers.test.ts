@@ -2,11 +2,12 @@
 // a price or a model changed in the back office shows in the next answer, the range starts at the cheapest
 // published product, the 53ft models are known, the hours are the business settings', the ROI figure is the
 // calculator's own, and a question it cannot match offers to pass it to a person.
+
+import type { AdminProductDto } from "@ch/contracts/catalog";
+import type { ChatReplyAnswer } from "@ch/contracts/chat";
+import { computeRoi, defaultRoiInputs } from "@ch/contracts/roi";
+import type { BusinessSettingsDto } from "@ch/contracts/settings";
 import { describe, expect, it } from "vitest";
-import type { AdminProductDto } from "../src/contracts/catalog";
-import type { ChatReplyAnswer } from "../src/contracts/chat";
-import { computeRoi, defaultRoiInputs } from "../src/contracts/roi";
-import type { BusinessSettingsDto } from "../src/contracts/settings";
 import { BACKOFFICE, type TestApps, useSignedInApps } from "./harness";
 
 let apps: TestApps;

@@ -5,6 +5,7 @@
 
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import type { StaffRole } from "@ch/contracts/staff-roles";
 import { type DatabaseHandle, migrate, openDatabase, schema } from "@ch/db";
 import { seedIfEmpty } from "@ch/db/seed";
 import { and, asc, desc, eq } from "drizzle-orm";
@@ -12,7 +13,6 @@ import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type AppOptions, buildApp } from "../src/app";
-import type { StaffRole } from "../src/contracts/staff-roles";
 import { type Env, loadEnv } from "../src/env";
 import type { Clock } from "../src/lib/clock";
 import { sessionRowId } from "../src/modules/access/session-store";

@@ -3,10 +3,11 @@
 // revenue booked the two orders not cancelled, the average order value booked / 2, orders are counted by
 // stage, and a Lighthouse run is no visitor. Then an order taken through every stage to completed shows
 // as Completed, wins its lead (markLeadWonForOrder) and leaves its moves and payments in the Activity log.
+
+import type { AnalyticsDto, DashboardStatsDto } from "@ch/contracts/admin";
 import { schema } from "@ch/db";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AnalyticsDto, DashboardStatsDto } from "../src/contracts/admin";
 import { markLeadWonForOrder } from "../src/modules/leads/leads.service";
 import { type TestApps, useSignedInApps } from "./harness";
 import { placeOrderOf, productsInStock } from "./order-fixtures";

@@ -1,8 +1,9 @@
 // Responsive image variants (docs/decisions/0008-responsive-images.md): made at upload and at seed
 // time, served from the media table with their own content type and a long cache, unknown ones 404.
+
+import { srcSet, VARIANT_WIDTHS, variantUrl } from "@ch/contracts/media";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { srcSet, VARIANT_WIDTHS, variantUrl } from "../src/contracts/media";
 import { type TestApps, useSignedInApps } from "./harness";
 import { solidImage } from "./images";
 import { uploadMedia } from "./staff-requests";

@@ -3,10 +3,10 @@
 // same 404 as an unknown order; reloads are limited apart from (and far above) the e-mail look-up's 10
 // per 10 minutes. Run with the real public limits (PUBLIC_RATE_LIMIT_SCALE=1).
 import { randomBytes } from "node:crypto";
+import type { OrderReceiptDto } from "@ch/contracts/orders";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderReceiptDto } from "../src/contracts/orders";
 import { PUBLIC_WRITE_RULES } from "../src/lib/rate-limit";
 import {
   ORDER_LINK_NOT_FOUND,

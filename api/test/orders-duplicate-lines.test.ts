@@ -3,10 +3,11 @@
 // so the cap (10 of one product) applies to the merged quantity: 400 naming the line and the reason,
 // on the REST path and the tRPC procedure alike. Proposals (staff input, 100 per line) get the same
 // rule for a catalog product or option repeated over lines, and a total too large to store is a 400.
+
+import { MAX_LINE_QUANTITY } from "@ch/contracts/constants";
 import { schema } from "@ch/db";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_LINE_QUANTITY } from "../src/contracts/constants";
 import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
 import { productsInStock } from "./order-fixtures";
 

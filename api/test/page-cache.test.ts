@@ -1,9 +1,10 @@
 // Storefront pages are rendered once per URL and reused until the public data changes (or a minute
 // passes); a change made through the services shows on the very next request.
+
+import type { ProductInput } from "@ch/contracts/catalog";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import type { ProductInput } from "../src/contracts/catalog";
 import { readCache } from "../src/lib/read-cache";
 import { getProduct, updateProduct } from "../src/modules/catalog/catalog.service";
 import type { TestDatabase } from "./harness";

@@ -1,10 +1,11 @@
 // Payments through the REST paths: invoices made at checkout (references, unique USDT amounts), staff
 // bank transfers and refunds, and the customer's USDT transaction hash checked against a fake TronGrid
 // on loopback (recorded, pending, partial, excess, late, wrong recipient or token, reused, outage).
+
+import type { AdminOrderPaymentsDto, SubmitPaymentAnswer } from "@ch/contracts/payments";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminOrderPaymentsDto, SubmitPaymentAnswer } from "../src/contracts/payments";
 import { CUSTOMER_WALLET, type FakeTronGrid, txId, usdtTransfer } from "./fake-trongrid";
 import { signedInCookie, type TestApps } from "./harness";
 import { placeOrderOf, productsInStock } from "./order-fixtures";

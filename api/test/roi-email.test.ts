@@ -1,10 +1,11 @@
 // Issue 23, item 7: the ROI e-mail says what the calculator says. Its figures are worded by the same
 // functions the page uses (contracts/roi.ts): a payback never reached reads as on the page, never
 // "payback 0 months", and money is written as the shop writes it ("$1,500", not "$1500/month").
+
+import { computeRoi, paybackText, yearlyGainText } from "@ch/contracts/roi";
 import { schema } from "@ch/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { computeRoi, paybackText, yearlyGainText } from "../src/contracts/roi";
 import { startTestApps, type TestApps } from "./harness";
 
 const { notifications } = schema;

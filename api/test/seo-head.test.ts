@@ -1,9 +1,10 @@
 // The server's head tags and the storefront's headFor() come from the same pageHead(): the tags the
 // server marks data-server-head (removed by main.tsx before React renders) are exactly the ones the
 // app then renders, so nothing changes when the script loads and client navigation never goes stale.
+
+import { articleMeta, pageHead, productMeta, type SiteIdentity, staticPageMeta } from "@ch/contracts/seo";
 import { describe, expect, it } from "vitest";
 import { headFor } from "../../storefront/src/features/seo/head";
-import { articleMeta, pageHead, productMeta, type SiteIdentity, staticPageMeta } from "../src/contracts/seo";
 import { FALLBACK_TEMPLATE, headHtml, injectPage } from "../src/modules/seo/html";
 import { inspectHtml } from "../src/modules/seo/inspect";
 

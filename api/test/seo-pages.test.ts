@@ -2,12 +2,12 @@
 // articles (also ones created during the test) carry their own head and JSON-LD; unknown and
 // missing pages answer 404; sitemap, robots and manifest are right.
 import { join } from "node:path";
+import { staticPageMeta, staticPaths } from "@ch/contracts/seo";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import { staticPageMeta, staticPaths } from "../src/contracts/seo";
 import { inspectHtml, jsonLdOfType, type PageFacts } from "../src/modules/seo/inspect";
 import { buildPresent, createTestDatabase, type TestDatabase, testEnv } from "./harness";
 

@@ -1,7 +1,8 @@
 // The public SEO report (/seo-report is public but noindex and out of the sitemap) says what to improve but not how this
 // installation is configured; the back office's report adds those hints.
+
+import type { SeoReport } from "@ch/contracts/seo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SeoReport } from "../src/contracts/seo";
 import { BACKOFFICE, signedInCookie, startTestApps, type TestApps } from "./harness";
 
 // configuration words that must not reach the public: variable names, the Settings screen, the build

@@ -1,9 +1,10 @@
 // /seo-report is the owner's tool (issue 23, item 13): the public page stays reachable by its address, but
 // it is not in the sitemap, not linked from the site's pages, and says noindex in its robots meta and in
 // an X-Robots-Tag header; indexable pages carry no such header. The report checks this of itself.
+
+import type { SeoReport } from "@ch/contracts/seo";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import type { SeoReport } from "../src/contracts/seo";
 import { inspectHtml } from "../src/modules/seo/inspect";
 import { usePagesApp } from "./pages-app";
 

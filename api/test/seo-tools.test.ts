@@ -3,12 +3,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { type AuditResult, auditScore, type SeoReport, type SeoScore, weightedScore } from "@ch/contracts/seo";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import { type AuditResult, auditScore, type SeoReport, type SeoScore, weightedScore } from "../src/contracts/seo";
 import { readCache } from "../src/lib/read-cache";
 import { inspectHtml } from "../src/modules/seo/inspect";
 import { auditChecks, auditTarget } from "../src/modules/seo/seo-audit.service";

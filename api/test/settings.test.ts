@@ -4,13 +4,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { BusinessSettingsDto, BusinessSettingsInput } from "@ch/contracts/settings";
+import { splitDeposit } from "@ch/contracts/totals";
 import { openDatabase, schema } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import type { BusinessSettingsDto, BusinessSettingsInput } from "../src/contracts/settings";
-import { splitDeposit } from "../src/contracts/totals";
 import { READ_CACHE_CHANNEL, readCache } from "../src/lib/read-cache";
 import { createOutboxWorker, type OutboxWorker } from "../src/modules/notifications/worker";
 import { FALLBACK_TEMPLATE } from "../src/modules/seo/html";

@@ -1,11 +1,12 @@
 // Staff roles, invites and passwords. The role matrix is generated from the admin tRPC router and the
 // REST route list: every admin procedure and path is called as sales, content and owner, and must answer
 // 403 exactly where modules/access/access-policy.ts says, so a new path cannot be forgotten.
+
+import type { StaffRole } from "@ch/contracts/staff";
 import { openDatabase, schema } from "@ch/db";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import type { StaffRole } from "../src/contracts/staff";
 import { errorStatuses } from "../src/http/openapi";
 import type { RouteSpec } from "../src/http/route";
 import { readCache } from "../src/lib/read-cache";

@@ -4,10 +4,11 @@
 // - a stage move waits in the outbox for the undo window: nothing is e-mailed within it, nothing ever after
 //   an undo, and exactly one e-mail after it; the undo puts the order back as it stood and e-mails nobody;
 // - the proposal editor's running total (proposals.preview) has the figures the saved proposal gets.
+
+import { setupInput } from "@ch/contracts/admin";
 import { schema } from "@ch/db";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setupInput } from "../src/contracts/admin";
 import { createOutboxWorker } from "../src/modules/notifications/worker";
 import { stageHistory } from "../src/modules/orders/stages.service";
 import { pendingResetMails } from "../src/modules/staff/staff.service";

@@ -1,11 +1,12 @@
 // Build stages through PUT /api/admin/orders/{id}/stage: every pair of stages from the one table of
-// allowed moves (api/src/contracts/stages.ts), payment stages refused to staff but allowed to the system,
+// allowed moves (contracts/src/stages.ts), payment stages refused to staff but allowed to the system,
 // a cancel without a reason, the timeline row and the customer's e-mail in the outbox, the pipeline board,
 // and balance paid reached by itself whether the balance arrives after delivery or before it.
+
+import { canMoveStage, ORDER_STAGES, PAYMENT_DRIVEN_STAGES } from "@ch/contracts/stages";
 import { schema } from "@ch/db";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { canMoveStage, ORDER_STAGES, PAYMENT_DRIVEN_STAGES } from "../src/contracts/stages";
 import { moveOrderStage } from "../src/modules/orders/stages.service";
 import { type TestApps, useSignedInApps } from "./harness";
 import { placeOrderOf, productsInStock } from "./order-fixtures";

@@ -8,13 +8,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { BusinessSettingsDto, BusinessSettingsInput } from "@ch/contracts/settings";
+import { validRoutingNumber } from "@ch/contracts/settings";
 import { schema } from "@ch/db";
 import { and, asc, desc, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import type { BusinessSettingsDto, BusinessSettingsInput } from "../src/contracts/settings";
-import { validRoutingNumber } from "../src/contracts/settings";
 import { FALLBACK_TEMPLATE } from "../src/modules/seo/html";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";
 import { AUSTIN_PROPOSAL_CUSTOMER } from "./lead-fixtures";

@@ -6,10 +6,11 @@
 // audited). Also: a random hash expires (202, then 422 after USDT_CLAIM_TTL_MS); another token's or another
 // wallet's hash is 422 at once; the watcher reads the wallet only from its cursor; staff-recorded USDT
 // payments follow the same rules. Against a fake TronGrid on loopback (test/fake-trongrid.ts).
+
+import type { UsdtTransferDto } from "@ch/contracts/payments";
 import { schema } from "@ch/db";
 import { and, asc, desc, eq, inArray, isNotNull, min } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { UsdtTransferDto } from "../src/contracts/payments";
 import type { Deps } from "../src/lib/deps";
 import { AppError } from "../src/lib/errors";
 import { formatUsdt } from "../src/lib/usdt";

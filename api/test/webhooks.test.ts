@@ -5,12 +5,12 @@
 // the endpoint disabled after failing for the whole retry window (the owner told) are each checked.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ProductDto, ProductInput } from "@ch/contracts/catalog";
+import type { WebhookEventType } from "@ch/contracts/webhook-events";
 import { schema } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ProductDto, ProductInput } from "../src/contracts/catalog";
-import type { WebhookEventType } from "../src/contracts/webhook-events";
 import type { Deps } from "../src/lib/deps";
 import { assertWebhookUrlAllowed, isPublicAddress } from "../src/modules/webhooks/url-policy";
 import { createWebhook, purgeOldWebhookLog } from "../src/modules/webhooks/webhooks.service";

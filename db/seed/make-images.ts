@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { VARIANT_FORMATS, variantId, variantWidths } from "../../api/src/contracts/media";
+import { VARIANT_FORMATS, variantId, variantWidths } from "../../contracts/src/media";
 import { seedBlogPosts } from "./content/blog";
 import { seedGallery } from "./content/gallery";
 import { seedProducts } from "./content/products";
@@ -385,7 +385,7 @@ jobs.push({
 interface Entry {
   width: number;
   height: number;
-  /** Variant file names (see api/src/contracts/media.ts). */
+  /** Variant file names (see contracts/src/media.ts). */
   variants: string[];
   [key: string]: unknown;
 }

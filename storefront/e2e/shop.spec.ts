@@ -1,4 +1,4 @@
-import type { OrderQuoteDto as Quote } from "@ch/api/contracts/orders";
+import type { OrderQuoteDto as Quote } from "@ch/contracts/orders";
 import type { Page } from "@playwright/test";
 import {
   checkoutField,

@@ -1,8 +1,9 @@
 // Who may make an admin call, as the HTTP layer asks it: the app decorates its Fastify instance with an
 // AdminAuthority (admin-auth.ts, which knows sessions, API keys and the access policy), and the REST
 // routes, the upload and the tRPC procedures ask it through the request. Nothing here knows a module.
+
+import type { SessionAdmin } from "@ch/contracts/staff-roles";
 import type { FastifyRequest } from "fastify";
-import type { SessionAdmin } from "../contracts/staff-roles";
 
 export interface AdminAuthority {
   /**

@@ -1,9 +1,10 @@
 // A REST route is declared once: method, path, schemas, access and a handler that calls a service.
 // The same list registers the Fastify routes, generates /api/openapi.json and drives the access tests.
+
+import { idempotencyKey } from "@ch/contracts/orders";
+import type { SessionAdmin } from "@ch/contracts/staff-roles";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { idempotencyKey } from "../contracts/orders";
-import type { SessionAdmin } from "../contracts/staff-roles";
 import type { Deps } from "../lib/deps";
 import { forbidden } from "../lib/errors";
 import { idempotencyRecordKey, idempotentTransaction } from "../lib/idempotency";

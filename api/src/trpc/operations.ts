@@ -5,9 +5,10 @@
 // The procedure's input is the route's path parameters, query and body in one object (`bodyAs` puts the
 // body under one key instead: { id, patch }), or the one part's own schema when the route has only one;
 // an input that may be empty may be left out.
+
+import type { SessionAdmin } from "@ch/contracts/staff-roles";
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from "@trpc/server";
 import { z } from "zod";
-import type { SessionAdmin } from "../contracts/staff-roles";
 import type { HandlerContext, Operation } from "../http/route";
 import { adminProcedure, type ProcedureMeta, publicProcedure, rateLimited, type TrpcContext } from "./trpc";
 

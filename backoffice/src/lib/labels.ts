@@ -6,7 +6,7 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
   PROJECT_TYPE_LABELS,
-} from "@ch/api/contracts/constants";
+} from "@ch/contracts/constants";
 import { humanize } from "./format";
 
 const label = (labels: Record<string, string>, value: string): string => labels[value] ?? humanize(value);

@@ -5,7 +5,7 @@ import { createdAt, id, optionalRef, timestamptz } from "./columns";
 /**
  * API keys for integrators, made by the owner in the back office. A key reads `chk_<prefixId>_<secret>`:
  * `prefixId` finds the row, only the SHA-256 of the whole key is kept (`secretHash`; the secret is 256
- * random bits, so a plain hash is enough). `scopes` are `<domain>:read|write` (api/src/contracts/api-keys.ts).
+ * random bits, so a plain hash is enough). `scopes` are `<domain>:read|write` (contracts/src/api-keys.ts).
  * `lastUsedAt` is written at most once a minute; a revoked or expired key is refused at once.
  */
 export const apiKeys = pgTable(

@@ -46,7 +46,7 @@ export const orders = pgTable(
      */
     status: text("status").notNull().default("pending"),
     paymentStatus: text("payment_status").notNull().default("pending"),
-    /** Build stage (api/src/contracts/stages.ts holds the allowed moves): the order's one state. */
+    /** Build stage (contracts/src/stages.ts holds the allowed moves): the order's one state. */
     stage: text("stage").notNull().default("awaiting_deposit"),
     stageChangedAt: timestamptz("stage_changed_at").notNull().defaultNow(),
     cancelReason: text("cancel_reason"),

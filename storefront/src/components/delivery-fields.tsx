@@ -1,6 +1,6 @@
 // Delivery ZIP and state on the enquiry forms (contact and quote): price depends on both. The state list
-// is the checkout's (US_STATES); the shared contract (api/src/contracts/leads.ts) checks both.
-import { US_STATES } from "@ch/api/contracts/constants";
+// is the checkout's (US_STATES); the shared contract (contracts/src/leads.ts) checks both.
+import { US_STATES } from "@ch/contracts/constants";
 import type { BoundField } from "../lib/form-errors";
 import { SelectField, TextField } from "./ui";
 

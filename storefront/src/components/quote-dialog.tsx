@@ -1,7 +1,7 @@
 // The dialog behind Request Quote, Get Quote, Schedule Consultation, Schedule Call and Schedule Call
 // Instead: POST /api/quote-requests; the enquiry lands in the back office's inbox.
-import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
-import type { QuoteRequestInput } from "@ch/api/contracts/leads";
+import { EMAIL_SHAPE } from "@ch/contracts/constants";
+import type { QuoteRequestInput } from "@ch/contracts/leads";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef } from "react";
 import { postJson } from "../lib/api";

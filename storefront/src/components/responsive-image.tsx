@@ -5,7 +5,7 @@
 // markup and the server moves it to the top of <head>). Images that are not in the media table fall
 // back to a plain <img>.
 
-import { hasVariants, srcSet, variantUrl } from "@ch/api/contracts/media";
+import { hasVariants, srcSet, variantUrl } from "@ch/contracts/media";
 import { createContext, useContext } from "react";
 
 /** The preloads of a server render (entry-server.tsx); none in the browser, where it is too late. */

@@ -1,6 +1,6 @@
 // The cart's lines as stored, and their count: the part of the cart the header needs on every page's
 // first load (the rest of the cart's operations are in cart-ops.ts, loaded with the pages that use them).
-import { MAX_LINE_QUANTITY } from "@ch/api/contracts/constants";
+import { MAX_LINE_QUANTITY } from "@ch/contracts/constants";
 
 export interface CartLine {
   id: number;

@@ -1,5 +1,5 @@
 // Pure cart operations (no storage, no DOM): what the cart does, unit-tested in cart-ops.test.ts.
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "@ch/api/contracts/constants";
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "@ch/contracts/constants";
 import type { CartLine } from "./cart-lines";
 
 // what the first load needs (the header's count, reading the stored cart) is in cart-lines.ts

@@ -1,6 +1,6 @@
 // The cart's actions (add, change, remove, clear), each with its toast and the add-to-cart analytics
 // event; storage and watching are in cart-store.ts.
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "@ch/api/contracts/constants";
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "@ch/contracts/constants";
 import { trackEvent } from "./analytics";
 import { addProduct, type CartProduct, removeLine, setQuantity } from "./cart-ops";
 import { readCart, writeCart } from "./cart-store";

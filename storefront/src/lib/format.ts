@@ -1,4 +1,4 @@
-import { PRODUCT_CATEGORY_LABELS } from "@ch/api/contracts/constants";
+import { PRODUCT_CATEGORY_LABELS } from "@ch/contracts/constants";
 
 // Prices and counts are formatted by hand for the usual cases (finite, below 10^15): the first
 // Intl.NumberFormat costs a phone about 50 ms of main thread, which would land in the first render.

@@ -1,5 +1,5 @@
 // The order just placed, kept for the confirmation page under the spec's key, then deleted there.
-import type { OrderInput, OrderReceiptDto } from "@ch/api/contracts/orders";
+import type { OrderInput, OrderReceiptDto } from "@ch/contracts/orders";
 
 export const LAST_ORDER_KEY = "lastOrderDetails";
 

@@ -1,9 +1,9 @@
 // Query options for the public REST reads (plain fetch, no tRPC round trip before first paint).
 
-import { BLOG_PAGE_SIZE, type BlogListSearch } from "@ch/api/contracts/blog-list";
-import type { ProductDto } from "@ch/api/contracts/catalog";
-import { PRODUCT_CATEGORIES } from "@ch/api/contracts/constants";
-import type { BlogPostDto, BlogPostSummary, BlogSearchResult, GalleryItemDto } from "@ch/api/contracts/content";
+import { BLOG_PAGE_SIZE, type BlogListSearch } from "@ch/contracts/blog-list";
+import type { ProductDto } from "@ch/contracts/catalog";
+import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
+import type { BlogPostDto, BlogPostSummary, BlogSearchResult, GalleryItemDto } from "@ch/contracts/content";
 import { type FetchQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { getJson } from "./api";
 

@@ -3,7 +3,7 @@
 // embedded in the HTML as <script id="site-config" type="application/json">, or from GET /api/config
 // when the page was not served by the API (Vite dev server). Components never hard-code them.
 
-import type { SiteConfig } from "@ch/api/contracts/business-facts";
+import type { SiteConfig } from "@ch/contracts/business-facts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getJson } from "./api";
 

@@ -1,4 +1,4 @@
-import { SITE_NAME as CONTRACT_SITE_NAME } from "@ch/api/contracts/seo";
+import { SITE_NAME as CONTRACT_SITE_NAME } from "@ch/contracts/seo";
 import { expect, it } from "vitest";
 import { SITE_NAME } from "./site-name";
 

@@ -1,4 +1,4 @@
-import { parseBlogListSearch } from "@ch/api/contracts/blog-list";
+import { parseBlogListSearch } from "@ch/contracts/blog-list";
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { BlogPage } from "../features/blog/blog-page";
 import { BlogPagePending } from "../features/blog/blog-page-pending";
@@ -17,7 +17,7 @@ export const Route = createFileRoute("/blog/")({
   },
   head: ({ loaderData, match }) =>
     lazyHead(() =>
-      import("@ch/api/contracts/blog-list-meta").then((list) =>
+      import("@ch/contracts/blog-list-meta").then((list) =>
         list.blogListMeta(match.search, loaderData?.pageCount ?? 1),
       ),
     ),

@@ -1,4 +1,4 @@
-import { notFoundMeta } from "@ch/api/contracts/seo";
+import { notFoundMeta } from "@ch/contracts/seo";
 import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { buttonClass } from "../components/ui";
 import { NotFoundScreen } from "../features/layout/not-found";

@@ -11,7 +11,7 @@
  * Enforced in adminProcedure (trpc/trpc.ts), the REST admin check (http/route.ts) and the upload route;
  * api/test/staff-roles.test.ts walks the router and the route list against it.
  */
-import type { StaffArea, StaffRole } from "../../contracts/staff";
+import type { StaffArea, StaffRole } from "@ch/contracts/staff";
 
 type Others = readonly Exclude<StaffRole, "owner">[];
 

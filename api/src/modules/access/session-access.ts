@@ -1,7 +1,7 @@
 // The one check of a back-office request made with a session, shared by the REST admin paths
 // (http/route.ts authorizeAdmin, the upload too) and every adminProcedure (trpc/trpc.ts): signed in (401),
 // set up two-factor first when the owner requires it (403 with a code), then the role (403).
-import type { SessionAdmin, StaffRole } from "../../contracts/staff-roles";
+import type { SessionAdmin, StaffRole } from "@ch/contracts/staff-roles";
 import { AppError, forbidden, unauthorized } from "../../lib/errors";
 import { type SessionHolder, sessionRowId } from "./session-store";
 

@@ -15,11 +15,11 @@
  *    (migration 0001); an ending (sign-out, disabling, a password change) answers once the notice is heard.
  */
 import { createHash } from "node:crypto";
+import type { StaffRole } from "@ch/contracts/staff";
 import { type Executor, schema } from "@ch/db";
 import type { SessionStore } from "@fastify/session";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { FastifyRequest, Session } from "fastify";
-import type { StaffRole } from "../../contracts/staff";
 import type { Deps } from "../../lib/deps";
 import { readCache } from "../../lib/read-cache";
 

@@ -12,9 +12,9 @@ import {
   sessionAnswer,
   setupAnswer,
   setupInput,
-} from "../../contracts/admin";
-import { okAnswer } from "../../contracts/responses";
-import { visitorStatsDto, visitRecordList } from "../../contracts/visits";
+} from "@ch/contracts/admin";
+import { okAnswer } from "@ch/contracts/responses";
+import { visitorStatsDto, visitRecordList } from "@ch/contracts/visits";
 import { route } from "../../http/route";
 import { clearSessionCookie } from "../../http/session-cookie";
 import { createdPageItems } from "../../lib/cursor";

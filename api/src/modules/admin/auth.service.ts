@@ -1,10 +1,10 @@
 // First-admin setup, sign-in with throttling shared through the database, and the start and end of a
 // session (@fastify/session over access/session-store.ts).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { StaffRole } from "@ch/contracts/staff";
 import { schema } from "@ch/db";
 import argon2 from "argon2";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import type { StaffRole } from "../../contracts/staff";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { hitRateLimit } from "../../lib/rate-limit";

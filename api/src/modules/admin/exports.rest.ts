@@ -1,8 +1,8 @@
 // GET /api/admin/orders.csv and /api/admin/contacts.csv: the same filters as the lists (q, status),
 // streamed as the rows are read (exports.service.ts).
 import { Readable } from "node:stream";
-import { adminListQuery } from "../../contracts/admin";
-import { csvText } from "../../contracts/responses";
+import { adminListQuery } from "@ch/contracts/admin";
+import { csvText } from "@ch/contracts/responses";
 import { route, sent } from "../../http/route";
 import { contactsCsv, ordersCsv } from "./exports.service";
 

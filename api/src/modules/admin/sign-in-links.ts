@@ -4,9 +4,9 @@
 // real user signs in at once while a guesser, who cannot read the mailbox, gets no more tries. The
 // link does not sign anyone in: the password and the second factor are still asked.
 import { createHash, randomBytes } from "node:crypto";
+import type { BusinessSettings } from "@ch/contracts/settings";
 import { type Executor, schema } from "@ch/db";
 import { and, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
-import type { BusinessSettings } from "../../contracts/settings";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest } from "../../lib/errors";
 import { hitRateLimit, overLimitMemory } from "../../lib/rate-limit";

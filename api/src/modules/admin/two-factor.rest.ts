@@ -1,8 +1,8 @@
 // Two-factor sign-in: the REST paths of the second sign-in step (no session yet), and the signed-in admin's
 // operations (enrolment, recovery codes, the owner's policy), each also its tRPC procedure twoFactor.<name>
 // (two-factor.router.ts).
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { signInLinkAnswer, signInLinkInput } from "../../contracts/staff";
+
+import { signInLinkAnswer, signInLinkInput } from "@ch/contracts/staff";
 import {
   enrolmentAnswer,
   recoveryCodesAnswer,
@@ -18,7 +18,8 @@ import {
   twoFactorPolicyAnswer,
   twoFactorPolicyInput,
   twoFactorStatusAnswer,
-} from "../../contracts/two-factor";
+} from "@ch/contracts/two-factor";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { limitedBy, route } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { rolesForPath } from "../access";

@@ -6,15 +6,16 @@
 //     or not; by the day the order was placed.
 // An order's state is its stage (orders.status is derived from it), so orders are counted by stage.
 // Reads that would grow with history come from rollups or indexes; see orderFigures.
+
+import type { AnalyticsDto, DashboardStatsDto } from "@ch/contracts/admin";
+import { ORDER_STAGES, type OrderStage } from "@ch/contracts/stages";
 import { type Database, type Executor, rowsOf, schema } from "@ch/db";
 import { count, eq, sql } from "drizzle-orm";
-import type { AnalyticsDto, DashboardStatsDto } from "../../contracts/admin";
-import { ORDER_STAGES, type OrderStage } from "../../contracts/stages";
 import { readCache } from "../../lib/read-cache";
 import { listContactsForAdmin } from "../leads";
 import { listOrdersForAdmin } from "../orders";
 
-export type { AnalyticsDto } from "../../contracts/admin";
+export type { AnalyticsDto } from "@ch/contracts/admin";
 
 const { enquiries, products, roiCalculations } = schema;
 

@@ -1,6 +1,6 @@
 // tRPC procedures of the API-keys screen (back office; owner only through the staff access policy).
 // Keys themselves are accepted on /api/admin/* REST paths only, never here (trpc/trpc.ts).
-import { apiKeyCreateInput, apiKeyIdInput } from "../../contracts/api-keys";
+import { apiKeyCreateInput, apiKeyIdInput } from "@ch/contracts/api-keys";
 import { adminProcedure, router } from "../../trpc/trpc";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.service";
 

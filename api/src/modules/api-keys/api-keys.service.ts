@@ -3,12 +3,12 @@
 // creator's account, so a revoked key, a disabled creator or a role taken away counts on the next request
 // in every process). docs/decisions/0017-api-keys.md.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { apiKeyCreateInput } from "@ch/contracts/api-keys";
+import type { StaffRole } from "@ch/contracts/staff-roles";
 import { type Executor, schema } from "@ch/db";
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import type { apiKeyCreateInput } from "../../contracts/api-keys";
-import type { StaffRole } from "../../contracts/staff-roles";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { countHit, rateLimitHit } from "../../lib/rate-limit";

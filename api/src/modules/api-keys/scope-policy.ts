@@ -11,8 +11,8 @@
  *    use (access/access-policy.ts). A demoted creator's keys shrink with the role at once.
  * api/test/api-keys.test.ts walks the route list against it.
  */
-import { API_KEY_SCOPES, type ApiKeyDomain, type ApiKeyScope } from "../../contracts/api-keys";
-import type { StaffRole } from "../../contracts/staff-roles";
+import { API_KEY_SCOPES, type ApiKeyDomain, type ApiKeyScope } from "@ch/contracts/api-keys";
+import type { StaffRole } from "@ch/contracts/staff-roles";
 import { mayCallPath } from "../access";
 
 /** One domain, or several (each needed: the dashboard's figures are orders and leads). */

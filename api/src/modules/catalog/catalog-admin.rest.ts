@@ -3,9 +3,9 @@
 // (catalog.router.ts); the paged list, the single read and the pictures are REST's only. Each write is audited
 // in its transaction, and a change emits product.updated. A product created with `published: false` is a
 // draft (staff only) until published.
-import { idParams, pageQuery } from "../../contracts/admin";
-import { adminProductDto, productImagesInput, productInput, productPage } from "../../contracts/catalog";
-import { okAnswer } from "../../contracts/responses";
+import { idParams, pageQuery } from "@ch/contracts/admin";
+import { adminProductDto, productImagesInput, productInput, productPage } from "@ch/contracts/catalog";
+import { okAnswer } from "@ch/contracts/responses";
 import { route } from "../../http/route";
 import { createdCursor, keysetPage } from "../../lib/cursor";
 import {

@@ -1,4 +1,4 @@
-import { productDto, productIdParams, productList, productListQuery } from "../../contracts/catalog";
+import { productDto, productIdParams, productList, productListQuery } from "@ch/contracts/catalog";
 import { cachedJson, route } from "../../http/route";
 import { getProduct, listFeaturedProducts, listProducts } from "./catalog.service";
 

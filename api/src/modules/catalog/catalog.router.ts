@@ -1,7 +1,7 @@
 // tRPC procedures of the catalog. Public: the storefront's reads, from the read cache (the REST paths send
 // cached bytes instead). Admin: the list of every product, and those of the declared operations
 // (catalog-admin.rest.ts).
-import { productIdParams, productListQuery } from "../../contracts/catalog";
+import { productIdParams, productListQuery } from "@ch/contracts/catalog";
 import { readCache } from "../../lib/read-cache";
 import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";

@@ -1,8 +1,8 @@
+import type { AdminProductDto, ProductDto, ProductInput } from "@ch/contracts/catalog";
+import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
+import { productTaxClass } from "@ch/contracts/pricing";
 import { type Executor, schema } from "@ch/db";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { AdminProductDto, ProductDto, ProductInput } from "../../contracts/catalog";
-import { PRODUCT_CATEGORIES } from "../../contracts/constants";
-import { productTaxClass } from "../../contracts/pricing";
 import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";

@@ -1,10 +1,11 @@
 // The chat's keyword matcher as a table, and properties of its answers: every dollar figure and percent it
 // states is one of the data's (catalog prices, delivery fees, the ROI calculator's figures, the deposit), a
 // price change shows in the next answer, and a question it cannot match offers a person.
+
+import { feeText } from "@ch/contracts/business-facts";
+import { computeRoi, defaultRoiInputs } from "@ch/contracts/roi";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { feeText } from "../../contracts/business-facts";
-import { computeRoi, defaultRoiInputs } from "../../contracts/roi";
 import { type ChatKnowledge, type ChatProduct, chatAnswer, chatTopic } from "./chat-answers";
 
 const product = (

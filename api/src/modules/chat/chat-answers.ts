@@ -11,11 +11,11 @@ import {
   type SiteConfig,
   WEEKDAYS,
   yearsLabel,
-} from "../../contracts/business-facts";
-import type { ChatReplyAnswer, ChatTopic } from "../../contracts/chat";
-import { PRODUCT_CATEGORIES, type ProductCategory } from "../../contracts/constants";
-import { type RoiFigures, type RoiInputs, roiSummary } from "../../contracts/roi";
-import { CATEGORY_NAMES } from "../../contracts/seo";
+} from "@ch/contracts/business-facts";
+import type { ChatReplyAnswer, ChatTopic } from "@ch/contracts/chat";
+import { PRODUCT_CATEGORIES, type ProductCategory } from "@ch/contracts/constants";
+import { type RoiFigures, type RoiInputs, roiSummary } from "@ch/contracts/roi";
+import { CATEGORY_NAMES } from "@ch/contracts/seo";
 
 export interface ChatProduct {
   name: string;

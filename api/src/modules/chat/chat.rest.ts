@@ -1,7 +1,7 @@
 // The storefront chat's operations, each a REST path and a procedure chat.<name> (chat.router.ts): a message
 // forwarded to the team and the automatic answer to a message (a POST on both transports, so the visitor's
 // words stay out of URLs).
-import { chatForwardAnswer, chatForwardInput, chatReplyAnswer, chatReplyInput } from "../../contracts/chat";
+import { chatForwardAnswer, chatForwardInput, chatReplyAnswer, chatReplyInput } from "@ch/contracts/chat";
 import { route } from "../../http/route";
 import { forwardChatMessage, replyToChat } from "./chat.service";
 

@@ -1,6 +1,6 @@
+import type { ChatForwardInput, ChatReplyAnswer, ChatReplyInput } from "@ch/contracts/chat";
+import { computeRoi, defaultRoiInputs } from "@ch/contracts/roi";
 import { schema } from "@ch/db";
-import type { ChatForwardInput, ChatReplyAnswer, ChatReplyInput } from "../../contracts/chat";
-import { computeRoi, defaultRoiInputs } from "../../contracts/roi";
 import type { Deps } from "../../lib/deps";
 import { readCache } from "../../lib/read-cache";
 import { listProducts } from "../catalog";

@@ -1,12 +1,12 @@
-import { type Database, type Executor, schema } from "@ch/db";
-import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type {
   BlogPostDto,
   BlogPostInput,
   BlogPostSummary,
   BlogSearchParams,
   BlogSearchResult,
-} from "../../contracts/content";
+} from "@ch/contracts/content";
+import { type Database, type Executor, schema } from "@ch/db";
+import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";

@@ -2,7 +2,7 @@
 // or staff with a session (content, owner). adminContentOperations also give the back office's procedures
 // content.<name> (content.router.ts); the paged lists, the single gallery read and publishing a post are
 // REST's only. Each write is audited in its transaction.
-import { idParams, pageQuery } from "../../contracts/admin";
+import { idParams, pageQuery } from "@ch/contracts/admin";
 import {
   adminPostPage,
   blogPostDto,
@@ -12,8 +12,8 @@ import {
   galleryList,
   galleryPage,
   galleryReorderInput,
-} from "../../contracts/content";
-import { okAnswer } from "../../contracts/responses";
+} from "@ch/contracts/content";
+import { okAnswer } from "@ch/contracts/responses";
 import { route } from "../../http/route";
 import { createdCursor, keysetPage, positionCursor } from "../../lib/cursor";
 import {

@@ -7,7 +7,7 @@ import {
   blogSearchResult,
   galleryList,
   slugParams,
-} from "../../contracts/content";
+} from "@ch/contracts/content";
 import { cachedJson, route, sent } from "../../http/route";
 import { readCache } from "../../lib/read-cache";
 import { getPostBySlug, listPosts, searchKey, searchPublishedPosts } from "./blog.service";

@@ -1,7 +1,7 @@
 // tRPC procedures of the gallery and the blog. Public: the storefront's reads, from the read cache (the REST
 // paths send cached bytes instead). Admin: the gallery and the Blog list, and those of the declared operations
 // (content-admin.rest.ts).
-import { blogListQuery, blogSearchQuery, slugParams } from "../../contracts/content";
+import { blogListQuery, blogSearchQuery, slugParams } from "@ch/contracts/content";
 import { readCache } from "../../lib/read-cache";
 import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";

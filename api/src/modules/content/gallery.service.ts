@@ -1,7 +1,7 @@
+import type { GalleryItemDto, galleryItemInput } from "@ch/contracts/content";
 import { type Executor, schema } from "@ch/db";
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { GalleryItemDto, galleryItemInput } from "../../contracts/content";
 import type { PositionKey } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/errors";

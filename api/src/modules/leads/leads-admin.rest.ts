@@ -1,7 +1,7 @@
 // The admin operations of one lead (the list is admin.rest.ts's): read it, set its status, its staff notes,
 // add a note, for integrators with an API key (leads:read / leads:write) or staff with a session (sales,
 // owner). `adminLeadOperations` are also adminLeadsRouter's procedures leads.<name> (leads.router.ts).
-import { adminContactDto, contactDetailsResponse, contactStatusInput, idParams } from "../../contracts/admin";
+import { adminContactDto, contactDetailsResponse, contactStatusInput, idParams } from "@ch/contracts/admin";
 import { route } from "../../http/route";
 import { getContactDetails, setContactStatus } from "./leads.service";
 import { staffNoteRoutes } from "./notes.rest";

@@ -7,7 +7,7 @@ import {
   quoteRequestInput,
   roiAnswer,
   roiInput,
-} from "../../contracts/leads";
+} from "@ch/contracts/leads";
 import { route } from "../../http/route";
 import { saveRoi, submitContact, submitQuoteRequest } from "./leads.service";
 

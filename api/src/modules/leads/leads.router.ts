@@ -1,7 +1,7 @@
 // tRPC procedures of leads: those of the declared operations (leads.rest.ts, leads-admin.rest.ts), and by
 // hand the back office's list (`{ items, nextCursor }`, sorted and filtered; REST pages the same rows by
 // Link header).
-import { adminContactPageInput } from "../../contracts/admin";
+import { adminContactPageInput } from "@ch/contracts/admin";
 import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, router } from "../../trpc/trpc";
 import { leadOperations } from "./leads.rest";

@@ -1,9 +1,9 @@
+import type { AdminContactDto, AdminContactSort, adminContactPageInput } from "@ch/contracts/admin";
+import type { contactInput, quoteRequestInput, roiInput } from "@ch/contracts/leads";
+import { computeRoi, roiSummary } from "@ch/contracts/roi";
 import { type Executor, schema } from "@ch/db";
 import { and, desc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { AdminContactDto, AdminContactSort, adminContactPageInput } from "../../contracts/admin";
-import type { contactInput, quoteRequestInput, roiInput } from "../../contracts/leads";
-import { computeRoi, roiSummary } from "../../contracts/roi";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { type ListPaging, pagingClauses, type SortedTable, searchClause, sortedPage } from "../../lib/sorted-page";

@@ -1,7 +1,7 @@
 // The staff notes of a lead or an order: the same two operations under each one's own admin path, written to
 // its timeline (leads.service.ts addNote, listNotes). `addNote` is also each one's tRPC procedure
 // (leads.addNote, orders.addNote); the list is REST only (the back office reads notes with the details).
-import { idParams, noteInput, noteList, noteResponse } from "../../contracts/admin";
+import { idParams, noteInput, noteList, noteResponse } from "@ch/contracts/admin";
 import { route } from "../../http/route";
 import { addNote, listNotes } from "./leads.service";
 

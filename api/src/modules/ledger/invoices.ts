@@ -3,9 +3,9 @@
 // USDT orders, a unique USDT amount: the amount due plus a tag of 1–9999 micro-units, so that a transfer
 // names its invoice by its amount (the unique index on invoices.usdt_amount_micro; a taken tag is retried).
 import { randomInt } from "node:crypto";
+import { splitDeposit } from "@ch/contracts/totals";
 import { type Executor, schema } from "@ch/db";
 import { asc, eq } from "drizzle-orm";
-import { splitDeposit } from "../../contracts/totals";
 import { centsToMicro } from "../../lib/usdt";
 
 const { invoices } = schema;

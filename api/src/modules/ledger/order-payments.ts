@@ -1,7 +1,6 @@
 // An order's money as read (no recording here: payments/payments.service.ts): its invoices as the ledger
 // settles them, its payments and timeline for the customer and for staff, and a new order's receipt.
-import { type Executor, schema } from "@ch/db";
-import { asc, eq } from "drizzle-orm";
+
 import type {
   AdminOrderPaymentsDto,
   AdminPaymentDto,
@@ -11,7 +10,9 @@ import type {
   OrderPaymentsDto,
   PaymentDto,
   ReceiptPaymentDto,
-} from "../../contracts/payments";
+} from "@ch/contracts/payments";
+import { type Executor, schema } from "@ch/db";
+import { asc, eq } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { formatUsdt } from "../../lib/usdt";

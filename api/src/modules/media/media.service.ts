@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { type VariantFormat, variantId } from "@ch/contracts/media";
 import { type Executor, schema } from "@ch/db";
 import { eq, inArray } from "drizzle-orm";
-import { type VariantFormat, variantId } from "../../contracts/media";
 
 const { media } = schema;
 

@@ -10,9 +10,9 @@
 // 3. one conversion runs at a time per process (imageQueue), with libvips on one thread, so image work
 //    never takes more than one core from the pages; a few more wait, and past that the answer is 503.
 import { EventEmitter } from "node:events";
+import { parseVariantId, VARIANT_FORMATS, type VariantFormat, variantWidths } from "@ch/contracts/media";
 import type { Executor } from "@ch/db";
 import type { OutputInfo, Sharp } from "sharp";
-import { parseVariantId, VARIANT_FORMATS, type VariantFormat, variantWidths } from "../../contracts/media";
 import { AppError, badRequest, serviceUnavailable } from "../../lib/errors";
 import { insertVariants, readMedia, readOriginal, type StoredMedia, storeMedia, type Variant } from "./media.service";
 

@@ -1,7 +1,7 @@
 // The one layout of every e-mail the product sends (customers and staff): a template says what the e-mail
 // holds as blocks, and composeEmail makes its text part and its HTML part from them, with the shop's
 // footer. No template writes HTML of its own.
-import type { BusinessSettings } from "../../contracts/settings";
+import type { BusinessSettings } from "@ch/contracts/settings";
 import { escapeHtml } from "../../lib/html";
 
 type Company = BusinessSettings["company"];

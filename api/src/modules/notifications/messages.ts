@@ -8,10 +8,10 @@
 // CHECKOUT_RECIPIENT for the checkout's order confirmation) and capped by the worker, each kind in its own
 // buckets (acknowledgement-cap.ts); the staff messages keep every detail.
 
+import { cancellationTerms, deliveryWindow, hoursSentence } from "@ch/contracts/business-facts";
+import type { BusinessSettings } from "@ch/contracts/settings";
+import { splitDeposit } from "@ch/contracts/totals";
 import type { schema, TaxLineRecord } from "@ch/db";
-import { cancellationTerms, deliveryWindow, hoursSentence } from "../../contracts/business-facts";
-import type { BusinessSettings } from "../../contracts/settings";
-import { splitDeposit } from "../../contracts/totals";
 import type { Env } from "../../env";
 import { bankAccountOf, defaultSettings } from "../settings";
 import { composeEmail, type EmailBlock, escapeHtml } from "./email-layout";

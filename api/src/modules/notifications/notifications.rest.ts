@@ -1,8 +1,9 @@
 // The outbox's operations (back-office origin; owner only through the staff access policy): each gives its
 // documented REST path and its tRPC procedure notifications.<name> (notifications.router.ts).
+
+import { idParams } from "@ch/contracts/admin";
+import { instant, int } from "@ch/contracts/responses";
 import { z } from "zod";
-import { idParams } from "../../contracts/admin";
-import { instant, int } from "../../contracts/responses";
 import { route } from "../../http/route";
 import {
   getNotification,

@@ -3,11 +3,11 @@
 // writes of their own. They sit above both stages.service and the ledger (modules/ledger), which do not
 // import each other.
 import { randomUUID } from "node:crypto";
+import type { AdminOrderDto } from "@ch/contracts/admin";
+import type { OrderStatus, PaymentStatus } from "@ch/contracts/constants";
+import { ORDER_STAGE_LABELS, type OrderStage, PAYMENT_DRIVEN_STAGES, staffMoves } from "@ch/contracts/stages";
 import { schema } from "@ch/db";
 import { asc, eq } from "drizzle-orm";
-import type { AdminOrderDto } from "../../contracts/admin";
-import type { OrderStatus, PaymentStatus } from "../../contracts/constants";
-import { ORDER_STAGE_LABELS, type OrderStage, PAYMENT_DRIVEN_STAGES, staffMoves } from "../../contracts/stages";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import type { Actor } from "../audit";

@@ -10,11 +10,11 @@
 // SHARE in id order and must still have the name, price and stock they were priced with, else nothing is
 // stored (the caller prices again). A proposal's lines were priced when staff sent it: nothing to re-check.
 import { randomBytes } from "node:crypto";
+import type { OrderReceiptDto } from "@ch/contracts/orders";
+import type { ReceiptPaymentDto } from "@ch/contracts/payments";
+import type { BusinessSettings } from "@ch/contracts/settings";
+import { splitDeposit } from "@ch/contracts/totals";
 import type { Executor, schema, TaxLineRecord } from "@ch/db";
-import type { OrderReceiptDto } from "../../contracts/orders";
-import type { ReceiptPaymentDto } from "../../contracts/payments";
-import type { BusinessSettings } from "../../contracts/settings";
-import { splitDeposit } from "../../contracts/totals";
 import type { Deps } from "../../lib/deps";
 import { queryRows } from "../../lib/prepared";
 import { createInvoicesForOrder, type PlannedInvoice, planInvoices, receiptPayment } from "../ledger";

@@ -4,9 +4,9 @@
 // The token is the order's random secret (orders.access_token, set when the order is stored); it is
 // compared in constant time, and a wrong or missing token answers the same 404 as an unknown order.
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { OrderReceiptDto } from "@ch/contracts/orders";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
-import type { OrderReceiptDto } from "../../contracts/orders";
 import { addressKey } from "../../lib/client-address";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";

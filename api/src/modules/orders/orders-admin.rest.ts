@@ -2,9 +2,10 @@
 // it with everything staff see, set its status or confirm its payment status, its notes, add a note, for integrators with an API
 // key (orders:read / orders:write) or staff with a session (sales, owner). `adminOrderOperations` are also
 // adminOrdersRouter's procedures orders.<name> (orders.router.ts).
+
+import { adminOrderDto, idParams, orderStatusInput, paymentStatusInput } from "@ch/contracts/admin";
+import { adminOrderRecordResponse } from "@ch/contracts/orders";
 import { readSnapshot } from "@ch/db";
-import { adminOrderDto, idParams, orderStatusInput, paymentStatusInput } from "../../contracts/admin";
-import { adminOrderRecordResponse } from "../../contracts/orders";
 import { route } from "../../http/route";
 import { staffNoteRoutes } from "../leads";
 import { setOrderStatusByStaff, setPaymentStatusByStaff } from "./order-commands";

@@ -1,7 +1,7 @@
 // The public order operations (storefront origin): placing an order (with its Idempotency-Key), the
 // customer's look-up by number and e-mail, the order's own receipt link. `orderOperations` are also
 // ordersRouter's procedures orders.<name> (orders.router.ts); placing and the receipt are REST only here.
-import type { FastifyReply, FastifyRequest } from "fastify";
+
 import {
   idempotencyKey,
   type OrderReceiptDto,
@@ -10,8 +10,9 @@ import {
   orderReceiptDto,
   orderReceiptQuery,
   orderStatusLookupInput,
-} from "../../contracts/orders";
-import { orderNumberParams } from "../../contracts/payments";
+} from "@ch/contracts/orders";
+import { orderNumberParams } from "@ch/contracts/payments";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { IDEMPOTENCY_HEADER, route, sent } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { idempotencyRecordKey, withIdempotencyKey } from "../../lib/idempotency";

@@ -2,10 +2,11 @@
 // by hand placing an order (its Idempotency-Key is an input field), the receipt link (`token`, not `t`),
 // and the back office's list (`{ items, nextCursor }`) and details (without the ledger that GET
 // /api/admin/orders/{id} adds).
+
+import { adminOrderPageInput, idParams } from "@ch/contracts/admin";
+import { idempotencyKey, orderInput, orderReceiptInput } from "@ch/contracts/orders";
 import { readSnapshot } from "@ch/db";
 import { z } from "zod";
-import { adminOrderPageInput, idParams } from "../../contracts/admin";
-import { idempotencyKey, orderInput, orderReceiptInput } from "../../contracts/orders";
 import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, publicProcedure, rateLimited, router } from "../../trpc/trpc";
 import { findOrderByAccessToken, hitReceiptLimit } from "./order-links";

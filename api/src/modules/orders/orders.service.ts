@@ -1,10 +1,10 @@
+import type { AdminOrderDto, AdminOrderSort, adminOrderPageInput } from "@ch/contracts/admin";
+import { MAX_LINE_QUANTITY } from "@ch/contracts/constants";
+import { mergeCartLines, type OrderReceiptDto, type orderInput } from "@ch/contracts/orders";
+import type { ReceiptPaymentDto } from "@ch/contracts/payments";
 import { type Executor, readSnapshot, schema } from "@ch/db";
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { AdminOrderDto, AdminOrderSort, adminOrderPageInput } from "../../contracts/admin";
-import { MAX_LINE_QUANTITY } from "../../contracts/constants";
-import { mergeCartLines, type OrderReceiptDto, type orderInput } from "../../contracts/orders";
-import type { ReceiptPaymentDto } from "../../contracts/payments";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { groupBy } from "../../lib/group-by";

@@ -1,7 +1,8 @@
 // The pipeline board of the back office: orders by stage, with what they owe and the moves staff may make.
+
+import { type OrderStage, staffMoves } from "@ch/contracts/stages";
 import { type Executor, rowsOf } from "@ch/db";
 import { sql } from "drizzle-orm";
-import { type OrderStage, staffMoves } from "../../contracts/stages";
 
 import { isStage, undoRecordOf } from "./stage-timeline";
 

@@ -1,6 +1,7 @@
 // The customer's e-mail when their order reaches a stage (stages.service.ts sends it through the outbox).
+
+import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/contracts/stages";
 import type { Executor } from "@ch/db";
-import { ORDER_STAGE_LABELS, type OrderStage } from "../../contracts/stages";
 import type { Deps } from "../../lib/deps";
 import { ledger } from "../ledger";
 import { composeEmail, type EmailBlock, paymentInstructions } from "../notifications";

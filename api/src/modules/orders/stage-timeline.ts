@@ -1,8 +1,9 @@
 // An order's timeline of stages (order_events): writing a row, and reading the stages reached, a move that
 // was undone and its undo left out. A move's row keeps what its undo needs (data.undo).
+
+import { ORDER_STAGES, type OrderStage } from "@ch/contracts/stages";
 import { type Executor, schema } from "@ch/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { ORDER_STAGES, type OrderStage } from "../../contracts/stages";
 
 const { orderEvents } = schema;
 

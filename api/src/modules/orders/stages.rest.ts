@@ -1,11 +1,12 @@
 // The build-stage operations (back office; sales and owner): move an order to another stage, undo the last
 // move, the pipeline board. Each gives its documented REST path and its tRPC procedure stages.<name>
 // (stages.router.ts).
+
+import { idParams } from "@ch/contracts/admin";
+import { stageMoveInput } from "@ch/contracts/proposals";
+import { instant, int } from "@ch/contracts/responses";
+import { ORDER_STAGES } from "@ch/contracts/stages";
 import { z } from "zod";
-import { idParams } from "../../contracts/admin";
-import { stageMoveInput } from "../../contracts/proposals";
-import { instant, int } from "../../contracts/responses";
-import { ORDER_STAGES } from "../../contracts/stages";
 import { route } from "../../http/route";
 import { moveOrderStageByStaff } from "./order-commands";
 import { pipelineBoard, undoStageMove } from "./stages.service";
@@ -42,7 +43,7 @@ export const adminStageOperations = {
     method: "PUT",
     url: "/api/admin/orders/:id/stage",
     access: "admin",
-    summary: "Move an order to another build stage (only the moves api/src/contracts/stages.ts allows)",
+    summary: "Move an order to another build stage (only the moves contracts/src/stages.ts allows)",
     operationId: "moveOrderStage",
     response: stageMoved,
     errors: [404, 409],

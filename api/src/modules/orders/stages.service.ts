@@ -1,13 +1,14 @@
-// An order's build stages. The one table of allowed moves is api/src/contracts/stages.ts; this file
+// An order's build stages. The one table of allowed moves is contracts/src/stages.ts; this file
 // enforces it (409 otherwise), keeps the legacy status columns in step for the documented payloads,
 // writes the timeline (order_events) and e-mails the customer through the outbox, all in the caller's
 // transaction so that a stage, its timeline row and its e-mail exist together or not at all.
 // A staff move can be undone for a short while (env STAGE_UNDO_MS): its e-mail waits in the outbox until
 // then, and the undo withdraws it and puts the order back without e-mailing anyone. Everything the undo
 // needs is in the move's timeline row (data.undo), so any process may answer it.
+
+import { canMoveStage, ORDER_STAGE_LABELS, type OrderStage, PAYMENT_DRIVEN_STAGES } from "@ch/contracts/stages";
 import { type Executor, schema } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
-import { canMoveStage, ORDER_STAGE_LABELS, type OrderStage, PAYMENT_DRIVEN_STAGES } from "../../contracts/stages";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { type Actor, recordAudit } from "../audit";

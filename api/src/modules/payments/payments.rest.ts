@@ -1,7 +1,7 @@
 // The payment operations: the customer's USDT transaction hash (storefront origin, rate-limited, the same
 // 404 as the order look-up for a wrong pair) and the staff ledger (back office). Each gives its documented
 // REST path and its tRPC procedure payments.<name> (payments.router.ts).
-import { idParams } from "../../contracts/admin";
+import { idParams } from "@ch/contracts/admin";
 import {
   adminOrderPaymentsDto,
   adminPaymentDto,
@@ -10,7 +10,7 @@ import {
   rejectPaymentInput,
   submitPaymentAnswer,
   submitPaymentInput,
-} from "../../contracts/payments";
+} from "@ch/contracts/payments";
 import { route } from "../../http/route";
 import { getAdminOrderPayments } from "../ledger";
 import { rejectPendingPayment } from "./payments.service";

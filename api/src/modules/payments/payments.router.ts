@@ -1,7 +1,7 @@
 // tRPC procedures of payments: those of the declared operations (payments.rest.ts, usdt-transfers.rest.ts),
 // and by hand the unmatched transfers list, read as an infinite query (`{ items, nextCursor }`).
-import { infiniteDirection } from "../../contracts/admin";
-import { usdtTransferListQuery } from "../../contracts/payments";
+import { infiniteDirection } from "@ch/contracts/admin";
+import { usdtTransferListQuery } from "@ch/contracts/payments";
 import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, router } from "../../trpc/trpc";
 import { adminPaymentOperations, paymentOperations } from "./payments.rest";

@@ -10,11 +10,12 @@
  *    that TronGrid does not show yet stays "pending_verification" until the watcher sees it confirmed
  *    (tron-watcher.ts) or staff reject it.
  */
+
+import type { AdminPaymentDto } from "@ch/contracts/payments";
+import type { BusinessSettings } from "@ch/contracts/settings";
+import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/contracts/stages";
 import { type Executor, schema } from "@ch/db";
 import { and, eq, sql } from "drizzle-orm";
-import type { AdminPaymentDto } from "../../contracts/payments";
-import type { BusinessSettings } from "../../contracts/settings";
-import { ORDER_STAGE_LABELS, type OrderStage } from "../../contracts/stages";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { formatUsdt, microToCents } from "../../lib/usdt";

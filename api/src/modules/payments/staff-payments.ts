@@ -1,9 +1,10 @@
 // Staff record a payment from the back office: a bank transfer or refund here, a USDT hash through the
 // transfers module (usdt-transfers.ts), which checks it against TronGrid first.
+
+import type { AdminPaymentDto, recordPaymentInput } from "@ch/contracts/payments";
 import { schema } from "@ch/db";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { AdminPaymentDto, recordPaymentInput } from "../../contracts/payments";
 import type { Deps } from "../../lib/deps";
 import { AppError, conflict } from "../../lib/errors";
 import type { Actor } from "../audit";

@@ -1,7 +1,8 @@
 // Staff attach an unmatched transfer to an invoice, with a reason (rule 2 of usdt-transfers.ts).
+
+import type { AttachUsdtTransferAnswer, AttachUsdtTransferInput } from "@ch/contracts/payments";
 import { type Executor, schema } from "@ch/db";
 import { eq } from "drizzle-orm";
-import type { AttachUsdtTransferAnswer, AttachUsdtTransferInput } from "../../contracts/payments";
 import type { Deps } from "../../lib/deps";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { formatUsdt, microToCents } from "../../lib/usdt";

@@ -1,9 +1,10 @@
 // A submitted hash, the customer's or staff's (rule 3 of usdt-transfers.ts): settled when TronGrid shows it, else a
 // pending claim; answered with what it means for the order that submitted it.
+
+import type { AdminPaymentDto, SubmitPaymentAnswer } from "@ch/contracts/payments";
 import { type Executor, schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { AdminPaymentDto, SubmitPaymentAnswer } from "../../contracts/payments";
 import type { Deps } from "../../lib/deps";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { formatUsdt } from "../../lib/usdt";

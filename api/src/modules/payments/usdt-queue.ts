@@ -1,14 +1,15 @@
 // The staff queue of seen transfers: pages of them, newest block first, each unmatched one with the open
 // invoices it may belong to.
-import { type Executor, schema } from "@ch/db";
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { z } from "zod";
+
 import type {
   UsdtInvoiceCandidateDto,
   UsdtTransferDto,
   UsdtTransferListQuery,
   UsdtTransferStatus,
-} from "../../contracts/payments";
+} from "@ch/contracts/payments";
+import { type Executor, schema } from "@ch/db";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import { formatUsdt, microToCents } from "../../lib/usdt";
 import { ledger } from "../ledger";

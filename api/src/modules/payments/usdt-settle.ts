@@ -1,8 +1,9 @@
 // Settling a seen transfer once (rules 1, 2 and 4 of usdt-transfers.ts): credited to the invoice whose exact
 // amount it carries, or put in the staff queue.
+
+import type { BusinessSettings } from "@ch/contracts/settings";
 import { type Executor, schema } from "@ch/db";
 import { and, eq, inArray } from "drizzle-orm";
-import type { BusinessSettings } from "../../contracts/settings";
 import type { Deps } from "../../lib/deps";
 import { conflict } from "../../lib/errors";
 import { formatUsdt, microToCents } from "../../lib/usdt";

@@ -9,7 +9,7 @@ import {
   usdtTransferListQuery,
   usdtTransferPage,
   usdtTransferParams,
-} from "../../contracts/payments";
+} from "@ch/contracts/payments";
 import { route } from "../../http/route";
 import { keysetPage } from "../../lib/cursor";
 import { parseInput } from "../../lib/validate";

@@ -3,12 +3,12 @@
 // for any lines, options, custom lines, discount, ZIP and state the figures add up.
 
 import { isDeepStrictEqual } from "node:util";
+import { US_STATES } from "@ch/contracts/constants";
+import type { TaxClass } from "@ch/contracts/pricing";
+import type { ProposalLineInput } from "@ch/contracts/proposals";
 import { seedDeliveryBands, seedTaxRates } from "@ch/db/seed";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { US_STATES } from "../../contracts/constants";
-import type { TaxClass } from "../../contracts/pricing";
-import type { ProposalLineInput } from "../../contracts/proposals";
 import { AppError } from "../../lib/errors";
 import { type PricingInput, type PricingLine, priceOrder } from "./engine";
 import {

@@ -8,9 +8,10 @@
 //         each rounded half up to the cent
 //   total = subtotal − discount + delivery + tax; deposit = total × percent (splitDeposit), balance = the rest
 // Amounts that could pass 2^53 when multiplied (a share of the discount, a tax) are computed with BigInt.
+
+import { TAX_CLASSES, type TaxClass, taxLineLabel } from "@ch/contracts/pricing";
+import { splitDeposit } from "@ch/contracts/totals";
 import type { TaxLineRecord } from "@ch/db";
-import { TAX_CLASSES, type TaxClass, taxLineLabel } from "../../contracts/pricing";
-import { splitDeposit } from "../../contracts/totals";
 import { badRequest } from "../../lib/errors";
 
 export interface PricingLine {

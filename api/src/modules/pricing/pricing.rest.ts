@@ -1,6 +1,6 @@
 // The pricing operation: the storefront's checkout asks what the cart costs delivered to a state and ZIP
 // (the same engine and figures as POST /api/orders); POST /api/orders/quote and the procedure pricing.quote.
-import { orderConflictFields, orderQuoteDto, orderQuoteInput } from "../../contracts/orders";
+import { orderConflictFields, orderQuoteDto, orderQuoteInput } from "@ch/contracts/orders";
 import { route } from "../../http/route";
 import { quoteCart } from "./pricing.service";
 

@@ -5,13 +5,13 @@
 // company.latitude/longitude) to the delivery ZIP's centre; a band without maxMiles takes any distance.
 // Tax: the delivery state's rate of each tax class (tax_rates); a class without a row is taxed at 0.
 
+import { US_STATES } from "@ch/contracts/constants";
+import { mergeCartLines, type OrderQuoteDto } from "@ch/contracts/orders";
+import { productTaxClass, TAX_CLASSES, type TaxClass } from "@ch/contracts/pricing";
+import type { ProposalLineInput } from "@ch/contracts/proposals";
+import type { BusinessSettings } from "@ch/contracts/settings";
 import { type Executor, schema } from "@ch/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { US_STATES } from "../../contracts/constants";
-import { mergeCartLines, type OrderQuoteDto } from "../../contracts/orders";
-import { productTaxClass, TAX_CLASSES, type TaxClass } from "../../contracts/pricing";
-import type { ProposalLineInput } from "../../contracts/proposals";
-import type { BusinessSettings } from "../../contracts/settings";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict } from "../../lib/errors";
 import { queryRows } from "../../lib/prepared";

@@ -1,9 +1,10 @@
 // The staff-managed price lists a proposal is priced from: options, delivery bands and tax rates.
+
+import type { TaxClass } from "@ch/contracts/pricing";
+import type { deliveryBandInput, proposalOptionInput, taxRateInput } from "@ch/contracts/proposals";
 import { type Executor, schema } from "@ch/db";
 import { and, asc, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { TaxClass } from "../../contracts/pricing";
-import type { deliveryBandInput, proposalOptionInput, taxRateInput } from "../../contracts/proposals";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { type Actor, auditedChange, recordAudit } from "../audit";

@@ -1,15 +1,16 @@
 // The customer's side of a proposal (/proposal/{token}): the latest SENT version, accepting it (the order is
 // created through the order core in the same transaction) and asking for changes.
-import { type Executor, rowsOf, schema } from "@ch/db";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import type { z } from "zod";
+
 import type {
   acceptProposalInput,
   changeRequestInput,
   ProposalLineDto,
   PublicProposalDto,
-} from "../../contracts/proposals";
-import { splitDeposit } from "../../contracts/totals";
+} from "@ch/contracts/proposals";
+import { splitDeposit } from "@ch/contracts/totals";
+import { type Executor, rowsOf, schema } from "@ch/db";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { CUSTOMER, recordAudit } from "../audit";

@@ -1,11 +1,11 @@
 // A proposal version: priced from a staff input by the pricing engine (the editor's preview uses the same
 // path), stored, and shown; with the pieces the staff and customer sides share.
 import { randomBytes } from "node:crypto";
+import { taxLineLabel } from "@ch/contracts/pricing";
+import type { ProposalLineDto, proposalInput, proposalPreviewInput } from "@ch/contracts/proposals";
 import { type Executor, schema, type TaxLineRecord } from "@ch/db";
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import { taxLineLabel } from "../../contracts/pricing";
-import type { ProposalLineDto, proposalInput, proposalPreviewInput } from "../../contracts/proposals";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import {

@@ -1,8 +1,8 @@
 // Changing a proposal (a new version once sent): its REST path, for integrators with an API key
 // (proposals:write) or staff with a session (sales, owner), and its tRPC procedure proposals.update
 // ({ id, proposal }; proposals.router.ts). Price lists stay the owner's, in the back office.
-import { idParams } from "../../contracts/admin";
-import { proposalDetailDto, proposalInput } from "../../contracts/proposals";
+import { idParams } from "@ch/contracts/admin";
+import { proposalDetailDto, proposalInput } from "@ch/contracts/proposals";
 import { route } from "../../http/route";
 import { updateProposal } from "./proposals.service";
 

@@ -2,8 +2,8 @@
 // token (storefront, rate-limited); staff list, create, read and send them (back office). Each gives its
 // documented REST path and its tRPC procedure proposals.<name> (proposals.router.ts); the sales funnel's
 // path is REST only (its procedure is hand-written).
-import { idParams } from "../../contracts/admin";
-import { funnelPeriodInput, funnelRange, salesFunnelAnswer } from "../../contracts/funnel";
+import { idParams } from "@ch/contracts/admin";
+import { funnelPeriodInput, funnelRange, salesFunnelAnswer } from "@ch/contracts/funnel";
 import {
   acceptProposalAnswer,
   acceptProposalInput,
@@ -14,7 +14,7 @@ import {
   proposalSummaryList,
   publicProposalDto,
   tokenParams,
-} from "../../contracts/proposals";
+} from "@ch/contracts/proposals";
 import { route } from "../../http/route";
 import { salesFunnel } from "../analytics";
 import {

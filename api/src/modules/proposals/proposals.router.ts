@@ -1,17 +1,18 @@
 // tRPC procedures of proposals: those of the declared operations (proposals.rest.ts, proposals-admin.rest.ts),
 // and hand-written ones: the editor's preview and the price lists (no REST path), and the sales funnel (its
 // period's whole-query refinement and its optional input would not survive being made from its route).
-import { z } from "zod";
-import { idParams } from "../../contracts/admin";
-import { id } from "../../contracts/fields";
-import { funnelPeriodInput, funnelRange } from "../../contracts/funnel";
+
+import { idParams } from "@ch/contracts/admin";
+import { id } from "@ch/contracts/fields";
+import { funnelPeriodInput, funnelRange } from "@ch/contracts/funnel";
 import {
   deliveryBandInput,
   proposalOptionInput,
   proposalPreviewInput,
   taxRateInput,
   taxRateKey,
-} from "../../contracts/proposals";
+} from "@ch/contracts/proposals";
+import { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { proceduresOf } from "../../trpc/operations";
 import { adminProcedure, router } from "../../trpc/trpc";

@@ -4,9 +4,10 @@
 // a draft version that the customer cannot see until staff send it; the customer's page (/proposal/{token})
 // shows the latest SENT version, and an acceptance names the version it accepts (a stale one: 409).
 // Acceptance creates the order through the order core (orders/order-core.ts), in one transaction.
+
+import { humanDate } from "@ch/contracts/business-facts";
 import { type Executor, schema } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
-import { humanDate } from "../../contracts/business-facts";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { type Actor, recordAudit } from "../audit";

@@ -2,7 +2,7 @@
 // fallback body into the storefront's built index.html. String work only: no DOM, no network.
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { HeadTags } from "../../contracts/seo";
+import type { HeadTags } from "@ch/contracts/seo";
 import type { Env } from "../../env";
 import { escapeHtml } from "../../lib/html";
 

@@ -1,7 +1,7 @@
 // The audit tool: checks one page of the site's own origins. The page is rendered in-process by the
 // same code that answers browsers (no network request, so no address outside the site is ever
 // fetched and there is no redirect to follow); any other host is refused.
-import { type AuditCheck, type AuditResult, auditScore } from "../../contracts/seo";
+import { type AuditCheck, type AuditResult, auditScore } from "@ch/contracts/seo";
 import { isProduction } from "../../env";
 import type { Deps } from "../../lib/deps";
 import { badRequest } from "../../lib/errors";

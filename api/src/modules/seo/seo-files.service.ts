@@ -1,7 +1,7 @@
 // sitemap.xml, robots.txt and manifest.json, built per request from the page list and the database.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { absoluteUrl, staticPageMeta, staticPaths } from "../../contracts/seo";
+import { absoluteUrl, staticPageMeta, staticPaths } from "@ch/contracts/seo";
 import type { Deps } from "../../lib/deps";
 import { listProducts } from "../catalog";
 import { listPosts } from "../content";

@@ -1,11 +1,11 @@
 // Builds the HTML the storefront origin sends for a path: the page's own head (looked up in the
 // database per request, so products and posts created after the build are covered), the site
 // configuration, a no-script fallback body and the status (404 for unknown paths and missing data).
-import { BLOG_PAGE_SIZE, blogListHref, blogListNeighbours, parseBlogListSearch } from "../../contracts/blog-list";
-import { blogListMeta } from "../../contracts/blog-list-meta";
-import type { SiteConfig } from "../../contracts/business-facts";
-import type { ProductDto } from "../../contracts/catalog";
-import type { BlogPostDto } from "../../contracts/content";
+import { BLOG_PAGE_SIZE, blogListHref, blogListNeighbours, parseBlogListSearch } from "@ch/contracts/blog-list";
+import { blogListMeta } from "@ch/contracts/blog-list-meta";
+import type { SiteConfig } from "@ch/contracts/business-facts";
+import type { ProductDto } from "@ch/contracts/catalog";
+import type { BlogPostDto } from "@ch/contracts/content";
 import {
   articleMeta,
   CATEGORY_NAMES,
@@ -21,7 +21,7 @@ import {
   SITE_NAME,
   type SiteIdentity,
   staticPageMeta,
-} from "../../contracts/seo";
+} from "@ch/contracts/seo";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import { getProduct, listFeaturedProducts, listProducts } from "../catalog";

@@ -1,7 +1,7 @@
 // The SEO report and the score widget: every item is computed when asked, by rendering the site's
 // own pages in-process (the same HTML crawlers receive) and reading the sitemap, robots.txt, the
 // manifest, the built assets and the catalog and blog data. Nothing is cached between requests.
-import { DEFAULT_IMAGE, type ReportItem, reportScore, type SeoReport, type SeoScore } from "../../contracts/seo";
+import { DEFAULT_IMAGE, type ReportItem, reportScore, type SeoReport, type SeoScore } from "@ch/contracts/seo";
 import type { Deps } from "../../lib/deps";
 import { jsonLdOfType } from "./inspect";
 import {

@@ -3,8 +3,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { DEFAULT_IMAGE, staticPaths } from "@ch/contracts/seo";
 import { schema } from "@ch/db";
-import { DEFAULT_IMAGE, staticPaths } from "../../contracts/seo";
 import { isProduction } from "../../env";
 import type { Deps } from "../../lib/deps";
 import { listProducts } from "../catalog";

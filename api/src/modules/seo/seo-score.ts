@@ -1,5 +1,5 @@
 // The score widget: twelve weighted scores of 0-100, each with what it measured.
-import { SCORE_WEIGHTS, type ScoreItem, type SeoScore, scoreItemStatus, weightedScore } from "../../contracts/seo";
+import { SCORE_WEIGHTS, type ScoreItem, type SeoScore, scoreItemStatus, weightedScore } from "@ch/contracts/seo";
 import { jsonLdOfType } from "./inspect";
 import { DISALLOWED_PATHS } from "./seo-files.service";
 import {

@@ -1,9 +1,10 @@
 // SEO paths: the crawler files (/sitemap.xml, /robots.txt, /manifest.json, storefront origin only), and the
 // operations of the report, the score widget and the audit tool, each a documented /api path and a tRPC
 // procedure (seo.router.ts): seo.<name> on the storefront's router, seo.siteReport on the back office's.
+
+import { auditResultDto, seoReportDto, seoScoreDto } from "@ch/contracts/seo-answers";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { auditResultDto, seoReportDto, seoScoreDto } from "../../contracts/seo-answers";
 import { limitedBy, route } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { readStorefrontBuild } from "./html";

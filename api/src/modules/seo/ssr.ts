@@ -5,11 +5,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { SiteConfig } from "@ch/contracts/business-facts";
+import { productIdParams, productListQuery } from "@ch/contracts/catalog";
+import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
+import { blogListQuery, blogSearchQuery, slugParams } from "@ch/contracts/content";
 import type { ZodType } from "zod";
-import type { SiteConfig } from "../../contracts/business-facts";
-import { productIdParams, productListQuery } from "../../contracts/catalog";
-import { PRODUCT_CATEGORIES } from "../../contracts/constants";
-import { blogListQuery, blogSearchQuery, slugParams } from "../../contracts/content";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import { readCache } from "../../lib/read-cache";

@@ -1,6 +1,6 @@
 // The business settings' REST paths: the storefront's public view (GET /api/config), and the back office's
 // operations (admin session or API key), each also its tRPC procedure settings.<name> (settings.router.ts).
-import { businessSettingsDto, businessSettingsInput, siteConfigDto } from "../../contracts/settings";
+import { businessSettingsDto, businessSettingsInput, siteConfigDto } from "@ch/contracts/settings";
 import { route } from "../../http/route";
 import { getSettings, getSiteConfig, updateSettings } from "./settings.service";
 

@@ -3,11 +3,12 @@
 // never writes. Read through the read cache and changed only by an admin. A change is audited and dropped from every process's cache at
 // once: NOTIFY in the writing transaction (announceCatalogChange) and the table's own trigger
 // (migration 0003), so cached pages, /api/config and JSON-LD never outlive it.
+
+import { type SiteConfig, socialList } from "@ch/contracts/business-facts";
+import type { BankAccount } from "@ch/contracts/payments";
+import { type BusinessSettings, type BusinessSettingsDto, businessSettingsInput } from "@ch/contracts/settings";
 import { type Executor, schema } from "@ch/db";
 import { eq } from "drizzle-orm";
-import { type SiteConfig, socialList } from "../../contracts/business-facts";
-import type { BankAccount } from "../../contracts/payments";
-import { type BusinessSettings, type BusinessSettingsDto, businessSettingsInput } from "../../contracts/settings";
 import type { Env } from "../../env";
 import type { Deps } from "../../lib/deps";
 import { queryRows } from "../../lib/prepared";

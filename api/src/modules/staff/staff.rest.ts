@@ -1,8 +1,8 @@
 // Staff accounts and passwords (back-office origin): every account's own and the owner's staff screen as
 // operations, each its documented REST path and its tRPC procedure staff.<name> (staff.router.ts); password
 // resets and invitations need no session and are REST only. Who may call which: access/access-policy.ts.
-import { idParams } from "../../contracts/admin";
-import { okAnswer } from "../../contracts/responses";
+import { idParams } from "@ch/contracts/admin";
+import { okAnswer } from "@ch/contracts/responses";
 import {
   acceptInviteInput,
   accountAnswer,
@@ -21,7 +21,7 @@ import {
   setEmailInput,
   staffAccountAnswer,
   staffListAnswer,
-} from "../../contracts/staff";
+} from "@ch/contracts/staff";
 import { route } from "../../http/route";
 import {
   acceptInvite,

@@ -2,10 +2,10 @@
 // e-mail, single-use, 30 min). Tokens are random and only their SHA-256 is stored. Ending an account's
 // sessions deletes their rows (access/session-store.ts): the sessions trigger tells every process to forget them.
 import { createHash, randomBytes } from "node:crypto";
+import { PASSWORD_MIN_LENGTH, ROLE_LABELS, type StaffRole } from "@ch/contracts/staff";
 import { type Executor, schema } from "@ch/db";
 import argon2 from "argon2";
 import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { PASSWORD_MIN_LENGTH, ROLE_LABELS, type StaffRole } from "../../contracts/staff";
 import { addressKey } from "../../lib/client-address";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";

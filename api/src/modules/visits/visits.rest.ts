@@ -1,4 +1,4 @@
-import { visitAnswer, visitInput } from "../../contracts/visits";
+import { visitAnswer, visitInput } from "@ch/contracts/visits";
 import { route } from "../../http/route";
 import { recordVisit } from "./visits.service";
 

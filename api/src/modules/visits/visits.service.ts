@@ -1,7 +1,7 @@
+import type { visitInput } from "@ch/contracts/visits";
 import { type Executor, rowsOf, schema } from "@ch/db";
 import { and, desc, eq, lt, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { visitInput } from "../../contracts/visits";
 import type { Deps } from "../../lib/deps";
 import { enqueue, newVisitorMessage } from "../notifications";
 import { detectBrowser, detectDevice, isBot } from "./user-agent";

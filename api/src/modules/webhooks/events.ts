@@ -3,9 +3,9 @@
 // An event nobody subscribes to is not written at all: the insert is conditioned on an enabled
 // endpoint wanting its type, in the same statement.
 import { randomUUID } from "node:crypto";
+import type { WebhookEventType } from "@ch/contracts/webhook-events";
 import type { Executor } from "@ch/db";
 import { sql } from "drizzle-orm";
-import type { WebhookEventType } from "../../contracts/webhook-events";
 import { outboxSignal } from "../notifications";
 
 /** The Standard Webhooks message id: the same on every attempt and every resend of one event. */

@@ -11,7 +11,7 @@ import {
   webhookResent,
   webhookUpdateInput,
   webhookWithSecret,
-} from "../../contracts/webhooks";
+} from "@ch/contracts/webhooks";
 import { route } from "../../http/route";
 import {
   createWebhook,

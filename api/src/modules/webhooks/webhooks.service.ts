@@ -2,12 +2,12 @@
 // /api/admin/webhooks). Delivery itself is the worker's (worker.ts); events are written by the domain
 // services through events.ts.
 import { randomBytes } from "node:crypto";
+import type { WebhookDeliveryStatus, WebhookEventType } from "@ch/contracts/webhook-events";
+import type { webhookCreateInput, webhookDeliveriesQuery, webhookUpdateInput } from "@ch/contracts/webhooks";
 import { type Executor, schema } from "@ch/db";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { z } from "zod";
-import type { WebhookDeliveryStatus, WebhookEventType } from "../../contracts/webhook-events";
-import type { webhookCreateInput, webhookDeliveriesQuery, webhookUpdateInput } from "../../contracts/webhooks";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { type Actor, recordAudit } from "../audit";

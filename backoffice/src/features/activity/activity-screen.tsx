@@ -1,7 +1,7 @@
 // The audit log, readable: each entry as one sentence ("Order CH-2026-000012: Deposit received → In
 // production", "Payment $24,532.64 (USDT) on CH-2026-000012"), who did it (a staff member, an API key,
 // the customer, the USDT watcher or the system), and a filter by kind. Amounts are stored in cents.
-import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/api/contracts/stages";
+import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/contracts/stages";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Column } from "../../components/data-table";

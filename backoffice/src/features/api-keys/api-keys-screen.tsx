@@ -7,7 +7,7 @@ import {
   type ApiKeyDomain,
   type ApiKeyScope,
   apiKeyCreateInput,
-} from "@ch/api/contracts/api-keys";
+} from "@ch/contracts/api-keys";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Control } from "react-hook-form";

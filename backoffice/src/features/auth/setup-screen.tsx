@@ -1,5 +1,5 @@
-import { setupInput } from "@ch/api/contracts/admin";
-import { PASSWORD_MIN_LENGTH as PASSWORD_MIN } from "@ch/api/contracts/staff-roles";
+import { setupInput } from "@ch/contracts/admin";
+import { PASSWORD_MIN_LENGTH as PASSWORD_MIN } from "@ch/contracts/staff-roles";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { BaseSyntheticEvent } from "react";

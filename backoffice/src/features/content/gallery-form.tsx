@@ -1,5 +1,5 @@
-import { GALLERY_CATEGORIES } from "@ch/api/contracts/constants";
-import { galleryItemInput } from "@ch/api/contracts/content";
+import { GALLERY_CATEGORIES } from "@ch/contracts/constants";
+import { galleryItemInput } from "@ch/contracts/content";
 import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { InputField, useApiForm } from "../../components/form";

@@ -1,5 +1,5 @@
-import { BLOG_CATEGORIES } from "@ch/api/contracts/constants";
-import { blogPostInput } from "@ch/api/contracts/content";
+import { BLOG_CATEGORIES } from "@ch/contracts/constants";
+import { blogPostInput } from "@ch/contracts/content";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { Control } from "react-hook-form";

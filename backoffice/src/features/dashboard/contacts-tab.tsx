@@ -1,5 +1,5 @@
-import type { AdminContactDto, AdminContactSort } from "@ch/api/contracts/admin";
-import { CONTACT_STATUSES } from "@ch/api/contracts/constants";
+import type { AdminContactDto, AdminContactSort } from "@ch/contracts/admin";
+import { CONTACT_STATUSES } from "@ch/contracts/constants";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Column } from "../../components/data-table";

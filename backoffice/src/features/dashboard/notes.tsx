@@ -1,5 +1,5 @@
 // Internal notes on an order or a lead, and the audit timeline of its changes.
-import { noteInput } from "@ch/api/contracts/admin";
+import { noteInput } from "@ch/contracts/admin";
 import type { QueryFilters } from "@tanstack/react-query";
 import { TextareaField, useApiForm } from "../../components/form";
 import { SubmitButton } from "../../components/submit-button";

@@ -1,6 +1,6 @@
-import type { AdminOrderDto, AdminOrderSort } from "@ch/api/contracts/admin";
-import { ORDER_STATUSES } from "@ch/api/contracts/constants";
-import { ORDER_STAGE_LABELS, type OrderStage, staffMoves } from "@ch/api/contracts/stages";
+import type { AdminOrderDto, AdminOrderSort } from "@ch/contracts/admin";
+import { ORDER_STATUSES } from "@ch/contracts/constants";
+import { ORDER_STAGE_LABELS, type OrderStage, staffMoves } from "@ch/contracts/stages";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { Column } from "../../components/data-table";
 import { badgeClass, formatUsd, statusLabel } from "../../lib/format";

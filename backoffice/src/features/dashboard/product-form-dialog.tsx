@@ -1,9 +1,9 @@
 // Add or edit a product. The form mirrors the API's productInput contract; the server validates again.
 
-import { productInput } from "@ch/api/contracts/catalog";
-import { PRODUCT_CATEGORIES } from "@ch/api/contracts/constants";
-import { variantUrl } from "@ch/api/contracts/media";
-import { PRODUCT_TAX_CLASSES, type ProductTaxClass, TAX_CLASS_LABELS } from "@ch/api/contracts/pricing";
+import { productInput } from "@ch/contracts/catalog";
+import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
+import { variantUrl } from "@ch/contracts/media";
+import { PRODUCT_TAX_CLASSES, type ProductTaxClass, TAX_CLASS_LABELS } from "@ch/contracts/pricing";
 import { useMutation } from "@tanstack/react-query";
 import { type Control, useFieldArray, useFormState } from "react-hook-form";
 import { z } from "zod";

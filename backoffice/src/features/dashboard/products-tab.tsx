@@ -1,4 +1,4 @@
-import { variantUrl } from "@ch/api/contracts/media";
+import { variantUrl } from "@ch/contracts/media";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { StatCard } from "../../components/card";

@@ -1,6 +1,6 @@
 // An order's stage (its one state) as a coloured badge with the stage's own name ("Completed", not the
 // derived status "delivered"), and the colours the Analytics tab's chart uses for the same stages.
-import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/api/contracts/stages";
+import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/contracts/stages";
 import { badgeClass, formatUsd } from "../../lib/format";
 
 /** The chart's colours, in the hues of the stage badges (lib/format.ts badgeClass). */

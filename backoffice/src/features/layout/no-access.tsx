@@ -1,6 +1,6 @@
 // What a staff account sees at an address its role may not open: which screen, which role, and where
 // to go instead (never a silent jump to another screen).
-import { ROLE_LABELS, type StaffArea, type StaffRole } from "@ch/api/contracts/staff-roles";
+import { ROLE_LABELS, type StaffArea, type StaffRole } from "@ch/contracts/staff-roles";
 import { Link } from "@tanstack/react-router";
 import { AREA_LABELS, areaOfPath, homeOf } from "../staff/use-account";
 

@@ -2,7 +2,7 @@
 // exact amount names (more, less, an amount already paid), with the order whose customer submitted the
 // hash, if any. Staff attach one to an invoice with a reason: the server records it on the ledger, audits it
 // and tells the customer and the owner (payments.usdtTransfers / payments.attachUsdtTransfer; issue 21).
-import type { UsdtTransferDto } from "@ch/api/contracts/payments";
+import type { UsdtTransferDto } from "@ch/contracts/payments";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";

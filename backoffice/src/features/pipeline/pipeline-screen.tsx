@@ -10,7 +10,7 @@ import {
   type OrderStage,
   PAYMENT_DRIVEN_STAGES,
   STAGE_MOVES,
-} from "@ch/api/contracts/stages";
+} from "@ch/contracts/stages";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";

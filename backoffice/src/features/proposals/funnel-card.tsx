@@ -1,7 +1,7 @@
 // The sales funnel over a chosen period (a preset number of days ending now, or a range of whole days):
 // each step's total and its sources, from the server; no figure is computed here but the sums of what it
 // returned. The range is checked with the API's own schema before it is asked for.
-import { FUNNEL_PRESET_DAYS, type FunnelPeriodInput, funnelPeriodInput } from "@ch/api/contracts/funnel";
+import { FUNNEL_PRESET_DAYS, type FunnelPeriodInput, funnelPeriodInput } from "@ch/contracts/funnel";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card, LoadError } from "../../components/card";

@@ -4,7 +4,7 @@
 // Each is a table (DataTable) with Edit and Delete on every row and one form that adds a row or edits the
 // chosen one; a delete asks first. Proposals keep the prices they were made with, so a change here only
 // prices new proposals and new versions.
-import { TAX_CLASS_LABELS, TAX_CLASSES, type TaxClass } from "@ch/api/contracts/pricing";
+import { TAX_CLASS_LABELS, TAX_CLASSES, type TaxClass } from "@ch/contracts/pricing";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type BaseSyntheticEvent, type ReactNode, useState } from "react";
 import type { DefaultValues } from "react-hook-form";

@@ -1,6 +1,6 @@
 // The proposal editor's draft: what is typed (dollars and quantities as text), what the form can check
 // before asking the server, and the proposal input it becomes (the server prices and checks everything).
-import type { ProposalInput, ProposalLineInput, ProposalPreviewInput } from "@ch/api/contracts/proposals";
+import type { ProposalInput, ProposalLineInput, ProposalPreviewInput } from "@ch/contracts/proposals";
 import { z } from "zod";
 
 export interface LineDraft {

@@ -3,8 +3,8 @@
 // deposit and terms. It sends inputs only: the server prices every figure (and refuses a total sent by a
 // client). The running total is the server's too: the pricing fields go to proposals.preview (the same
 // engine as saving) a moment after each change; the saved version's figures show after saving.
-import { US_STATES } from "@ch/api/contracts/constants";
-import type { ProposalInput, ProposalPreviewInput } from "@ch/api/contracts/proposals";
+import { US_STATES } from "@ch/contracts/constants";
+import type { ProposalInput, ProposalPreviewInput } from "@ch/contracts/proposals";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { type Control, useFieldArray, useFormState } from "react-hook-form";

@@ -1,7 +1,7 @@
 // A proposal's figures as the pricing engine computed them: a saved version's (the detail) or the
 // editor's running total (proposals.preview, before saving). Nothing is added up here.
-import type { ProposalLineDto } from "@ch/api/contracts/proposals";
-import { splitDeposit } from "@ch/api/contracts/totals";
+import type { ProposalLineDto } from "@ch/contracts/proposals";
+import { splitDeposit } from "@ch/contracts/totals";
 import { formatUsd } from "../../lib/format";
 
 const money = (cents: number) => formatUsd(cents / 100);

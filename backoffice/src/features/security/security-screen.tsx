@@ -1,7 +1,7 @@
 // Security: the signed-in admin's two-factor sign-in (TOTP: enrol with the password and a QR code, recovery
 // codes shown once, new codes, turn off) and the owner's setting that requires it for every account. While
 // the owner requires it and this account has none, every other screen is refused and sends the user here.
-import { twoFactorConfirmInput, twoFactorEnrolInput } from "@ch/api/contracts/two-factor";
+import { twoFactorConfirmInput, twoFactorEnrolInput } from "@ch/contracts/two-factor";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Card, LoadError } from "../../components/card";
 import { type ApiForm, FormMessage, InputField, useApiForm } from "../../components/form";

@@ -1,6 +1,6 @@
 // /admin/seo: the storefront's SEO report, computed by the API's live checks when the screen opens
 // (the same report as the storefront's /seo-report).
-import { type CheckStatus, type SeoReport, scoreTone } from "@ch/api/contracts/seo";
+import { type CheckStatus, type SeoReport, scoreTone } from "@ch/contracts/seo";
 import { useQuery } from "@tanstack/react-query";
 import { LoadError } from "../../components/card";
 import { errorMessage, trpc } from "../../lib/trpc";

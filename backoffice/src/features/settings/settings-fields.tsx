@@ -1,5 +1,5 @@
 // The settings form's building blocks: a field bound by its path, sections of fields described as data.
-import type { BusinessSettingsInput } from "@ch/api/contracts/settings";
+import type { BusinessSettingsInput } from "@ch/contracts/settings";
 import type { ReactNode } from "react";
 import type { Control, Path } from "react-hook-form";
 import { asNumber, InputField, type InputFieldProps } from "../../components/form";

@@ -2,15 +2,9 @@
 // deposit, bank transfer details and social links. Validated here with the API's own schema (the server
 // validates again), saved in one write; every storefront page, chat answer, e-mail and JSON-LD block
 // shows the change at once.
-import {
-  cancellationTerms,
-  SOCIAL_NETWORKS,
-  TIME_ZONES,
-  WEEKDAYS,
-  type Weekday,
-} from "@ch/api/contracts/business-facts";
-import { businessSettingsInput } from "@ch/api/contracts/settings";
-import { splitDeposit } from "@ch/api/contracts/totals";
+import { cancellationTerms, SOCIAL_NETWORKS, TIME_ZONES, WEEKDAYS, type Weekday } from "@ch/contracts/business-facts";
+import { businessSettingsInput } from "@ch/contracts/settings";
+import { splitDeposit } from "@ch/contracts/totals";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useFieldArray, useFormState, useWatch } from "react-hook-form";
 import { LoadError } from "../../components/card";

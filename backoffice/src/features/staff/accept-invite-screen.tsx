@@ -1,6 +1,6 @@
 // The page an invitation's link opens: shows the address and role, then the new member chooses a
 // username and password. The link works once, within 72 hours.
-import { acceptInviteInput, ROLE_LABELS, type StaffRole } from "@ch/api/contracts/staff";
+import { acceptInviteInput, ROLE_LABELS, type StaffRole } from "@ch/contracts/staff";
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { FormMessage, InputField } from "../../components/form";

@@ -1,6 +1,6 @@
 // Every account's own page: who am I, which role, and change the password (the current one is needed;
 // the account's other sessions end).
-import { changePasswordInput, ROLE_LABELS, setEmailInput } from "@ch/api/contracts/staff";
+import { changePasswordInput, ROLE_LABELS, setEmailInput } from "@ch/contracts/staff";
 import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { Card, LoadError } from "../../components/card";

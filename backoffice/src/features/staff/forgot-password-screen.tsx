@@ -1,6 +1,6 @@
 // "Forgot password?": asks for the account's e-mail. The answer is the same whether an account uses
 // the address or not, so the page cannot tell anyone which addresses are staff.
-import { forgotPasswordInput } from "@ch/api/contracts/staff";
+import { forgotPasswordInput } from "@ch/contracts/staff";
 import { useMutation } from "@tanstack/react-query";
 import { FormMessage, InputField, useApiForm } from "../../components/form";
 import { SubmitButton } from "../../components/submit-button";

@@ -1,6 +1,6 @@
 // A new password typed twice, with the server's rule shown (12+ characters, not a common one). The
 // server checks again and names the field it refuses.
-import { newPassword, PASSWORD_MIN_LENGTH } from "@ch/api/contracts/staff";
+import { newPassword, PASSWORD_MIN_LENGTH } from "@ch/contracts/staff";
 import type { Control, FieldValues, Path } from "react-hook-form";
 import type { z } from "zod";
 import { InputField } from "../../components/form";

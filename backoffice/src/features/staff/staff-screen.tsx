@@ -1,6 +1,6 @@
 // The owner's Staff screen: accounts (role, disable/enable) and waiting invitations (re-send, withdraw),
 // and the invite form. Every change is the server's (staff.*, owner only) and audited there.
-import { inviteInput, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@ch/api/contracts/staff";
+import { inviteInput, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@ch/contracts/staff";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";

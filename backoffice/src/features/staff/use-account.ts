@@ -1,7 +1,7 @@
 // The signed-in account and the back-office areas its role may open: the server's answer (staff.me),
 // read once per sign-in. The navigation and the screens hide what the role cannot do; the server
 // refuses it anyway (403).
-import type { StaffArea } from "@ch/api/contracts/staff-roles";
+import type { StaffArea } from "@ch/contracts/staff-roles";
 import { useQuery } from "@tanstack/react-query";
 import { queryClient, trpc } from "../../lib/trpc";
 

@@ -1,7 +1,7 @@
 // Add a webhook endpoint: its URL, an optional description and the events it subscribes to, checked with the
 // API's own schema before it is sent (the server checks again).
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@ch/api/contracts/webhook-events";
-import { webhookCreateInput } from "@ch/api/contracts/webhooks";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@ch/contracts/webhook-events";
+import { webhookCreateInput } from "@ch/contracts/webhooks";
 import { useMutation } from "@tanstack/react-query";
 import type { Control } from "react-hook-form";
 import type { z } from "zod";

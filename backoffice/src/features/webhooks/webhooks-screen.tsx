@@ -1,7 +1,7 @@
 // The owner's Webhooks screen: endpoints (URL, events, enabled, rotation), the one-time display of a
 // signing secret, and an endpoint's deliveries with each attempt's answer and "Resend". Every rule is
 // the server's (webhooks.*, owner only; docs/decisions/0015-webhooks.md).
-import { canResendDelivery } from "@ch/api/contracts/webhook-events";
+import { canResendDelivery } from "@ch/contracts/webhook-events";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card, LoadError } from "../../components/card";

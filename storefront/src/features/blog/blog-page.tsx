@@ -3,8 +3,8 @@ import {
   BLOG_SEARCH_MAX,
   type BlogListSearch,
   blogListNeighbours,
-} from "@ch/api/contracts/blog-list";
-import { BLOG_CATEGORIES } from "@ch/api/contracts/constants";
+} from "@ch/contracts/blog-list";
+import { BLOG_CATEGORIES } from "@ch/contracts/constants";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId } from "react";

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from "@ch/api/contracts/constants";
+import { MAX_LINE_QUANTITY } from "@ch/contracts/constants";
 import { Link } from "@tanstack/react-router";
 import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from "../../components/icons";
 import { QuoteButton } from "../../components/quote-button";

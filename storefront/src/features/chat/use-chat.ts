@@ -1,6 +1,6 @@
 // The chat's conversation: the messages, the visitor's draft, sending (an automatic answer after 1-3 s,
 // some messages also forwarded to the team) and the panel's focus, scroll and Escape.
-import type { ChatForwardInput, ChatReplyAnswer, ChatReplyInput } from "@ch/api/contracts/chat";
+import type { ChatForwardInput, ChatReplyAnswer, ChatReplyInput } from "@ch/contracts/chat";
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { postJson } from "../../lib/api";

@@ -1,4 +1,4 @@
-import { deliveryWindow } from "@ch/api/contracts/business-facts";
+import { deliveryWindow } from "@ch/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { buttonClass, PageHeader } from "../../components/ui";
 import { CheckoutSummary } from "./checkout-summary";

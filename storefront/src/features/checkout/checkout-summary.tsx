@@ -1,4 +1,4 @@
-import { cancellationTerms, deliveryWindow } from "@ch/api/contracts/business-facts";
+import { cancellationTerms, deliveryWindow } from "@ch/contracts/business-facts";
 import type { MutableRefObject } from "react";
 import { buttonClass, DetailRow, FormMessage, TitledSection } from "../../components/ui";
 import { formatAmount } from "../../lib/format";

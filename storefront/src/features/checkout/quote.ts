@@ -1,7 +1,7 @@
 // The server's price of the cart for the delivery state and ZIP (POST /api/orders/quote: delivery by the
 // ZIP's distance band, sales tax per tax class, the deposit). The checkout shows it and sends its total.
-import { ZIP_CODE } from "@ch/api/contracts/constants";
-import type { OrderQuoteDto } from "@ch/api/contracts/orders";
+import { ZIP_CODE } from "@ch/contracts/constants";
+import type { OrderQuoteDto } from "@ch/contracts/orders";
 import { queryOptions } from "@tanstack/react-query";
 import { postJson } from "../../lib/api";
 

@@ -1,6 +1,6 @@
 // Checkout's state and Place Order: the form, the server's quote for its state and ZIP, and the submit
 // (price the cart first when no total is showing, then send the order the customer saw).
-import type { OrderInput, OrderReceiptDto } from "@ch/api/contracts/orders";
+import type { OrderInput, OrderReceiptDto } from "@ch/contracts/orders";
 import { type QueryClient, type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, type MutableRefObject, type RefObject, useRef, useState } from "react";

@@ -1,5 +1,5 @@
 // Checkout's checks (the spec's words, section 5), every problem next to its field. Pure: unit-tested.
-import { EMAIL_SHAPE, normalizeUsState, type PaymentMethod, ZIP_CODE } from "@ch/api/contracts/constants";
+import { EMAIL_SHAPE, normalizeUsState, type PaymentMethod, ZIP_CODE } from "@ch/contracts/constants";
 import type { FormErrors } from "../../lib/form-errors";
 
 /** The form as it starts: its fields (every one a text but the payment method), empty. */

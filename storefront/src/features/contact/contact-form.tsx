@@ -1,7 +1,7 @@
 // The enquiry form of the home page's contact section and of /contact: the same fields and rules
 // (the shared contactInput contract), the server's reasons shown next to their fields.
-import { BUDGET_LABELS, BUDGETS, PROJECT_TYPE_LABELS, PROJECT_TYPES } from "@ch/api/contracts/constants";
-import type { ContactInput } from "@ch/api/contracts/leads";
+import { BUDGET_LABELS, BUDGETS, PROJECT_TYPE_LABELS, PROJECT_TYPES } from "@ch/contracts/constants";
+import type { ContactInput } from "@ch/contracts/leads";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef } from "react";
 import { DeliveryFields } from "../../components/delivery-fields";

@@ -6,7 +6,7 @@ import {
   timeZoneLabel,
   WEEKDAYS,
   yearsLabel,
-} from "@ch/api/contracts/business-facts";
+} from "@ch/contracts/business-facts";
 import { CompanyContactList } from "../../components/company-contact";
 import { CheckIcon } from "../../components/icons";
 import { QuoteButton } from "../../components/quote-button";

@@ -1,5 +1,5 @@
 // The home page's catalog sections: a card per category with its published figures, and the featured models.
-import { PRODUCT_CATEGORIES, type ProductCategory } from "@ch/api/contracts/constants";
+import { PRODUCT_CATEGORIES, type ProductCategory } from "@ch/contracts/constants";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Skeleton } from "../../components/ui";

@@ -1,6 +1,6 @@
 // The root's not-found screen (an address no route matches), in a chunk of its own: it loads only
 // when a page is not found.
-import { notFoundMeta } from "@ch/api/contracts/seo";
+import { notFoundMeta } from "@ch/contracts/seo";
 import { NotFoundScreen } from "./not-found";
 
 export default function PageNotFound() {

@@ -4,7 +4,7 @@
 // code of that amount; for a bank transfer the shop's account (the business settings) and the invoice's
 // payment reference. A paid invoice is never "due"; a paid order shows no amount to send and no QR code.
 // One component for the confirmation page, the order-status page and a proposal's acceptance.
-import type { BankAccount, ReceiptPaymentDto } from "@ch/api/contracts/payments";
+import type { BankAccount, ReceiptPaymentDto } from "@ch/contracts/payments";
 import { CopyButton, WalletAddress } from "../../components/copy-button";
 import { CheckIcon } from "../../components/icons";
 import { DetailRow } from "../../components/ui";

@@ -1,6 +1,6 @@
 // The thank-you page's parts: the empty and failed states, the heading, the order's details and the next steps.
-import { cancellationTerms, deliveryWindow, formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
-import type { OrderReceiptDto } from "@ch/api/contracts/orders";
+import { cancellationTerms, deliveryWindow, formatWeeks, yearsLabel } from "@ch/contracts/business-facts";
+import type { OrderReceiptDto } from "@ch/contracts/orders";
 import { Link } from "@tanstack/react-router";
 import { CheckIcon } from "../../components/icons";
 import { buttonClass, DetailRow, TitledSection } from "../../components/ui";

@@ -1,7 +1,7 @@
 // The order's own link: /order-confirmation?order=<orderNumber>&t=<accessToken>. The receipt behind it is
 // read with GET /api/orders/{orderNumber}/receipt?t=<accessToken> (no e-mail look-up, generous limit), so
 // the thank-you page survives a reload, a new tab or another device.
-import type { OrderReceiptDto } from "@ch/api/contracts/orders";
+import type { OrderReceiptDto } from "@ch/contracts/orders";
 import { useQuery } from "@tanstack/react-query";
 import { getJson } from "../../lib/api";
 import { invoiceToPay } from "./amount-due";

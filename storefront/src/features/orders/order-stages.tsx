@@ -1,6 +1,6 @@
 // The order's build stages on the order-status page: each stage of the usual path with the date it was
 // reached (from the order's timeline), the current one marked; a cancelled order says so.
-import { ORDER_STAGE_LABELS, ORDER_STAGES, type OrderStage } from "@ch/api/contracts/stages";
+import { ORDER_STAGE_LABELS, ORDER_STAGES, type OrderStage } from "@ch/contracts/stages";
 import { CheckIcon } from "../../components/icons";
 import { formatDate } from "../../lib/format";
 

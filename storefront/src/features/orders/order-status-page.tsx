@@ -1,5 +1,5 @@
-import { EMAIL_SHAPE } from "@ch/api/contracts/constants";
-import type { OrderReceiptDto } from "@ch/api/contracts/orders";
+import { EMAIL_SHAPE } from "@ch/contracts/constants";
+import type { OrderReceiptDto } from "@ch/contracts/orders";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import {

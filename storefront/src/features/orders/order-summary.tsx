@@ -1,5 +1,5 @@
-import type { OrderReceiptDto } from "@ch/api/contracts/orders";
-import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/api/contracts/stages";
+import type { OrderReceiptDto } from "@ch/contracts/orders";
+import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/contracts/stages";
 import { DetailRow, TableHead } from "../../components/ui";
 import { capitalize, formatAmount } from "../../lib/format";
 

@@ -2,8 +2,8 @@
 // its exact USDT amount with the wallet and a QR code of that amount, or its bank reference), the order's
 // invoices (deposit, balance) with their payment references and statuses, the payments recorded or waiting
 // for verification, and (with the order's e-mail) a form to submit a transaction hash.
-import type { OrderReceiptDto } from "@ch/api/contracts/orders";
-import type { SubmitPaymentAnswer } from "@ch/api/contracts/payments";
+import type { OrderReceiptDto } from "@ch/contracts/orders";
+import type { SubmitPaymentAnswer } from "@ch/contracts/payments";
 import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { buttonClass, FormMessage, TableHead, TextField, TitledSection } from "../../components/ui";

@@ -1,4 +1,4 @@
-import { cancellationTerms, hoursSentence, warrantySentence } from "@ch/api/contracts/business-facts";
+import { cancellationTerms, hoursSentence, warrantySentence } from "@ch/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { pageRoute } from "../../lib/page-route";
 import { phoneText, telHref, useSiteConfig } from "../../lib/site-config";

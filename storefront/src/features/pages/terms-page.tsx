@@ -1,4 +1,4 @@
-import { cancellationTerms, deliveryWindow, warrantySentence } from "@ch/api/contracts/business-facts";
+import { cancellationTerms, deliveryWindow, warrantySentence } from "@ch/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { pageRoute } from "../../lib/page-route";
 import { formatAddress, useSiteConfig } from "../../lib/site-config";

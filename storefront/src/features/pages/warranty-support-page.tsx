@@ -1,4 +1,4 @@
-import { hoursSentence } from "@ch/api/contracts/business-facts";
+import { hoursSentence } from "@ch/contracts/business-facts";
 import { Steps } from "../../components/steps";
 import { phoneText, telHref, useSiteConfig } from "../../lib/site-config";
 import { CardGrid, CheckList, Section } from "./blocks";

@@ -1,6 +1,6 @@
 // The catalog's real categories as links: shown where a visitor asked for a category or a product
 // that does not exist, so the not-found answer leads on into the catalog.
-import { PRODUCT_CATEGORIES } from "@ch/api/contracts/constants";
+import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
 import { Link } from "@tanstack/react-router";
 import { categoryLabel } from "../../lib/format";
 

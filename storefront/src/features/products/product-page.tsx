@@ -1,4 +1,4 @@
-import { deliveryWindow, formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
+import { deliveryWindow, formatWeeks, yearsLabel } from "@ch/contracts/business-facts";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ArrowLeft, DownloadIcon, MailIcon, PhoneIcon } from "../../components/icons";

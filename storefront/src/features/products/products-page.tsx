@@ -1,4 +1,4 @@
-import { PRODUCT_CATEGORIES } from "@ch/api/contracts/constants";
+import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { PageHeader } from "../../components/ui";

@@ -1,6 +1,6 @@
 // The plain-text spec sheet, built in the browser.
 
-import { deliveryWindow, formatWeeks, yearsLabel } from "@ch/api/contracts/business-facts";
+import { deliveryWindow, formatWeeks, yearsLabel } from "@ch/contracts/business-facts";
 import { categoryLabel, formatNumber, formatPrice } from "../../lib/format";
 import type { ProductDto } from "../../lib/queries";
 import type { SiteConfig } from "../../lib/site-config";

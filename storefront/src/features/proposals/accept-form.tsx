@@ -1,5 +1,5 @@
 // Accept this proposal: the typed full name, how the deposit will be paid, and the agreement to the terms.
-import type { PublicProposalDto } from "@ch/api/contracts/proposals";
+import type { PublicProposalDto } from "@ch/contracts/proposals";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { buttonClass, FormMessage, TextField } from "../../components/ui";

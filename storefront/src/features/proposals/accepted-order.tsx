@@ -1,4 +1,4 @@
-import type { PublicProposalDto } from "@ch/api/contracts/proposals";
+import type { PublicProposalDto } from "@ch/contracts/proposals";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "../../components/ui";

@@ -1,5 +1,5 @@
 // The proposal page's formats (money in cents, rates in basis points, dates) and the acceptance's answer.
-import type { ReceiptPaymentDto } from "@ch/api/contracts/payments";
+import type { ReceiptPaymentDto } from "@ch/contracts/payments";
 import { formatAmount } from "../../lib/format";
 
 export const money = (cents: number) => formatAmount(cents / 100);

@@ -1,6 +1,6 @@
 // The customer's proposal (/proposal/{token}, sent by e-mail): lines, totals, terms and validity, with
 // Accept (typed full name + agreement) and Request Changes. Every figure comes from the server.
-import type { PublicProposalDto } from "@ch/api/contracts/proposals";
+import type { PublicProposalDto } from "@ch/contracts/proposals";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Spinner } from "../../components/ui";

@@ -1,5 +1,5 @@
 // The proposal as the customer reads it: heading, state, lines, totals and terms.
-import type { PublicProposalDto } from "@ch/api/contracts/proposals";
+import type { PublicProposalDto } from "@ch/contracts/proposals";
 import { Link } from "@tanstack/react-router";
 import { Fragment } from "react";
 import { TableHead } from "../../components/ui";

@@ -10,7 +10,7 @@ import {
   roiDollars,
   type SliderRange,
   yearlyGainText,
-} from "@ch/api/contracts/roi";
+} from "@ch/contracts/roi";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { HydratedFieldset } from "../../components/hydrated-fieldset";

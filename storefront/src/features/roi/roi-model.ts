@@ -1,4 +1,4 @@
-import { legacyRoiPayload, type RoiInputs } from "@ch/api/contracts/roi";
+import { legacyRoiPayload, type RoiInputs } from "@ch/contracts/roi";
 
 /** POST /api/roi body: the old field names, with an empty e-mail sent as null. */
 export function roiSavePayload(inputs: RoiInputs, email: string) {

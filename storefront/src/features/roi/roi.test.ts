@@ -11,7 +11,7 @@ import {
   roiDollars,
   roiSummary,
   yearlyGainText,
-} from "@ch/api/contracts/roi";
+} from "@ch/contracts/roi";
 import { describe, expect, it } from "vitest";
 import { roiSavePayload } from "./roi-model";
 

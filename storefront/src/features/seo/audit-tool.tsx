@@ -1,5 +1,5 @@
 // The audit tool: checks one page of this site (a path or a full address on this site).
-import type { AuditResult } from "@ch/api/contracts/seo";
+import type { AuditResult } from "@ch/contracts/seo";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { buttonClass, Field, inputClass } from "../../components/ui";

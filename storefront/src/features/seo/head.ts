@@ -1,5 +1,5 @@
-import type { SiteConfig } from "@ch/api/contracts/business-facts";
-import { type PageMeta, pageHead, type SiteIdentity } from "@ch/api/contracts/seo";
+import type { SiteConfig } from "@ch/contracts/business-facts";
+import { type PageMeta, pageHead, type SiteIdentity } from "@ch/contracts/seo";
 import type { DetailedHTMLProps, LinkHTMLAttributes, MetaHTMLAttributes } from "react";
 
 type MetaTag = DetailedHTMLProps<MetaHTMLAttributes<HTMLMetaElement>, HTMLMetaElement>;

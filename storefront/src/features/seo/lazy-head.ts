@@ -1,12 +1,12 @@
 // Route `head` entries without the SEO contract's code in the first load. The page the server sent
 // already has its head (tags marked data-server-head, built by the same pageHead() the storefront
 // uses): for that first page the router is given those tags as they are. From the first client-side
-// navigation on, the page-metadata and JSON-LD builders (api/src/contracts/seo.ts, ~4.5 KB gzip)
+// navigation on, the page-metadata and JSON-LD builders (contracts/src/seo.ts, ~4.5 KB gzip)
 // are loaded and build each page's head (the router awaits a head that is a promise).
-import type { PageMeta } from "@ch/api/contracts/seo";
+import type { PageMeta } from "@ch/contracts/seo";
 import type { HeadEntries } from "./head";
 
-type Seo = typeof import("@ch/api/contracts/seo");
+type Seo = typeof import("@ch/contracts/seo");
 type MetaTag = NonNullable<HeadEntries["meta"]>[number];
 type LinkTag = NonNullable<HeadEntries["links"]>[number];
 
@@ -48,7 +48,7 @@ type Meta = PageMeta | null | undefined;
 
 export function lazyHead(build: (seo: Seo) => Meta | Promise<Meta>): HeadEntries | Promise<HeadEntries> {
   if (serverSent) return serverHead();
-  return Promise.all([import("./head"), import("@ch/api/contracts/seo")]).then(async ([{ headFor }, seo]) =>
+  return Promise.all([import("./head"), import("@ch/contracts/seo")]).then(async ([{ headFor }, seo]) =>
     headFor(await build(seo)),
   );
 }

@@ -1,5 +1,5 @@
 // The live SEO score: twelve weighted items, each measured on the site when the widget opens.
-import { itemTone, type SeoScore, scoreLabel, scoreTone } from "@ch/api/contracts/seo";
+import { itemTone, type SeoScore, scoreLabel, scoreTone } from "@ch/contracts/seo";
 import { useQuery } from "@tanstack/react-query";
 import { buttonClass } from "../../components/ui";
 import { seoScoreQuery } from "./seo-api";

@@ -1,4 +1,4 @@
-import type { AuditResult, SeoReport, SeoScore } from "@ch/api/contracts/seo";
+import type { AuditResult, SeoReport, SeoScore } from "@ch/contracts/seo";
 import { queryOptions } from "@tanstack/react-query";
 import { getJson, postJson } from "../../lib/api";
 

@@ -1,7 +1,7 @@
 // The SEO report: four categories of live checks, the score, the counts, the crawler files and the
 // next steps built from what failed.
-import type { SeoReport } from "@ch/api/contracts/seo";
-import { scoreTone } from "@ch/api/contracts/seo";
+import type { SeoReport } from "@ch/contracts/seo";
+import { scoreTone } from "@ch/contracts/seo";
 import { useQuery } from "@tanstack/react-query";
 import { buttonClass, Spinner } from "../../components/ui";
 import { seoReportQuery } from "./seo-api";

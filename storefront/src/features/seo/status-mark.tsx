@@ -1,4 +1,4 @@
-import type { CheckStatus } from "@ch/api/contracts/seo";
+import type { CheckStatus } from "@ch/contracts/seo";
 import { statusTone, toneClass } from "./tone";
 
 const PATHS: Record<CheckStatus, string> = {

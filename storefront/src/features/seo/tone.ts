@@ -1,4 +1,4 @@
-import type { CheckStatus } from "@ch/api/contracts/seo";
+import type { CheckStatus } from "@ch/contracts/seo";
 
 export const toneClass = {
   green: "bg-emerald-50 text-emerald-800 border-emerald-200",

@@ -1,12 +1,20 @@
 // The settings' text and the deposit arithmetic, as every page, e-mail and order uses them.
+
+import {
+  formatDays,
+  formatTime,
+  formatWeeks,
+  hoursRows,
+  hoursSentence,
+  schemaOrgHours,
+} from "@ch/contracts/business-facts";
+import { describePage, staticPageMeta } from "@ch/contracts/seo";
+import { businessSettingsInput } from "@ch/contracts/settings";
+import { splitDeposit } from "@ch/contracts/totals";
 import { describe, expect, it } from "vitest";
-import { loadEnv } from "../env";
-import { priceOrder } from "../modules/pricing/engine";
-import { defaultSettings } from "../modules/settings/settings.service";
-import { formatDays, formatTime, formatWeeks, hoursRows, hoursSentence, schemaOrgHours } from "./business-facts";
-import { describePage, staticPageMeta } from "./seo";
-import { businessSettingsInput } from "./settings";
-import { splitDeposit } from "./totals";
+import { loadEnv } from "../src/env";
+import { priceOrder } from "../src/modules/pricing/engine";
+import { defaultSettings } from "../src/modules/settings/settings.service";
 
 describe("splitDeposit", () => {
   it("splits a total into the deposit now and the balance on delivery", () => {

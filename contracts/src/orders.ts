@@ -169,7 +169,7 @@ export const orderReceiptDto = z.object({
   payment: receiptPaymentDto.optional(),
   createdAt: instant(),
   estimatedDelivery: z.string(),
-  /** The build stage (api/src/contracts/stages.ts) and when each stage was reached, oldest first. */
+  /** The build stage (contracts/src/stages.ts) and when each stage was reached, oldest first. */
   stage: z.string().optional(),
   stages: z.array(z.object({ stage: z.string().nullable(), at: instant() })).optional(),
 });

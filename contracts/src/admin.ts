@@ -66,7 +66,7 @@ export const adminOrderDto = z.object({
   /** Derived from the ledger: paid once the payments recorded cover every invoice. */
   paymentStatus: z.string(),
   paymentMethod: z.string(),
-  /** The build stage (api/src/contracts/stages.ts). */
+  /** The build stage (contracts/src/stages.ts). */
   stage: z.string(),
   createdAt: instant(),
 });

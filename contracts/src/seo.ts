@@ -1,6 +1,6 @@
 // The SEO contracts, shared by the API, the storefront and the back office (pure: the storefront bundles them):
 // page metadata (seo-pages.ts), the head built from it (seo-head.ts) and the SEO tools' answers (seo-tools.ts).
-// The apps import them from here (@ch/api/contracts/seo).
+// The apps import them from here (@ch/contracts/seo).
 export { absoluteUrl, businessJsonLd, type HeadMetaTag, type HeadTags, headingOf, pageHead } from "./seo-head";
 export {
   type ArticleFacts,
