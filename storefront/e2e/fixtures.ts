@@ -11,6 +11,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { FakeTronGrid } from "../../api/test/fake-trongrid";
+import type { ReceivedEmail as SmtpEmail } from "../../api/test/notifications-fakes";
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -181,13 +182,8 @@ export interface ReceivedTelegram {
   parseMode: string;
 }
 
-export interface ReceivedEmail {
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
+/** An e-mail the fake SMTP server received, as the e2e server's mailbox lists it. */
+export type ReceivedEmail = Omit<SmtpEmail, "raw">;
 
 export async function telegramReceived(page: Page): Promise<ReceivedTelegram[]> {
   const res = await page.request.get(`${INBOX}/telegram`);
