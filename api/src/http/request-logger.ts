@@ -4,8 +4,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Bindings, ChildLoggerOptions, Logger } from "pino";
 
-const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace"] as const;
-type Level = (typeof LEVELS)[number];
+type Level = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
 
 class RequestLogger {
   #child: FastifyBaseLogger | undefined;
@@ -38,18 +37,23 @@ class RequestLogger {
   }
 
   silent(): void {}
-
-  static {
-    // fatal(...args) … trace(...args), methods of the prototype as if written out: each writes at its level
-    for (const level of LEVELS) {
-      Object.defineProperty(RequestLogger.prototype, level, {
-        value(this: RequestLogger, ...args: unknown[]): void {
-          this.write(level, args);
-        },
-        writable: true,
-        configurable: true,
-      });
-    }
+  fatal(...args: unknown[]): void {
+    this.write("fatal", args);
+  }
+  error(...args: unknown[]): void {
+    this.write("error", args);
+  }
+  warn(...args: unknown[]): void {
+    this.write("warn", args);
+  }
+  info(...args: unknown[]): void {
+    this.write("info", args);
+  }
+  debug(...args: unknown[]): void {
+    this.write("debug", args);
+  }
+  trace(...args: unknown[]): void {
+    this.write("trace", args);
   }
 
   private write(level: Level, args: unknown[]): void {
