@@ -3,7 +3,7 @@
 // published product, the 53ft models are known, the hours are the business settings', the ROI figure is the
 // calculator's own, and a question it cannot match offers to pass it to a person.
 
-import type { AdminProductDto } from "@ch/contracts/catalog";
+import { type AdminProductDto, productInputOf } from "@ch/contracts/catalog";
 import type { ChatReplyAnswer } from "@ch/contracts/chat";
 import { computeRoi, defaultRoiInputs } from "@ch/contracts/roi";
 import type { BusinessSettingsDto } from "@ch/contracts/settings";
@@ -43,14 +43,7 @@ async function productNamed(name: string): Promise<AdminProductDto> {
 
 /** The product as PUT /api/admin/products/:id takes it, with some fields changed. */
 const asInput = (p: AdminProductDto, changes: Record<string, unknown>) => ({
-  name: p.name,
-  description: p.description,
-  price: p.price,
-  category: p.category,
-  images: p.imageDetails,
-  specs: p.specs,
-  featured: p.featured,
-  inStock: p.inStock,
+  ...productInputOf(p),
   ...changes,
 });
 

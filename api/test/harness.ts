@@ -18,6 +18,7 @@ import type { Clock } from "../src/lib/clock";
 import { sessionRowId } from "../src/modules/access/session-store";
 import { totpCode } from "../src/modules/admin/totp.service";
 import { priceOrder } from "../src/modules/pricing/engine";
+import { MARIA } from "./buyers";
 import { checkAnswersAgainstDocument } from "./contract";
 import type { TestDatabaseTemplates } from "./global-setup";
 
@@ -295,16 +296,7 @@ export function orderBody(
     depositPercent: 50,
   });
   return {
-    firstName: "Maria",
-    lastName: "Gonzalez",
-    email: "maria@example.com",
-    phone: "(210) 555-0101",
-    address: "120 Main St",
-    city: "San Antonio",
-    state: "TX",
-    zipCode: "78205",
-    deliveryNotes: "Gate code 1234",
-    paymentMethod: "usdt",
+    ...MARIA,
     cartItems: items.map((i) => ({
       id: i.id,
       quantity: i.quantity,

@@ -1,7 +1,7 @@
 // Storefront pages are rendered once per URL and reused until the public data changes (or a minute
 // passes); a change made through the services shows on the very next request.
 
-import type { ProductInput } from "@ch/contracts/catalog";
+import { type ProductInput, productInputOf } from "@ch/contracts/catalog";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -38,9 +38,8 @@ describe("rendered page cache", () => {
     expect((await page("/product/1")).body).not.toContain("Unannounced name");
 
     const product = await getProduct(db.handle.db, 1);
-    const { id, createdAt, updatedAt, images, imageDetails, ...rest } = product;
-    const input = { ...rest, images: imageDetails, name: "The Cleveland Deluxe" } as ProductInput;
-    await updateProduct(db.handle.db, id, input, new Date());
+    const input: ProductInput = { ...productInputOf(product), name: "The Cleveland Deluxe" };
+    await updateProduct(db.handle.db, product.id, input, new Date());
     const after = await page("/product/1");
     expect(after.body).toContain("The Cleveland Deluxe");
     expect(after.body).not.toContain(`<title>${product.name} –`);

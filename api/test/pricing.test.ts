@@ -3,6 +3,7 @@
 // accepts; the delivery band follows the ZIP's distance from the yard (staff may choose another on a
 // proposal); unknown ZIPs, ZIPs of another state and unknown or unavailable products are refused; and a
 // tax-rate edit per class is audited and changes the next quote.
+import { productInputOf } from "@ch/contracts/catalog";
 import { schema } from "@ch/db";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -264,17 +265,15 @@ describe("the tax table per class", () => {
   it("staff set a product's tax class through the admin API", async () => {
     const product = (await admin("GET", `/api/admin/products/${abilene}`)).json();
     expect(product.taxClass).toBe("general");
-    const { id: _id, createdAt: _c, updatedAt: _u, images: _i, imageDetails, ...rest } = product;
+    const input = productInputOf(product);
     const res = await admin("PUT", `/api/admin/products/${abilene}`, {
-      ...rest,
-      images: imageDetails,
+      ...input,
       taxClass: "housing",
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().taxClass).toBe("housing");
     const bad = await admin("PUT", `/api/admin/products/${abilene}`, {
-      ...rest,
-      images: imageDetails,
+      ...input,
       taxClass: "delivery",
     });
     expect(bad.statusCode).toBe(400);

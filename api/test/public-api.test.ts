@@ -1,3 +1,4 @@
+import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderBody, startTestApps, type TestApps } from "./harness";
 
@@ -27,14 +28,7 @@ describe("catalog", () => {
   it("lists the seed products in every category, with the chat's models and prices", async () => {
     const list = await products();
     const categories = new Set(list.map((p) => p.category));
-    for (const c of [
-      "20ft-homes",
-      "40ft-homes",
-      "53ft-homes",
-      "multi-unit",
-      "container-offices",
-      "commercial-industrial",
-    ]) {
+    for (const c of PRODUCT_CATEGORIES) {
       expect(categories.has(c)).toBe(true);
     }
     const byName = (fragment: string) => list.find((p) => p.name.includes(fragment));

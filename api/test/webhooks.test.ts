@@ -5,7 +5,7 @@
 // the endpoint disabled after failing for the whole retry window (the owner told) are each checked.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ProductDto, ProductInput } from "@ch/contracts/catalog";
+import { type ProductDto, type ProductInput, productInputOf } from "@ch/contracts/catalog";
 import type { WebhookEventType } from "@ch/contracts/webhook-events";
 import { schema } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
@@ -187,9 +187,8 @@ describe("delivery", () => {
     // nobody wants order.stage_changed yet: no event row is written for it
     const order = await placeOrder();
     expect((await contact()).statusCode).toBe(201);
-    const { id, createdAt, updatedAt, images, imageDetails, ...rest } = product;
-    const input: ProductInput = { ...rest, images: imageDetails, name: `${product.name} (2027)` } as ProductInput;
-    const updated = await admin("POST", "/api/trpc/catalog.update", { id, data: input });
+    const input: ProductInput = { ...productInputOf(product), name: `${product.name} (2027)` };
+    const updated = await admin("POST", "/api/trpc/catalog.update", { id: product.id, data: input });
     expect(updated.statusCode).toBe(200);
     const cancel = await admin("PUT", `/api/admin/orders/${order.id}/stage`, {
       stage: "cancelled",
@@ -234,7 +233,8 @@ describe("delivery", () => {
 
     // restore the product's name for the other tests
     expect(
-      (await admin("POST", "/api/trpc/catalog.update", { id, data: { ...input, name: product.name } })).statusCode,
+      (await admin("POST", "/api/trpc/catalog.update", { id: product.id, data: { ...input, name: product.name } }))
+        .statusCode,
     ).toBe(200);
   });
 

@@ -2,6 +2,7 @@
 // 01 creates the admin, later files sign in with it.
 import { deflateSync } from "node:zlib";
 import { expect, type Page } from "@playwright/test";
+import { MARIA_DELIVERY } from "../../api/test/buyers";
 
 // The storefront's fixtures: every test fails on an uncaught page error or a console.error; and its way of
 // holding a request until the test lets it go.
@@ -125,13 +126,7 @@ export async function placeOrder(
   const res = await page.request.post(`${STOREFRONT}/api/orders`, {
     data: {
       ...customer,
-      phone: "(210) 555-0101",
-      address: "120 Main St",
-      city: "San Antonio",
-      state: "TX",
-      zipCode: "78205",
-      deliveryNotes: "Gate code 1234",
-      paymentMethod: "usdt",
+      ...MARIA_DELIVERY,
       cartItems: [{ id: p.id, quantity: 1, name: p.name, price: p.price, image: p.images[0], category: p.category }],
       totalAmount: quote.totalAmount,
       orderDate: new Date().toISOString(),

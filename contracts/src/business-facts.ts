@@ -7,6 +7,25 @@ import type { BusinessSettings } from "./settings";
 
 export { TIME_ZONES, type TimeZoneId, WEEKDAYS, type Weekday };
 
+/** The schedule and terms the business publishes until the owner changes them in the settings. */
+export const DEFAULT_BUSINESS_FACTS = {
+  openingHours: [
+    { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
+    { days: ["Saturday"], opens: "09:00", closes: "16:00" },
+  ],
+  timeZone: "America/Chicago",
+  warranty: { structuralYears: 10, systemsYears: 5, finishYears: 2, installationYears: 1 },
+  production: { minWeeks: 6, maxWeeks: 8 },
+  // production is scheduled once the deposit arrives: the delivery window starts there
+  delivery: { minWeeks: 8, maxWeeks: 12, countedFrom: "deposit" },
+  // the terms' published policy: 72 hours for a full refund, $500 until production, 25 % after
+  cancellation: { fullRefundHours: 72, feeCents: 50_000, restockingFeePercent: 25 },
+  depositPercent: 50,
+} satisfies Pick<
+  BusinessSettings,
+  "openingHours" | "timeZone" | "warranty" | "production" | "delivery" | "cancellation" | "depositPercent"
+>;
+
 export const SOCIAL_NETWORKS = [
   ["facebook", "Facebook"],
   ["instagram", "Instagram"],

@@ -77,6 +77,25 @@ export const adminProductDto = productDto.extend({
 });
 export type AdminProductDto = z.infer<typeof adminProductDto>;
 
+/**
+ * A product as the update takes it back (PUT /api/admin/products/:id, catalog.update): what a read returns,
+ * in the input's form. Draft state and tax class come along when the read has them (staff reads do).
+ */
+export function productInputOf(p: ProductDto & Partial<Pick<AdminProductDto, "published" | "taxClass">>): ProductInput {
+  return {
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    category: p.category as ProductInput["category"],
+    images: p.imageDetails,
+    specs: p.specs,
+    featured: p.featured,
+    inStock: p.inStock,
+    ...(p.published === undefined ? {} : { published: p.published }),
+    ...(p.taxClass === undefined ? {} : { taxClass: p.taxClass }),
+  };
+}
+
 // ---- admin REST (catalog-admin.rest.ts) ----------------------------------------------------------------
 
 /** PUT /api/admin/products/:id/images: the whole list, in display order (the first is the cover). */

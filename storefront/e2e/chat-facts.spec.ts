@@ -1,22 +1,9 @@
 // Issue 23, item 1: the chat's answers come from the data at the moment of the question. Staff change a
 // price and a model in the back office, then a visitor asks, at 375 and 1440 px; the panel says its answers
 // are automatic, and a question it cannot answer goes to a person when the visitor asks for it.
+import { type AdminProductDto as AdminProduct, productInputOf } from "@ch/contracts/catalog";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN_ORIGIN, ensureOwner, expect, expectAccessible, staffSession, telegramReceived, test } from "./fixtures";
-
-interface AdminProduct {
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  category: string;
-  imageDetails: { url: string; width: number; height: number }[];
-  specs: Record<string, number>;
-  featured: boolean;
-  inStock: boolean;
-  published: boolean;
-  taxClass: string;
-}
 
 const usd = (dollars: number) => `$${dollars.toLocaleString("en-US")}`;
 
@@ -32,18 +19,7 @@ async function productNamed(request: APIRequestContext, name: string): Promise<A
 async function restore(request: APIRequestContext, p: AdminProduct) {
   const res = await request.put(`${ADMIN_ORIGIN}/api/admin/products/${p.id}`, {
     headers: { origin: ADMIN_ORIGIN },
-    data: {
-      name: p.name,
-      description: p.description,
-      price: p.price,
-      category: p.category,
-      images: p.imageDetails,
-      specs: p.specs,
-      featured: p.featured,
-      inStock: p.inStock,
-      published: p.published,
-      taxClass: p.taxClass,
-    },
+    data: productInputOf(p),
   });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -10,7 +10,11 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
+import { type CheckoutBuyer, SAN_ANTONIO_BUYER } from "../../api/test/buyers";
 import { FakeTronGrid } from "../../api/test/fake-trongrid";
+
+export { type CheckoutBuyer, SAN_ANTONIO_BUYER };
+
 import type { ReceivedEmail as SmtpEmail } from "../../api/test/notifications-fakes";
 
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -106,28 +110,6 @@ export async function seedCart(page: Page, lines: unknown[]): Promise<void> {
   await page.goto("/");
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [CART_KEY, JSON.stringify(lines)]);
 }
-
-/** A buyer as the checkout asks for one; the delivery state is Texas. */
-export interface CheckoutBuyer {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  zipCode: string;
-}
-
-/** Ana, who has a San Antonio address (delivery up to 100 miles from the yard). */
-export const SAN_ANTONIO_BUYER: CheckoutBuyer = {
-  firstName: "Ana",
-  lastName: "Lopez",
-  email: "ana@example.com",
-  phone: "210-555-0100",
-  address: "1 Main St",
-  city: "San Antonio",
-  zipCode: "78205",
-};
 
 /**
  * The checkout's buyer fields in the form's order: each one's label, the buyer's value, and the words its

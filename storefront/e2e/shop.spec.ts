@@ -1,3 +1,4 @@
+import { productInputOf } from "@ch/contracts/catalog";
 import type { OrderQuoteDto as Quote } from "@ch/contracts/orders";
 import type { Page } from "@playwright/test";
 import {
@@ -407,16 +408,7 @@ test.describe("checkout", () => {
     const marfa = await (await staff.get("/api/admin/products/3")).json();
     const setPrice = async (price: number) => {
       const res = await staff.put("/api/admin/products/3", {
-        data: {
-          name: marfa.name,
-          description: marfa.description,
-          price,
-          category: marfa.category,
-          images: marfa.imageDetails,
-          specs: marfa.specs,
-          featured: marfa.featured,
-          inStock: marfa.inStock,
-        },
+        data: { ...productInputOf(marfa), price },
       });
       expect(res.status(), await res.text()).toBe(200);
     };

@@ -2,7 +2,7 @@
 // states is one of the data's (catalog prices, delivery fees, the ROI calculator's figures, the deposit), a
 // price change shows in the next answer, and a question it cannot match offers a person.
 
-import { feeText } from "@ch/contracts/business-facts";
+import { DEFAULT_BUSINESS_FACTS, feeText } from "@ch/contracts/business-facts";
 import { computeRoi, defaultRoiInputs } from "@ch/contracts/roi";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -51,14 +51,9 @@ const KNOWLEDGE: ChatKnowledge = {
       latitude: 29.4739,
       longitude: -98.5292,
     },
-    openingHours: [
-      { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
-      { days: ["Saturday"], opens: "09:00", closes: "16:00" },
-    ],
-    timeZone: "America/Chicago",
-    warranty: { structuralYears: 12, systemsYears: 5, finishYears: 2, installationYears: 1 },
-    production: { minWeeks: 6, maxWeeks: 8 },
-    delivery: { minWeeks: 8, maxWeeks: 12, countedFrom: "deposit" },
+    ...DEFAULT_BUSINESS_FACTS,
+    // other figures than the defaults, so that an answer cannot state a default by accident
+    warranty: { ...DEFAULT_BUSINESS_FACTS.warranty, structuralYears: 12 },
     depositPercent: 40,
     usdtWalletAddress: "TXYZ",
   },

@@ -4,7 +4,7 @@
 // once: NOTIFY in the writing transaction (announceCatalogChange) and the table's own trigger
 // (migration 0003), so cached pages, /api/config and JSON-LD never outlive it.
 
-import { type SiteConfig, socialList } from "@ch/contracts/business-facts";
+import { DEFAULT_BUSINESS_FACTS, type SiteConfig, socialList } from "@ch/contracts/business-facts";
 import type { BankAccount } from "@ch/contracts/payments";
 import { type BusinessSettings, type BusinessSettingsDto, businessSettingsInput } from "@ch/contracts/settings";
 import { type Executor, schema } from "@ch/db";
@@ -34,20 +34,9 @@ export function defaultSettings(env: Env): BusinessSettings {
       latitude: 29.4739,
       longitude: -98.5292,
     },
-    openingHours: [
-      { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
-      { days: ["Saturday"], opens: "09:00", closes: "16:00" },
-    ],
-    timeZone: "America/Chicago",
-    warranty: { structuralYears: 10, systemsYears: 5, finishYears: 2, installationYears: 1 },
-    production: { minWeeks: 6, maxWeeks: 8 },
-    // production is scheduled once the deposit arrives: the delivery window starts there
-    delivery: { minWeeks: 8, maxWeeks: 12, countedFrom: "deposit" },
-    // the terms' published policy: 72 hours for a full refund, $500 until production, 25 % after
-    cancellation: { fullRefundHours: 72, feeCents: 50_000, restockingFeePercent: 25 },
+    ...structuredClone(DEFAULT_BUSINESS_FACTS),
     // empty until the owner gives them (the pages and e-mails then say the details follow by e-mail)
     bankTransfer: { bankName: "", accountName: "", routingNumber: "", accountNumber: "" },
-    depositPercent: 50,
     social: {
       facebook: env.SOCIAL_FACEBOOK ?? null,
       instagram: env.SOCIAL_INSTAGRAM ?? null,

@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { SAN_ANTONIO_BUYER } from "../../../../api/test/buyers";
 import { type CheckoutForm, emptyCheckoutForm, validateCheckout } from "./validation";
 
 const filled: CheckoutForm = {
   ...emptyCheckoutForm,
-  firstName: "Ana",
-  lastName: "Lopez",
-  email: "ana@example.com",
-  phone: "210-555-0100",
-  address: "1 Main St",
-  city: "San Antonio",
+  ...SAN_ANTONIO_BUYER,
   state: "TX",
-  zipCode: "78205",
 };
 
 describe("validateCheckout", () => {
