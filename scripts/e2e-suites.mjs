@@ -6,8 +6,8 @@
 // only slow the other two).
 // - The back office is one part: its specs build on each other's data, in order.
 // - The storefront's specs keep no order between them; its parts are sized from CI's timings.
-// - The markup and accessibility checkers (the engine-free specs) are a part of their own, on the
-//   embedded database only (scripts/playwright-config.ts).
+// - The engine-free specs (the markup and accessibility checkers, and the specs that only read seeded
+//   pages) are a part of their own, on the embedded database only (scripts/playwright-config.ts).
 // Each line of output is prefixed with its part; the exit code is the first failing part's. A failing
 // part's failure report is printed again at the very end, where a CI log's tail shows it.
 // E2E_PORT=<n> moves the ports: part k uses n + 10k to n + 10k + 3 (default n = 4100). E2E_LANES=<n>
@@ -25,7 +25,7 @@ const extra = process.argv.slice(2);
 
 /** Storefront spec files by part (about 2.5 minutes each on CI); the last part takes every other spec. */
 const STOREFRONT_PARTS = [
-  ["shop.spec.ts", "order-pages.spec.ts", "blog.spec.ts", "notifications.spec.ts"],
+  ["shop.spec.ts", "order-pages.spec.ts", "notifications.spec.ts"],
   ["sale-journey.spec.ts", "content.spec.ts", "buyer-forms.spec.ts", "faults.spec.ts", "catalog-walk.spec.ts"],
 ];
 
@@ -33,7 +33,7 @@ const STOREFRONT_PARTS = [
 const parts = [
   ...(process.env.DATABASE_URL
     ? []
-    : [{ name: "storefront checkers", suite: "storefront", env: { E2E_ENGINE_FREE: "only" } }]),
+    : [{ name: "storefront engine-free", suite: "storefront", env: { E2E_ENGINE_FREE: "only" } }]),
   { name: "backoffice", suite: "backoffice", env: {} },
   ...STOREFRONT_PARTS.map((files, i) => ({
     name: `storefront ${i + 1}`,

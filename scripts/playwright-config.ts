@@ -10,7 +10,10 @@ export function e2eConfig(options: {
   defaultPort: number;
   /** Which of the two servers the pages are read from. */
   origin: "storefront" | "backoffice";
-  /** Specs that read pages the same on either database (markup and accessibility checkers). */
+  /**
+   * Specs that read pages the same on either database: the markup and accessibility checkers, and specs
+   * that only read seeded content (they write nothing, so no database engine decides what they see).
+   */
   engineFreeSpecs: string[];
 }) {
   // the specs' helpers find the servers and the mailbox from E2E_PORT, those of either suite (a back-office
