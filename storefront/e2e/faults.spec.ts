@@ -100,18 +100,31 @@ test("the floating chat button never covers the footer's links", async ({ page }
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/");
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const button = (await page.getByRole("button", { name: "Open chat" }).boundingBox())!;
-    for (const link of await page.locator("footer a").all()) {
-      const box = await link.boundingBox();
-      if (!box) continue;
-      const overlaps =
-        box.x < button.x + button.width &&
-        button.x < box.x + box.width &&
-        box.y < button.y + button.height &&
-        button.y < box.y + box.height;
-      expect(overlaps, `${await link.textContent()} at ${width}px`).toBe(false);
-    }
+    await expect(page.getByRole("button", { name: "Open chat" })).toBeVisible();
+    // scrolled to the very end: the page may still grow while pictures above load, so it scrolls again
+    // until what it measures holds
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            window.scrollTo(0, document.body.scrollHeight);
+            const button = document.querySelector('button[aria-label="Open chat"]')!.getBoundingClientRect();
+            return [...document.querySelectorAll("footer a")]
+              .filter((link) => {
+                const box = link.getBoundingClientRect();
+                if (box.width === 0 || box.height === 0) return false;
+                return (
+                  box.x < button.x + button.width &&
+                  button.x < box.x + box.width &&
+                  box.y < button.y + button.height &&
+                  button.y < box.y + box.height
+                );
+              })
+              .map((link) => link.textContent);
+          }),
+        { message: `footer links under the chat button at ${width}px` },
+      )
+      .toEqual([]);
   }
 });
 
