@@ -40,12 +40,12 @@ import type { Clock } from "./lib/clock";
 import { systemClock } from "./lib/clock";
 import type { Deps } from "./lib/deps";
 import { readCache } from "./lib/read-cache";
-import { ADMIN_FAST_QUERIES, PUBLIC_FAST_QUERIES, registerFastTrpcQueries } from "./lib/trpc-fast-queries";
 import { installSetupGate } from "./modules/admin";
 import { mediaUploadPlugin } from "./modules/media";
 import { loadStorefrontRenderer, registerSeoFiles, renderStorefrontPage } from "./modules/seo";
 import { type Lifecycle, registerSystemRoutes } from "./modules/system";
 import { backofficeRoutes, publicRoutes } from "./routes";
+import { registerTrpcQueries } from "./trpc/queries-over-get";
 import { adminAppRouter, publicAppRouter } from "./trpc/root";
 import type { TrpcContext } from "./trpc/trpc";
 
@@ -115,12 +115,12 @@ async function registerTrpc(app: FastifyInstance, surface: AppOptions["surface"]
     req,
     reply: res,
   });
-  // the hot queries skip the Fetch-API adapter (same procedures, same wire format; docs/decisions/0003)
-  registerFastTrpcQueries(app, {
+  // queries over GET skip the Fetch-API adapter (same procedures, same wire format; docs/decisions/0003)
+  registerTrpcQueries(app, {
     prefix: "/api/trpc",
     router: trpcRouter,
-    paths: surface === "storefront" ? PUBLIC_FAST_QUERIES : ADMIN_FAST_QUERIES,
     createContext,
+    repeatable: surface === "storefront",
   });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/trpc",

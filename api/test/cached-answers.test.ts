@@ -90,6 +90,29 @@ describe("cached public reads answered before routing", () => {
     }
   });
 
+  it("answers a public tRPC query before routing from the entry its REST path uses, in tRPC's envelope", async () => {
+    const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+    for (const [path, rest, encoding, batch] of [
+      [`/api/trpc/catalog.byId?input=${input({ id: 1 })}`, "/api/products/1", undefined, false],
+      [`/api/trpc/catalog.list?batch=1&input=${input({ 0: {} })}`, "/api/products", "br", true],
+    ] as const) {
+      const pathname = path.slice(0, path.indexOf("?"));
+      const before = routed(pathname);
+      const first = await get(path, encoding);
+      expect(first.status).toBe(200);
+      expect(routed(pathname) - before).toBe(1);
+      await servedBeforeRouting(path, encoding);
+      const afterwards = routed(pathname);
+      const again = await get(path, encoding);
+      expect(again).toEqual(first);
+      expect(routed(pathname)).toBe(afterwards);
+      // the same bytes REST sends, in the envelope
+      const plain = await get(path);
+      const result = `{"result":{"data":${(await get(rest)).body.toString()}}}`;
+      expect(plain.body.toString()).toBe(batch ? `[${result}]` : result);
+    }
+  });
+
   it("goes through Fastify again once the data changes, then repeats the new answer", async () => {
     const path = "/api/products/1";
     await get(path);

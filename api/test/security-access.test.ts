@@ -138,7 +138,7 @@ afterAll(async () => {
 });
 
 const key = (r: ServedRoute) => `${r.method} ${r.url}`;
-// the adapter's mount, and the fast lane's GET routes for hot queries (lib/trpc-fast-queries.ts)
+// the adapter's mount, and the GET routes of the queries (trpc/queries-over-get.ts)
 const isTrpc = (r: ServedRoute) => r.url.startsWith("/api/trpc/");
 
 describe("the route lists come from Fastify", () => {

@@ -3,17 +3,29 @@
 // what a bare server costs (issue 13: at least half a bare Fastify's rate); everything else, and any
 // read the cache cannot vouch for right now, goes through Fastify as before.
 //
-// What makes an address eligible: a GET route open to the public without a rate limit (http/route.ts)
-// that answered 200 from `cachedJson()`. Its entry names the read-cache key, so a change to the data
-// (which drops the key in every process) sends the next request through Fastify again.
+// What makes an address eligible: a GET route open to the public without a rate limit (http/route.ts), or
+// a public tRPC query over GET (trpc/queries-over-get.ts), that answered 200 from a cached read
+// (`cachedRead()`). Its entry names the read-cache key, so a change to the data (which drops the key in
+// every process) sends the next request through Fastify again. REST repeats the entry's JSON, tRPC the
+// same bytes in its result envelope: one entry answers both transports.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Database } from "@ch/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { COMPRESS_MIN_BYTES, type Encoding, pickEncoding, readyCompressedBody } from "../lib/compressed-forms";
+import {
+  COMPRESS_MIN_BYTES,
+  type Encoding,
+  keepCompressedForms,
+  pickEncoding,
+  readyCompressedBody,
+} from "../lib/compressed-forms";
 import { readCache } from "../lib/read-cache";
+
+/** How an answer carries the entry's JSON: as it is (REST), or in tRPC's result envelope, plain or batched. */
+export type AnswerForm = "json" | "trpc" | "trpc-batch";
 
 interface CachedAnswer {
   key: string;
+  form: AnswerForm;
   headers: OutgoingHttpHeaders;
   /** The cached body the prepared answers below were made for (a change brings a new one). */
   body?: Buffer;
@@ -32,17 +44,35 @@ const PER_ANSWER = new Set([
   "transfer-encoding",
 ]);
 
-const eligible = new WeakSet<FastifyRequest>();
+const eligible = new WeakMap<FastifyRequest, AnswerForm>();
 const answeredFrom = new WeakMap<FastifyRequest, string>();
 
-/** Called by the route layer before a public, unlimited GET handler runs. */
-export function allowCachedAnswer(req: FastifyRequest): void {
-  eligible.add(req);
+/** Called by the route layer before a public, unlimited GET handler runs (and for public tRPC queries). */
+export function allowCachedAnswer(req: FastifyRequest, form: AnswerForm = "json"): void {
+  eligible.set(req, form);
 }
 
-/** Called by `cachedJson()`: this request's answer is the read cache's entry `key`. */
+/** Called when a cached read answers: this request's answer is the read cache's entry `key`. */
 export function noteCachedAnswer(req: FastifyRequest, key: string): void {
   if (eligible.has(req)) answeredFrom.set(req, key);
+}
+
+const envelopes = { trpc: new WeakMap<Buffer, Buffer>(), "trpc-batch": new WeakMap<Buffer, Buffer>() };
+const ENVELOPE = {
+  trpc: [Buffer.from('{"result":{"data":'), Buffer.from("}}")],
+  "trpc-batch": [Buffer.from('[{"result":{"data":'), Buffer.from("}}]")],
+} as const;
+
+/** An entry's JSON as the answer carries it; tRPC's envelope is made once per entry, compressed forms too. */
+export function answerBody(json: Buffer, form: AnswerForm): Buffer {
+  if (form === "json") return json;
+  let body = envelopes[form].get(json);
+  if (!body) {
+    const [before, after] = ENVELOPE[form];
+    body = keepCompressedForms(Buffer.concat([before, json, after]));
+    envelopes[form].set(json, body);
+  }
+  return body;
 }
 
 export function installCachedAnswers(app: FastifyInstance, db: Database, lifecycle: { draining: boolean }): void {
@@ -69,7 +99,7 @@ export function installCachedAnswers(app: FastifyInstance, db: Database, lifecyc
         if (!PER_ANSWER.has(name) && value !== undefined) headers[name] = value;
       }
       if (byUrl.size >= MAX_ADDRESSES) byUrl.clear();
-      byUrl.set(req.raw.url ?? req.url, { key, headers, prepared: {} });
+      byUrl.set(req.raw.url ?? req.url, { key, form: eligible.get(req) ?? "json", headers, prepared: {} });
     }
     done();
   });
@@ -78,8 +108,9 @@ export function installCachedAnswers(app: FastifyInstance, db: Database, lifecyc
     if (req.method !== "GET" || lifecycle.draining || req.url === undefined) return false;
     const answer = byUrl.get(req.url);
     if (!answer) return false;
-    const body = cache.peekJson(answer.key);
-    if (!body) return false;
+    const json = cache.peekJson(answer.key);
+    if (!json) return false;
+    const body = answerBody(json, answer.form);
     if (answer.body !== body) {
       answer.body = body;
       answer.prepared = {};

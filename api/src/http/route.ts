@@ -9,7 +9,7 @@ import type { Deps } from "../lib/deps";
 import { forbidden } from "../lib/errors";
 import { idempotencyRecordKey, idempotentTransaction } from "../lib/idempotency";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES, publicLimitHit, type RateLimitHit } from "../lib/rate-limit";
-import { type CacheOptions, sendCachedJson } from "../lib/read-cache";
+import { CachedRead, type CacheOptions, sendCachedJson } from "../lib/read-cache";
 import { parseInput } from "../lib/validate";
 import type {} from "./admin-authority";
 import { bearerToken } from "./bearer-token";
@@ -45,18 +45,20 @@ declare const bodyShape: unique symbol;
 export type Sent<T> = { readonly [bodyShape]: T };
 export const sent = <T>(value: unknown): Sent<T> => value as Sent<T>;
 
-/** sendCachedJson (lib/read-cache.ts), typed by what `load` answers so the route's response schema checks it. */
-export async function cachedJson<T>(
-  deps: Deps,
-  reply: FastifyReply,
-  key: string,
-  load: () => Promise<T>,
-  options?: CacheOptions,
-): Promise<Sent<T>> {
+/**
+ * A handler's answer read through the read cache under `key` (lib/read-cache.ts), typed by what `load`
+ * answers so the route's response schema checks it. The route sends the entry's kept JSON; the procedure
+ * made from the operation (trpc/operations.ts) and the server render answer its value, from the same entry.
+ */
+export const cachedRead = <T>(key: string, load: () => Promise<T>, options?: CacheOptions): Sent<T> =>
+  sent<T>(new CachedRead(key, load, options));
+
+/** Sends a cached read's kept JSON. */
+async function sendCachedRead(deps: Deps, reply: FastifyReply, read: CachedRead, repeatable: boolean) {
   // noted before sending (awaiting a sent reply waits for its end, after onResponse); a visitor-chosen
   // key is kept apart and briefly: not an answer to repeat before routing
-  if (!options?.chosen) noteCachedAnswer(reply.request, key);
-  return sent<T>(await sendCachedJson(deps.db, reply, key, load, options));
+  if (repeatable && !read.options.chosen) noteCachedAnswer(reply.request, read.key);
+  return sendCachedJson(deps.db, reply, read.key, read.load, read.options);
 }
 
 /**
@@ -131,7 +133,7 @@ export interface RouteSpec<
       Q extends z.ZodType ? z.output<Q> : undefined,
       P extends z.ZodType ? z.output<P> : undefined
     >,
-  ) => Promise<HandlerResult<R>>;
+  ) => HandlerResult<R> | Promise<HandlerResult<R>>;
 }
 
 declare const routeTypes: unique symbol;
@@ -251,6 +253,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
           result = answer.body;
         } else {
           result = await spec.handler(context as never);
+          if (result instanceof CachedRead) return sendCachedRead(deps, reply, result, repeatable);
         }
         if (admin && spec.method !== "GET") {
           req.log.info({ admin: admin.username, action: `${spec.method} ${spec.url}` }, "admin change");

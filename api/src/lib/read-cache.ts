@@ -118,6 +118,29 @@ export interface CacheOptions {
   chosen?: boolean;
 }
 
+/**
+ * A read declared by its cache key, as an operation's handler answers it (http/route.ts `cachedRead`):
+ * REST sends the entry's kept JSON; a tRPC procedure and the server render take its value, parsed once
+ * from those same bytes. One entry per read, whichever way it is asked for.
+ */
+export class CachedRead<T = unknown> {
+  constructor(
+    readonly key: string,
+    readonly load: () => Promise<T>,
+    readonly options: CacheOptions = {},
+  ) {}
+}
+
+/** The value of each kept JSON entry, parsed once (an entry's bytes are never changed, only replaced). */
+const parsedEntries = new WeakMap<Buffer, unknown>();
+/** And back: the entry a value was parsed from, so a transport can send those bytes instead of encoding it. */
+const entryOfValue = new WeakMap<object, Buffer>();
+
+/** The kept JSON a cached read's value (from `valueOf`) was parsed from, if it is one. */
+export function keptJsonOf(value: unknown): Buffer | undefined {
+  return value !== null && typeof value === "object" ? entryOfValue.get(value) : undefined;
+}
+
 export class ReadCache {
   private readonly entries = new Map<string, Buffer>();
   private readonly values = new Map<string, unknown>();
@@ -163,6 +186,19 @@ export class ReadCache {
       this.entries.set(key, keepCompressedForms(body)); // its brotli/gzip forms are made once, kept with it
     }
     return body;
+  }
+
+  /**
+   * The value of a cached read: its kept JSON (the entry REST sends), parsed once per entry. Callers must
+   * not change it: it is shared by every request until the next change.
+   */
+  async valueOf<T>(read: CachedRead<T>): Promise<T> {
+    const body = await this.json(read.key, read.load, read.options);
+    if (parsedEntries.has(body)) return parsedEntries.get(body) as T;
+    const value = JSON.parse(body.toString("utf8")) as T;
+    parsedEntries.set(body, value);
+    if (value !== null && typeof value === "object") entryOfValue.set(value, body);
+    return value;
   }
 
   /** The kept JSON of `key` if it is in memory and may be trusted now (no load, no wait). */

@@ -9,7 +9,9 @@
 import type { SessionAdmin } from "@ch/contracts/staff-roles";
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from "@trpc/server";
 import { z } from "zod";
+import { noteCachedAnswer } from "../http/cached-answers";
 import type { HandlerContext, Operation } from "../http/route";
+import { CachedRead, readCache } from "../lib/read-cache";
 import { adminProcedure, type ProcedureMeta, publicProcedure, rateLimited, type TrpcContext } from "./trpc";
 
 type Shape<S> = S extends z.ZodType ? z.input<S> : unknown;
@@ -110,7 +112,14 @@ function resolverOf(op: Operation, { split }: Split, whenLeftOut: unknown) {
       ip: ctx.req.ip,
       rateLimit: undefined,
     };
-    return ((await op.handler(context as never)) ?? { ok: true }) as unknown;
+    const result = await op.handler(context as never);
+    // a cached read answers the value of the same entry REST sends (and may be repeated before routing
+    // from it, on the public surface: http/cached-answers.ts)
+    if (result instanceof CachedRead) {
+      if (!result.options.chosen && op.access === "public" && !op.rateLimit) noteCachedAnswer(ctx.req, result.key);
+      return readCache(ctx.deps.db).valueOf(result);
+    }
+    return (result ?? { ok: true }) as unknown;
   };
 }
 

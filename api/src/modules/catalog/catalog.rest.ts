@@ -1,9 +1,10 @@
 import { productDto, productIdParams, productList, productListQuery } from "@ch/contracts/catalog";
-import { cachedJson, route } from "../../http/route";
+import { cachedRead, route } from "../../http/route";
 import { getProduct, listFeaturedProducts, listProducts } from "./catalog.service";
 
-export const catalogRoutes = [
-  route({
+/** The public catalog reads: REST routes and, by their keys, the storefront's procedures (catalog.router.ts). */
+export const catalogOperations = {
+  featured: route({
     method: "GET",
     url: "/api/products/featured",
     access: "public",
@@ -12,9 +13,9 @@ export const catalogRoutes = [
     tags: ["catalog"],
     response: productList,
     answer: "Array of products marked featured",
-    handler: ({ deps, reply }) => cachedJson(deps, reply, "products:featured", () => listFeaturedProducts(deps.db)),
+    handler: ({ deps }) => cachedRead("products:featured", () => listFeaturedProducts(deps.db)),
   }),
-  route({
+  list: route({
     method: "GET",
     url: "/api/products",
     access: "public",
@@ -25,12 +26,10 @@ export const catalogRoutes = [
     errors: [404],
     query: productListQuery,
     answer: "Array of products; 404 for a category the catalog does not have",
-    handler: ({ deps, query, reply }) =>
-      cachedJson(deps, reply, `products:list:${query.category ?? ""}`, () =>
-        listProducts(deps.db, { category: query.category }),
-      ),
+    handler: ({ deps, query }) =>
+      cachedRead(`products:list:${query.category ?? ""}`, () => listProducts(deps.db, { category: query.category })),
   }),
-  route({
+  byId: route({
     method: "GET",
     url: "/api/products/:id",
     access: "public",
@@ -41,7 +40,7 @@ export const catalogRoutes = [
     errors: [404],
     params: productIdParams,
     answer: "The product, or 404",
-    handler: ({ deps, params, reply }) =>
-      cachedJson(deps, reply, `products:one:${params.id}`, () => getProduct(deps.db, params.id)),
+    handler: ({ deps, params }) => cachedRead(`products:one:${params.id}`, () => getProduct(deps.db, params.id)),
   }),
-];
+};
+export const catalogRoutes = Object.values(catalogOperations);

@@ -1,28 +1,14 @@
-// tRPC procedures of the catalog. Public: the storefront's reads, from the read cache (the REST paths send
-// cached bytes instead). Admin: the list of every product, and those of the declared operations
-// (catalog-admin.rest.ts).
-import { productIdParams, productListQuery } from "@ch/contracts/catalog";
+// tRPC procedures of the catalog, made from its declared operations: the public reads (catalog.rest.ts,
+// one read-cache entry each for both transports) and staff's (catalog-admin.rest.ts); by hand only the list
+// of every product at once.
 import { readCache } from "../../lib/read-cache";
 import { proceduresOf } from "../../trpc/operations";
-import { adminProcedure, publicProcedure, router } from "../../trpc/trpc";
-import { getProduct, listAllProducts, listFeaturedProducts, listProducts } from "./catalog.service";
+import { adminProcedure, router } from "../../trpc/trpc";
+import { catalogOperations } from "./catalog.rest";
+import { listAllProducts } from "./catalog.service";
 import { adminCatalogOperations } from "./catalog-admin.rest";
 
-export const catalogRouter = router({
-  list: publicProcedure
-    .input(productListQuery)
-    .query(({ ctx, input }) =>
-      readCache(ctx.deps.db).value(`products:list:${input.category ?? ""}`, () => listProducts(ctx.deps.db, input)),
-    ),
-  featured: publicProcedure.query(({ ctx }) =>
-    readCache(ctx.deps.db).value("products:featured", () => listFeaturedProducts(ctx.deps.db)),
-  ),
-  byId: publicProcedure
-    .input(productIdParams)
-    .query(({ ctx, input }) =>
-      readCache(ctx.deps.db).value(`products:one:${input.id}`, () => getProduct(ctx.deps.db, input.id)),
-    ),
-});
+export const catalogRouter = router(proceduresOf(catalogOperations));
 
 export const adminCatalogRouter = router({
   // every product at once, drafts included, from the read cache (an entry of its own, dropped by every

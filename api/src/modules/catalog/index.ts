@@ -1,5 +1,5 @@
 // The product catalog: the storefront's reads and the back office's edits.
-export { catalogRoutes } from "./catalog.rest";
+export { catalogOperations, catalogRoutes } from "./catalog.rest";
 export { adminCatalogRouter, catalogRouter } from "./catalog.router";
 export { getProduct, listFeaturedProducts, listProducts } from "./catalog.service";
 export { adminCatalogRoutes } from "./catalog-admin.rest";

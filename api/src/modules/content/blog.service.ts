@@ -10,7 +10,7 @@ import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { type CreatedKey, createdBefore } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
-import { announceCatalogChange, readCache } from "../../lib/read-cache";
+import { announceCatalogChange, CachedRead, readCache } from "../../lib/read-cache";
 import { deleteShownRow, updateShownRow } from "../../lib/shown-rows";
 import { type Actor, auditedChange, entityAudit } from "../audit";
 
@@ -119,12 +119,17 @@ export async function searchPosts(db: Executor, params: BlogSearchParams): Promi
 }
 
 /**
- * `searchPosts` through the public read cache, keyed by the normalised parameters (the text search
- * ignores case). Among the visitor-chosen entries: many different searches never push out the
- * catalog's reads (see ReadCache.chosenValue).
+ * `searchPosts` as a read of the public read cache, keyed by the normalised parameters (the text search
+ * ignores case): one entry for GET /api/blog/search, its procedure, the pages and the server render.
+ * Among the visitor-chosen entries: many different searches never push out the catalog's reads.
  */
+export function publishedPostsSearch(db: Database, params: BlogSearchParams): CachedRead<BlogSearchResult> {
+  return new CachedRead(`blog:search:${searchKey(params)}`, () => searchPosts(db, params), { chosen: true });
+}
+
+/** The value of `publishedPostsSearch`. */
 export function searchPublishedPosts(db: Database, params: BlogSearchParams): Promise<BlogSearchResult> {
-  return readCache(db).chosenValue(`blog:search:${searchKey(params)}`, () => searchPosts(db, params));
+  return readCache(db).valueOf(publishedPostsSearch(db, params));
 }
 
 /** The same parameters in any spelling give the same key (the text search ignores case). */

@@ -8,13 +8,13 @@ import {
   galleryList,
   slugParams,
 } from "@ch/contracts/content";
-import { cachedJson, route, sent } from "../../http/route";
-import { readCache } from "../../lib/read-cache";
-import { getPostBySlug, listPosts, searchKey, searchPublishedPosts } from "./blog.service";
+import { cachedRead, route, sent } from "../../http/route";
+import { getPostBySlug, listPosts, publishedPostsSearch } from "./blog.service";
 import { listGallery } from "./gallery.service";
 
-export const contentRoutes = [
-  route({
+/** The public gallery and blog reads: REST routes and, by their keys, the storefront's procedures. */
+export const contentOperations = {
+  gallery: route({
     method: "GET",
     url: "/api/gallery",
     access: "public",
@@ -23,9 +23,9 @@ export const contentRoutes = [
     tags: ["content"],
     response: galleryList,
     answer: "Array of gallery items",
-    handler: ({ deps, reply }) => cachedJson(deps, reply, "gallery", () => listGallery(deps.db)),
+    handler: ({ deps }) => cachedRead("gallery", () => listGallery(deps.db)),
   }),
-  route({
+  posts: route({
     method: "GET",
     url: "/api/blog",
     access: "public",
@@ -35,17 +35,15 @@ export const contentRoutes = [
     response: blogPostList,
     query: blogListQuery,
     answer: "Array of posts",
-    handler: ({ deps, query, reply }) =>
-      cachedJson(
-        deps,
-        reply,
+    handler: ({ deps, query }) =>
+      cachedRead(
         `posts:${query.limit ?? ""}:${query.offset ?? ""}`,
         () => listPosts(deps.db, { published: true, limit: query.limit, offset: query.offset }),
         // a page size or offset is the caller's choice: kept apart, bounded (lib/read-cache.ts)
         { chosen: query.limit !== undefined || query.offset !== undefined },
       ),
   }),
-  route({
+  postSummaries: route({
     method: "GET",
     url: "/api/blog/search",
     access: "public",
@@ -56,19 +54,9 @@ export const contentRoutes = [
     response: blogSearchResult,
     query: blogSearchQuery,
     answer: "{ posts, total, page, pageSize, pageCount }",
-    handler: async ({ deps, query, reply }) =>
-      // kept as bytes (encoded and compressed once per entry), beside the value tRPC and pages use
-      sent<BlogSearchResult>(
-        reply
-          .type("application/json; charset=utf-8")
-          .send(
-            await readCache(deps.db).chosenValue(`blog:search:json:${searchKey(query)}`, async () =>
-              Buffer.from(JSON.stringify(await searchPublishedPosts(deps.db, query))),
-            ),
-          ),
-      ),
+    handler: ({ deps, query }) => sent<BlogSearchResult>(publishedPostsSearch(deps.db, query)),
   }),
-  route({
+  postBySlug: route({
     method: "GET",
     url: "/api/blog/:slug",
     access: "public",
@@ -79,7 +67,7 @@ export const contentRoutes = [
     errors: [404],
     params: slugParams,
     answer: "The post, or 404",
-    handler: ({ deps, params, reply }) =>
-      cachedJson(deps, reply, `post:${params.slug}`, () => getPostBySlug(deps.db, params.slug)),
+    handler: ({ deps, params }) => cachedRead(`post:${params.slug}`, () => getPostBySlug(deps.db, params.slug)),
   }),
-];
+};
+export const contentRoutes = Object.values(contentOperations);

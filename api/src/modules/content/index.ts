@@ -1,6 +1,6 @@
 // The gallery and the blog: public reads and the back office's edits.
 export { getPostBySlug, listPosts, searchPublishedPosts } from "./blog.service";
-export { contentRoutes } from "./content.rest";
+export { contentOperations, contentRoutes } from "./content.rest";
 export { adminContentRouter, contentRouter } from "./content.router";
 export { adminContentRoutes } from "./content-admin.rest";
 export { listGallery } from "./gallery.service";

@@ -6,15 +6,14 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SiteConfig } from "@ch/contracts/business-facts";
-import { productIdParams, productListQuery } from "@ch/contracts/catalog";
 import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
-import { blogListQuery, blogSearchQuery, slugParams } from "@ch/contracts/content";
 import type { ZodType } from "zod";
+import type { Operation } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
-import { readCache } from "../../lib/read-cache";
-import { getProduct, listFeaturedProducts, listProducts } from "../catalog";
-import { getPostBySlug, listGallery, listPosts, searchPublishedPosts } from "../content";
+import { CachedRead, readCache } from "../../lib/read-cache";
+import { catalogOperations } from "../catalog";
+import { contentOperations } from "../content";
 import { getSiteConfig } from "../settings";
 
 export interface ServerRender {
@@ -45,48 +44,43 @@ function parse<T>(schema: ZodType<T>, input: unknown): T {
   return result.data;
 }
 
+/** The public GET operations the pages read, fixed paths before those with parameters (as the router does). */
+const PAGE_READS = [...Object.values(catalogOperations), ...Object.values(contentOperations)]
+  .map((op: Operation) => ({ op, pattern: new RegExp(`^${op.url.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`) }))
+  .sort((a, b) => Number(a.op.url.includes(":")) - Number(b.op.url.includes(":")));
+
 /**
- * GET <path> of the public REST API, answered in process with the same rules as the routes in
- * catalog.rest.ts and content.rest.ts. Values come from the read cache and must not be changed.
+ * GET <path> of the public REST API, answered in process by the route's own declaration (catalog.rest.ts,
+ * content.rest.ts): the same input checks and the same read-cache entry as the route and its procedure.
+ * Values come from the read cache and must not be changed.
  */
 export function publicReads(deps: Deps): (path: string) => Promise<unknown> {
   const cache = readCache(deps.db);
-  const db = deps.db;
   return async (path) => {
     const url = new URL(path, "http://localhost");
+    if (url.pathname === "/api/config") return getSiteConfig(deps);
     const query = Object.fromEntries(url.searchParams);
-    const p = url.pathname;
-    if (p === "/api/products/featured") return cache.value("ssr:products:featured", () => listFeaturedProducts(db));
-    if (p === "/api/products") {
-      const { category } = parse(productListQuery, query);
-      // the one difference from the REST route (404): the page of a category the catalog does not have
-      // already answers 404 (resolvePage) and shows the real categories over an empty list; not cached
-      if (category !== undefined && !isProductCategory(category)) return [];
-      return cache.value(`ssr:products:list:${category ?? ""}`, () => listProducts(db, { category }));
+    // the one difference from the REST route (404): the page of a category the catalog does not have
+    // already answers 404 (resolvePage) and shows the real categories over an empty list
+    if (url.pathname === "/api/products" && query.category !== undefined && !isProductCategory(query.category)) {
+      return [];
     }
-    const productId = /^\/api\/products\/([^/]+)$/.exec(p)?.[1];
-    if (productId !== undefined) {
-      const { id } = parse(productIdParams, { id: productId });
-      return cache.value(`ssr:products:one:${id}`, () => getProduct(db, id));
+    for (const { op, pattern } of PAGE_READS) {
+      const match = pattern.exec(url.pathname);
+      if (!match) continue;
+      const context = {
+        deps,
+        params: op.params ? parse(op.params, { ...match.groups }) : undefined,
+        query: op.query ? parse(op.query, query) : {},
+        body: undefined,
+        admin: null,
+        ip: "",
+        rateLimit: undefined,
+      };
+      const result = await op.handler(context as never);
+      return result instanceof CachedRead ? cache.valueOf(result) : result;
     }
-    if (p === "/api/gallery") return cache.value("ssr:gallery", () => listGallery(db));
-    if (p === "/api/blog") {
-      const { limit, offset } = parse(blogListQuery, query);
-      return cache.value(`ssr:posts:${limit ?? ""}:${offset ?? ""}`, () =>
-        listPosts(db, { published: true, limit, offset }),
-      );
-    }
-    if (p === "/api/blog/search") {
-      const params = parse(blogSearchQuery, query);
-      return searchPublishedPosts(db, params);
-    }
-    const slug = /^\/api\/blog\/([^/]+)$/.exec(p)?.[1];
-    if (slug !== undefined) {
-      const params = parse(slugParams, { slug });
-      return cache.value(`ssr:post:${params.slug}`, () => getPostBySlug(db, params.slug));
-    }
-    if (p === "/api/config") return getSiteConfig(deps);
-    throw new AppError(404, `No server-side read for GET ${p}`);
+    throw new AppError(404, `No server-side read for GET ${url.pathname}`);
   };
 }
 

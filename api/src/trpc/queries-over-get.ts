@@ -1,10 +1,13 @@
 /**
- * A fast lane for the tRPC queries the apps call most, answered by a plain Fastify route that calls
- * the procedure directly, with tRPC's own wire format (plain and `?batch=1`), error shapes and
- * status codes. tRPC's HTTP adapter turns every request into a Fetch API Request and Response,
- * which costs several times the procedure itself; this skips that and nothing else: the procedure
- * runs with the same context, middlewares (session check, error mapping), input parsing and output.
- * Batches of several procedures (`a,b?batch=1`) and everything else still go to the adapter.
+ * tRPC's queries over GET: every query procedure of a router is a plain Fastify route that calls the
+ * procedure directly, with tRPC's own wire format (plain and `?batch=1`), error shapes and status codes.
+ * tRPC's HTTP adapter turns every request into a Fetch API Request and Response, which costs several
+ * times the procedure itself; this skips that and nothing else: the procedure runs with the same
+ * context, middlewares (session check, error mapping), input parsing and output. Mutations and batches
+ * of several procedures (`a,b?batch=1`) go to the adapter.
+ * On the public surface a query is a read like a REST GET: a procedure answering a cached read
+ * (trpc/operations.ts) notes its read-cache entry, and http/cached-answers.ts repeats the answer before
+ * routing, from that one entry, as it does for the REST path of the same operation.
  * See docs/decisions/0003-read-cache-and-order-path.md.
  */
 import {
@@ -16,14 +19,24 @@ import {
 } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { keepCompressedForms } from "./compressed-forms";
+import { allowCachedAnswer, answerBody } from "../http/cached-answers";
+import { keepCompressedForms } from "../lib/compressed-forms";
+import { keptJsonOf } from "../lib/read-cache";
 
-export interface FastQueryOptions<TContext> {
+export interface QueryRouteOptions<TContext> {
   prefix: string;
   router: AnyTRPCRouter;
-  /** Query procedure paths ("catalog.list") to answer here. */
-  paths: readonly string[];
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => TContext;
+  /** A public surface: answers may be repeated before routing (never where a session decides them). */
+  repeatable: boolean;
+}
+
+/** The paths ("catalog.list") of a router's query procedures. */
+export function queryPaths(router: AnyTRPCRouter): string[] {
+  const procedures = router._def.procedures as Record<string, { _def: { type: string } }>;
+  return Object.entries(procedures)
+    .filter(([, procedure]) => procedure._def.type === "query")
+    .map(([path]) => path);
 }
 
 const JSON_TYPE = "application/json";
@@ -38,6 +51,9 @@ const encodedPlain = new WeakMap<object, Buffer>();
 const encodedBatch = new WeakMap<object, Buffer>();
 
 function encodeResult(data: unknown, batch: boolean): Buffer {
+  // a cached read's value: the entry's own JSON in the envelope, the bytes a repeated answer sends too
+  const kept = keptJsonOf(data);
+  if (kept) return answerBody(kept, batch ? "trpc-batch" : "trpc");
   const body = { result: { data } };
   if (data === null || typeof data !== "object") return json(batch ? [body] : body);
   const memo = batch ? encodedBatch : encodedPlain;
@@ -65,12 +81,13 @@ function rawInput(query: Record<string, string | undefined>, batch: boolean): un
   return (parsed as Record<string, unknown>)["0"];
 }
 
-export function registerFastTrpcQueries<TContext>(app: FastifyInstance, options: FastQueryOptions<TContext>): void {
+export function registerTrpcQueries<TContext>(app: FastifyInstance, options: QueryRouteOptions<TContext>): void {
   const { router, prefix, createContext } = options;
-  for (const path of options.paths) {
+  for (const path of queryPaths(router)) {
     app.get(`${prefix}/${path}`, async (req, reply) => {
       const query = (req.query ?? {}) as Record<string, string | undefined>;
       const batch = query.batch === "1";
+      if (options.repeatable) allowCachedAnswer(req, batch ? "trpc-batch" : "trpc");
       let ctx: TContext | undefined;
       let input: unknown;
       reply.header("vary", "trpc-accept");
@@ -99,21 +116,3 @@ export function registerFastTrpcQueries<TContext>(app: FastifyInstance, options:
     });
   }
 }
-
-/** The storefront's public queries and the back office's list screens. */
-export const PUBLIC_FAST_QUERIES = [
-  "catalog.list",
-  "catalog.featured",
-  "catalog.byId",
-  "content.gallery",
-  "content.posts",
-];
-export const ADMIN_FAST_QUERIES = [
-  "admin.me",
-  "admin.stats",
-  "catalog.list",
-  "content.gallery",
-  "content.posts",
-  "orders.list",
-  "leads.list",
-];
