@@ -265,9 +265,7 @@ async function readPaths(api, ours) {
       });
     // issue 24: the storefront's tRPC reads at least half a bare server's rate, the back office's 0.3
     const targets =
-      e.kind === "rest"
-        ? { rpsRatio: 0.5, cpuRatio: 2, p99: 10 }
-        : { rpsRatio: e.base === publicBase ? 0.5 : 0.3 };
+      e.kind === "rest" ? { rpsRatio: 0.5, cpuRatio: 2, p99: 10 } : { rpsRatio: e.base === publicBase ? 0.5 : 0.3 };
     const meets = (r) =>
       r.target.errors === 0 &&
       r.rpsRatio >= targets.rpsRatio &&
@@ -632,7 +630,9 @@ function table() {
         ),
       );
     }
-    out("   targets: REST >= 0.50x r/s, <= 2x CPU/request, p99 <= 10 ms; tRPC >= 0.50x r/s (storefront), >= 0.30x (back office)");
+    out(
+      "   targets: REST >= 0.50x r/s, <= 2x CPU/request, p99 <= 10 ms; tRPC >= 0.50x r/s (storefront), >= 0.30x (back office)",
+    );
     out();
   }
   if (report.memory.postgres || report.memory.pglite) {
