@@ -119,9 +119,10 @@ describe.skipIf(!hasSsr)("server-side render of the storefront", () => {
     }[];
     const first = products[0]!;
     const cases: [string, string, unknown[]][] = [
-      ["/", "Built Different", ["/api/products/featured"]],
-      ["/products", "Our Container Homes", ["/api/products", { category: null }]],
-      [`/product/${first.id}`, first.name, ["/api/products", first.id]],
+      // the storefront's query keys: tRPC's (procedure path, input, type)
+      ["/", "Built Different", [["catalog", "featured"], { type: "query" }]],
+      ["/products", "Our Container Homes", [["catalog", "list"], { input: {}, type: "query" }]],
+      [`/product/${first.id}`, first.name, [["catalog", "byId"], { input: { id: first.id }, type: "query" }]],
     ];
     for (const [url, text, key] of cases) {
       const res = await app.inject({ method: "GET", url });
@@ -180,25 +181,29 @@ describe.skipIf(!hasSsr)("server-side render of the storefront", () => {
     }
   });
 
-  it("reads in process exactly what the REST routes answer", async () => {
+  it("reads in process exactly what the procedures and their REST routes answer", async () => {
     const get = publicReads({ db: db.handle.db, env: testEnv(), clock: systemClock, log: app.log });
     const posts = (await app.inject({ method: "GET", url: "/api/blog?published=true" })).json() as { slug: string }[];
-    for (const path of [
-      "/api/products",
-      "/api/products?category=40ft-homes",
-      "/api/products/featured",
-      "/api/products/1",
-      "/api/gallery",
-      "/api/blog?published=true",
-      "/api/blog?published=true&limit=6&offset=0",
-      `/api/blog/${posts[0]!.slug}`,
-    ]) {
-      const rest = await app.inject({ method: "GET", url: path });
-      expect(JSON.parse(JSON.stringify(await get(path))), path).toEqual(rest.json());
+    const input = (value: unknown) => `?input=${encodeURIComponent(JSON.stringify(value))}`;
+    for (const [path, rest] of [
+      [`/api/trpc/catalog.list${input({})}`, "/api/products"],
+      [`/api/trpc/catalog.list${input({ category: "40ft-homes" })}`, "/api/products?category=40ft-homes"],
+      ["/api/trpc/catalog.featured", "/api/products/featured"],
+      [`/api/trpc/catalog.byId${input({ id: 1 })}`, "/api/products/1"],
+      ["/api/trpc/content.gallery", "/api/gallery"],
+      [`/api/trpc/content.posts${input({ limit: 6, offset: 0 })}`, "/api/blog?published=true&limit=6&offset=0"],
+      [`/api/trpc/content.postSummaries${input({ q: "zoning" })}`, "/api/blog/search?q=zoning"],
+      [`/api/trpc/content.postBySlug${input({ slug: posts[0]!.slug })}`, `/api/blog/${posts[0]!.slug}`],
+    ] as const) {
+      const read = JSON.parse(JSON.stringify(await get(path)));
+      expect(read, path).toEqual((await app.inject({ method: "GET", url: rest })).json());
+      expect(read, path).toEqual((await app.inject({ method: "GET", url: path })).json().result.data);
     }
-    await expect(get("/api/products/999999")).rejects.toMatchObject({ status: 404 });
-    await expect(get("/api/products/abc")).rejects.toMatchObject({ status: 400 });
-    await expect(get("/api/orders")).rejects.toMatchObject({ status: 404 });
+    await expect(get(`/api/trpc/catalog.byId${input({ id: 999999 })}`)).rejects.toMatchObject({ status: 404 });
+    await expect(get(`/api/trpc/catalog.byId${input({ id: "abc" })}`)).rejects.toMatchObject({ status: 400 });
+    await expect(get("/api/trpc/catalog.byId?input=%7Bnot-json")).rejects.toMatchObject({ status: 400 });
+    await expect(get("/api/trpc/orders.receipt")).rejects.toMatchObject({ status: 404 });
+    await expect(get("/api/products")).rejects.toMatchObject({ status: 404 });
   });
   // last: it writes to the database directly, without the change notice real writes send
   it("escapes the embedded state so that data can never close the script element", async () => {

@@ -99,10 +99,10 @@ export async function expectToast(page: Page, title: string, description?: strin
 }
 
 /**
- * Holds every request to `url` (a route glob) until the returned function is called; then they go on to the
+ * Holds every request to `url` (a route glob or pattern) until the returned function is called; then they go on to the
  * server. For what the page shows while an answer is on its way.
  */
-export async function holdRequests(page: Page, url: string): Promise<() => void> {
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;

@@ -76,7 +76,7 @@ test.describe("server-side rendering", () => {
   });
 
   test("products list shows six skeleton cards while it loads after a client-side navigation", async ({ page }) => {
-    const release = await holdRequests(page, "**/api/products");
+    const release = await holdRequests(page, /\/api\/trpc\/catalog\.list\?/);
     await page.goto("/about");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
     await expect(page.getByTestId("product-skeleton")).toHaveCount(6);

@@ -1,6 +1,6 @@
 // The storefront's server-side render, built with `vite build --ssr` into dist-server/ and
 // imported by the API (api/src/modules/seo/ssr.ts). The API gives it an in-process reader for the
-// public GET paths, so rendering never makes an HTTP request to itself.
+// public reads (the tRPC procedures' GET addresses), so rendering never makes an HTTP request to itself.
 
 import { Writable } from "node:stream";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -11,6 +11,7 @@ import { collectImagePreloads, ImagePreloads } from "./components/responsive-ima
 import { type ServerGet, setServerGet } from "./lib/api";
 import { createQueryClient } from "./lib/query-client";
 import { type SiteConfig, siteConfigQuery } from "./lib/site-config";
+import { setServerFetch } from "./lib/trpc";
 import { createAppRouter } from "./router";
 
 export interface ServerRender {
@@ -20,9 +21,21 @@ export interface ServerRender {
   queries: [readonly unknown[], unknown][];
 }
 
-/** Routes the app's GET reads to the API's own services. Call once before render(). */
+/** Routes the app's reads to the API's own procedures. Call once before render(). */
 export function configure(get: ServerGet): void {
   setServerGet(get);
+  // the tRPC client's fetch: the same answer, in tRPC's envelope, without HTTP
+  setServerFetch(async (input) => {
+    const address = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    try {
+      return Response.json({ result: { data: await get(address) } });
+    } catch (error) {
+      const status =
+        typeof (error as { status?: unknown }).status === "number" ? (error as { status: number }).status : 500;
+      const message = error instanceof Error ? error.message : "Read failed";
+      return Response.json({ error: { message, code: -32603, data: { httpStatus: status } } }, { status });
+    }
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
-// The storefront's only HTTP helper: plain fetch to the documented REST paths.
+// Plain fetch to the documented REST paths, for what the storefront does not yet ask through tRPC: its
+// writes and the client-only pages' reads (the public reads go through ./trpc.ts).
 // Errors follow the old client's shape, "<status>: <body or statusText>", and keep the parsed body.
 
 export class ApiError extends Error {

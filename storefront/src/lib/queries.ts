@@ -1,67 +1,48 @@
-// Query options for the public REST reads (plain fetch, no tRPC round trip before first paint).
+// Query options for the public reads: the public tRPC procedures (src/lib/trpc.ts). The first page's data
+// comes with its HTML (entry-server.tsx), so no read waits before the first paint.
 
 import { BLOG_PAGE_SIZE, type BlogListSearch } from "@ch/contracts/blog-list";
 import type { ProductDto } from "@ch/contracts/catalog";
 import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
 import type { BlogPostDto, BlogPostSummary, BlogSearchResult, GalleryItemDto } from "@ch/contracts/content";
 import { type FetchQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
-import { getJson } from "./api";
+import { trpc } from "./trpc";
 
 export type { BlogPostDto, BlogPostSummary, BlogSearchResult, GalleryItemDto, ProductDto };
 
-export const featuredProductsQuery = queryOptions({
-  queryKey: ["/api/products/featured"],
-  queryFn: () => getJson<ProductDto[]>("/api/products/featured"),
-});
+export const featuredProductsQuery = trpc.catalog.featured.queryOptions();
 
-export const productsQuery = (category?: string) =>
-  queryOptions({
-    queryKey: ["/api/products", { category: category ?? null }],
-    // a category the catalog does not have is a 404 from the API: its page shows no products and the
-    // real categories (the server renders it so, with the 404 status), and asks the API nothing
-    queryFn: () =>
-      category !== undefined && !(PRODUCT_CATEGORIES as readonly string[]).includes(category)
-        ? Promise.resolve<ProductDto[]>([])
-        : getJson<ProductDto[]>(category ? `/api/products?category=${encodeURIComponent(category)}` : "/api/products"),
-  });
+const isProductCategory = (value: string) => (PRODUCT_CATEGORIES as readonly string[]).includes(value);
 
-export const productQuery = (id: number) =>
-  queryOptions({
-    queryKey: ["/api/products", id],
-    queryFn: () => getJson<ProductDto>(`/api/products/${id}`),
-  });
+export const productsQuery = (category?: string) => {
+  const options = trpc.catalog.list.queryOptions(category ? { category } : {});
+  if (category === undefined || isProductCategory(category)) return options;
+  // a category the catalog does not have is a 404 from the API: its page shows no products and the
+  // real categories (the server renders it so, with the 404 status), and asks the API nothing
+  const none: typeof options = { ...options, queryFn: async () => [] };
+  return none;
+};
 
-export const galleryQuery = queryOptions({
-  queryKey: ["/api/gallery"],
-  queryFn: () => getJson<GalleryItemDto[]>("/api/gallery"),
-});
+export const productQuery = (id: number) => trpc.catalog.byId.queryOptions({ id });
 
-/** Parameters of GET /api/blog/search: the /blog address's search state plus page size and a post to leave out. */
+export const galleryQuery = trpc.content.gallery.queryOptions();
+
+/** Parameters of content.postSummaries: the /blog address's search state plus page size and a post to leave out. */
 export interface PostSummariesParams extends BlogListSearch {
   pageSize?: number;
   exclude?: string;
 }
 
-/** The path of GET /api/blog/search, defaults left out, so that one read has one cache entry. */
-function postSummariesPath(params: PostSummariesParams): string {
-  const query = new URLSearchParams();
-  if (params.q) query.set("q", params.q);
-  if (params.category) query.set("category", params.category);
-  if (params.page && params.page > 1) query.set("page", String(params.page));
-  if (params.pageSize && params.pageSize !== BLOG_PAGE_SIZE) query.set("pageSize", String(params.pageSize));
-  if (params.exclude) query.set("exclude", params.exclude);
-  const text = query.toString();
-  return text ? `/api/blog/search?${text}` : "/api/blog/search";
-}
-
 /** One page of published post summaries (no bodies), searched and filtered by the server. */
-export const postSummariesQuery = (params: PostSummariesParams) => {
-  const path = postSummariesPath(params);
-  return queryOptions({
-    queryKey: ["/api/blog/search", path],
-    queryFn: () => getJson<BlogSearchResult>(path),
+export const postSummariesQuery = (params: PostSummariesParams) =>
+  // defaults left out, so that one read has one cache entry (and one address)
+  trpc.content.postSummaries.queryOptions({
+    ...(params.q ? { q: params.q } : {}),
+    ...(params.category ? { category: params.category } : {}),
+    ...(params.page && params.page > 1 ? { page: params.page } : {}),
+    ...(params.pageSize && params.pageSize !== BLOG_PAGE_SIZE ? { pageSize: params.pageSize } : {}),
+    ...(params.exclude ? { exclude: params.exclude } : {}),
   });
-};
 
 /** The newest published posts (the home page shows three). */
 export const latestPostsQuery = (limit: number) =>
@@ -74,11 +55,7 @@ export const relatedPostsQuery = (slug: string) =>
     select: (result: BlogSearchResult) => result.posts,
   });
 
-export const postQuery = (slug: string) =>
-  queryOptions({
-    queryKey: ["/api/blog", slug],
-    queryFn: () => getJson<BlogPostDto>(`/api/blog/${encodeURIComponent(slug)}`),
-  });
+export const postQuery = (slug: string) => trpc.content.postBySlug.queryOptions({ slug });
 
 type Prefetchable = { queryKey: readonly unknown[] };
 

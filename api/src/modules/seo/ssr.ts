@@ -44,14 +44,17 @@ function parse<T>(schema: ZodType<T>, input: unknown): T {
   return result.data;
 }
 
-/** The public GET operations the pages read, fixed paths before those with parameters (as the router does). */
-const PAGE_READS = [...Object.values(catalogOperations), ...Object.values(contentOperations)]
-  .map((op: Operation) => ({ op, pattern: new RegExp(`^${op.url.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`) }))
-  .sort((a, b) => Number(a.op.url.includes(":")) - Number(b.op.url.includes(":")));
+/** The public reads the pages make, by procedure name ("catalog.list"): the operations they are made from. */
+const PAGE_READS = new Map<string, Operation>([
+  ...Object.entries(catalogOperations).map(([name, op]): [string, Operation] => [`catalog.${name}`, op]),
+  ...Object.entries(contentOperations).map(([name, op]): [string, Operation] => [`content.${name}`, op]),
+]);
+const TRPC_PREFIX = "/api/trpc/";
 
 /**
- * GET <path> of the public REST API, answered in process by the route's own declaration (catalog.rest.ts,
- * content.rest.ts): the same input checks and the same read-cache entry as the route and its procedure.
+ * The storefront's reads in process: GET /api/trpc/<procedure>?input=<json> of the public procedures, run
+ * through the operation the procedure is made from (catalog.rest.ts, content.rest.ts), with the same
+ * input checks and the same read-cache entry as the procedure and its REST path; and GET /api/config.
  * Values come from the read cache and must not be changed.
  */
 export function publicReads(deps: Deps): (path: string) => Promise<unknown> {
@@ -59,28 +62,32 @@ export function publicReads(deps: Deps): (path: string) => Promise<unknown> {
   return async (path) => {
     const url = new URL(path, "http://localhost");
     if (url.pathname === "/api/config") return getSiteConfig(deps);
-    const query = Object.fromEntries(url.searchParams);
-    // the one difference from the REST route (404): the page of a category the catalog does not have
+    const name = url.pathname.startsWith(TRPC_PREFIX) ? url.pathname.slice(TRPC_PREFIX.length) : "";
+    const op = PAGE_READS.get(name);
+    if (!op) throw new AppError(404, `No server-side read for GET ${url.pathname}`);
+    const raw = url.searchParams.get("input");
+    let input: unknown = {};
+    try {
+      input = raw === null ? {} : (JSON.parse(raw) ?? {});
+    } catch {
+      throw new AppError(400, "Invalid request");
+    }
+    // the one difference from the procedure (404): the page of a category the catalog does not have
     // already answers 404 (resolvePage) and shows the real categories over an empty list
-    if (url.pathname === "/api/products" && query.category !== undefined && !isProductCategory(query.category)) {
-      return [];
-    }
-    for (const { op, pattern } of PAGE_READS) {
-      const match = pattern.exec(url.pathname);
-      if (!match) continue;
-      const context = {
-        deps,
-        params: op.params ? parse(op.params, { ...match.groups }) : undefined,
-        query: op.query ? parse(op.query, query) : {},
-        body: undefined,
-        admin: null,
-        ip: "",
-        rateLimit: undefined,
-      };
-      const result = await op.handler(context as never);
-      return result instanceof CachedRead ? cache.valueOf(result) : result;
-    }
-    throw new AppError(404, `No server-side read for GET ${url.pathname}`);
+    const category = (input as { category?: unknown }).category;
+    if (name === "catalog.list" && typeof category === "string" && !isProductCategory(category)) return [];
+    // a procedure made from an operation with one part (path parameters or query) takes that part as input
+    const context = {
+      deps,
+      params: op.params ? parse(op.params, input) : undefined,
+      query: op.query ? parse(op.query, input) : {},
+      body: undefined,
+      admin: null,
+      ip: "",
+      rateLimit: undefined,
+    };
+    const result = await op.handler(context as never);
+    return result instanceof CachedRead ? cache.valueOf(result) : result;
   };
 }
 

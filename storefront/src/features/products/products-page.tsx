@@ -68,7 +68,7 @@ function ProductList({
   category,
   unknown,
 }: {
-  products: UseQueryResult<ProductDto[]>;
+  products: UseQueryResult<ProductDto[], unknown>;
   category: string | undefined;
   unknown: boolean;
 }) {
