@@ -26,7 +26,15 @@ const extra = process.argv.slice(2);
 /** Storefront spec files by part (about 2.5 minutes each on CI); the last part takes every other spec. */
 const STOREFRONT_PARTS = [
   ["shop.spec.ts", "order-pages.spec.ts", "notifications.spec.ts"],
-  ["sale-journey.spec.ts", "content.spec.ts", "buyer-forms.spec.ts", "faults.spec.ts", "catalog-walk.spec.ts"],
+  [
+    "sale-journey.spec.ts",
+    "content.spec.ts",
+    "buyer-forms.spec.ts",
+    "faults.spec.ts",
+    "catalog-walk.spec.ts",
+    "payments.spec.ts",
+    "terms-and-bank.spec.ts",
+  ],
 ];
 
 /** The parts, longest first: each lane takes the next one when it is free. */

@@ -1,14 +1,10 @@
-import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { getJson } from "./api";
+import { QueryClient } from "@tanstack/react-query";
 
-/** The old client's default reader: GET on the key's segments joined by slashes. */
-const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(queryKey.join("/"));
-
+/** The storefront's query client: every query brings its own reader (lib/queries.ts, the features' own). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: defaultQueryFn,
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,
