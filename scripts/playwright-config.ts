@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from "./chromium.mjs";
 
 /**
  * The browser suites' one Playwright configuration: the built apps and a real API on a fresh database
@@ -43,7 +43,7 @@ export function e2eConfig(options: {
     use: {
       baseURL: `http://localhost:${options.origin === "storefront" ? port : port + 1}`,
       trace: "off",
-      launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+      launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     },
     webServer: {
       command: `node ../scripts/e2e-server.mjs ${port} ${port + 1}`,
