@@ -40,7 +40,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     manifest: true,
-    sourcemap: false,
+    sourcemap: process.env.SOURCEMAP === "1",
     target: "es2022",
     // Everything the first paint needs in one chunk next to the entry: a phone on HTTP/1.1 opens six
     // connections per host, and a dozen small module requests would queue the page's image behind them.
@@ -48,6 +48,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial" as const] }] } },
+          // tRPC's packages do not say they are free of side effects (package.json "sideEffects"), so
+          // the bundler kept what the storefront never calls (the WebSocket link, streaming): they are
+          treeshake: { moduleSideEffects: (id: string) => !/\/node_modules\/@trpc\//.test(id) },
         },
   },
   server: {

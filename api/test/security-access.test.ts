@@ -105,6 +105,7 @@ const PUBLIC_ROUTER = [
   "seo.audit",
   "seo.report",
   "seo.score",
+  "settings.config",
 ];
 
 let apps: TestApps;

@@ -15,6 +15,7 @@ import {
   fillNameAndEmail,
   oneWidthEach,
   placeOrderThroughApi,
+  procedureAnswer,
   SAN_ANTONIO_BUYER,
   seedCart,
   staffSession,
@@ -65,7 +66,7 @@ for (const width of WIDTHS) {
         await phone.fill("12");
         // one rule on both enquiry forms: the message is optional
         await expect(form.getByRole("textbox", { name: "Message" })).not.toHaveAttribute("required");
-        const refused = page.waitForResponse((r) => r.url().endsWith("/api/contact"));
+        const refused = page.waitForResponse((r) => r.url().endsWith("/api/trpc/leads.contact"));
         await form.getByRole("button", { name: "Send Message" }).click();
         expect((await refused).status()).toBe(400);
         await expectReason(email, "Must be a valid email address.");
@@ -104,7 +105,7 @@ for (const width of WIDTHS) {
         await expectReason(zip, "Must be a 5-digit ZIP code (or ZIP+4).");
         await zip.fill("78205");
         await expectFine(zip);
-        const sent = page.waitForRequest("**/api/contact");
+        const sent = page.waitForRequest("**/api/trpc/leads.contact");
         await form.getByRole("button", { name: "Send Message" }).click();
         expect((await sent).postDataJSON()).toMatchObject({
           projectType: "53ft-home",
@@ -132,11 +133,11 @@ for (const width of WIDTHS) {
         await expectNoRawText(page);
         await phone.fill("(254) 555-0100");
         await expectFine(phone);
-        const answer = page.waitForResponse((r) => r.url().endsWith("/api/quote-requests"));
+        const answer = page.waitForResponse((r) => r.url().endsWith("/api/trpc/leads.requestQuote"));
         await dialog.getByRole("button", { name: "Request Quote" }).click();
         const res = await answer;
-        expect(res.status()).toBe(201);
-        const { id } = (await res.json()) as { id: number };
+        expect(res.status()).toBe(200);
+        const { id } = await procedureAnswer<{ id: number }>(res);
         await expectToast(page, "Quote Requested");
 
         // staff read the delivery place with the lead
@@ -199,7 +200,7 @@ for (const width of WIDTHS) {
 
         const hash = page.getByLabel("Transaction hash");
         await hash.fill("0xnot-a-transaction");
-        const refused = page.waitForResponse((r) => r.url().endsWith(`/api/orders/${orderNumber}/payments`));
+        const refused = page.waitForResponse((r) => r.url().endsWith("/api/trpc/payments.submitHash"));
         await page.getByRole("button", { name: "Submit" }).click();
         expect((await refused).status()).toBe(400);
         await expectReason(hash, "Must be a transaction hash: 64 hexadecimal characters.");

@@ -131,7 +131,7 @@ test("chat: a question it cannot answer goes to a person when the visitor asks",
   await expect(offer).toBeVisible();
   await page.screenshot({ path: "test-results/chat-facts-offer-375.png" });
   await expectAccessible(page, "chat with the offer to send the question to a person");
-  const sent = page.waitForRequest("**/api/telegram/chat");
+  const sent = page.waitForRequest("**/api/trpc/chat.forward");
   await offer.click();
   expect((await sent).postDataJSON()).toMatchObject({ message: question });
   await expect(panel.getByTestId("bot-message").last()).toContainText(

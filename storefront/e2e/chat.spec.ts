@@ -66,7 +66,7 @@ test("chat: a matching message is forwarded with user info and the reply says so
     await expect(panel.getByTestId("typing-indicator")).toBeVisible();
     await page.clock.fastForward(3000);
   };
-  const request = page.waitForRequest("**/api/telegram/chat");
+  const request = page.waitForRequest("**/api/trpc/chat.forward");
   await panel.getByRole("button", { name: "Schedule Call" }).click();
   await skipTyping();
   const sent = await request;
@@ -74,13 +74,13 @@ test("chat: a matching message is forwarded with user info and the reply says so
     message: "I'd like to schedule a call",
     userInfo: { currentPage: "/products", device: "Desktop", browser: "Chrome" },
   });
-  expect((await sent.response())?.status()).toBe(202);
+  expect((await sent.response())?.status()).toBe(200);
   await expect(panel.getByTestId("bot-message").nth(1)).toContainText(
     "Your message has been forwarded to our team via Telegram.",
     { timeout: 5000 },
   );
 
-  await page.route("**/api/telegram/chat", (route) => route.fulfill({ status: 503, body: "down" }));
+  await page.route("**/api/trpc/chat.forward", (route) => route.fulfill({ status: 503, body: "down" }));
   await panel.getByLabel("Type your message").fill("This is urgent");
   await panel.getByLabel("Type your message").press("Enter");
   await skipTyping();
@@ -89,7 +89,7 @@ test("chat: a matching message is forwarded with user info and the reply says so
   // a short question is not forwarded
   let forwarded = false;
   page.on("request", (r) => {
-    if (r.url().endsWith("/api/telegram/chat")) forwarded = true;
+    if (r.url().endsWith("/api/trpc/chat.forward")) forwarded = true;
   });
   await panel.getByLabel("Type your message").fill("How big?");
   await panel.getByLabel("Type your message").press("Enter");

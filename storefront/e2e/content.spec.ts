@@ -1,4 +1,4 @@
-import { expect, expectToast, fillNameAndEmail, holdRequests, test } from "./fixtures";
+import { expect, expectToast, fillNameAndEmail, holdRequests, procedureRefusal, test } from "./fixtures";
 
 test.describe("home", () => {
   test("sections in order, anchors, counts, ROI defaults and save", async ({ page }) => {
@@ -37,7 +37,7 @@ test.describe("home", () => {
     await page.keyboard.press("ArrowRight");
     await expect(page.getByTestId("roi-income")).toHaveText("$5,400");
 
-    const request = page.waitForRequest("**/api/roi");
+    const request = page.waitForRequest("**/api/trpc/leads.saveRoi");
     await page.getByRole("button", { name: "Save Analysis" }).click();
     expect((await request).postDataJSON()).toMatchObject({
       investment: 64649,
@@ -47,13 +47,13 @@ test.describe("home", () => {
     });
     await expectToast(page, "Analysis Saved", "Your ROI calculation has been saved successfully.");
     await page.getByLabel("Email (optional)").fill("investor@example.com");
-    const second = page.waitForRequest("**/api/roi");
+    const second = page.waitForRequest("**/api/trpc/leads.saveRoi");
     await page.getByRole("button", { name: "Save Analysis" }).click();
     expect((await second).postDataJSON().email).toBe("investor@example.com");
   });
 
   test("ROI save failure says so under the form", async ({ page }) => {
-    await page.route("**/api/roi", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.route("**/api/trpc/leads.saveRoi", (route) => route.fulfill({ status: 500, body: "boom" }));
     await page.goto("/");
     await page.getByRole("button", { name: "Save Analysis" }).click();
     await expect(page.locator("#calculator").getByRole("alert")).toHaveText(
@@ -77,8 +77,8 @@ test.describe("home", () => {
     await fillNameAndEmail(form, { firstName: "Hank", lastName: "Hill", email: "hank@example.com" });
     await form.getByLabel("Project Type").selectOption("40ft-home");
     await form.getByLabel("Budget").selectOption("100k-250k");
-    const release = await holdRequests(page, "**/api/contact");
-    const request = page.waitForRequest("**/api/contact");
+    const release = await holdRequests(page, "**/api/trpc/leads.contact");
+    const request = page.waitForRequest("**/api/trpc/leads.contact");
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
     expect((await request).postDataJSON()).toMatchObject({
@@ -105,7 +105,9 @@ test.describe("contact page", () => {
     await fillNameAndEmail(page, { firstName: "Peggy", lastName: "Hill", email: "peggy@example.com" });
     await expect(page.getByRole("textbox", { name: "Message" })).not.toHaveAttribute("required");
 
-    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "down" }), { times: 1 });
+    await page.route("**/api/trpc/leads.contact", (route) => route.fulfill({ status: 500, body: "down" }), {
+      times: 1,
+    });
     await page.getByRole("textbox", { name: "Message" }).fill("A 40ft home near Arlen, please.");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("form", { name: "Contact form" }).getByRole("alert")).toHaveText(
@@ -113,7 +115,7 @@ test.describe("contact page", () => {
     );
     await expect(page.getByLabel("First Name")).toHaveValue("Peggy");
 
-    const request = page.waitForRequest("**/api/contact");
+    const request = page.waitForRequest("**/api/trpc/leads.contact");
     await page.getByRole("button", { name: "Send Message" }).click();
     expect((await request).postDataJSON()).toMatchObject({
       source: "contact-page",
@@ -132,7 +134,7 @@ test.describe("contact page", () => {
     await fillNameAndEmail(dialog, { firstName: "Dale", lastName: "Gribble", email: "dale@example.com" });
     await dialog.getByLabel("Phone").fill("210 555 0111");
     await dialog.getByLabel("Preferred Time").fill("Weekdays after 3 PM");
-    const request = page.waitForRequest("**/api/quote-requests");
+    const request = page.waitForRequest("**/api/trpc/leads.requestQuote");
     await dialog.getByRole("button", { name: "Request Call" }).click();
     expect((await request).postDataJSON()).toMatchObject({ kind: "call", preferredTime: "Weekdays after 3 PM" });
     await expectToast(page, "Call Requested");
@@ -154,10 +156,10 @@ test.describe("quote requests", () => {
     await expect(dialog).toContainText("About: The Dallas");
     await fillNameAndEmail(dialog, { firstName: "Bobby", lastName: "Hill", email: "bobby@example.com" });
     await dialog.getByLabel("Message").fill("Two units, please.");
-    const response = page.waitForResponse("**/api/quote-requests");
+    const response = page.waitForResponse("**/api/trpc/leads.requestQuote");
     await dialog.getByRole("button", { name: "Request Quote" }).click();
     const answer = await response;
-    expect(answer.status()).toBe(201);
+    expect(answer.status()).toBe(200);
     expect(answer.request().postDataJSON()).toMatchObject({ kind: "quote", productId: 4 });
     await expectToast(page, "Quote Requested");
   });
@@ -251,13 +253,7 @@ test.describe("navigation", () => {
   });
 
   test("order look-up rate limit is explained", async ({ page }) => {
-    await page.route("**/api/orders/lookup", (route) =>
-      route.fulfill({
-        status: 429,
-        contentType: "application/json",
-        body: '{"message":"Too many requests","issues":[]}',
-      }),
-    );
+    await page.route("**/api/trpc/orders.lookup", (route) => route.fulfill(procedureRefusal(429, "Too many requests")));
     await page.goto("/order-status");
     await page.getByLabel("Order Number").fill("CH-2026-000001");
     await page.getByLabel("Email").fill("a@example.com");

@@ -114,6 +114,25 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
   return release;
 }
 
+/**
+ * What a tRPC procedure answered the page (its calls go to /api/trpc/<procedure>): the data, or for a
+ * refusal the API's error body, as its REST path would send it ({ message, issues, ...fields }).
+ */
+export async function procedureAnswer<T>(res: { json(): Promise<unknown> }): Promise<T> {
+  const answer = (await res.json()) as
+    | { result: { data: T } }
+    | { error: { message: string; data: { issues?: unknown[]; extra?: Record<string, unknown> } } };
+  if ("result" in answer) return answer.result.data;
+  return { ...answer.error.data.extra, message: answer.error.message, issues: answer.error.data.issues ?? [] } as T;
+}
+
+/** A procedure's refusal as the API sends it, for a test that stands in for the server. */
+export const procedureRefusal = (status: number, message: string) => ({
+  status,
+  contentType: "application/json",
+  body: JSON.stringify({ error: { message, code: -32600, data: { httpStatus: status, issues: [], extra: {} } } }),
+});
+
 export const CART_KEY = "containerHomesCart";
 
 export async function seedCart(page: Page, lines: unknown[]): Promise<void> {

@@ -23,7 +23,7 @@ test("USDT deposit recorded from the chain by itself, balance recorded by staff 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await seedCart(page, [cleveland]);
   await page.goto("/checkout");
-  const quoted = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote") && r.ok());
+  const quoted = page.waitForResponse((r) => r.url().endsWith("/api/trpc/pricing.quote") && r.ok());
   await fillCheckout(page, {
     firstName: "Lena",
     lastName: "Ortiz",

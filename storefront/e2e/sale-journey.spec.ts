@@ -80,9 +80,9 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   const dialog = page.getByRole("dialog", { name: "Get a Quote" });
   await fillNameAndEmail(dialog, { firstName: "Rosa", lastName: "Journey", email: EMAIL });
   await dialog.getByLabel("Message").fill("A 20ft home with a deck, delivered near Waco");
-  const sentQuote = page.waitForResponse("**/api/quote-requests");
+  const sentQuote = page.waitForResponse("**/api/trpc/leads.requestQuote");
   await dialog.getByRole("button", { name: "Request Quote" }).click();
-  expect((await sentQuote).status()).toBe(201);
+  expect((await sentQuote).status()).toBe(200);
   const ack = await oneMail(page, "We received your quote request");
   expect(ack.text).toContain("Thank you for your quote request.");
 

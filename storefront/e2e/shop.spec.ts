@@ -10,6 +10,7 @@ import {
   fillCheckout,
   fillNameAndEmail,
   holdRequests,
+  procedureAnswer,
   SAN_ANTONIO_BUYER,
   seedCart,
   test,
@@ -154,7 +155,7 @@ test.describe("cart", () => {
     const dialog = page.getByRole("dialog", { name: "Request a Quote" });
     await expect(dialog.getByLabel("Message")).toHaveValue(/2 x The Cleveland/);
     await fillNameAndEmail(dialog, { firstName: "Quinn", lastName: "Cart", email: "quinn@example.com" });
-    const request = page.waitForRequest("**/api/quote-requests");
+    const request = page.waitForRequest("**/api/trpc/leads.requestQuote");
     await dialog.getByRole("button", { name: "Request Quote" }).click();
     const body = (await request).postDataJSON();
     expect(body).toMatchObject({ kind: "quote", firstName: "Quinn", email: "quinn@example.com" });
@@ -170,11 +171,11 @@ test.describe("checkout", () => {
 
   /** Fills the form (a San Antonio address) and answers the quote the page received for it. */
   async function fillAndQuote(page: Page): Promise<Quote> {
-    const quoted = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote"));
+    const quoted = page.waitForResponse((r) => r.url().endsWith("/api/trpc/pricing.quote"));
     await fill(page);
     const res = await quoted;
     expect(res.status(), await res.text()).toBe(200);
-    return (await res.json()) as Quote;
+    return procedureAnswer<Quote>(res);
   }
 
   /** The summary shows the server's figures: the band, each named tax rate, the total and the deposit. */
@@ -265,14 +266,14 @@ test.describe("checkout", () => {
     await expectToast(page, "Copied!", "Wallet address copied to clipboard");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(config.usdtWalletAddress);
 
-    const release = await holdRequests(page, "**/api/orders");
-    const request = page.waitForRequest("**/api/orders");
+    const release = await holdRequests(page, "**/api/trpc/orders.place");
+    const request = page.waitForRequest("**/api/trpc/orders.place");
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
     const sent = await request;
-    expect(sent.headers()["idempotency-key"]).toMatch(/^checkout-.{16,}/);
+    expect(sent.postDataJSON().idempotencyKey).toMatch(/^checkout-.{16,}/);
     // the total the customer saw is the one sent
-    expect(sent.postDataJSON()).toMatchObject({ paymentMethod: "usdt", totalAmount: q.totalAmount, state: "TX" });
+    expect(sent.postDataJSON().order).toMatchObject({ paymentMethod: "usdt", totalAmount: q.totalAmount, state: "TX" });
     release();
 
     await expect(page).toHaveURL(/\/order-confirmation\?order=CH-\d{4}-\d{6}&t=/);
@@ -335,19 +336,19 @@ test.describe("checkout", () => {
   }) => {
     await seedCart(page, [cleveland]);
     await page.goto("/checkout");
-    const release = await holdRequests(page, "**/api/orders/quote");
+    const release = await holdRequests(page, "**/api/trpc/pricing.quote");
     const orders: string[] = [];
     page.on("request", (r) => {
-      if (new URL(r.url()).pathname === "/api/orders") orders.push(r.method());
+      if (new URL(r.url()).pathname === "/api/trpc/orders.place") orders.push(r.method());
     });
-    const quoted = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote"));
+    const quoted = page.waitForResponse((r) => r.url().endsWith("/api/trpc/pricing.quote"));
     await fill(page);
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByTestId("checkout-quote-note")).toHaveText("Pricing delivery and tax…");
     await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
     await expect(page.getByTestId("checkout-total")).toHaveCount(0);
     release();
-    const q = (await (await quoted).json()) as Quote;
+    const q = await procedureAnswer<Quote>(await quoted);
     // the click brought the figures, not the order: the customer reads the total first
     await expectToast(page, "Please Review Your Total", `your total is ${usd(q.totalAmount)}`);
     await expectQuoteShown(page, q);
@@ -363,12 +364,12 @@ test.describe("checkout", () => {
   test("a ZIP outside the delivery state: the server's reason, no order", async ({ page }) => {
     await seedCart(page, [cleveland]);
     await page.goto("/checkout");
-    const answer = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote"));
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/trpc/pricing.quote"));
     await fill(page, fields.length - 1);
     await page.getByRole("textbox", { name: "ZIP Code", exact: true }).fill("10001"); // New York
     const refused = await answer;
     expect(refused.status()).toBe(400);
-    const { message } = (await refused.json()) as { message: string };
+    const { message } = await procedureAnswer<{ message: string }>(refused);
     await expect(page.getByTestId("checkout-quote-note").getByRole("alert")).toHaveText(message);
     await expect(page.getByTestId("checkout-total")).toHaveCount(0);
     await page.getByRole("button", { name: "Place Order" }).click();
@@ -387,9 +388,9 @@ test.describe("checkout", () => {
     expect(q.lines).toMatchObject([{ productId: 1, unitPrice: 43116, quantity: 1, lineTotal: 43116 }]);
     await expect(page.getByTestId("checkout-line")).toHaveText("The Cleveland × 1$43,116.00");
     await expectQuoteShown(page, q);
-    const request = page.waitForRequest("**/api/orders");
+    const request = page.waitForRequest("**/api/trpc/orders.place");
     await page.getByRole("button", { name: "Place Order" }).click();
-    expect((await request).postDataJSON()).toMatchObject({ totalAmount: q.totalAmount });
+    expect((await request).postDataJSON().order).toMatchObject({ totalAmount: q.totalAmount });
     await expect(page).toHaveURL(/\/order-confirmation\?order=/);
     await expect(page.getByTestId("order-total")).toHaveText(usd(q.totalAmount));
   });
@@ -421,15 +422,15 @@ test.describe("checkout", () => {
       await expectQuoteShown(page, before);
 
       await setPrice(marfa.price + 1000);
-      const refused = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/orders");
-      const requoted = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote"));
+      const refused = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/trpc/orders.place");
+      const requoted = page.waitForResponse((r) => r.url().endsWith("/api/trpc/pricing.quote"));
       await page.getByRole("button", { name: "Place Order" }).click();
       const conflict = await refused;
       expect(conflict.status()).toBe(409);
-      const { totalAmount } = (await conflict.json()) as { totalAmount: number };
+      const { totalAmount } = await procedureAnswer<{ totalAmount: number }>(conflict);
       expect(totalAmount).toBeGreaterThan(before.totalAmount + 1000);
       await expectToast(page, "Prices Changed", `The new total is ${usd(totalAmount)}`);
-      const after = (await (await requoted).json()) as Quote;
+      const after = await procedureAnswer<Quote>(await requoted);
       expect(after.totalAmount).toBe(totalAmount);
       await expect(page).toHaveURL(/\/checkout$/);
       await expectQuoteShown(page, after);
@@ -451,9 +452,9 @@ test.describe("checkout", () => {
     await page.goto("/checkout");
     const orders: string[] = [];
     page.on("request", (r) => {
-      if (new URL(r.url()).pathname === "/api/orders") orders.push(r.method());
+      if (new URL(r.url()).pathname === "/api/trpc/orders.place") orders.push(r.method());
     });
-    const answer = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote"));
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/trpc/pricing.quote"));
     await fill(page);
     expect((await answer).status()).toBe(409);
     await expect(page.getByTestId("checkout-quote-note").getByRole("alert")).toHaveText(

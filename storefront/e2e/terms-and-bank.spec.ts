@@ -11,6 +11,7 @@ import {
   expectAccessible,
   fillCheckout,
   keepBusinessSettings,
+  procedureAnswer,
   SAN_ANTONIO_BUYER,
   seedCart,
   staffSession,
@@ -77,9 +78,9 @@ async function placeBankOrder(page: Page, email: string): Promise<{ orderNumber:
     "the confirmation page and your order e-mail show our bank details and your payment reference",
   );
   await expect(page.getByTestId("payment-matching")).toContainText("Include the payment reference");
-  const quoted = page.waitForResponse((r) => r.url().endsWith("/api/orders/quote"));
+  const quoted = page.waitForResponse((r) => r.url().endsWith("/api/trpc/pricing.quote"));
   await fillCheckout(page, { ...SAN_ANTONIO_BUYER, firstName: "Terry", lastName: "Banks", email });
-  const quote = (await (await quoted).json()) as { amountDueNow: number };
+  const quote = await procedureAnswer<{ amountDueNow: number }>(await quoted);
   await expect(page.getByRole("complementary", { name: "Order Summary" })).toContainText(
     "You may cancel within 96 hours of placing your order for a full refund.",
   );

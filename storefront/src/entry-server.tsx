@@ -8,7 +8,6 @@ import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, StrictMode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { collectImagePreloads, ImagePreloads } from "./components/responsive-image";
-import { type ServerGet, setServerGet } from "./lib/api";
 import { createQueryClient } from "./lib/query-client";
 import { type SiteConfig, siteConfigQuery } from "./lib/site-config";
 import { setServerFetch } from "./lib/trpc";
@@ -21,9 +20,11 @@ export interface ServerRender {
   queries: [readonly unknown[], unknown][];
 }
 
+/** How the server render reads: the API answers a procedure's GET address in process. */
+export type ServerGet = (address: string) => Promise<unknown>;
+
 /** Routes the app's reads to the API's own procedures. Call once before render(). */
 export function configure(get: ServerGet): void {
-  setServerGet(get);
   // the tRPC client's fetch: the same answer, in tRPC's envelope, without HTTP
   setServerFetch(async (input) => {
     const address = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;

@@ -53,12 +53,13 @@ function shapeOf(schema: z.ZodType | undefined, where: string, operationId: stri
   throw new Error(`${operationId}: its ${where} is not an object; give it a key with bodyAs`);
 }
 
-interface Split {
+/** How a procedure's one input is checked and split into the route's path parameters, query and body. */
+export interface Split {
   inputSchema: z.ZodType;
   split: (input: Record<string, unknown>) => { params: unknown; query: unknown; body: unknown };
 }
 
-function splitter(op: Operation, layout: ProcedureLayout): Split {
+export function splitter(op: Operation, layout: ProcedureLayout = {}): Split {
   const only = [op.params, op.query, op.body].filter(Boolean);
   if (only.length === 1 && !layout.bodyAs) {
     // one part: its own schema, whole-object checks (refine) and all

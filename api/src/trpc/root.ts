@@ -11,7 +11,7 @@ import { adminPaymentsRouter, paymentsRouter } from "../modules/payments";
 import { pricingRouter } from "../modules/pricing";
 import { adminProposalsRouter, proposalsRouter } from "../modules/proposals";
 import { adminSeoRouter, seoRouter } from "../modules/seo";
-import { adminSettingsRouter } from "../modules/settings";
+import { adminSettingsRouter, settingsRouter } from "../modules/settings";
 import { adminStaffRouter } from "../modules/staff";
 import { adminWebhooksRouter } from "../modules/webhooks";
 import { router } from "./trpc";
@@ -26,6 +26,7 @@ export const publicAppRouter = router({
   proposals: proposalsRouter,
   chat: chatRouter,
   seo: seoRouter,
+  settings: settingsRouter,
 });
 
 export const adminAppRouter = router({

@@ -1,13 +1,12 @@
 // The dialog behind Request Quote, Get Quote, Schedule Consultation, Schedule Call and Schedule Call
 // Instead: POST /api/quote-requests; the enquiry lands in the back office's inbox.
 import { EMAIL_SHAPE } from "@ch/contracts/constants";
-import type { QuoteRequestInput } from "@ch/contracts/leads";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef } from "react";
-import { postJson } from "../lib/api";
 import { focusFirstInvalid, formErrors, useFormFields } from "../lib/form-errors";
 import { closeQuoteDialog, type QuoteRequestOptions, useQuoteDialog } from "../lib/quote";
 import { toast } from "../lib/toast";
+import { trpc } from "../lib/trpc";
 import { DeliveryFields } from "./delivery-fields";
 import { Dialog } from "./dialog";
 import { PersonFields } from "./person-fields";
@@ -41,7 +40,7 @@ function useQuoteForm(options: QuoteRequestOptions) {
   const formRef = useRef<HTMLFormElement>(null);
 
   const send = useMutation({
-    mutationFn: (body: QuoteRequestInput) => postJson("/api/quote-requests", body),
+    ...trpc.leads.requestQuote.mutationOptions(),
     onSuccess: () => {
       closeQuoteDialog();
       toast({

@@ -1,65 +1,40 @@
-// Plain fetch to the documented REST paths, for what the storefront does not yet ask through tRPC: its
-// writes and the client-only pages' reads (the public reads go through ./trpc.ts).
-// Errors follow the old client's shape, "<status>: <body or statusText>", and keep the parsed body.
+// What a failed call to the API means to the pages: its HTTP status and its JSON error body
+// ({ message, issues: [{ path, message }], and fields such as a conflict's `totalAmount` }), the same
+// for every procedure. The tRPC client (./trpc.ts) turns every answered failure into an ApiError; a
+// failure with no answer (no network) stays a plain TRPCClientError, which the pages treat as "try again".
+import { TRPCClientError } from "@trpc/client";
 
-export class ApiError extends Error {
+/** tRPC's error data as the API shapes it (api/src/trpc/trpc.ts errorFormatter). */
+interface ErrorData {
+  httpStatus?: number;
+  issues?: { path: (string | number)[]; message: string }[];
+  extra?: Record<string, unknown>;
+}
+
+export class ApiError extends TRPCClientError<never> {
   constructor(
     readonly status: number,
-    readonly body: unknown,
-    message: string,
+    readonly body: { message: string; issues?: ErrorData["issues"] } & Record<string, unknown>,
+    cause?: TRPCClientError<never>,
   ) {
-    super(message);
+    super(`${status}: ${body.message}`, { cause });
+    // TRPCClientError's constructor sets its own prototype (for old compile targets): take this one back
+    Object.setPrototypeOf(this, ApiError.prototype);
     this.name = "ApiError";
+  }
+
+  /** The API's answer inside a tRPC client error, or the error itself when the API gave none. */
+  static of(error: TRPCClientError<never>): TRPCClientError<never> {
+    if (error instanceof ApiError) return error;
+    const data = error.data as ErrorData | undefined;
+    const response = (error.meta as { response?: { status?: unknown } } | undefined)?.response;
+    const status = data?.httpStatus ?? (typeof response?.status === "number" ? response.status : undefined);
+    if (status === undefined) return error;
+    return new ApiError(status, { ...data?.extra, message: error.message, issues: data?.issues ?? [] }, error);
   }
 }
 
 /** The server's JSON error message, when there is one. */
 export function serverMessage(error: unknown): string | null {
-  if (error instanceof ApiError && error.body && typeof error.body === "object" && "message" in error.body) {
-    const message = (error.body as { message: unknown }).message;
-    return typeof message === "string" ? message : null;
-  }
-  return null;
+  return error instanceof ApiError && error.body.message ? error.body.message : null;
 }
-
-async function raise(res: Response): Promise<never> {
-  const text = (await res.text().catch(() => "")) || res.statusText;
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  throw new ApiError(res.status, body, `${res.status}: ${text}`);
-}
-
-/** How the server-side render reads GET paths: in-process, never over HTTP (see entry-server.tsx). */
-export type ServerGet = (path: string) => Promise<unknown>;
-let serverGet: ServerGet | null = null;
-
-/** Server only: route the app's GET reads through the API's own services. */
-export function setServerGet(get: ServerGet): void {
-  serverGet = get;
-}
-
-export async function request<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  if (serverGet && method === "GET") return (await serverGet(path)) as T;
-  const res = await fetch(path, {
-    method,
-    credentials: "include",
-    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) await raise(res);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-export const getJson = <T>(path: string) => request<T>("GET", path);
-export const postJson = <T>(path: string, body: unknown, headers?: Record<string, string>) =>
-  request<T>("POST", path, body, headers);

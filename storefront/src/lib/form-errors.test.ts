@@ -3,7 +3,7 @@ import { ApiError } from "./api";
 import { formErrors, fromIssues, hasErrors, NO_ERRORS, sentence } from "./form-errors";
 
 const FIELDS = ["firstName", "email", "phone"] as const;
-const api = (status: number, body: unknown) => new ApiError(status, body, `${status}: ${JSON.stringify(body)}`);
+const api = (status: number, body: unknown) => new ApiError(status, body as ApiError["body"]);
 
 describe("formErrors", () => {
   it("puts each issue next to its field, as a sentence, first reason wins", () => {

@@ -1,11 +1,11 @@
 // Business details (phone, e-mail, address, hours, warranty, lead times, deposit, social links: the
 // back office's business settings; USDT wallet and GA id from the environment) come from the server:
-// embedded in the HTML as <script id="site-config" type="application/json">, or from GET /api/config
-// when the page was not served by the API (Vite dev server). Components never hard-code them.
+// embedded in the HTML as <script id="site-config" type="application/json">, or from the settings.config
+// procedure (REST GET /api/config) when the page was not served by the API (Vite dev server). Components never hard-code them.
 
 import type { SiteConfig } from "@ch/contracts/business-facts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getJson } from "./api";
+import { trpcClient } from "./trpc";
 
 export type { SiteConfig };
 
@@ -24,7 +24,7 @@ let pending: Promise<SiteConfig> | null = null;
 export function loadSiteConfig(): Promise<SiteConfig> {
   const embedded = readEmbeddedSiteConfig();
   if (embedded) return Promise.resolve(embedded);
-  pending ??= getJson<SiteConfig>("/api/config").catch((error: unknown) => {
+  pending ??= trpcClient.settings.config.query().catch((error: unknown) => {
     pending = null;
     throw error;
   });

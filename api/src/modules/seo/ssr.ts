@@ -6,15 +6,14 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SiteConfig } from "@ch/contracts/business-facts";
-import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
-import type { ZodType } from "zod";
 import type { Operation } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { AppError } from "../../lib/errors";
 import { CachedRead, readCache } from "../../lib/read-cache";
+import { type Split, splitter } from "../../trpc/operations";
 import { catalogOperations } from "../catalog";
 import { contentOperations } from "../content";
-import { getSiteConfig } from "../settings";
+import { getSiteConfig, siteConfigOperations } from "../settings";
 
 export interface ServerRender {
   html: string;
@@ -36,35 +35,31 @@ const CLIENT_ONLY = /^\/(cart|checkout|order-confirmation|order-status|proposal|
 
 export const isServerRendered = (path: string): boolean => !CLIENT_ONLY.test(path);
 
-const isProductCategory = (value: string) => (PRODUCT_CATEGORIES as readonly string[]).includes(value);
-
-function parse<T>(schema: ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new AppError(400, "Invalid request");
-  return result.data;
-}
-
 /** The public reads the pages make, by procedure name ("catalog.list"): the operations they are made from. */
-const PAGE_READS = new Map<string, Operation>([
-  ...Object.entries(catalogOperations).map(([name, op]): [string, Operation] => [`catalog.${name}`, op]),
-  ...Object.entries(contentOperations).map(([name, op]): [string, Operation] => [`content.${name}`, op]),
-]);
+const PAGE_READS = new Map<string, { op: Operation; input: Split }>(
+  Object.entries({ catalog: catalogOperations, content: contentOperations, settings: siteConfigOperations }).flatMap(
+    ([router, operations]) =>
+      Object.entries(operations as Record<string, Operation>).map(([name, op]) => [
+        `${router}.${name}`,
+        { op, input: splitter(op) },
+      ]),
+  ),
+);
 const TRPC_PREFIX = "/api/trpc/";
 
 /**
  * The storefront's reads in process: GET /api/trpc/<procedure>?input=<json> of the public procedures, run
- * through the operation the procedure is made from (catalog.rest.ts, content.rest.ts), with the same
- * input checks and the same read-cache entry as the procedure and its REST path; and GET /api/config.
- * Values come from the read cache and must not be changed.
+ * through the operation the procedure is made from (catalog.rest.ts, content.rest.ts, settings.rest.ts),
+ * with the procedure's own input check and split and the same read-cache entry as the procedure and its
+ * REST path. Values come from the read cache and must not be changed.
  */
 export function publicReads(deps: Deps): (path: string) => Promise<unknown> {
   const cache = readCache(deps.db);
   return async (path) => {
     const url = new URL(path, "http://localhost");
-    if (url.pathname === "/api/config") return getSiteConfig(deps);
     const name = url.pathname.startsWith(TRPC_PREFIX) ? url.pathname.slice(TRPC_PREFIX.length) : "";
-    const op = PAGE_READS.get(name);
-    if (!op) throw new AppError(404, `No server-side read for GET ${url.pathname}`);
+    const read = PAGE_READS.get(name);
+    if (!read) throw new AppError(404, `No server-side read for GET ${url.pathname}`);
     const raw = url.searchParams.get("input");
     let input: unknown = {};
     try {
@@ -72,16 +67,12 @@ export function publicReads(deps: Deps): (path: string) => Promise<unknown> {
     } catch {
       throw new AppError(400, "Invalid request");
     }
-    // the one difference from the procedure (404): the page of a category the catalog does not have
-    // already answers 404 (resolvePage) and shows the real categories over an empty list
-    const category = (input as { category?: unknown }).category;
-    if (name === "catalog.list" && typeof category === "string" && !isProductCategory(category)) return [];
-    // a procedure made from an operation with one part (path parameters or query) takes that part as input
+    const checked = read.input.inputSchema.safeParse(input);
+    if (!checked.success) throw new AppError(400, "Invalid request");
+    const { op } = read;
     const context = {
       deps,
-      params: op.params ? parse(op.params, input) : undefined,
-      query: op.query ? parse(op.query, input) : {},
-      body: undefined,
+      ...read.input.split(checked.data as Record<string, unknown>),
       admin: null,
       ip: "",
       rateLimit: undefined,

@@ -1,11 +1,12 @@
 // The business settings' REST paths: the storefront's public view (GET /api/config), and the back office's
-// operations (admin session or API key), each also its tRPC procedure settings.<name> (settings.router.ts).
+// operations (admin session or API key), each also its tRPC procedure settings.<name> (settings.router.ts;
+// the public view is settings.config on the storefront's router).
 import { businessSettingsDto, businessSettingsInput, siteConfigDto } from "@ch/contracts/settings";
 import { route } from "../../http/route";
 import { getSettings, getSiteConfig, updateSettings } from "./settings.service";
 
-export const siteConfigRoutes = [
-  route({
+export const siteConfigOperations = {
+  config: route({
     method: "GET",
     url: "/api/config",
     access: "public",
@@ -17,7 +18,8 @@ export const siteConfigRoutes = [
       "The business settings (never the bank account: bankTransferReady says whether there is one) with the social links as a list, usdtWalletAddress, gaMeasurementId, siteUrl",
     handler: ({ deps }) => getSiteConfig(deps),
   }),
-];
+};
+export const siteConfigRoutes = Object.values(siteConfigOperations);
 
 export const settingsOperations = {
   get: route({

@@ -1,10 +1,10 @@
 // The chat's conversation: the messages, the visitor's draft, sending (an automatic answer after 1-3 s,
 // some messages also forwarded to the team) and the panel's focus, scroll and Escape.
-import type { ChatForwardInput, ChatReplyAnswer, ChatReplyInput } from "@ch/contracts/chat";
+import type { ChatForwardInput, ChatReplyInput } from "@ch/contracts/chat";
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { postJson } from "../../lib/api";
 import { useSiteConfig } from "../../lib/site-config";
+import { trpcClient } from "../../lib/trpc";
 import { forwardNote, replyText, UNAVAILABLE_REPLY } from "./bot-reply";
 import { forwardPayload, shouldForward } from "./forwarding";
 
@@ -36,7 +36,7 @@ const message = (text: string, sender: ChatMessage["sender"], offer?: string): C
 /** Sends a message to the team (the visitor's user agent and page go with it). */
 const forward = (text: string, pathname: string) => {
   const body: ChatForwardInput = forwardPayload(text, pathname, navigator.userAgent);
-  return postJson("/api/telegram/chat", body);
+  return trpcClient.chat.forward.mutate(body);
 };
 
 /** Forwards the message when it should go to the team, and asks the server for the automatic answer. */
@@ -49,7 +49,7 @@ function ask(text: string, pathname: string) {
     });
   }
   const body: ChatReplyInput = { message: text.slice(0, 2000) };
-  const asked = postJson<ChatReplyAnswer>("/api/chat/reply", body).catch((error: unknown) => {
+  const asked = trpcClient.chat.reply.mutate(body).catch((error: unknown) => {
     console.info("Chat answer could not be fetched", error);
     return null;
   });

@@ -1,10 +1,10 @@
 // What a failed quote or order means to the customer (409 conflicts, rate limits), and the cart refresh
 // after the server's prices win.
-import { ApiError, getJson, serverMessage } from "../../lib/api";
+import { ApiError, serverMessage } from "../../lib/api";
 import { readCart, writeCart } from "../../lib/cart";
 import type { CartLine } from "../../lib/cart-ops";
 import { formatAmount } from "../../lib/format";
-import type { ProductDto } from "../../lib/queries";
+import { trpcClient } from "../../lib/trpc";
 
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === "function") return `checkout-${crypto.randomUUID()}`;
@@ -18,7 +18,7 @@ export async function refreshCartPrices(): Promise<void> {
   const refreshed = await Promise.all(
     lines.map(async (line): Promise<CartLine | null> => {
       try {
-        const product = await getJson<ProductDto>(`/api/products/${line.id}`);
+        const product = await trpcClient.catalog.byId.query({ id: line.id });
         return { ...line, name: product.name, price: product.price, image: product.images[0] ?? line.image };
       } catch (error) {
         return error instanceof ApiError && error.status === 404 ? null : line;

@@ -1,10 +1,10 @@
 // Checkout's state and Place Order: the form, the server's quote for its state and ZIP, and the submit
 // (price the cart first when no total is showing, then send the order the customer saw).
-import type { OrderInput, OrderReceiptDto } from "@ch/contracts/orders";
+import type { OrderInput } from "@ch/contracts/orders";
 import { type QueryClient, type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, type MutableRefObject, type RefObject, useRef, useState } from "react";
-import { ApiError, postJson } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { useCart, writeCart } from "../../lib/cart";
 import type { CartLine } from "../../lib/cart-ops";
 import { type FormErrors, focusFirstInvalid, formErrors, useFormErrors } from "../../lib/form-errors";
@@ -12,6 +12,7 @@ import { formatAmount } from "../../lib/format";
 import { saveLastOrder } from "../../lib/last-order";
 import { type SiteConfig, useSiteConfig } from "../../lib/site-config";
 import { dismissToast, toast } from "../../lib/toast";
+import { trpcClient } from "../../lib/trpc";
 import {
   explainConflict,
   isOrderConflict,
@@ -184,9 +185,7 @@ async function placeOrder(ctx: SubmitContext, figures: OrderQuoteDto): Promise<v
   const order = orderInput(ctx.form, ctx.lines, figures.totalAmount);
   ctx.setSubmitting(true);
   try {
-    const receipt = await postJson<OrderReceiptDto>("/api/orders", order, {
-      "Idempotency-Key": ctx.idempotencyKey.current,
-    });
+    const receipt = await trpcClient.orders.place.mutate({ order, idempotencyKey: ctx.idempotencyKey.current });
     saveLastOrder({ ...order, receipt });
     ctx.idempotencyKey.current = newIdempotencyKey();
     ctx.setPlaced(true);

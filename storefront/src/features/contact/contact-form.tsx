@@ -8,9 +8,9 @@ import { DeliveryFields } from "../../components/delivery-fields";
 import { HydratedFieldset } from "../../components/hydrated-fieldset";
 import { PersonFields } from "../../components/person-fields";
 import { buttonClass, FormMessage, SelectField, TextAreaField } from "../../components/ui";
-import { postJson } from "../../lib/api";
 import { focusFirstInvalid, formErrors, useFormFields } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
 
 const empty = {
   firstName: "",
@@ -31,7 +31,7 @@ function useContactForm(page: boolean) {
   const formRef = useRef<HTMLFormElement>(null);
 
   const send = useMutation({
-    mutationFn: (body: ContactInput) => postJson("/api/contact", body),
+    ...trpc.leads.contact.mutationOptions(),
     onSuccess: () => {
       setForm(empty);
       clear();

@@ -63,7 +63,7 @@ export function NoReceipt({
 }: {
   linked: boolean;
   failed: boolean;
-  error: Error | null;
+  error: unknown;
   refetch: () => void;
 }) {
   if (linked && failed) {

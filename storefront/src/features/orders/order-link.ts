@@ -1,13 +1,10 @@
 // The order's own link: /order-confirmation?order=<orderNumber>&t=<accessToken>. The receipt behind it is
-// read with GET /api/orders/{orderNumber}/receipt?t=<accessToken> (no e-mail look-up, generous limit), so
+// read with orders.receipt (REST GET /api/orders/{orderNumber}/receipt?t=; no e-mail look-up, generous limit), so
 // the thank-you page survives a reload, a new tab or another device.
 import type { OrderReceiptDto } from "@ch/contracts/orders";
 import { useQuery } from "@tanstack/react-query";
-import { getJson } from "../../lib/api";
+import { trpc } from "../../lib/trpc";
 import { invoiceToPay } from "./amount-due";
-
-export const receiptPath = (orderNumber: string, token: string) =>
-  `/api/orders/${encodeURIComponent(orderNumber)}/receipt?t=${encodeURIComponent(token)}`;
 
 /** Checked again while USDT is to be sent, so the page shows the payment once the chain has it. */
 const USDT_RECHECK_MS = 30_000;
@@ -22,8 +19,7 @@ export function useOrderReceipt(
   placeholder?: OrderReceiptDto,
 ) {
   return useQuery({
-    queryKey: ["order-receipt", orderNumber ?? "", token ?? ""],
-    queryFn: () => getJson<OrderReceiptDto>(receiptPath(orderNumber!, token!)),
+    ...trpc.orders.receipt.queryOptions({ orderNumber: orderNumber ?? "", token: token ?? "" }),
     enabled: Boolean(orderNumber && token),
     placeholderData: placeholder,
     refetchOnWindowFocus: true,

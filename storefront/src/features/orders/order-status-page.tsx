@@ -11,9 +11,10 @@ import {
   TextField,
   TitledSection,
 } from "../../components/ui";
-import { ApiError, postJson } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { type FormErrors, formErrors, hasErrors, useFormFields } from "../../lib/form-errors";
 import { formatDate } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
 import { paidInFull } from "./amount-due";
 import { useOrderReceipt } from "./order-link";
 import { OrderStages } from "./order-stages";
@@ -55,7 +56,7 @@ function useOrderLookup(initialOrder: string, token: string | undefined) {
   // more): the payment panel keeps what the server just said about the hash
   const [shown, setShown] = useState<OrderReceiptDto | null>(null);
   const lookup = useMutation({
-    mutationFn: (body: { orderNumber: string; email: string }) => postJson<OrderReceiptDto>("/api/orders/lookup", body),
+    ...trpc.orders.lookup.mutationOptions(),
     onSuccess: (data) => setShown(data),
     onError: (error) => setErrors(lookupProblem(error)),
   });

@@ -7,9 +7,9 @@ import type { SubmitPaymentAnswer } from "@ch/contracts/payments";
 import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { buttonClass, FormMessage, TableHead, TextField, TitledSection } from "../../components/ui";
-import { postJson } from "../../lib/api";
 import { formErrors, useFormFields } from "../../lib/form-errors";
 import { formatAmount, formatDate } from "../../lib/format";
+import { trpcClient } from "../../lib/trpc";
 import { AmountDue, invoiceToPay } from "./amount-due";
 import { statusLabel } from "./order-summary";
 
@@ -153,11 +153,7 @@ function HashForm({
   const hash = values.txHash;
   const submit = useMutation({
     mutationFn: (txHash: string) =>
-      postJson<SubmitPaymentAnswer>(`/api/orders/${encodeURIComponent(orderNumber)}/payments`, {
-        email,
-        method: "usdt",
-        txHash,
-      }),
+      trpcClient.payments.submitHash.mutate({ orderNumber, email, method: "usdt", txHash }),
     onSuccess: () => {
       clear();
       onSubmitted?.();

@@ -3,8 +3,8 @@ import type { PublicProposalDto } from "@ch/contracts/proposals";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { buttonClass, FormMessage, TextField } from "../../components/ui";
-import { postJson } from "../../lib/api";
 import { type FormErrors, focusFirstInvalid, formErrors, useFormFields } from "../../lib/form-errors";
+import { trpcClient } from "../../lib/trpc";
 import { type AcceptAnswer, money, type PaymentMethod } from "./proposal-format";
 
 /** The accept form's fields, by the names the API's reasons use. */
@@ -20,7 +20,8 @@ function useAcceptForm(token: string, p: PublicProposalDto, onDone: OnDone) {
   const formRef = useRef<HTMLFormElement>(null);
   const accept = useMutation({
     mutationFn: () =>
-      postJson<AcceptAnswer>(`/api/proposals/${encodeURIComponent(token)}/accept`, {
+      trpcClient.proposals.accept.mutate({
+        token,
         fullName: fullName.trim(),
         agree: true,
         version: p.version,

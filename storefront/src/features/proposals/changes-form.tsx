@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { buttonClass, Field, FormMessage } from "../../components/ui";
-import { postJson } from "../../lib/api";
 import { focusFirstInvalid, formErrors, useFormErrors } from "../../lib/form-errors";
+import { trpcClient } from "../../lib/trpc";
 
 export function ChangesForm({ token }: { token: string }) {
   const [message, setMessage] = useState("");
   const changes = useMutation({
-    mutationFn: () => postJson(`/api/proposals/${encodeURIComponent(token)}/changes`, { message: message.trim() }),
+    mutationFn: () => trpcClient.proposals.requestChanges.mutate({ token, message: message.trim() }),
   });
   const { errors, setErrors, clear, edited } = useFormErrors();
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,17 +1,17 @@
 // The customer's proposal (/proposal/{token}, sent by e-mail): lines, totals, terms and validity, with
 // Accept (typed full name + agreement) and Request Changes. Every figure comes from the server.
-import type { PublicProposalDto } from "@ch/contracts/proposals";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Spinner } from "../../components/ui";
-import { ApiError, getJson, serverMessage } from "../../lib/api";
+import { ApiError, serverMessage } from "../../lib/api";
+import { trpc } from "../../lib/trpc";
 import { AcceptForm } from "./accept-form";
 import { AcceptedOrder } from "./accepted-order";
 import { ChangesForm } from "./changes-form";
 import type { AcceptAnswer, PaymentMethod } from "./proposal-format";
 import { ProposalHeader, ProposalLines, ProposalTerms, StateBanner } from "./proposal-sections";
 
-function ProposalFailed({ error }: { error: Error }) {
+function ProposalFailed({ error }: { error: unknown }) {
   const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
@@ -27,12 +27,10 @@ function ProposalFailed({ error }: { error: Error }) {
 
 export function ProposalPage({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const key = ["proposal", token];
   // the acceptance's answer, shown in place of the forms (the proposal itself then reads "accepted")
   const [accepted, setAccepted] = useState<{ answer: AcceptAnswer; paymentMethod: PaymentMethod } | null>(null);
   const proposal = useQuery({
-    queryKey: key,
-    queryFn: () => getJson<PublicProposalDto>(`/api/proposals/${encodeURIComponent(token)}`),
+    ...trpc.proposals.byToken.queryOptions({ token }),
     retry: false,
   });
   if (proposal.isPending) {
@@ -62,7 +60,7 @@ export function ProposalPage({ token }: { token: string }) {
             p={p}
             onDone={(answer, paymentMethod) => {
               setAccepted({ answer, paymentMethod });
-              void queryClient.invalidateQueries({ queryKey: key });
+              void queryClient.invalidateQueries({ queryKey: trpc.proposals.byToken.queryKey({ token }) });
             }}
           />
           <ChangesForm token={token} />

@@ -15,11 +15,11 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { HydratedFieldset } from "../../components/hydrated-fieldset";
 import { buttonClass, FormMessage, TextField } from "../../components/ui";
-import { postJson } from "../../lib/api";
 import { formErrors, useFormErrors } from "../../lib/form-errors";
 import { useHydrated } from "../../lib/hydrated";
 import { productsQuery } from "../../lib/queries";
 import { toast } from "../../lib/toast";
+import { trpcClient } from "../../lib/trpc";
 import { roiSavePayload } from "./roi-model";
 
 // the figures read as the ROI e-mail quotes them: both word them with the contracts' functions
@@ -89,7 +89,7 @@ export function RoiCalculator() {
   const figures = computeRoi(inputs);
 
   const save = useMutation({
-    mutationFn: () => postJson("/api/roi", roiSavePayload(inputs, email)),
+    mutationFn: () => trpcClient.leads.saveRoi.mutate(roiSavePayload(inputs, email)),
     onSuccess: () => {
       clear();
       toast({ title: "Analysis Saved", description: "Your ROI calculation has been saved successfully." });
