@@ -28,9 +28,13 @@ export async function servedRoutes(app: FastifyInstance): Promise<ServedRoute[]>
   return routes;
 }
 
-/** The REST routes the bad-input corpus is sent to: all served but HEAD and tRPC's (fuzzed procedure by procedure). */
+/**
+ * The REST routes the bad-input corpus is sent to: all served but HEAD and tRPC's, the adapter's
+ * `/api/trpc/:path` and the plain GET route of each query (trpc/queries-over-get.ts): the tRPC files fuzz
+ * those procedure by procedure, with inputs shaped for them.
+ */
 export async function fuzzedRoutes(app: FastifyInstance): Promise<ServedRoute[]> {
-  return (await servedRoutes(app)).filter((r) => r.method !== "HEAD" && r.url !== "/api/trpc/:path");
+  return (await servedRoutes(app)).filter((r) => r.method !== "HEAD" && !r.url.startsWith("/api/trpc/"));
 }
 
 export interface Procedure {
