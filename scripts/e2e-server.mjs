@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 // Starts the whole product for browser tests on a fresh database, and cleans up when stopped.
 // Usage: node scripts/e2e-server.mjs <storefrontPort> <backofficePort>
+//        node scripts/e2e-server.mjs --prepare-pglite <dir>   (a migrated and seeded embedded database in
+//        <dir>, made as `npm start` makes one; E2E_PGLITE_TEMPLATE=<dir> then starts each server on a copy)
 // - The API runs as `npm start` runs it: the bundle api/dist/server.mjs with api/package.json's start
 //   command (node flags, environment); the bundle is built first when missing or older than a source.
-// - With DATABASE_URL: a new database on that server (dropped at exit); without: a fresh PGlite folder.
+// - With DATABASE_URL: a new database on that server (dropped at exit); without: a fresh PGlite folder,
+//   a copy of E2E_PGLITE_TEMPLATE when set (scripts/e2e-suites.mjs makes one for all its parts: creating
+//   and seeding an embedded database takes about 10 s of processor time).
 // - Notifications go to local fakes on 127.0.0.1 (api/test/notifications-fakes.ts): a Telegram Bot API
 //   and an SMTP server. What they received is served as JSON on http://127.0.0.1:<storefrontPort + 2>
 //   (GET /telegram, GET /email), for the browser tests to read (storefront/e2e/fixtures.ts).
 // - USDT: a test wallet, and TronGrid at a loopback fake on <storefrontPort + 3> that a test starts.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -18,9 +22,10 @@ import { fileURLToPath } from "node:url";
 import { npmStartCommand } from "./npm-start-command.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const [port, adminPort] = process.argv.slice(2);
-if (!port || !adminPort) {
-  console.error("usage: node scripts/e2e-server.mjs <storefrontPort> <backofficePort>");
+const preparing = process.argv[2] === "--prepare-pglite";
+const [port, adminPort] = preparing ? [] : process.argv.slice(2);
+if (preparing ? !process.argv[3] : !port || !adminPort) {
+  console.error("usage: node scripts/e2e-server.mjs <storefrontPort> <backofficePort> | --prepare-pglite <dir>");
   process.exit(2);
 }
 const inboxPort = Number(port) + 2;
@@ -47,6 +52,17 @@ try {
 } catch {}
 if (builtAt < newestSource()) {
   execFileSync(process.execPath, [join(root, "api", "scripts", "build.mjs")], { stdio: "inherit" });
+}
+
+if (preparing) {
+  // the API's own first-start path (server.ts prepareEmbeddedDatabase): create, migrate, seed, exit
+  const command = npmStartCommand();
+  const prepared = spawnSync(process.execPath, [...command.args, "--prepare-embedded-database"], {
+    cwd: command.cwd,
+    env: { ...process.env, ...command.env, NODE_ENV: "test", LOG_LEVEL: "warn", DATA_DIR: process.argv[3] },
+    stdio: "inherit",
+  });
+  process.exit(prepared.status ?? 1);
 }
 
 // ---------- fake Telegram and SMTP, and their inbox ----------
@@ -119,6 +135,7 @@ if (process.env.DATABASE_URL) {
   };
 } else {
   const dir = mkdtempSync(join(tmpdir(), "e2e-pglite-"));
+  if (process.env.E2E_PGLITE_TEMPLATE) cpSync(process.env.E2E_PGLITE_TEMPLATE, dir, { recursive: true });
   env.DATA_DIR = dir;
   dropDatabase = async () => rmSync(dir, { recursive: true, force: true });
 }

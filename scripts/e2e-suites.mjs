@@ -8,14 +8,17 @@
 // - The storefront's specs keep no order between them; its parts are sized from CI's timings.
 // - The engine-free specs (the markup and accessibility checkers, and the specs that only read seeded
 //   pages) are a part of their own, on the embedded database only (scripts/playwright-config.ts).
+// - On the embedded database the parts' servers start on copies of one database made first.
 // Each line of output is prefixed with its part; the exit code is the first failing part's. A failing
 // part's failure report is printed again at the very end, where a CI log's tail shows it.
 // E2E_PORT=<n> moves the ports: part k uses n + 10k to n + 10k + 3 (default n = 4100). E2E_LANES=<n>
 // changes the number of lanes.
-import { spawn } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { runPrefixed } from "./run-prefixed.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const base = Number(process.env.E2E_PORT ?? 4100);
@@ -66,29 +69,33 @@ function failureReport(lines) {
 }
 
 function run({ name, suite, env, port }) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn("npx", ["playwright", "test", ...extra], {
-      cwd: join(root, suite),
-      env: { ...process.env, ...env, E2E_PORT: String(port) },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on("line", (line) => {
-        outputs.get(name).push(line);
-        console.log(`[${name}] ${line}`);
-      });
-    }
-    child.on("error", (error) => {
-      console.log(`[${name}] FAILED to start: ${error.message}`);
-      resolve(1);
-    });
-    child.on("exit", (code, signal) => {
-      const took = `${Math.round((Date.now() - started) / 1000)} s`;
-      console.log(`[${name}] ${code === 0 ? "passed" : `FAILED (${signal ?? `exit code ${code}`})`} in ${took}`);
-      resolve(code ?? 1);
-    });
+  return runPrefixed({
+    name,
+    command: "npx",
+    args: ["playwright", "test", ...extra],
+    cwd: join(root, suite),
+    env: { ...process.env, ...env, E2E_PORT: String(port) },
+    lines: outputs.get(name),
   });
+}
+
+// On the embedded database every part's server starts on a copy of one database created, migrated and
+// seeded here, as `npm start` makes one (scripts/e2e-server.mjs --prepare-pglite), instead of each doing it
+let template;
+if (!process.env.DATABASE_URL && !process.env.E2E_PGLITE_TEMPLATE) {
+  template = mkdtempSync(join(tmpdir(), "e2e-pglite-template-"));
+  const prepared = spawnSync(
+    process.execPath,
+    [join(root, "scripts", "e2e-server.mjs"), "--prepare-pglite", template],
+    {
+      stdio: "inherit",
+    },
+  );
+  if (prepared.status !== 0) {
+    console.log(`== the embedded database for the browser suites could not be made (exit code ${prepared.status})`);
+    process.exit(1);
+  }
+  for (const part of parts) part.env = { ...part.env, E2E_PGLITE_TEMPLATE: template };
 }
 
 const queue = [...parts];
@@ -97,6 +104,8 @@ async function lane() {
   for (let part = queue.shift(); part; part = queue.shift()) codes.set(part.name, await run(part));
 }
 await Promise.all(Array.from({ length: lanes }, lane));
+
+if (template) rmSync(template, { recursive: true, force: true });
 
 const failed = parts.filter(({ name }) => codes.get(name) !== 0);
 for (const { name } of failed) {

@@ -10,7 +10,7 @@
 import { schema } from "@ch/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADDRESS_RULES, CODE_SLOW_DOWN, hashGate, signInTiming } from "../src/modules/admin/sign-in-throttle";
+import { ADDRESS_RULES, CODE_SLOW_DOWN, hashGate } from "../src/modules/admin/sign-in-throttle";
 import { totpCode } from "../src/modules/admin/totp.service";
 import { BACKOFFICE, STOREFRONT, startTestApps, type TestApps } from "./harness";
 
@@ -18,13 +18,11 @@ let apps: TestApps;
 const USER = "owner";
 const PASSWORD = "Quarry-Lantern-47";
 const EMAIL = "owner@containers.example";
-const refusalDelay = signInTiming.refusalDelayMs;
 
 type Answer = Awaited<ReturnType<TestApps["backoffice"]["inject"]>>;
 
 beforeAll(async () => {
-  // refusals are answered at once here (1 s in the product), so the attacks below run quickly
-  signInTiming.refusalDelayMs = 0;
+  // refusals are answered at once in the API tests (1 s in the product: test/sign-in-cost-setup.ts)
   apps = await startTestApps({ env: { PUBLIC_RATE_LIMIT_SCALE: "1", TRUST_PROXY: "1" } });
   // the waits are seconds long: a loaded machine must not let one pass between two requests
   apps.clock.freeze();
@@ -33,7 +31,6 @@ beforeAll(async () => {
   await apps.db.handle.db.update(schema.admins).set({ email: EMAIL }).where(eq(schema.admins.username, USER));
 }, 60_000);
 afterAll(async () => {
-  signInTiming.refusalDelayMs = refusalDelay;
   await apps?.close();
 });
 

@@ -1,6 +1,7 @@
 // The bad-input corpus against every back-office REST route Fastify serves, signed in (so the input
-// reaches validation and the services): at least 200 generated cases per route (fast-check, fixed seed),
-// 0 answers of 5xx, no row changed by a refused request. Image uploads get random bytes.
+// reaches validation and the services): at least 200 generated cases per route (50 on a PostgreSQL
+// server: CASES_PER_ENDPOINT; fast-check, fixed seed), 0 answers of 5xx, no row changed by a refused
+// request. Image uploads get random bytes.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApps, type TestApps } from "./harness";
@@ -73,7 +74,7 @@ function uploadCases(salt: number): FuzzCase[] {
 
 describe("bad input on the back-office origin (REST)", () => {
   it(
-    "at least 200 generated cases per route, no 5xx, no row changed by a refusal",
+    `at least ${CASES_PER_ENDPOINT} generated cases per route, no 5xx, no row changed by a refusal`,
     async () => {
       expect(routes.length).toBeGreaterThanOrEqual(15);
       const { failures, statuses } = await runEndpoints(

@@ -1,11 +1,14 @@
 // Passwords: argon2id (m=19 MiB, t=2, p=1) rehashed at sign-in when the parameters change; 6 to 256
 // characters; common passwords refused; the same 401 body and the same argon2 work for an unknown
-// user and a wrong password.
+// user and a wrong password. The product's parameters here (the other API files hash at argon2's lowest
+// cost: test/sign-in-cost-setup.ts).
 import { schema } from "@ch/db";
 import argon2 from "argon2";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ARGON2_OPTIONS, passwordHashing } from "../src/modules/admin/auth.service";
 import { startTestApps, type TestApps } from "./harness";
+import { TEST_PASSWORD_HASHING } from "./sign-in-cost-setup";
 
 let apps: TestApps;
 const PASSWORD = "Quarry-Lantern-47";
@@ -22,9 +25,11 @@ const setup = (username: string, password: string) =>
   apps.backoffice.inject({ method: "POST", url: "/api/admin/setup", payload: { username, password } });
 
 beforeAll(async () => {
+  passwordHashing.options = ARGON2_OPTIONS;
   apps = await startTestApps();
 });
 afterAll(async () => {
+  passwordHashing.options = TEST_PASSWORD_HASHING;
   await apps?.close();
 });
 

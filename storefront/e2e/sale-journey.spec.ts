@@ -70,8 +70,10 @@ async function oneMail(page: Page, subject: string | RegExp): Promise<ReceivedEm
 test("quote request → proposal → acceptance → USDT deposit seen on the chain → stages → balance by bank transfer → completed", async ({
   page,
   browser,
+  context,
 }) => {
   test.setTimeout(180_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // 1. the customer asks for a quote on the storefront
@@ -143,6 +145,32 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   await expect(page.getByTestId("proposal-state")).toContainText("Accepted by Rosa Journey");
   const orderNumber = (await page.getByTestId("proposal-state").locator("strong").textContent())!.trim();
   expect(orderNumber).toMatch(/^CH-\d{4}-\d{6}$/);
+  // at once: the deposit due now, its exact USDT amount, the wallet and the QR code, each copyable
+  const accepted = page.getByTestId("proposal-accepted");
+  await expect(accepted).toContainText(`your order ${orderNumber} is placed`);
+  await expect(accepted.getByTestId("amount-due-label")).toHaveText("Due now");
+  await expect(accepted.getByTestId("order-due-now")).toHaveText(DEPOSIT);
+  const acceptedExact = accepted.getByTestId("usdt-exact-amount");
+  await expect(acceptedExact).toHaveText(/^27731\.25\d{4}$/);
+  const amountAtOnce = (await acceptedExact.textContent())!.trim();
+  await expect(accepted.getByTestId("usdt-wallet")).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+  await expect(accepted.getByTestId("wallet-qr")).toHaveAttribute(
+    "data-qr-value",
+    new RegExp(`amount=${amountAtOnce}$`),
+  );
+  await accepted.getByRole("button", { name: "Copy Wallet address" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^T/);
+  await accepted.getByRole("button", { name: "Copy USDT amount" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(amountAtOnce);
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await accepted.screenshot({ path: `${SHOTS}/proposal-accepted-usdt-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // and links to the order's own confirmation page, which shows the same amount
+  await accepted.getByRole("link", { name: "View Your Order" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\?order=CH-\d{4}-\d{6}&t=[\w-]{16,}$/);
+  await expect(page.getByTestId("usdt-exact-amount")).toHaveText(amountAtOnce);
 
   // 5. the order-status page shows the deposit invoice with its exact USDT amount
   const lookUp = () => lookUpOrder(page, orderNumber, EMAIL);
@@ -159,6 +187,7 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   const exact = page.getByTestId("usdt-exact-amount");
   await expect(exact).toHaveText(/^27731\.25\d{4}$/);
   const usdtAmount = (await exact.textContent())!.trim();
+  expect(usdtAmount).toBe(amountAtOnce);
   expect(usdtAmount.endsWith("0000")).toBe(false);
 
   // the order confirmation e-mail: the total, the deposit due now, the exact USDT amount
@@ -208,12 +237,16 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   const details = staff.page.getByRole("dialog", { name: `Order ${orderNumber}` });
   const money = details.getByTestId("order-payments");
   await expect(money.getByTestId("admin-invoice-deposit")).toContainText(`paid ${DEPOSIT}`);
+  // the watcher credited the transfer (audited as "watcher"), and the order's events list it
+  await expect(money.getByRole("list", { name: "Payments" })).toContainText("by watcher");
+  await expect(money.getByTestId("order-events")).toContainText(`Payment ${DEPOSIT}`);
   await expect(money.getByTestId("ledger-outstanding")).toHaveText(BALANCE);
   await money.getByLabel("Amount (USD; negative for a refund)").fill("27731.25");
   await money.getByLabel("Bank reference").fill(`${orderNumber}-B WIRE 5521`);
   await money.getByLabel("Note").fill("Balance on delivery");
   await money.getByRole("button", { name: "Record payment" }).click();
   await expect(money.getByTestId("ledger-outstanding")).toHaveText("$0.00");
+  await expect(money.getByRole("list", { name: "Payments" })).toContainText(`${orderNumber}-B WIRE 5521`);
   await expect(money.getByTestId("admin-invoice-balance")).toContainText("outstanding $0.00");
   await details.getByRole("button", { name: "Close dialog" }).click();
 
@@ -234,6 +267,8 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   }
   await expect(page.getByTestId("invoice-balance-status")).toHaveText("Paid");
   await expect(page.getByTestId("payment-outstanding")).toHaveText("$0.00");
+  await expect(page.getByTestId("paid-in-full")).toBeVisible();
+  await expect(page.getByTestId("wallet-qr")).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SHOTS}/order-status.png`, fullPage: true });
 

@@ -28,8 +28,19 @@ const SETUP_LOCK = 72_617_003;
 /** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * The parameters passwords are hashed, verified against and rehashed to. Always ARGON2_OPTIONS in the
+ * product; the API tests lower them (test/contract-setup.ts), as they set signInTiming, except where
+ * the parameters are the subject (test/security-passwords.test.ts): a hash costs about 50 ms of
+ * processor time, and the sign-in attacks there run hundreds.
+ */
+export const passwordHashing: {
+  options: { type: typeof argon2.argon2id; memoryCost: number; timeCost: number; parallelism: number };
+} = { options: ARGON2_OPTIONS };
+
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-let dummyHash: Promise<string> | undefined;
+/** A hash of a random password with the current parameters, verified for unknown users. */
+let dummy: { options: object; hash: Promise<string> } | undefined;
 
 export async function hasAdmin(deps: Deps): Promise<boolean> {
   const [row] = await deps.db.select({ n: count() }).from(admins);
@@ -74,7 +85,7 @@ export async function setupFirstAdmin(
     ]);
   }
   await checkSetupToken(deps, input.setupToken);
-  const passwordHash = await withHashSlot(() => argon2.hash(input.password, ARGON2_OPTIONS));
+  const passwordHash = await withHashSlot(() => argon2.hash(input.password, passwordHashing.options));
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
     const [existing] = await tx.select({ n: count() }).from(admins);
@@ -127,8 +138,9 @@ export async function signIn(
     account: admin ? { id: admin.id, username: admin.username } : undefined,
   });
   // Verify against a dummy hash for unknown users so both failures take about the same time.
-  dummyHash ??= argon2.hash(randomBytes(16).toString("hex"), ARGON2_OPTIONS);
-  const hash = admin?.passwordHash ?? (await dummyHash);
+  const { options } = passwordHashing;
+  if (dummy?.options !== options) dummy = { options, hash: argon2.hash(randomBytes(16).toString("hex"), options) };
+  const hash = admin?.passwordHash ?? (await dummy.hash);
   const valid = await withHashSlot(() => argon2.verify(hash, input.password).catch(() => false));
   const codeWrong = Boolean(input.code) && !codeOk && admin !== undefined && (await hasTwoFactor(deps.db, admin.id));
   const now = deps.clock.now();
@@ -163,8 +175,8 @@ export async function startSession(
     await tx.insert(loginAttempts).values({ username, ipAddress, succeeded: 1, createdAt: now });
     await recordAudit(tx, admin, "admin.login", "admin", admin.id, { ip: ipAddress });
     const rehash =
-      password && admin.passwordHash && argon2.needsRehash(admin.passwordHash, ARGON2_OPTIONS)
-        ? await withHashSlot(() => argon2.hash(password, ARGON2_OPTIONS))
+      password && admin.passwordHash && argon2.needsRehash(admin.passwordHash, passwordHashing.options)
+        ? await withHashSlot(() => argon2.hash(password, passwordHashing.options))
         : null;
     const [row] = await tx
       .update(admins)

@@ -1,7 +1,13 @@
 // The back office's sign-in (throttled, two-factor, links), first-admin setup, dashboard and CSV exports.
 export { adminRoutes } from "./admin.rest";
 export { adminCoreRouter } from "./admin.router";
-export { ARGON2_OPTIONS, prepareSetupToken, purgeExpiredSessions, verifyCurrentPassword } from "./auth.service";
+export {
+  ARGON2_OPTIONS,
+  passwordHashing,
+  prepareSetupToken,
+  purgeExpiredSessions,
+  verifyCurrentPassword,
+} from "./auth.service";
 export { isCommonPassword } from "./common-passwords";
 export { exportRoutes } from "./exports.rest";
 export { installSetupGate } from "./setup-gate";

@@ -17,7 +17,7 @@ import {
   type SessionAdmin,
   touchAccountSessions,
 } from "../access";
-import { ARGON2_OPTIONS, isCommonPassword, verifyCurrentPassword, withHashSlot } from "../admin";
+import { isCommonPassword, passwordHashing, verifyCurrentPassword, withHashSlot } from "../admin";
 import { revokeKeysOfAccount } from "../api-keys";
 import { type Actor, recordAudit } from "../audit";
 import { composeEmail, enqueue } from "../notifications";
@@ -46,7 +46,7 @@ export function assertStrongPassword(password: string, path = "password"): void 
   }
 }
 
-const hashPassword = (password: string) => withHashSlot(() => argon2.hash(password, ARGON2_OPTIONS));
+const hashPassword = (password: string) => withHashSlot(() => argon2.hash(password, passwordHashing.options));
 
 // ---- the signed-in account ------------------------------------------------------------------
 
