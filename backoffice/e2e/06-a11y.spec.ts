@@ -1,16 +1,8 @@
 // axe-core on every back-office screen, dialogs and tabs included: no serious or critical violation.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectAccessible } from "../../storefront/e2e/fixtures";
 import { expect, signIn, test } from "./helpers";
 
-async function audit(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    name,
-  ).toEqual([]);
-}
+const audit = expectAccessible;
 
 // several screens per test, each a full axe run: a loaded machine needs more than the default minute
 test.describe.configure({ timeout: 150_000 });

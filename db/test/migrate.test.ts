@@ -32,7 +32,8 @@ async function count(handle: DatabaseHandle, table: string): Promise<number> {
 }
 
 describe("migrations and seed", () => {
-  it("apply once, and a second run changes nothing", async () => {
+  // on the embedded database: the PostgreSQL pass (DATABASE_URL) would only repeat it; the test below is its own
+  it.skipIf(serverUrl)("apply once, and a second run changes nothing", async () => {
     const handle = await openDatabase({ dataDir: "memory://" });
     cleanups.push(() => handle.close());
     expect((await migrate(handle.db)).length).toBeGreaterThan(0);
