@@ -269,7 +269,7 @@ test("Orders table: sorted by the server from its headers, columns hidden from t
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(table).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`orders-${width}.jpg`), fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath(`orders-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await columnsButton.click();

@@ -65,5 +65,5 @@ test("375 px: the orders list is cards with the status controls on screen, the t
   const tops = new Set<number>();
   for (const t of await tabs.all()) tops.add(Math.round((await t.boundingBox())!.y));
   expect(tops.size, "tabs on one row").toBe(1);
-  await page.screenshot({ path: test.info().outputPath("orders-375.jpg"), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("orders-375.png"), fullPage: true });
 });

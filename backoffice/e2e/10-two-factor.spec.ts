@@ -31,7 +31,7 @@ test("enrol TOTP, sign out, sign in with a code, then with a recovery code", asy
   await expectToast(page, "Two-factor sign-in is on");
   const codes = await page.getByTestId("recovery-codes").locator("li").allTextContents();
   expect(codes).toHaveLength(10);
-  await page.screenshot({ path: "test-results/two-factor-recovery-codes.jpg", fullPage: true });
+  await page.screenshot({ path: "test-results/two-factor-recovery-codes.png", fullPage: true });
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page.getByTestId("two-factor-status")).toContainText("Recovery codes left: 10 of 10");
 
@@ -44,7 +44,7 @@ test("enrol TOTP, sign out, sign in with a code, then with a recovery code", asy
   await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
   // no session before the code
   expect((await page.request.get("/api/admin/session")).status()).toBe(401);
-  await page.screenshot({ path: "test-results/two-factor-code-step.jpg", fullPage: true });
+  await page.screenshot({ path: "test-results/two-factor-code-step.png", fullPage: true });
   await page.getByLabel("Authenticator code").fill(codeFor(secret, 1));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/admin$/);
@@ -131,7 +131,7 @@ test("a session opened before the owner requires two-factor is taken to Security
   await editor.goto("/admin/blog");
   await expect(editor).toHaveURL(/\/admin\/security$/);
   await expect(editor.getByRole("alert")).toContainText("The owner requires it for every account");
-  await editor.screenshot({ path: "test-results/two-factor-enrolment-required.jpg", fullPage: true });
+  await editor.screenshot({ path: "test-results/two-factor-enrolment-required.png", fullPage: true });
   await enrolOnSecurityScreen(editor, EDITOR.password);
   await expect(editor.getByRole("alert")).toHaveCount(0);
   await editor.goto("/admin/gallery");

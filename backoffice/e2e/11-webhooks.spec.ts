@@ -106,7 +106,7 @@ test("the owner adds a webhook; an order on the storefront reaches the receiver 
   await expect(deliveries).toContainText("succeeded");
   await expect(deliveries).toContainText("200");
   await expect(deliveries).toContainText("thanks");
-  await page.screenshot({ path: "test-results/webhooks-screen.jpg", fullPage: true });
+  await page.screenshot({ path: "test-results/webhooks-screen.png", fullPage: true });
   await deliveries.getByRole("button", { name: "Resend" }).click();
   await expectToast(page, "Delivery queued again");
   await expect.poll(() => received.length, { message: "the resend arrives" }).toBe(2);

@@ -70,7 +70,7 @@ test("wrong codes after the right password: the account is e-mailed a link that 
   // … until the e-mailed link lets this browser through
   await user.goto(link);
   await expect(user.getByRole("heading", { name: "Let this browser sign in" })).toBeVisible();
-  await user.screenshot({ path: "test-results/sign-in-link.jpg", fullPage: true });
+  await user.screenshot({ path: "test-results/sign-in-link.png", fullPage: true });
   await user.getByRole("button", { name: "Let this browser sign in" }).click();
   await expectToast(user, "This browser can sign in", `Sign in as ${LEE.username}`);
   await expect(user).toHaveURL(/\/admin\/login$/);

@@ -29,7 +29,7 @@ const CONTENT = { email: "dora.content@example.test", username: "dora", password
 test.describe.configure({ mode: "serial" });
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.jpg`), fullPage: true });
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 /** An order placed on the storefront with its deposit recorded: it is at "Deposit received". */
 async function orderWithDeposit(page: Page, lastName: string) {
@@ -152,7 +152,7 @@ for (const width of WIDTHS) {
           expect(box.x + box.width).toBeLessThanOrEqual(width);
         }
         await expect(items.locator("tbody td").first()).not.toBeEmpty();
-        await page.screenshot({ path: test.info().outputPath(`order-dialog-${width}.jpg`) });
+        await page.screenshot({ path: test.info().outputPath(`order-dialog-${width}.png`) });
         expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width);
       });
 

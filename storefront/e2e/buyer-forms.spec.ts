@@ -73,7 +73,7 @@ for (const width of WIDTHS) {
         await expectReason(phone, /^Must be a phone number/);
         await expect(email).toBeFocused();
         await expectNoRawText(page);
-        await form.screenshot({ path: test.info().outputPath(`contact-reasons-${page.viewportSize()!.width}.jpg`) });
+        await form.screenshot({ path: test.info().outputPath(`contact-reasons-${page.viewportSize()!.width}.png`) });
 
         await email.fill("peggy@example.com");
         await expectFine(email);

@@ -52,7 +52,7 @@ for (const width of WIDTHS) {
             priced.length > 0 ? `From ${usd(Math.min(...priced))}` : "Priced on request",
           );
         }
-        await page.screenshot({ path: `test-results/catalog-tiles-${width}.jpg`, fullPage: false });
+        await page.screenshot({ path: `test-results/catalog-tiles-${width}.png`, fullPage: false });
       });
 
     if (mine())
@@ -63,7 +63,7 @@ for (const width of WIDTHS) {
         const viewer = page.getByTestId("lightbox");
         await expect(viewer).toBeVisible();
         await expect(viewer.getByRole("img", { name: product!.name })).toBeVisible();
-        await page.screenshot({ path: `test-results/product-photo-larger-${width}.jpg` });
+        await page.screenshot({ path: `test-results/product-photo-larger-${width}.png` });
         await page.keyboard.press("Escape");
         await expect(viewer).toBeHidden();
       });
@@ -107,7 +107,7 @@ for (const width of WIDTHS) {
         await phone.click();
         await expect(phone).toBeFocused();
         await expect(chat).toBeHidden();
-        await page.screenshot({ path: "test-results/chat-button-aside-375.jpg" });
+        await page.screenshot({ path: "test-results/chat-button-aside-375.png" });
         await page.getByRole("heading", { level: 1 }).click();
         await expect(chat).toBeVisible();
       });

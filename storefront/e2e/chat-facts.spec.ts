@@ -100,7 +100,7 @@ test("chat: a price and a model changed in the back office are what the chat sta
         await expect(await ask(page, "what are your hours?")).toContainText(
           "Monday - Friday 8:00 AM-6:00 PM, Saturday 9:00 AM-4:00 PM (Central Time); closed Sunday",
         );
-        await page.screenshot({ path: `test-results/chat-facts-${width}.jpg` });
+        await page.screenshot({ path: `test-results/chat-facts-${width}.png` });
         await context.close();
         continue;
       }
@@ -111,7 +111,7 @@ test("chat: a price and a model changed in the back office are what the chat sta
       const fiftyThree = await ask(page, "Do you have 53ft homes?");
       await expect(fiftyThree).toContainText("The Big Bend");
       await expect(fiftyThree).toContainText(`The Guadalupe ${usd(newPrice)}`);
-      await page.screenshot({ path: `test-results/chat-facts-53ft-${width}.jpg` });
+      await page.screenshot({ path: `test-results/chat-facts-53ft-${width}.png` });
       await context.close();
     }
   } finally {
@@ -129,7 +129,7 @@ test("chat: a question it cannot answer goes to a person when the visitor asks",
   await expect(answer).toContainText("a person from our team can answer");
   const offer = panel.getByRole("button", { name: "Send my question to a person" });
   await expect(offer).toBeVisible();
-  await page.screenshot({ path: "test-results/chat-facts-offer-375.jpg" });
+  await page.screenshot({ path: "test-results/chat-facts-offer-375.png" });
   await expectAccessible(page, "chat with the offer to send the question to a person");
   const sent = page.waitForRequest("**/api/trpc/chat.forward");
   await offer.click();
@@ -141,5 +141,5 @@ test("chat: a question it cannot answer goes to a person when the visitor asks",
   await expect
     .poll(async () => (await telegramReceived(page)).some((m) => m.text.includes(question)), { timeout: 10_000 })
     .toBe(true);
-  await page.screenshot({ path: "test-results/chat-facts-forward-375.jpg" });
+  await page.screenshot({ path: "test-results/chat-facts-forward-375.png" });
 });

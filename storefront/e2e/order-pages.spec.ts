@@ -186,7 +186,7 @@ test("(a) a short USDT payment: the remaining amount and a new QR code on the or
   const shots = async (name: string, target = page) => {
     for (const width of [375, 1440]) {
       await target.setViewportSize({ width, height: 900 });
-      await target.screenshot({ path: test.info().outputPath(`${name}-${width}.jpg`), fullPage: true });
+      await target.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
     }
     await target.setViewportSize({ width: 1280, height: 900 });
   };

@@ -51,7 +51,7 @@ test("a checkout paid in USDT: the exact amount, its QR code and e-mail; the dep
   );
   // kept with the test's results, for a person to look at
   await page.setViewportSize({ width: 375, height: 900 });
-  await page.getByTestId("payment-panel").screenshot({ path: test.info().outputPath("confirmation-usdt-375.jpg") });
+  await page.getByTestId("payment-panel").screenshot({ path: test.info().outputPath("confirmation-usdt-375.png") });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // the e-mail names the same exact amount and the wallet
@@ -69,7 +69,7 @@ test("a checkout paid in USDT: the exact amount, its QR code and e-mail; the dep
   await expect(page.getByTestId("invoice-deposit-status")).toHaveText("Open");
   await expect(page.getByLabel("Transaction hash")).toBeVisible();
   await page.setViewportSize({ width: 375, height: 900 });
-  await page.getByTestId("payment-panel").screenshot({ path: test.info().outputPath("order-status-open-375.jpg") });
+  await page.getByTestId("payment-panel").screenshot({ path: test.info().outputPath("order-status-open-375.png") });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // the chain reports a confirmed transfer of exactly that amount; nobody enters a hash

@@ -24,7 +24,7 @@ for (const width of WIDTHS) {
         await page.keyboard.press("Home");
         await expect(investment).toHaveValue(String(min));
         await expect(page.locator("#calculator output").first()).toHaveText(`$${min.toLocaleString("en-US")}`);
-        await page.locator("#calculator").screenshot({ path: `test-results/roi-slider-${width}.jpg` });
+        await page.locator("#calculator").screenshot({ path: `test-results/roi-slider-${width}.png` });
       });
 
     if (mine())
@@ -43,7 +43,7 @@ for (const width of WIDTHS) {
         const payback = page.getByTestId("roi-payback");
         await expect(payback).toHaveText("Expected return: not reached at these figures");
         await expect(page.getByText(/^Net yearly gain -\$13,800 \(-?[\d.]+% per year\)$/)).toBeVisible();
-        await page.locator("#calculator").screenshot({ path: `test-results/roi-never-${width}.jpg` });
+        await page.locator("#calculator").screenshot({ path: `test-results/roi-never-${width}.png` });
 
         const address = `roi-walk-${width}@example.com`;
         await page.getByLabel("Email (optional)").fill(address);

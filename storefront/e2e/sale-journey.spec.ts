@@ -133,9 +133,9 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   await expect(page.getByTestId("proposal-deposit")).toHaveText(DEPOSIT);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await page.setViewportSize({ width: 375, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/proposal-375.jpg`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/proposal-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/proposal-1440.jpg`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/proposal-1440.png`, fullPage: true });
 
   // 4. the customer accepts: typed name, USDT, the terms
   await page.getByRole("textbox", { name: "Your full name" }).fill("Rosa Journey");
@@ -164,7 +164,7 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(amountAtOnce);
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await accepted.screenshot({ path: `${SHOTS}/proposal-accepted-usdt-${width}.jpg` });
+    await accepted.screenshot({ path: `${SHOTS}/proposal-accepted-usdt-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   // and links to the order's own confirmation page, which shows the same amount
@@ -226,7 +226,7 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
     await card.getByRole("button", { name: `→ ${label}` }).click();
     await expect(column(stage).locator(`[data-order="${orderNumber}"]`)).toBeVisible();
   }
-  await staff.page.screenshot({ path: `${SHOTS}/pipeline.jpg`, fullPage: true });
+  await staff.page.screenshot({ path: `${SHOTS}/pipeline.png`, fullPage: true });
   await card.getByRole("button", { name: "→ Delivered" }).click();
   await expect(column("delivered").locator(`[data-order="${orderNumber}"]`)).toBeVisible();
   await expect(card.getByRole("button")).toHaveCount(0); // nothing to do but wait for the balance
@@ -270,7 +270,7 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   await expect(page.getByTestId("paid-in-full")).toBeVisible();
   await expect(page.getByTestId("wallet-qr")).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/order-status.jpg`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/order-status.png`, fullPage: true });
 
   // 10. every customer e-mail: the balance's receipt (which names "Balance paid") and one for each staff
   // move, each once
@@ -358,7 +358,7 @@ test("staff edit and delete price-list rows; a sent proposal keeps the figures i
   await expect(rates.getByRole("row", { name: /^OK Delivery charge/ })).toContainText("4.5%");
 
   await staff.page.getByRole("button", { name: "Edit Covered deck (12 × 20 ft)" }).click();
-  await staff.page.screenshot({ path: `${SHOTS}/price-lists.jpg`, fullPage: true });
+  await staff.page.screenshot({ path: `${SHOTS}/price-lists.png`, fullPage: true });
   await staff.page
     .getByRole("form", { name: "Edit option Covered deck (12 × 20 ft)" })
     .getByRole("button", { name: "Cancel" })

@@ -259,7 +259,7 @@ test.describe("checkout", () => {
     // kept with the test's results, for a person to look at
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`checkout-texas-${width}.jpg`), fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`checkout-texas-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole("button", { name: "Copy Wallet address" }).click();

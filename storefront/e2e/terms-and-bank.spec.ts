@@ -3,7 +3,7 @@
 // the terms, the return policy and the warranty page state the new values, and a new bank-transfer order's
 // thank-you page and order page show the account with the order's payment reference and the amount due
 // now (the ledger's deposit invoice), at 375 and 1440 px. The settings are put back afterwards, for the
-// specs that run after this one. Screenshots: test-results/terms-and-bank-*.jpg.
+// specs that run after this one. Screenshots: test-results/terms-and-bank-*.png.
 import type { Page } from "@playwright/test";
 import {
   cleveland,
@@ -62,10 +62,10 @@ test("the owner changes the full-refund window, the warranty and the bank detail
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByTestId("toast")).toContainText("Settings Saved");
   await expectAccessible(page, "settings");
-  await page.screenshot({ path: `${SHOTS}/terms-and-bank-settings-1440.jpg`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/terms-and-bank-settings-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole("group", { name: "Bank transfer" }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/terms-and-bank-settings-375.jpg` });
+  await page.screenshot({ path: `${SHOTS}/terms-and-bank-settings-375.png` });
   await context.close();
 });
 
@@ -109,7 +109,7 @@ async function atBothWidths(page: Page, name: string, label?: string) {
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });
     if (label) await expectAccessible(page, `${label} @${width}`);
-    await page.screenshot({ path: `${SHOTS}/terms-and-bank-${name}-${width}.jpg`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/terms-and-bank-${name}-${width}.png`, fullPage: true });
   }
 }
 
