@@ -30,7 +30,7 @@ export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeC
 
 /**
  * The parameters passwords are hashed, verified against and rehashed to. Always ARGON2_OPTIONS in the
- * product; the API tests lower them (test/contract-setup.ts), as they set signInTiming, except where
+ * product; the API tests lower them (test/sign-in-cost-setup.ts), as they set signInTiming, except where
  * the parameters are the subject (test/security-passwords.test.ts): a hash costs about 50 ms of
  * processor time, and the sign-in attacks there run hundreds.
  */
