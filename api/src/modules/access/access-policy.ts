@@ -139,7 +139,21 @@ function procedureRuleOf(path: string): Others {
   return best?.others ?? OWNER_ONLY;
 }
 
+// route patterns are the app's own (a fixed set) too: each method and pattern is looked up once, not at
+// every request (the prefix rules are a scan)
+const pathRules = new Map<string, Others>();
+
 function othersForPath(method: string, url: string): Others {
+  const key = `${method} ${url}`;
+  let others = pathRules.get(key);
+  if (!others) {
+    others = pathRuleOf(method, url);
+    pathRules.set(key, others);
+  }
+  return others;
+}
+
+function pathRuleOf(method: string, url: string): Others {
   const exact = REST_RULES[`${method} ${url}`] ?? REST_RULES[url];
   if (exact) return exact;
   // the longest prefix rule that covers the path wins
