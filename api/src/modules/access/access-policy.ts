@@ -115,17 +115,21 @@ export const mayCallProcedureBeforeEnrolment = (path: string) => BEFORE_ENROLMEN
 export const mayCallPathBeforeEnrolment = (method: string, url: string) =>
   BEFORE_ENROLMENT.paths.has(`${method.toUpperCase()} ${url}`);
 
-// procedure paths are the router's own (a fixed set): each is looked up once
-const procedureRules = new Map<string, Others>();
-
-function othersForProcedure(path: string): Others {
-  let others = procedureRules.get(path);
+/**
+ * Procedure paths and route patterns are the app's own (fixed sets), so each is looked up once, not at
+ * every request (the prefix rules are a scan); the maps cannot grow with requests.
+ */
+function lookedUpOnce(rules: Map<string, Others>, key: string, lookUp: () => Others): Others {
+  let others = rules.get(key);
   if (!others) {
-    others = procedureRuleOf(path);
-    procedureRules.set(path, others);
+    others = lookUp();
+    rules.set(key, others);
   }
   return others;
 }
+
+const procedureRules = new Map<string, Others>();
+const othersForProcedure = (path: string) => lookedUpOnce(procedureRules, path, () => procedureRuleOf(path));
 
 function procedureRuleOf(path: string): Others {
   const exact = PROCEDURE_RULES[path];
@@ -139,19 +143,9 @@ function procedureRuleOf(path: string): Others {
   return best?.others ?? OWNER_ONLY;
 }
 
-// route patterns are the app's own (a fixed set) too: each method and pattern is looked up once, not at
-// every request (the prefix rules are a scan)
 const pathRules = new Map<string, Others>();
-
-function othersForPath(method: string, url: string): Others {
-  const key = `${method} ${url}`;
-  let others = pathRules.get(key);
-  if (!others) {
-    others = pathRuleOf(method, url);
-    pathRules.set(key, others);
-  }
-  return others;
-}
+const othersForPath = (method: string, url: string) =>
+  lookedUpOnce(pathRules, `${method} ${url}`, () => pathRuleOf(method, url));
 
 function pathRuleOf(method: string, url: string): Others {
   const exact = REST_RULES[`${method} ${url}`] ?? REST_RULES[url];
