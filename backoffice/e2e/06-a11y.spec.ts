@@ -2,21 +2,19 @@
 import { expectAccessible } from "../../storefront/e2e/fixtures";
 import { expect, signIn, test } from "./helpers";
 
-const audit = expectAccessible;
-
 // several screens per test, each a full axe run: a loaded machine needs more than the default minute
 test.describe.configure({ timeout: 150_000 });
 
 test("sign-in and setup screens", async ({ page }) => {
   await page.goto("/admin/login");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  await audit(page, "login");
+  await expectAccessible(page, "login");
   await page.goto("/admin/setup");
   await expect(page.getByText("Setup is closed")).toBeVisible();
-  await audit(page, "setup");
+  await expectAccessible(page, "setup");
   await page.goto("/admin/sign-in-link#token=an-e-mailed-sign-in-link-token");
   await expect(page.getByRole("heading", { name: "Let this browser sign in" })).toBeVisible();
-  await audit(page, "sign-in link");
+  await expectAccessible(page, "sign-in link");
 });
 
 test("dashboard tabs and dialogs", async ({ page }) => {
@@ -26,7 +24,7 @@ test("dashboard tabs and dialogs", async ({ page }) => {
     await expect(page.getByRole("tab", { selected: true })).toBeVisible();
     await page.waitForLoadState("networkidle");
     if (tab === "analytics") await expect(page.locator(".apexcharts-svg").first()).toBeVisible();
-    await audit(page, `dashboard ${tab}`);
+    await expectAccessible(page, `dashboard ${tab}`);
   }
   await page.goto("/admin?tab=orders");
   await page
@@ -35,7 +33,7 @@ test("dashboard tabs and dialogs", async ({ page }) => {
     .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.waitForLoadState("networkidle");
-  await audit(page, "order details");
+  await expectAccessible(page, "order details");
   await page.keyboard.press("Escape");
   await page.goto("/admin?tab=contacts");
   await page
@@ -43,38 +41,38 @@ test("dashboard tabs and dialogs", async ({ page }) => {
     .first()
     .click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await audit(page, "contact message");
+  await expectAccessible(page, "contact message");
   await page.keyboard.press("Escape");
   await page.goto("/admin?tab=products");
   await page.getByRole("button", { name: "Add Product" }).click();
   await expect(page.getByRole("dialog", { name: "Add Product" })).toBeVisible();
-  await audit(page, "product form");
+  await expectAccessible(page, "product form");
 });
 
 test("visitors, gallery, blog and activity", async ({ page }) => {
   await signIn(page);
   await page.goto("/admin/visitors");
   await expect(page.locator(".apexcharts-svg").first()).toBeVisible();
-  await audit(page, "visitors overview");
+  await expectAccessible(page, "visitors overview");
   for (const tab of ["Recent Visitors", "Detailed Stats"]) {
     await page.getByRole("tab", { name: tab }).click();
-    await audit(page, `visitors ${tab}`);
+    await expectAccessible(page, `visitors ${tab}`);
   }
   await page.goto("/admin/gallery");
   await expect(page.getByTestId("gallery-item").first()).toBeVisible();
-  await audit(page, "gallery");
+  await expectAccessible(page, "gallery");
   await page.getByRole("button", { name: "Add Gallery Item" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await audit(page, "gallery form");
+  await expectAccessible(page, "gallery form");
   await page.goto("/admin/blog");
   await expect(page.getByRole("table")).toBeVisible();
-  await audit(page, "blog");
+  await expectAccessible(page, "blog");
   await page.getByRole("button", { name: "New Post" }).click();
   await expect(page.getByLabel("Title")).toBeVisible();
-  await audit(page, "post form");
+  await expectAccessible(page, "post form");
   await page.goto("/admin/activity");
   await expect(page.getByRole("table")).toBeVisible();
-  await audit(page, "activity");
+  await expectAccessible(page, "activity");
 });
 
 test("SEO report and notifications screens", async ({ page }) => {
@@ -82,9 +80,9 @@ test("SEO report and notifications screens", async ({ page }) => {
   await page.goto("/admin/seo");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  await audit(page, "seo report");
+  await expectAccessible(page, "seo report");
   await page.goto("/admin/notifications");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  await audit(page, "notifications");
+  await expectAccessible(page, "notifications");
 });
