@@ -48,6 +48,8 @@ export interface RememberedSession {
   expiresAtMs: number;
 }
 const SESSION_NOTICE = "session:";
+const SYNC_NOTICE = "sync:";
+const ACK_NOTICE = "ack:";
 const MAX_SESSIONS = 1_000;
 
 /**
@@ -145,7 +147,10 @@ export class ReadCache {
   private readonly entries = new Map<string, Buffer>();
   private readonly values = new Map<string, unknown>();
   private readonly sessions = new Map<string, RememberedSession>();
-  private readonly waiters = new Map<string, Set<() => void>>();
+  /** Heartbeat tokens heard (every listening process's, this one's too), with when they were last heard. */
+  private readonly peers = new Map<string, number>();
+  /** The syncs this process awaits, by nonce: each is told the token of every process that answers. */
+  private readonly syncs = new Map<string, (token: string) => void>();
   private readonly shortLived = new TimedValues();
   private readonly timed = new TimedValues();
   /** Answers and pages for visitor-chosen parameters (blog searches, query strings): bounded on their own. */
@@ -315,25 +320,36 @@ export class ReadCache {
   }
 
   /**
-   * Resolves when this process hears the notice of a change to session `id` (or after `timeoutMs`).
-   * A sign-out waits for it, so that when it answers, the notice has reached every listening process.
+   * Resolves once every API process listening on the channel has handled every notice sent before this
+   * call (or after `timeoutMs`). A sign-out, a disabling or a policy change waits for it after its commit,
+   * so that when it answers, no process still remembers the sessions it ended.
+   * PostgreSQL delivers notices to each listener in commit order: a `sync:<nonce>` sent after the change
+   * reaches each process after the change's own notices, and each process answers it with
+   * `ack:<nonce>:<its heartbeat token>`. The processes awaited are those whose heartbeat was heard within
+   * the trust window (this one included).
    */
-  sessionNoticeHeard(id: string, timeoutMs = 500): { heard: Promise<void>; cancel: () => void } {
-    if (!this.trusted()) return { heard: Promise.resolve(), cancel: () => {} };
-    const key = `${SESSION_NOTICE}${id}`;
-    let done: () => void = () => {};
-    const heard = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => done(), timeoutMs);
-      done = () => {
+  async everyProcessCaughtUp(timeoutMs = 2_000): Promise<void> {
+    if (!this.trusted()) return;
+    const now = Date.now();
+    const expected = new Set<string>();
+    for (const [token, heardAt] of this.peers) {
+      if (now - heardAt < TRUSTED_FOR_MS) expected.add(token);
+      else this.peers.delete(token);
+    }
+    const nonce = randomBytes(8).toString("hex");
+    await new Promise<void>((resolve) => {
+      const finish = () => {
         clearTimeout(timer);
-        this.waiters.get(key)?.delete(done);
+        this.syncs.delete(nonce);
         resolve();
       };
-      const set = this.waiters.get(key) ?? new Set();
-      set.add(done);
-      this.waiters.set(key, set);
+      const timer = setTimeout(finish, timeoutMs);
+      this.syncs.set(nonce, (token) => {
+        expected.delete(token);
+        if (expected.size === 0) finish();
+      });
+      this.db.execute(sql`select pg_notify(${READ_CACHE_CHANNEL}, ${`${SYNC_NOTICE}${nonce}`})`).catch(finish);
     });
-    return { heard, cancel: () => done() };
   }
 
   stop(): void {
@@ -354,10 +370,18 @@ export class ReadCache {
     if (payload === this.token) {
       if (!this.trusted()) this.invalidate(); // coming back after a gap: forget everything from before it
       this.lastBeatAt = Date.now();
+      this.peers.set(payload, this.lastBeatAt);
+    } else if (payload.startsWith("hb:")) {
+      this.peers.set(payload, Date.now());
     } else if (payload.startsWith(SESSION_NOTICE)) {
       this.forgetSession(payload.slice(SESSION_NOTICE.length));
-      for (const wake of [...(this.waiters.get(payload) ?? [])]) wake();
-    } else if (!payload.startsWith("hb:")) {
+    } else if (payload.startsWith(SYNC_NOTICE)) {
+      const answer = `${ACK_NOTICE}${payload.slice(SYNC_NOTICE.length)}:${this.token}`;
+      this.db.execute(sql`select pg_notify(${READ_CACHE_CHANNEL}, ${answer})`).catch(() => {});
+    } else if (payload.startsWith(ACK_NOTICE)) {
+      const [nonce = "", token = ""] = payload.slice(ACK_NOTICE.length).split(":hb:");
+      this.syncs.get(nonce)?.(`hb:${token}`);
+    } else {
       this.invalidate();
     }
   };

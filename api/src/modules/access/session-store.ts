@@ -12,7 +12,8 @@
  *    two-factor first (the owner requires it and it has none: `mustEnrol`); turning the policy on or off
  *    and an enrolment touch the rows concerned, so every process reads them again.
  * 4. Every update or delete of a row is announced to every API process by the sessions trigger
- *    (migration 0001); an ending (sign-out, disabling, a password change) answers once the notice is heard.
+ *    (migration 0001); an ending (sign-out, disabling, a password change) answers once every process has
+ *    handled the notice (read-cache.ts `everyProcessCaughtUp`).
  */
 import { createHash } from "node:crypto";
 import type { StaffRole } from "@ch/contracts/staff";
@@ -142,14 +143,12 @@ async function writeSession(deps: StoreDeps, id: string, session: Session): Prom
     .onConflictDoNothing();
 }
 
-/** Deletes a session's row; answers once every process has been told (the trigger's notice heard here). */
+/** Deletes a session's row; answers once every process has heard of it (the trigger's notice). */
 async function destroySession(deps: StoreDeps, id: string): Promise<void> {
   const cache = readCache(deps.db);
   cache.forgetSession(id);
-  const notice = cache.sessionNoticeHeard(id);
   const deleted = await deps.db.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
-  if (deleted.length > 0) await notice.heard;
-  else notice.cancel();
+  if (deleted.length > 0) await cache.everyProcessCaughtUp();
 }
 
 /** The @fastify/session store over the `sessions` table. */
@@ -203,32 +202,21 @@ export async function touchAccountSessions(tx: Executor, adminId: number | null)
 }
 
 /**
- * Runs a change that deletes or touches an account's session rows (every account's: null), and answers
- * once every process has been told: this process forgets them at once, and waits (at most 500 ms) to hear
- * the trigger's notice of each, as a sign-out does, so the other processes listening on the channel have
- * heard it too.
+ * Runs a change that deletes or touches an account's session rows, and answers once every process has
+ * heard of it: this process forgets them at once, and the others by the trigger's notices, which they
+ * have all handled when `everyProcessCaughtUp` resolves.
  */
 export async function announcingSessionChanges<R>(
   deps: Pick<Deps, "db">,
-  adminId: number | null,
   change: () => Promise<R>,
   idsOf: (result: R) => string[],
 ): Promise<R> {
   const cache = readCache(deps.db);
-  const rows = await deps.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(adminId === null ? undefined : eq(sessions.adminId, adminId));
-  const notices = rows.map((row) => ({ id: row.id, ...cache.sessionNoticeHeard(row.id) }));
-  try {
-    const result = await change();
-    const ids = idsOf(result);
-    for (const id of ids) cache.forgetSession(id);
-    await Promise.all(notices.filter((n) => ids.includes(n.id)).map((n) => n.heard));
-    return result;
-  } finally {
-    for (const notice of notices) notice.cancel();
-  }
+  const result = await change();
+  const ids = idsOf(result);
+  for (const id of ids) cache.forgetSession(id);
+  if (ids.length > 0) await cache.everyProcessCaughtUp();
+  return result;
 }
 
 /** Deletes the rows of sessions that have run out (the background purge). */

@@ -91,7 +91,6 @@ export async function setTwoFactorRequired(
   // every open session is read again (access/session-store.ts): one without two-factor must enrol from its next request
   await announcingSessionChanges(
     deps,
-    null,
     () =>
       deps.db.transaction(async (tx) => {
         await tx
@@ -156,7 +155,6 @@ export async function confirmEnrolment(deps: Deps, admin: Actor, code: string): 
   // the account's sessions are read again: one that had to enrol first works again at once
   const { recoveryCodes } = await announcingSessionChanges(
     deps,
-    admin.id,
     () =>
       deps.db.transaction(async (tx) => {
         const updated = await tx

@@ -97,7 +97,6 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const ended = await announcingSessionChanges(
     deps,
-    admin.id,
     () =>
       deps.db.transaction(async (tx) => {
         await tx.update(admins).set({ passwordHash }).where(eq(admins.id, admin.id));
@@ -226,7 +225,6 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   const result = await announcingSessionChanges(
     deps,
-    pending.adminId,
     () =>
       deps.db.transaction(async (tx) => {
         const [used] = await tx
@@ -530,7 +528,6 @@ export async function setRole(deps: Deps, actor: Actor, id: number, role: StaffR
   if (id === actor.id) throw conflict("You cannot change your own role");
   await announcingSessionChanges(
     deps,
-    id,
     () =>
       deps.db.transaction(async (tx) => {
         const [before] = await tx
@@ -562,7 +559,6 @@ export async function setDisabled(deps: Deps, actor: Actor, id: number, disabled
   if (disabled && id === actor.id) throw conflict("You cannot disable your own account");
   const ended = await announcingSessionChanges(
     deps,
-    id,
     () =>
       deps.db.transaction(async (tx) => {
         const [target] = await tx
