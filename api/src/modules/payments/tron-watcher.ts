@@ -4,8 +4,9 @@
  *
  * 1. One process at a time: a tick first takes (or renews) the lease in watcher_state ("usdt"); a process
  *    that does not hold it does nothing. A process that dies loses the lease after leaseMs.
- * 2. Only while there is something to watch: an open USDT invoice or a submitted hash pending verification.
- *    Pending claims older than USDT_CLAIM_TTL_MS expire first (their hash then answers 422).
+ * 2. Only while there is something to watch: an open USDT invoice or a submitted hash pending verification,
+ *    read before the lease is taken, so an idle tick writes nothing. Pending claims older than
+ *    USDT_CLAIM_TTL_MS expire first (their hash then answers 422).
  * 3. Each pending claim due for a look is looked up by its hash (GET /v1/transactions/{id}/events), with a
  *    growing pause between looks, so a hash TronGrid never shows costs a handful of requests.
  * 4. The wallet is read only from its cursor: GET /v1/accounts/{wallet}/transactions/trc20 (only_confirmed,
@@ -153,16 +154,21 @@ async function tick(watcher: Watcher, signal: AbortSignal): Promise<TickResult> 
   const { db, env, clock } = deps;
   if (!env.USDT_WALLET_ADDRESS) return { ran: false, reason: "no-wallet" };
   const now = clock.now();
-  const state = await takeLease(watcher, now);
-  if (!state) return { ran: false, reason: "lease-held" };
-  if (state.nextRunAt && state.nextRunAt > now) return { ran: false, reason: "backoff" };
-  let expired = await expirePendingClaims(deps);
+  // what is awaited is read first: an idle tick (the usual one) writes nothing, not even the lease
   const [open] = await db
     .select({ oldest: min(invoices.createdAt) })
     .from(invoices)
     .where(and(inArray(invoices.status, ["open", "partially_paid"]), isNotNull(invoices.usdtAmountMicro)));
-  const pending = await pendingSubmissions(db);
+  let pending = await pendingSubmissions(db);
   if (!open?.oldest && pending.length === 0) return { ran: false, reason: "idle" };
+  const state = await takeLease(watcher, now);
+  if (!state) return { ran: false, reason: "lease-held" };
+  if (state.nextRunAt && state.nextRunAt > now) return { ran: false, reason: "backoff" };
+  let expired = await expirePendingClaims(deps);
+  if (expired > 0) {
+    pending = await pendingSubmissions(db);
+    if (!open?.oldest && pending.length === 0) return { ran: false, reason: "idle" };
+  }
   const counts: Counts = { recorded: 0, duplicates: 0, unmatched: 0, rejected: 0, skipped: 0 };
   let result: TickResult;
   try {
