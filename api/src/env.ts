@@ -100,7 +100,7 @@ export const envSchema = z.object({
    * the max), how long a delivery is retried (an endpoint failing that long is disabled), and how long a
    * rotated-out secret keeps signing beside the new one.
    */
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(15_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   WEBHOOK_RETRY_MAX_MS: z.coerce

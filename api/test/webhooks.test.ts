@@ -573,6 +573,42 @@ describe("an endpoint failing for the whole retry window", () => {
   });
 });
 
+describe("an endpoint that answers 410 Gone", () => {
+  it("is disabled by that attempt, its other waiting deliveries failed, and the owner told", async () => {
+    await db().update(schema.admins).set({ email: "owner@example.com" }).where(eq(schema.admins.username, "owner"));
+    receiver.answer("/gone-soon", { status: 500, body: "restarting" });
+    const gone = await register("/gone-soon", ["lead.created"]);
+    expect((await contact("early@example.com")).statusCode).toBe(201);
+    const w = worker();
+    await w.drain();
+    // the first delivery waits for its retry; the receiver now says it is gone for good
+    receiver.answer("/gone-soon", { status: 410, body: "no such hook" });
+    expect((await contact("late@example.com")).statusCode).toBe(201);
+    settlements.length = 0;
+    await w.drain();
+    expect(settlements.map((s) => [s.status, s.endpointDisabled, s.attempt.statusCode])).toEqual([
+      ["failed", true, 410],
+    ]);
+    const [endpoint] = await db().select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, gone.id));
+    expect(endpoint).toMatchObject({ enabled: false });
+    expect(endpoint!.disabledReason).toBe("The receiver answered 410 Gone: it asks for no more deliveries");
+    const deliveries = await deliveriesOf(gone.id);
+    expect(deliveries.map((d) => d.status)).toEqual(["failed", "failed"]);
+    expect(deliveries.map((d) => d.attempts)).toEqual([1, 1]);
+    const told = await db()
+      .select()
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.kind, "webhook-disabled"), eq(schema.notifications.entityId, gone.id)));
+    expect(told.map((n) => n.channel).sort()).toEqual(["email", "telegram"]);
+    expect(told[0]!.bodyText).toContain("410 Gone");
+    // nothing more is sent to it
+    const before = receiver.at("/gone-soon").length;
+    apps.clock.advance(3_600_000);
+    await w.drain();
+    expect(receiver.at("/gone-soon")).toHaveLength(before);
+  });
+});
+
 describe("housekeeping", () => {
   it("deletes finished messages after 30 days with their attempts, never one still being attempted", async () => {
     receiver.answer("/late", { status: 500 });

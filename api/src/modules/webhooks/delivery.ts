@@ -198,7 +198,7 @@ async function settle(
       responseExcerpt: result.responseExcerpt?.slice(0, 1024) ?? null,
       error,
     });
-    const endpointDisabled = await noteEndpointHealth(webhooks, tx, endpoint.id, result.ok, error, now);
+    const endpointDisabled = await noteEndpointHealth(webhooks, tx, endpoint.id, result, error, now);
     return { status, endpointDisabled };
   });
   const settlement: WebhookSettlement = {
@@ -239,7 +239,8 @@ async function settleDelivery(
   }
   const lastError = result.error?.slice(0, 1000) ?? null;
   const left = delivery.giveUpAt.getTime() - now.getTime();
-  const finalAttempt = left <= 0;
+  // 410 Gone: the receiver asks for no more deliveries (Standard Webhooks); the endpoint is disabled with it
+  const finalAttempt = left <= 0 || result.statusCode === GONE;
   const delay = Math.min(retryDelayMs(delivery.attempts, options), Math.max(0, left));
   const [u] = await tx
     .update(webhookDeliveries)
@@ -255,18 +256,18 @@ async function settleDelivery(
 
 /**
  * A success clears the endpoint's failing_since; a failure sets it if unset, and once failures have lasted
- * the whole retry window disables the endpoint, fails its waiting deliveries and tells the owners. Whether
- * it was disabled.
+ * the whole retry window, or at once when the receiver answers 410 Gone, disables the endpoint, fails its
+ * waiting deliveries and tells the owners. Whether it was disabled.
  */
 async function noteEndpointHealth(
   { deps, options }: Webhooks,
   tx: Tx,
   endpointId: number,
-  ok: boolean,
+  result: AttemptResult,
   error: string | null,
   now: Date,
 ): Promise<boolean> {
-  if (ok) {
+  if (result.ok) {
     await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpointId));
     return false;
   }
@@ -276,37 +277,33 @@ async function noteEndpointHealth(
     .where(eq(webhookEndpoints.id, endpointId))
     .returning();
   const since = failing?.failingSince;
-  if (!failing?.enabled || !since || now.getTime() - since.getTime() < options.retryWindowMs) return false;
-  const reason = `Every delivery failed for ${Math.round(options.retryWindowMs / 3_600_000)} hours (last: ${error})`;
+  const gone = result.statusCode === GONE;
+  if (!failing?.enabled || !since || (!gone && now.getTime() - since.getTime() < options.retryWindowMs)) return false;
+  const why = gone
+    ? "the receiver answered 410 Gone: it asks for no more deliveries"
+    : `every delivery to it failed for ${Math.round(options.retryWindowMs / 3_600_000)} hours (last error: ${error})`;
   await tx
     .update(webhookEndpoints)
-    .set({ enabled: false, disabledAt: now, disabledReason: reason.slice(0, 1000), updatedAt: now })
+    .set({ enabled: false, disabledAt: now, disabledReason: capitalized(why).slice(0, 1000), updatedAt: now })
     .where(eq(webhookEndpoints.id, endpointId));
   await tx
     .update(webhookDeliveries)
-    .set({
-      status: "failed",
-      completedAt: now,
-      lastError: "endpoint disabled after failing for the whole retry window",
-    })
+    .set({ status: "failed", completedAt: now, lastError: `endpoint disabled: ${why}`.slice(0, 1000) })
     .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending")));
-  await enqueue(tx, deps.env, await ownerMessages(tx, options, failing, error ?? "unknown"));
+  await enqueue(tx, deps.env, await ownerMessages(tx, failing, why));
   return true;
 }
 
-async function ownerMessages(
-  tx: Executor,
-  options: WebhookWorkerOptions,
-  endpoint: WebhookEndpointRow,
-  error: string,
-): Promise<OutboxMessage[]> {
+const GONE = 410;
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+async function ownerMessages(tx: Executor, endpoint: WebhookEndpointRow, why: string): Promise<OutboxMessage[]> {
   const owners = await tx
     .select({ email: admins.email })
     .from(admins)
     .where(and(eq(admins.role, "owner"), isNull(admins.disabledAt)));
   const text =
-    `Webhook endpoint ${endpoint.url} has been disabled: every delivery to it failed for ` +
-    `${Math.round(options.retryWindowMs / 3_600_000)} hours (last error: ${error}). ` +
+    `Webhook endpoint ${endpoint.url} has been disabled: ${why}. ` +
     "Fix the receiver, then enable it again in the back office (Webhooks); missed messages can be resent there.";
   const messages: OutboxMessage[] = [
     { channel: "telegram", kind: "webhook-disabled", bodyText: text, entityType: "webhook", entityId: endpoint.id },
@@ -330,7 +327,7 @@ function logSettlement(log: Deps["log"], settlement: WebhookSettlement, endpoint
   const { deliveryId, endpointId, attempts, status, attempt } = settlement;
   if (status === "lost") log.warn({ deliveryId }, "webhook: lease expired before the attempt was recorded");
   else if (settlement.endpointDisabled)
-    log.error({ endpointId, url: endpoint.url }, "webhook endpoint disabled after failing for the whole retry window");
+    log.error({ endpointId, url: endpoint.url, statusCode: attempt.statusCode }, "webhook endpoint disabled");
   else if (!attempt.ok)
     log.warn({ deliveryId, endpointId, attempts, status, error: attempt.error }, "webhook delivery attempt failed");
 }
