@@ -93,11 +93,19 @@ describe("public writes are limited per IP at their real size", () => {
     for (let i = 0; i < rule.limit; i++) {
       const res = await apps.storefront.inject({ method: "POST", url, payload: {}, remoteAddress: ip });
       expect(res.statusCode, `${url} #${i + 1}`).toBe(400);
+      // the RateLimit fields on every counted answer, refused input included
+      expect(res.headers["ratelimit-limit"], `${url} #${i + 1}`).toBe(String(rule.limit));
+      expect(res.headers["ratelimit-remaining"], `${url} #${i + 1}`).toBe(String(rule.limit - i - 1));
     }
     const over = await apps.storefront.inject({ method: "POST", url, payload: {}, remoteAddress: ip });
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(over.headers["retry-after"])).toBeLessThanOrEqual(rule.windowSeconds);
+    expect(over.headers).toMatchObject({
+      "ratelimit-limit": String(rule.limit),
+      "ratelimit-remaining": "0",
+      "ratelimit-reset": over.headers["retry-after"],
+    });
     // another address still gets through
     const other = await apps.storefront.inject({ method: "POST", url, payload: {}, remoteAddress: "100.65.0.1" });
     expect(other.statusCode).toBe(400);
@@ -129,5 +137,6 @@ describe("public writes are limited per IP at their real size", () => {
     });
     expect(single.statusCode).toBe(429);
     expect(Number(single.headers["retry-after"])).toBeGreaterThan(0);
+    expect(single.headers).toMatchObject({ "ratelimit-limit": "10", "ratelimit-remaining": "0" });
   });
 });

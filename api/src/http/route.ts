@@ -229,12 +229,12 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
           throw forbidden("API keys cannot be used on this path");
         }
         const limitInHandler = spec.rateLimit !== undefined && spec.rateLimitInHandler === true;
-        if (spec.rateLimit && !limitInHandler) await hitPublicLimit(deps, spec.rateLimit, req.ip);
+        if (spec.rateLimit && !limitInHandler) reply.headers(await hitPublicLimit(deps, spec.rateLimit, req.ip));
         let body: unknown;
         try {
           body = spec.body ? parseInput(spec.body, req.body === undefined ? {} : req.body, "body") : undefined;
         } catch (error) {
-          if (limitInHandler) await hitPublicLimit(deps, spec.rateLimit!, req.ip);
+          if (limitInHandler) reply.headers(await hitPublicLimit(deps, spec.rateLimit!, req.ip));
           throw error;
         }
         const rateLimit = limitInHandler ? publicLimitHit(deps, spec.rateLimit!, req.ip) : undefined;

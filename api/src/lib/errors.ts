@@ -22,7 +22,17 @@ export const unauthorized = (message = "Not signed in") => new AppError(401, mes
 export const forbidden = (message = "Forbidden") => new AppError(403, message);
 export const notFound = (message = "Not found") => new AppError(404, message);
 export const conflict = (message: string, extra: Record<string, unknown> = {}) => new AppError(409, message, [], extra);
-export const tooManyRequests = (retryAfterSeconds: number, message = "Too many requests, please try again later") =>
-  new AppError(429, message, [], { retryAfter: retryAfterSeconds }, { "retry-after": String(retryAfterSeconds) });
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  message = "Too many requests, please try again later",
+  headers: Record<string, string> = {},
+) =>
+  new AppError(
+    429,
+    message,
+    [],
+    { retryAfter: retryAfterSeconds },
+    { ...headers, "retry-after": String(retryAfterSeconds) },
+  );
 export const serviceUnavailable = (message = "Service temporarily unavailable") =>
   new AppError(503, message, [], {}, { "retry-after": "5" });

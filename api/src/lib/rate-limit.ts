@@ -54,23 +54,43 @@ export function rateLimitUpsertSql(key: string, window: string): string {
 
 const HIT_SQL = rateLimitUpsertSql("$1", "$2");
 
-/** Throws 429 with Retry-After when `count` (this hit included) is past the limit. */
-export function enforceRateLimit(hit: RateLimitHit, count: number): void {
-  if (count > hit.limit) {
-    const retryAfter = Math.max(1, Math.ceil((hit.windowStart.getTime() + hit.windowMs - hit.now.getTime()) / 1000));
-    throw tooManyRequests(retryAfter);
-  }
+/**
+ * The RateLimit header fields of a counted hit, in the three-field form of the IETF draft
+ * (draft-ietf-httpapi-ratelimit-headers) that GitHub and others send: the limit, what is left of it in
+ * this window, and the seconds until the window ends.
+ */
+export type RateLimitHeaders = Record<"ratelimit-limit" | "ratelimit-remaining" | "ratelimit-reset", string>;
+
+const secondsLeft = (hit: RateLimitHit) =>
+  Math.max(1, Math.ceil((hit.windowStart.getTime() + hit.windowMs - hit.now.getTime()) / 1000));
+
+export function rateLimitHeaders(hit: RateLimitHit, count: number): RateLimitHeaders {
+  return {
+    "ratelimit-limit": String(hit.limit),
+    "ratelimit-remaining": String(Math.max(0, hit.limit - count)),
+    "ratelimit-reset": String(secondsLeft(hit)),
+  };
 }
 
-/** Counts a hit (one prepared statement); throws 429 with Retry-After when the window's limit is passed. */
-export async function countHit(db: Executor, hit: RateLimitHit): Promise<void> {
+/**
+ * The RateLimit headers of `count` (this hit included); throws 429 with them and Retry-After when it is
+ * past the limit.
+ */
+export function enforceRateLimit(hit: RateLimitHit, count: number): RateLimitHeaders {
+  const headers = rateLimitHeaders(hit, count);
+  if (count > hit.limit) throw tooManyRequests(secondsLeft(hit), undefined, headers);
+  return headers;
+}
+
+/** Counts a hit (one prepared statement): its RateLimit headers; throws 429 when the window's limit is passed. */
+export async function countHit(db: Executor, hit: RateLimitHit): Promise<RateLimitHeaders> {
   const [row] = await queryRows<{ count: number }>(db, HIT_SQL, [hit.key, hit.windowStart.toISOString()]);
-  enforceRateLimit(hit, row?.count ?? 0);
+  return enforceRateLimit(hit, row?.count ?? 0);
 }
 
-/** Counts one hit for `key`; throws 429 with Retry-After when the window's limit is passed. */
-export async function hitRateLimit(db: Executor, key: string, rule: RateRule, now: Date): Promise<void> {
-  await countHit(db, rateLimitHit(key, rule, now));
+/** Counts one hit for `key`: its RateLimit headers; throws 429 when the window's limit is passed. */
+export async function hitRateLimit(db: Executor, key: string, rule: RateRule, now: Date): Promise<RateLimitHeaders> {
+  return countHit(db, rateLimitHit(key, rule, now));
 }
 
 const PURGE_SQL = `with purged as (delete from rate_limits where window_start < $1::timestamptz returning 1)
@@ -112,12 +132,13 @@ export function publicLimitHit(deps: PublicLimitDeps, name: keyof typeof PUBLIC_
   return rateLimitHit(`${name}:${addressKey(ip)}`, { limit, windowSeconds: rule.windowSeconds }, deps.clock.now());
 }
 
+/** Counts a public write from `ip`: its RateLimit headers; throws 429 when the window's limit is passed. */
 export async function hitPublicLimit(
   deps: PublicLimitDeps,
   name: keyof typeof PUBLIC_WRITE_RULES,
   ip: string,
-): Promise<void> {
-  await countHit(deps.db, publicLimitHit(deps, name, ip));
+): Promise<RateLimitHeaders> {
+  return countHit(deps.db, publicLimitHit(deps, name, ip));
 }
 
 /**

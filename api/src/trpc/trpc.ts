@@ -115,7 +115,7 @@ export const publicProcedure = t.procedure.use(mapErrors);
 
 export const rateLimited = (name: keyof typeof PUBLIC_WRITE_RULES) =>
   publicProcedure.use(async ({ ctx, next }) => {
-    await hitPublicLimit(ctx.deps, name, ctx.req.ip);
+    ctx.reply.headers(await hitPublicLimit(ctx.deps, name, ctx.req.ip));
     return next();
   });
 
