@@ -31,6 +31,7 @@ import {
 } from "./http/connections";
 import { installRequestDeadline } from "./http/deadline";
 import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
+import { trackRouteMethods } from "./http/no-route";
 import { referencePage } from "./http/openapi";
 import { lazyRequestLogger } from "./http/request-logger";
 import { registerRoutes } from "./http/route";
@@ -137,6 +138,7 @@ function storefrontPages(deps: Deps, root: string) {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { surface, env } = options;
   const app = createServer(options);
+  const noRoute = trackRouteMethods(app);
   const deps: Deps = { db: options.db, env, clock: options.clock ?? systemClock, log: app.log };
   const lifecycle = options.lifecycle ?? { draining: false };
 
@@ -193,9 +195,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? null
       : (options.spa ?? (surface === "storefront" ? env.STOREFRONT_DIST : env.BACKOFFICE_DIST));
   if (spaRoot && existsSync(join(spaRoot, "index.html"))) {
-    await serveSpa(app, spaRoot, { surface, deps, storefrontPages: (root) => storefrontPages(deps, root) });
+    await serveSpa(app, spaRoot, { surface, deps, storefrontPages: (root) => storefrontPages(deps, root), noRoute });
   } else {
-    installJsonNotFound(app);
+    installJsonNotFound(app, noRoute);
   }
   return app;
 }

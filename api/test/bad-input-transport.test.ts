@@ -119,6 +119,27 @@ describe("transport-level bad input", () => {
     expect((await fetch(`http://127.0.0.1:${ports.storefront}/healthz`)).status).toBe(200);
   });
 
+  it("answers a method a REST path does not take with 405 and the methods it does take in Allow", async () => {
+    const cases = [
+      ["storefront", "DELETE", "/api/products", "GET, HEAD"],
+      ["storefront", "GET", "/api/contact", "POST"],
+      ["storefront", "PUT", "/api/products/12", "GET, HEAD"],
+      ["backoffice", "PUT", "/api/admin/orders/7/payments", "GET, HEAD, POST"],
+    ] as const;
+    for (const [surface, method, url, allow] of cases) {
+      const res = await apps[surface].inject({ method, url, ...(method === "GET" ? {} : { payload: {} }) });
+      expect(res.statusCode, `${surface} ${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${surface} ${method} ${url}`).toBe(allow);
+      expect(res.json().message).toBe(`${method} is not allowed on ${url}; it takes ${allow}`);
+    }
+    // a path no route has is still a 404, on either surface
+    for (const surface of ["storefront", "backoffice"] as const) {
+      const res = await apps[surface].inject({ method: "DELETE", url: "/api/no-such-thing" });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
+    }
+  });
+
   it("answers wrong methods on every REST route and tRPC procedure with a 4xx", async () => {
     const methods = ["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"] as const;
     for (const [surface, router] of [

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Env } from "../env";
 import { type Clock, systemClock } from "../lib/clock";
 import { AppError } from "../lib/errors";
+import type { NoRouteAnswer } from "./no-route";
 
 const DB_UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
@@ -141,9 +142,7 @@ export function installRequestLogging(app: FastifyInstance, options: RequestLogO
   });
 }
 
-/** JSON 404 for an app that serves no SPA (the SPA module installs its own not-found handler). */
-export function installJsonNotFound(app: FastifyInstance): void {
-  app.setNotFoundHandler((req, reply) => {
-    return reply.code(404).send({ message: `No route for ${req.method} ${req.url.split("?")[0]}`, issues: [] });
-  });
+/** JSON 404 (or 405) for an app that serves no SPA (the SPA module installs its own not-found handler). */
+export function installJsonNotFound(app: FastifyInstance, noRoute: NoRouteAnswer): void {
+  app.setNotFoundHandler(noRoute);
 }

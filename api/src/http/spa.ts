@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { pickEncoding } from "../lib/compressed-forms";
 import type { Deps } from "../lib/deps";
 import { readCache } from "../lib/read-cache";
+import type { NoRouteAnswer } from "./no-route";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -118,7 +119,12 @@ export type StorefrontPages = (root: string) => (address: string, template: stri
 export async function serveSpa(
   app: FastifyInstance,
   root: string,
-  options: { surface: "storefront" | "backoffice"; deps: Deps; storefrontPages?: StorefrontPages },
+  options: {
+    surface: "storefront" | "backoffice";
+    deps: Deps;
+    storefrontPages?: StorefrontPages;
+    noRoute: NoRouteAnswer;
+  },
 ): Promise<void> {
   // read once: the build does not change while this process runs
   const built = readFileSync(join(root, "index.html"), "utf8");
@@ -167,7 +173,7 @@ export async function serveSpa(
     // a missing file (asset, image) is a plain 404, not a page
     const isFile = /\.[A-Za-z0-9]{1,8}$/.test(path);
     if (path.startsWith("/api/") || path === "/api" || isFile || (req.method !== "GET" && req.method !== "HEAD")) {
-      return reply.code(404).send({ message: `No route for ${req.method} ${path}`, issues: [] });
+      return options.noRoute(req, reply);
     }
     return sendPage(req, reply);
   });
