@@ -161,6 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // while the process drains, every answer ends its connection (see server.ts)
   const cache = readCache(options.db);
   app.addHook("onSend", (req, reply, payload, done) => {
+    // the id the request's log lines carry (reqId), for a caller to quote
+    reply.header("request-id", req.id);
     if (lifecycle.draining) reply.header("connection", "close");
     // figures kept for a few seconds (the dashboard's) are dropped by any write this process answers
     if (req.method !== "GET" && req.method !== "HEAD") cache.noteLocalWrite();

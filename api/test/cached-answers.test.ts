@@ -40,7 +40,9 @@ function get(path: string, acceptEncoding?: string, method = "GET") {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
-          const { date: _date, ...headers } = res.headers;
+          // the date and the request id are each answer's own
+          const { date: _date, "request-id": requestId, ...headers } = res.headers;
+          if (!/^[0-9a-f-]{36}$/.test(String(requestId))) reject(new Error(`${path}: no request id`));
           resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
         });
         res.on("error", reject);

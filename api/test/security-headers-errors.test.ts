@@ -25,7 +25,11 @@ function expectSecurityHeaders(headers: Record<string, unknown>, label: string) 
   expect(csp, label).toMatch(/object-src 'none'/);
   expect(headers["referrer-policy"], label).toBe("strict-origin-when-cross-origin");
   expect(headers["x-powered-by"], label).toBeUndefined();
+  // every answer names itself: the id its log lines carry
+  expect(headers["request-id"], label).toMatch(UUID);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe("security headers", () => {
   it("are on every answer of both origins, success or error", async () => {
@@ -40,6 +44,29 @@ describe("security headers", () => {
         expectSecurityHeaders((await app.inject({ method: "GET", url: extra })).headers, extra);
       }
     }
+  });
+
+  it("gives every answer its own request id, a cached answer sent before routing included", async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      for (const url of ["/api/products", "/api/trpc/catalog.list?input=%7B%7D", "/api/contact"]) {
+        const res = await apps.storefront.inject({ method: url === "/api/contact" ? "POST" : "GET", url, payload: {} });
+        expect(res.headers["request-id"], url).toMatch(UUID);
+        ids.add(String(res.headers["request-id"]));
+      }
+    }
+    expect(ids.size).toBe(9);
+    // over a real socket too, where the cached answers are written straight to the response
+    await apps.storefront.listen({ host: "127.0.0.1", port: 0 });
+    const { port } = apps.storefront.server.address() as { port: number };
+    const socketIds = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/products`);
+      expect(res.status).toBe(200);
+      socketIds.add(String(res.headers.get("request-id")));
+    }
+    expect([...socketIds].every((id) => UUID.test(id))).toBe(true);
+    expect(socketIds.size).toBe(3);
   });
 
   it("marks every back-office API answer no-store, signed in or not, success or error", async () => {
@@ -112,6 +139,9 @@ describe("error answers", () => {
         expect(JSON.stringify(e)).toContain("secret_internal_table");
         expect(String(e.reqId)).toMatch(/^[0-9a-f-]{36}$/);
       }
+      // the answer's Request-Id is the id of its log lines
+      const loggedIds = new Set(logged.map((e) => e.reqId));
+      for (const res of [rest, trpc, batch]) expect(loggedIds.has(res.headers["request-id"])).toBe(true);
     } finally {
       await app.close();
     }

@@ -8,6 +8,7 @@
 // (`cachedRead()`). Its entry names the read-cache key, so a change to the data (which drops the key in
 // every process) sends the next request through Fastify again. REST repeats the entry's JSON, tRPC the
 // same bytes in its result envelope: one entry answers both transports.
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Database } from "@ch/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -36,6 +37,7 @@ interface CachedAnswer {
 const MAX_ADDRESSES = 500;
 // headers Node writes itself, or that depend on the body sent
 const PER_ANSWER = new Set([
+  "request-id",
   "content-length",
   "content-encoding",
   "date",
@@ -126,6 +128,8 @@ export function installCachedAnswers(app: FastifyInstance, db: Database, lifecyc
       prepared = { body: sent, headers };
       answer.prepared[encoding ?? "identity"] = prepared;
     }
+    // every answer has its own id (app.ts), this one too, though no route saw it
+    res.setHeader("request-id", randomUUID());
     res.writeHead(200, prepared.headers);
     res.end(prepared.body);
     return true;
