@@ -94,7 +94,7 @@ export function checkAnswer(answer: {
       `${where}: content type ${mediaType || "(none)"} not declared (declares ${Object.keys(content).join(", ")})`,
     ];
   }
-  if (mediaType !== "application/json" || !media.schema || answer.body === undefined) return [];
+  if (!/^application\/(problem\+)?json$/.test(mediaType) || !media.schema || answer.body === undefined) return [];
   let body: unknown;
   try {
     body = JSON.parse(answer.body.toString("utf8"));

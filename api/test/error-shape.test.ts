@@ -1,5 +1,6 @@
-// Every error status the README documents for the REST API answers JSON of one shape,
-// { message, issues: [{ path, message }] }, without internals: one real request per status.
+// Every error status the README documents for the REST API answers one shape, an RFC 9457 problem
+// (application/problem+json) that keeps the spec's { message, issues: [{ path, message }] }, without
+// internals: one real request per status.
 import { beforeAll, describe, expect, it } from "vitest";
 import { JSON_BODY_LIMIT } from "../src/app";
 import { BACKOFFICE, orderBody, type TestApps, useSignedInApps } from "./harness";
@@ -25,8 +26,13 @@ type Answer = Awaited<ReturnType<TestApps["storefront"]["inject"]>>;
 /** The documented error shape, and nothing that gives away the server's insides. */
 function expectErrorShape(res: Answer, status: number) {
   expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/json/);
+  expect(res.headers["content-type"]).toBe("application/problem+json; charset=utf-8");
   const body = res.json() as Record<string, unknown>;
+  expect(body).toMatchObject({ status, detail: body.message });
+  expect(body.instance).toMatch(/^\/api\/[^?]*$/);
+  expect(body.code).toMatch(/^[a-z][a-z0-9_]+$/);
+  expect(body.type).toBe(`/api/docs#error-${body.code}`);
+  expect(typeof body.title).toBe("string");
   expect(typeof body.message).toBe("string");
   expect((body.message as string).length).toBeGreaterThan(0);
   expect(Array.isArray(body.issues)).toBe(true);
@@ -39,7 +45,7 @@ function expectErrorShape(res: Answer, status: number) {
   return body as { message: string; issues: { path: (string | number)[]; message: string }[] };
 }
 
-describe("the { message, issues } error shape", () => {
+describe("the problem error shape, with { message, issues }", () => {
   it("400: a contact form without its fields, with one issue per field", async () => {
     const res = await apps.storefront.inject({ method: "POST", url: "/api/contact", payload: {} });
     const body = expectErrorShape(res, 400);
@@ -63,6 +69,12 @@ describe("the { message, issues } error shape", () => {
 
   it("404: an unknown product", async () => {
     expectErrorShape(await apps.storefront.inject({ method: "GET", url: "/api/products/999999" }), 404);
+  });
+
+  it("405: a method the path does not take, with Allow", async () => {
+    const res = await apps.storefront.inject({ method: "DELETE", url: "/api/products" });
+    expect(expectErrorShape(res, 405)).toMatchObject({ code: "method_not_allowed" });
+    expect(res.headers.allow).toContain("GET");
   });
 
   it("409: setup once an admin exists", async () => {

@@ -40,7 +40,7 @@ describe("what the bytes are", () => {
     queueLog.length = 0;
     const res = await upload(svg, "image/png");
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       message: "The file is SVG, not the image/png it was sent as: send a JPEG, PNG or WebP image",
       issues: [],
     });
@@ -67,7 +67,7 @@ describe("the pixel budget", () => {
     const res = await upload(bomb, "image/png");
     const ms = performance.now() - started;
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       message:
         "The image is 7000 × 7000 pixels (49 megapixels); the most we take is 32 megapixels: resize it and upload it again",
       issues: [],

@@ -70,7 +70,7 @@ describe("the OpenAPI document", () => {
         for (const m of media) expect(m.schema, `${method} ${path} ${status}`).toBeDefined();
         if (!status.startsWith("2")) {
           // the shared Error shape, or that shape with the fields a route adds (errorFields)
-          const schema = answer.content?.["application/json"]?.schema as { $ref?: string; allOf?: unknown[] };
+          const schema = answer.content?.["application/problem+json"]?.schema as { $ref?: string; allOf?: unknown[] };
           expect(schema.$ref ?? schema.allOf?.[0], `${method} ${path} ${status}`).toEqual(
             schema.$ref ? "#/components/schemas/Error" : { $ref: "#/components/schemas/Error" },
           );
@@ -138,7 +138,7 @@ describe("the answer check of the API tests", () => {
       method: "GET",
       routeUrl,
       status,
-      contentType: "application/json; charset=utf-8",
+      contentType: status >= 400 ? "application/problem+json; charset=utf-8" : "application/json; charset=utf-8",
       body: Buffer.from(JSON.stringify(body)),
     });
   const product = {
@@ -158,11 +158,22 @@ describe("the answer check of the API tests", () => {
 
   it("accepts an answer that matches, and refuses a wrong field, an extra field and an undeclared status", () => {
     expect(answer(200, product)).toEqual([]);
-    expect(answer(404, { message: "Not found", issues: [] })).toEqual([]);
+    const problem = (status: number, code: string) => ({
+      type: `/api/docs#error-${code}`,
+      title: "Not Found",
+      status,
+      detail: "Not found",
+      instance: "/api/products/9",
+      code,
+      message: "Not found",
+      issues: [],
+    });
+    expect(answer(404, problem(404, "not_found"))).toEqual([]);
+    expect(answer(404, { message: "Not found", issues: [] })[0]).toMatch(/must have required property 'type'/);
     expect(answer(200, { ...product, price: "45000" })[0]).toMatch(/getProduct's 200 schema: \/price must be number/);
     expect(answer(200, { ...product, secret: 1 })[0]).toMatch(/additional properties/);
     expect(answer(200, { ...product, createdAt: "yesterday" })[0]).toMatch(/createdAt must match format/);
-    expect(answer(409, { message: "x", issues: [] })[0]).toMatch(/status not declared by getProduct/);
+    expect(answer(409, problem(409, "conflict"))[0]).toMatch(/status not declared by getProduct/);
     expect(answer(200, [], "/api/nowhere")[0]).toMatch(/no operation in the OpenAPI document/);
   });
 });

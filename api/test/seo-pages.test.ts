@@ -204,7 +204,7 @@ describe.skipIf(!hasDist)("storefront HTML before scripts run", () => {
     // a missing file is a plain 404, not a page
     const asset = await app.inject({ method: "GET", url: "/assets/missing-123.css" });
     expect(asset.statusCode).toBe(404);
-    expect(asset.headers["content-type"]).toMatch(/application\/json/);
+    expect(asset.headers["content-type"]).toMatch(/application\/problem\+json/);
   });
 
   it("serves a sitemap with every public page, product and published post, with lastmod", async () => {

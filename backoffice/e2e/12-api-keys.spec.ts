@@ -71,7 +71,7 @@ test("the owner creates a key, an integrator uses it on /api/admin/*, and a revo
 
     const after = await integrator.get("/api/admin/orders", { headers: auth });
     expect(after.status()).toBe(401);
-    expect(await after.json()).toEqual({ message: "API key revoked", issues: [] });
+    expect(await after.json()).toMatchObject({ message: "API key revoked", code: "unauthenticated", issues: [] });
   } finally {
     await integrator.dispose();
   }

@@ -8,6 +8,7 @@ import type { Socket } from "node:net";
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { Env } from "../env";
 import { addressKey } from "../lib/client-address";
+import { instanceOf, PROBLEM_JSON, problemOf } from "./problem";
 import { securityHeaders } from "./security";
 
 type Surface = "storefront" | "backoffice";
@@ -78,8 +79,14 @@ const messages: Record<number, string> = {
   500: "Internal server error",
 };
 
-function errorBody(status: number): string {
-  return JSON.stringify({ message: messages[status] ?? STATUS_CODES[status] ?? "Bad request", issues: [] });
+function errorBody(status: number, url: string | undefined): string {
+  return JSON.stringify(
+    problemOf(
+      status,
+      { message: messages[status] ?? STATUS_CODES[status] ?? "Bad request" },
+      url === undefined ? undefined : instanceOf(url),
+    ),
+  );
 }
 
 /** Fastify's refusals before routing (FST_ERR_BAD_URL 400, FST_ERR_MAX_PARAM_LENGTH 414), in our shape. */
@@ -92,8 +99,8 @@ export function frameworkErrorHandler(env: Env, surface: Surface) {
     void reply
       .code(status)
       .headers(securityHeaders(env, surface, url))
-      .type("application/json; charset=utf-8")
-      .send(errorBody(status));
+      .type(PROBLEM_JSON)
+      .send(errorBody(status, url));
   };
 }
 
@@ -111,9 +118,9 @@ export function clientErrorHandler(env: Env, surface: Surface) {
     // like Node's own handler: no answer on a socket whose current answer has begun
     const current = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && !current?.headersSent) {
-      const body = errorBody(status);
+      const body = errorBody(status, undefined);
       socket.write(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`,
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\ncontent-type: ${PROBLEM_JSON}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`,
       );
     }
     socket.destroy(error);

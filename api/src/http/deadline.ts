@@ -4,6 +4,7 @@
 // One sweep over the requests in flight, a few times a second, instead of a timer and two listeners for
 // every request: the hot reads answer in well under a millisecond, and a timer each cost more than that.
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { sendProblem } from "./problem";
 
 /** Below the 10 s the API promises, above the pool's connect and statement timeouts' usual cost. */
 export const REQUEST_DEADLINE_MS = 8_000;
@@ -28,10 +29,12 @@ export function installRequestDeadline(app: FastifyInstance, ms = REQUEST_DEADLI
       if (reply.elapsedTime < ms) continue;
       inFlight.delete(reply);
       reply.request.log.warn({ path: reply.request.url.split("?")[0], ms }, "request deadline passed; answered 503");
-      void reply
-        .code(503)
-        .header("retry-after", "5")
-        .send({ message: "Service temporarily unavailable, please retry shortly", issues: [] });
+      void sendProblem(
+        reply,
+        503,
+        { message: "Service temporarily unavailable, please retry shortly" },
+        { "retry-after": "5" },
+      );
     }
   };
   const timer = setInterval(sweep, Math.min(250, Math.max(10, ms / 8)));

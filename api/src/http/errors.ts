@@ -1,10 +1,12 @@
-// One error shape for every REST answer: { message, issues, ...extra }, with the right status.
+// One error shape for every REST answer: { message, issues, ...extra }, with the right status, sent as an
+// RFC 9457 problem (problem.ts).
 // 5xx bodies never carry internal text; the log has the detail and the request id.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Env } from "../env";
 import { type Clock, systemClock } from "../lib/clock";
 import { AppError } from "../lib/errors";
 import type { NoRouteAnswer } from "./no-route";
+import { type ProblemInput, sendProblem } from "./problem";
 
 const DB_UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
@@ -89,7 +91,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const answer = toErrorAnswer(error);
     if (answer.status >= 500 && answer.status !== 503) req.log.error({ err: error, reqId: req.id }, "request failed");
     else if (answer.status === 503) req.log.warn({ err: error, reqId: req.id }, "database unavailable");
-    return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    return sendProblem(reply, answer.status, answer.body as ProblemInput, answer.headers);
   });
 }
 

@@ -1,6 +1,7 @@
 // What a request that no route takes is answered: 405 with `Allow` when its path is a route's under other
 // methods (RFC 9110 §15.5.6), 404 otherwise. The methods are collected from the routes as they are added.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sendProblem } from "./problem";
 
 /** Answers a request no route took (the app's not-found handler calls it). */
 export type NoRouteAnswer = (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
@@ -38,11 +39,13 @@ export function trackRouteMethods(app: FastifyInstance): NoRouteAnswer {
     const path = req.url.split("?")[0] ?? "/";
     const allowed = allowedOn(path);
     if (allowed.length > 0 && !allowed.includes(req.method)) {
-      return reply
-        .code(405)
-        .header("allow", allowed.join(", "))
-        .send({ message: `${req.method} is not allowed on ${path}; it takes ${allowed.join(", ")}`, issues: [] });
+      return sendProblem(
+        reply,
+        405,
+        { message: `${req.method} is not allowed on ${path}; it takes ${allowed.join(", ")}` },
+        { allow: allowed.join(", ") },
+      );
     }
-    return reply.code(404).send({ message: `No route for ${req.method} ${path}`, issues: [] });
+    return sendProblem(reply, 404, { message: `No route for ${req.method} ${path}` });
   };
 }

@@ -1,8 +1,10 @@
 // OpenAPI 3.1 from a REST route list and its zod schemas (zod 4's z.toJSONSchema: requests on their
 // input side, answers on their output side), and a plain HTML reference page. The document the app
 // serves is made from every route in api-document.ts.
+import { STATUS_CODES } from "node:http";
 import { z } from "zod";
 import { escapeHtml } from "../lib/html";
+import { CODE_BY_STATUS, NAMED_CODES } from "./problem";
 import type { RouteSpec } from "./route";
 
 type Json = Record<string, unknown>;
@@ -76,7 +78,7 @@ function errorAnswer(status: number, fields?: z.ZodType): Json {
   return {
     description: answer.description,
     ...(answer.headers ? { headers: answer.headers } : {}),
-    content: { "application/json": { schema } },
+    content: { "application/problem+json": { schema } },
   };
 }
 
@@ -215,7 +217,7 @@ export function openApiDocument(
       title: "Container Homes of Texas API",
       version: "1.0.0",
       description:
-        "Public storefront endpoints are served on the storefront origin; /api/admin/* only on the back-office origin, with a staff session cookie or an API key (`Authorization: Bearer chk_…`, scoped per domain). Errors are { message, issues } (see the Error schema).",
+        "Public storefront endpoints are served on the storefront origin; /api/admin/* only on the back-office origin, with a staff session cookie or an API key (`Authorization: Bearer chk_…`, scoped per domain). Errors are RFC 9457 problems (application/problem+json) with a stable `code`, the failing fields in `issues`, and `message` (see the Error schema).",
       contact: { name: "Container Homes of Texas" },
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
@@ -243,9 +245,16 @@ export function openApiDocument(
       schemas: {
         Error: {
           type: "object",
-          description: "Every error answer; some add fields (retryAfter, missingScopes, code…)",
+          description:
+            "Every error answer, an RFC 9457 problem (application/problem+json); some add fields (retryAfter, missingScopes…)",
           properties: {
-            message: { type: "string" },
+            type: { type: "string", description: "A URI reference to this problem's explanation in the errors guide" },
+            title: { type: "string", description: "The status's name" },
+            status: { type: "integer", minimum: 400, maximum: 599 },
+            detail: { type: "string", description: "What went wrong, for a person" },
+            instance: { type: "string", description: "The path the request was for" },
+            code: { type: "string", description: "A stable code to branch on (the errors guide lists them)" },
+            message: { type: "string", description: "The same text as `detail`, kept for the first clients" },
             issues: {
               type: "array",
               items: {
@@ -258,15 +267,38 @@ export function openApiDocument(
               },
             },
           },
-          required: ["message", "issues"],
+          required: ["type", "title", "status", "detail", "code", "message", "issues"],
           examples: [
-            { message: "Invalid body", issues: [{ path: ["email"], message: "must be a valid email address" }] },
+            {
+              type: "/api/docs#error-invalid_request",
+              title: "Bad Request",
+              status: 400,
+              detail: "Invalid body",
+              instance: "/api/contact",
+              code: "invalid_request",
+              message: "Invalid body",
+              issues: [{ path: ["email"], message: "must be a valid email address" }],
+            },
           ],
         },
       },
     },
     paths,
   };
+}
+
+/** The errors guide: the problem shape and one anchored entry per code, where each problem's `type` points. */
+function errorsGuide(): string {
+  const entries = [
+    ...Object.entries(CODE_BY_STATUS).map(([status, code]) => [code, `${status}: ${STATUS_CODES[Number(status)]}`]),
+    ...Object.entries(NAMED_CODES),
+  ]
+    .map(
+      ([code, text]) =>
+        `<li id="error-${escapeHtml(code!)}"><code>${escapeHtml(code!)}</code> ${escapeHtml(text!)}</li>`,
+    )
+    .join("");
+  return `<section id="errors"><h2>Errors</h2><p>Every error is an RFC 9457 problem, <code>application/problem+json</code>: <code>{ type, title, status, detail, instance, code, message, issues: [{ path, message }] }</code>. Branch on <code>code</code>; <code>issues</code> names each failing field and the reason; <code>message</code> repeats <code>detail</code>. Every answer carries a <code>Request-Id</code> header, also in the server's log line: quote it when asking for help.</p><ul>${entries}</ul></section>`;
 }
 
 const ERROR_STATUS_NOTE = (code: string) => (code.startsWith("2") ? "" : " (Error)");
@@ -305,5 +337,5 @@ export function referencePage(document: OpenApiDocument): string {
     .join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>API reference · ${escapeHtml(document.info.title)}</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.6rem}h2{font-size:1.05rem;margin:0}h2 small{color:#6b7280;font-weight:400}section{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}.m{display:inline-block;min-width:4.5rem;font-weight:700}.get{color:#047857}.post{color:#1d4ed8}.put,.patch{color:#b45309}.delete{color:#b91c1c}pre{background:#f9fafb;padding:.75rem;overflow:auto;font-size:12px}</style></head>
-<body><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description)}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${document.openapi}). Errors share the <code>Error</code> schema: <code>{ message, issues: [{ path, message }] }</code>.</p>${rows}</body></html>`;
+<body><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description)}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${document.openapi}). </p>${errorsGuide()}${rows}</body></html>`;
 }

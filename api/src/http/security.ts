@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { type Env, isProduction } from "../env";
 import { forbidden } from "../lib/errors";
+import { sendProblem } from "./problem";
 
 export function contentSecurityPolicy(env: Env): string {
   const analytics = env.GA_MEASUREMENT_ID ? " https://www.googletagmanager.com" : "";
@@ -84,6 +85,6 @@ export function requireJsonBodies(app: FastifyInstance, exceptPrefixes: string[]
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if ((!hasBody && !chunked) || type === "application/json") return done();
     // answered here: the request goes no further
-    reply.code(415).send({ message: "Unsupported content type: send application/json", issues: [] });
+    sendProblem(reply, 415, { message: "Unsupported content type: send application/json" });
   });
 }

@@ -38,7 +38,7 @@ export const mediaUploadPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app:
   );
 };
 
-const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+const errorContent = { "application/problem+json": { schema: { $ref: "#/components/schemas/Error" } } };
 const retryAfter = { "Retry-After": { description: "Seconds to wait", schema: { type: "integer", minimum: 0 } } };
 
 /** OpenAPI entry for the upload, which is not declared with route() because its body is not JSON. */

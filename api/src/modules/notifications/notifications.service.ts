@@ -163,12 +163,12 @@ export async function retryNotification(deps: Deps, actor: Actor, id: number) {
     if (!row) throw notFound("Notification not found");
     if (!RETRYABLE_STATUSES.includes(row.status)) {
       throw conflict(`Only a failed or unsent notification can be retried; this one is ${row.status}.`, {
-        status: row.status,
+        notificationStatus: row.status,
       });
     }
     if (!isChannel(row.channel) || !channelConfigured(deps.env, row.channel)) {
       throw conflict(isChannel(row.channel) ? notConfiguredMessage[row.channel] : `Unknown channel ${row.channel}`, {
-        reason: "channel-not-configured",
+        code: "channel_not_configured",
       });
     }
     const recipient = row.channel === "telegram" ? (row.recipient ?? deps.env.TELEGRAM_CHAT_ID ?? null) : row.recipient;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../lib/deps";
+import { notFound } from "../../lib/errors";
 import { getMedia } from "../media";
 
 export interface Lifecycle {
@@ -30,9 +31,9 @@ export function registerSystemRoutes(app: FastifyInstance, deps: Deps, lifecycle
   });
   app.get<{ Params: { file: string } }>("/media/:file", async (req, reply) => {
     const file = req.params.file;
-    if (!/^[A-Za-z0-9._-]{1,120}$/.test(file)) return reply.code(404).send({ message: "Not found", issues: [] });
+    if (!/^[A-Za-z0-9._-]{1,120}$/.test(file)) throw notFound();
     const media = await getMedia(deps.db, file);
-    if (!media) return reply.code(404).send({ message: "Not found", issues: [] });
+    if (!media) throw notFound();
     return reply
       .header("content-type", media.contentType)
       .header("cache-control", "public, max-age=31536000, immutable")

@@ -300,7 +300,7 @@ export async function resendDelivery(deps: Deps, actor: Actor, deliveryId: numbe
     if (!original) throw notFound("Webhook delivery not found");
     if (!original.enabled) throw conflict("The endpoint is disabled; enable it before resending");
     if (original.status === "pending" || original.status === "sending") {
-      throw conflict("This delivery is still being attempted", { status: original.status });
+      throw conflict("This delivery is still being attempted", { deliveryStatus: original.status });
     }
     const [row] = await tx
       .insert(webhookDeliveries)
