@@ -20,6 +20,7 @@ import Fastify, {
 import { installAdminAuth } from "./admin-auth";
 import { apiDocument } from "./api-document";
 import type { Env } from "./env";
+import { installApiVersions } from "./http/api-version";
 import { installCachedAnswers } from "./http/cached-answers";
 import { installJsonCompression } from "./http/compression";
 import {
@@ -31,6 +32,7 @@ import {
 } from "./http/connections";
 import { installRequestDeadline } from "./http/deadline";
 import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
+import { installEtags } from "./http/etag";
 import { trackRouteMethods } from "./http/no-route";
 import { referencePage } from "./http/openapi";
 import { lazyRequestLogger } from "./http/request-logger";
@@ -143,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lifecycle = options.lifecycle ?? { draining: false };
 
   installErrorHandling(app);
+  installApiVersions(app);
   installRequestLogging(app, { env, clock: deps.clock });
   installRequestDeadline(app);
   installSecurityHeaders(app, env, surface);
@@ -169,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done(null, payload);
   });
 
+  installEtags(app);
   installJsonCompression(app);
   if (surface === "storefront") installCachedAnswers(app, deps.db, lifecycle);
 

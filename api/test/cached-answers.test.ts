@@ -31,11 +31,17 @@ const routed = (path: string) => {
 };
 
 /** One GET over HTTP, with the bytes as sent (fetch would decompress them and ask for gzip by itself). */
-function get(path: string, acceptEncoding?: string, method = "GET") {
+function get(path: string, acceptEncoding?: string, method = "GET", ifNoneMatch?: string) {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
     const req = request(
       `${base}${path}`,
-      { method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} },
+      {
+        method,
+        headers: {
+          ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
+          ...(ifNoneMatch ? { "if-none-match": ifNoneMatch } : {}),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -95,6 +101,34 @@ describe("cached public reads answered before routing", () => {
       expect(first.headers.vary).toBe("accept-encoding");
       expect(Number(first.headers["content-length"])).toBe(first.body.length);
     }
+  });
+
+  it("answers If-None-Match with 304 and no body before routing, per encoding, as Fastify does", async () => {
+    for (const encoding of [undefined, "br"]) {
+      const path = "/api/products";
+      await servedBeforeRouting(path, encoding);
+      const first = await get(path, encoding);
+      const tag = String(first.headers.etag);
+      expect(tag).toMatch(encoding ? /^"[\w-]{22}-br"$/ : /^"[\w-]{22}"$/);
+      const before = routed(path);
+      const notModified = await get(path, encoding, "GET", tag);
+      expect(notModified.status).toBe(304);
+      expect(notModified.body.length).toBe(0);
+      expect(notModified.headers.etag).toBe(tag);
+      expect(notModified.headers["api-version"]).toBe(first.headers["api-version"]);
+      expect(routed(path)).toBe(before);
+      // a stale tag gets the whole answer
+      expect(await get(path, encoding, "GET", '"stale"')).toEqual(first);
+    }
+    // Fastify answers the same way (a HEAD is routed)
+    const plain = await get("/api/products");
+    const routedAnswer = await apps.storefront.inject({
+      method: "GET",
+      url: "/api/products",
+      headers: { "if-none-match": String(plain.headers.etag) },
+    });
+    expect(routedAnswer.statusCode).toBe(304);
+    expect(routedAnswer.body).toBe("");
   });
 
   it("answers a public tRPC query before routing from the entry its REST path uses, in tRPC's envelope", async () => {

@@ -86,6 +86,7 @@ export function checkAnswer(answer: {
       `${where}: status not declared by ${operation.operationId} (declares ${Object.keys(operation.responses).join(", ")})`,
     ];
   }
+  if (status === 304) return []; // not modified: no body
   const mediaType = (answer.contentType ?? "").split(";")[0]!.trim().toLowerCase();
   const content = declared.content ?? {};
   const media = content[mediaType];

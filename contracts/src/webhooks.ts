@@ -103,3 +103,44 @@ export const webhookDeliveryList = z.array(
   }),
 );
 export const webhookResent = z.object({ id: int(), resentFrom: int() });
+
+// ---- the events feed (GET /api/admin/events)
+
+export const eventsFeedQuery = z.strictObject({
+  type: z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` }).optional(),
+  createdSince: z.iso
+    .datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2026-11-28T00:00:00Z" })
+    .optional()
+    .describe("Only events that occurred at or after this instant"),
+  createdBefore: z.iso
+    .datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2026-11-28T00:00:00Z" })
+    .optional()
+    .describe("Only events that occurred before this instant"),
+  cursor: z
+    .string()
+    .max(200, "must be at most 200 characters")
+    .optional()
+    .describe("The `next` cursor of the page before"),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** One event: the same id (`webhook-id`), type and data a webhook delivery of it carries. */
+export const feedEvent = z.object({
+  id: z.string().describe("The event's id: the webhook-id of its deliveries (msg_…)"),
+  type: eventType,
+  createdAt: instant(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const eventsFeedPage = z.object({
+  items: z.array(feedEvent),
+  next: z
+    .string()
+    .nullable()
+    .describe(
+      "The next page's URL; on the last page it is null, and `nextCursor` is where to resume later for events written since",
+    ),
+  nextCursor: z.string().describe("Where to resume: pass it as `cursor` to read the events written after this page"),
+});
+export type EventsFeedQuery = z.output<typeof eventsFeedQuery>;
+export type EventsFeedPage = z.input<typeof eventsFeedPage>;

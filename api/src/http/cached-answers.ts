@@ -20,6 +20,8 @@ import {
   readyCompressedBody,
 } from "../lib/compressed-forms";
 import { readCache } from "../lib/read-cache";
+import { API_VERSION } from "./api-version";
+import { encodedEtag, etagOf, tagListNames } from "./etag";
 
 /** How an answer carries the entry's JSON: as it is (REST), or in tRPC's result envelope, plain or batched. */
 export type AnswerForm = "json" | "trpc" | "trpc-batch";
@@ -31,13 +33,15 @@ interface CachedAnswer {
   /** The cached body the prepared answers below were made for (a change brings a new one). */
   body?: Buffer;
   /** Body and complete headers per encoding, made once per body: nothing is built per request. */
-  prepared: Partial<Record<Encoding | "identity", { body: Buffer; headers: OutgoingHttpHeaders }>>;
+  prepared: Partial<Record<Encoding | "identity", { body: Buffer; headers: OutgoingHttpHeaders; etag: string }>>;
 }
 
 const MAX_ADDRESSES = 500;
 // headers Node writes itself, or that depend on the body sent
 const PER_ANSWER = new Set([
   "request-id",
+  "api-version",
+  "etag",
   "content-length",
   "content-encoding",
   "date",
@@ -108,6 +112,8 @@ export function installCachedAnswers(app: FastifyInstance, db: Database, lifecyc
 
   const serve = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" || lifecycle.draining || req.url === undefined) return false;
+    // a pinned version is checked by Fastify's hooks (api-version.ts)
+    if (req.headers["api-version"] !== undefined) return false;
     const answer = byUrl.get(req.url);
     if (!answer) return false;
     const json = cache.peekJson(answer.key);
@@ -122,14 +128,27 @@ export function installCachedAnswers(app: FastifyInstance, db: Database, lifecyc
     if (!prepared) {
       const sent = encoding ? readyCompressedBody(body, encoding) : body;
       if (!sent) return false; // not made yet: Fastify's answer makes it
+      const etag = encoding ? encodedEtag(etagOf(body), encoding) : etagOf(body);
       const headers = encoding
-        ? { ...answer.headers, "content-encoding": encoding, "content-length": sent.length }
-        : { ...answer.headers, "content-length": sent.length };
-      prepared = { body: sent, headers };
+        ? {
+            ...answer.headers,
+            etag,
+            "api-version": API_VERSION,
+            "content-encoding": encoding,
+            "content-length": sent.length,
+          }
+        : { ...answer.headers, etag, "api-version": API_VERSION, "content-length": sent.length };
+      prepared = { body: sent, headers, etag };
       answer.prepared[encoding ?? "identity"] = prepared;
     }
     // every answer has its own id (app.ts), this one too, though no route saw it
     res.setHeader("request-id", randomUUID());
+    if (tagListNames(req.headers["if-none-match"], prepared.etag)) {
+      const { "content-length": _length, "content-encoding": _encoding, ...headers } = prepared.headers;
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
     res.writeHead(200, prepared.headers);
     res.end(prepared.body);
     return true;

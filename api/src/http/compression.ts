@@ -2,6 +2,7 @@
 // "Vary: Accept-Encoding". Cached reads are compressed once per cached entry (lib/compressed-forms.ts).
 import type { FastifyInstance } from "fastify";
 import { COMPRESS_MIN_BYTES, compressedBody, pickEncoding } from "../lib/compressed-forms";
+import { encodedEtag } from "./etag";
 
 function addVary(current: unknown): string {
   const text = Array.isArray(current) ? current.join(", ") : typeof current === "string" ? current : "";
@@ -16,15 +17,16 @@ export function installJsonCompression(app: FastifyInstance): void {
     if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return done(null, payload); // streams go as they are
     const type = reply.getHeader("content-type");
     if (typeof type !== "string" || !type.includes("json")) return done(null, payload);
-    if (reply.getHeader("content-encoding") || reply.statusCode === 204 || reply.statusCode === 304) {
-      return done(null, payload);
-    }
+    if (reply.getHeader("content-encoding") || reply.statusCode === 204) return done(null, payload);
     reply.header("vary", addVary(reply.getHeader("vary")));
+    if (reply.statusCode === 304) return done(null, payload);
     if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return done(null, payload);
     const encoding = pickEncoding(req.headers["accept-encoding"]);
     if (!encoding) return done(null, payload);
     reply.header("content-encoding", encoding);
     reply.removeHeader("content-length");
+    const tag = reply.getHeader("etag");
+    if (typeof tag === "string") reply.header("etag", encodedEtag(tag, encoding));
     compressedBody(payload, encoding).then(
       (body) => done(null, body),
       (error: Error) => done(error),

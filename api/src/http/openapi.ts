@@ -4,8 +4,9 @@
 import { STATUS_CODES } from "node:http";
 import { z } from "zod";
 import { escapeHtml } from "../lib/html";
+import { API_VERSION, CHANGELOG } from "./api-version";
 import { CODE_BY_STATUS, NAMED_CODES } from "./problem";
-import type { RouteSpec } from "./route";
+import { type RouteSpec, takesIfMatch } from "./route";
 
 type Json = Record<string, unknown>;
 
@@ -42,6 +43,49 @@ export const requestSchema = (schema: z.ZodType) => toJsonSchema(schema, "input"
 export const responseSchema = (schema: z.ZodType) => toJsonSchema(schema, "output");
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+/** Headers every answer carries. */
+const EVERY_ANSWER_HEADERS = { "Request-Id": header("RequestId"), "Api-Version": header("ApiVersion") };
+
+/** Reusable headers (components.headers), referred to by every answer. */
+export const COMPONENT_HEADERS = {
+  RequestId: {
+    description: "This answer's id, also in the server's log line for it: quote it when asking for help",
+    schema: { type: "string" },
+  },
+  ApiVersion: {
+    description: "The API version (a date) this answer's shapes follow: the current one, or the one the request pinned",
+    schema: { type: "string", format: "date" },
+  },
+  ETag: {
+    description:
+      "The representation's entity tag: send it back in If-None-Match (304 when unchanged) or, for the resource's writes, in If-Match",
+    schema: { type: "string" },
+  },
+};
+const VERSION_PARAMETER = {
+  name: "Api-Version",
+  in: "header",
+  required: false,
+  description:
+    "Pins the API version (a date from the changelog); the current version when absent; an unknown one is 400",
+  schema: { type: "string", format: "date" },
+};
+const IF_NONE_MATCH_PARAMETER = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description: "An ETag from an earlier answer: 304 with no body while it is still current",
+  schema: { type: "string" },
+};
+const IF_MATCH_PARAMETER = {
+  name: "If-Match",
+  in: "header",
+  required: false,
+  description:
+    "The ETag of the resource as last read (GET of this path or the one above it): the write is refused with 412 if it has changed since",
+  schema: { type: "string" },
+};
 const retryAfter = {
   "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer", minimum: 0 } },
 };
@@ -57,6 +101,10 @@ const ERROR_ANSWERS: Record<number, { description: string; headers?: Json }> = {
   404: { description: "Not found" },
   409: { description: "Conflicts with the current state (the message says which)" },
   410: { description: "No longer available (expired)" },
+  412: {
+    description:
+      "Precondition failed: If-Match names an ETag that is no longer the resource's (read it again; the ETag header has the current one)",
+  },
   413: { description: "Request body too large" },
   415: { description: "Unsupported content type (send application/json)" },
   422: { description: "Well-formed but not acceptable (the message says why)" },
@@ -77,7 +125,7 @@ function errorAnswer(status: number, fields?: z.ZodType): Json {
   const schema = fields ? { allOf: [ERROR_REF, responseSchema(fields)] } : ERROR_REF;
   return {
     description: answer.description,
-    ...(answer.headers ? { headers: answer.headers } : {}),
+    headers: { ...EVERY_ANSWER_HEADERS, ...answer.headers },
     content: { "application/problem+json": { schema } },
   };
 }
@@ -90,6 +138,7 @@ export function errorStatuses(spec: RouteSpec): number[] {
   if (spec.access === "admin") for (const s of [401, 403, 429]) statuses.add(s);
   if (spec.access === "adminAuth") statuses.add(403);
   if (spec.rateLimit) statuses.add(429);
+  if (takesIfMatch(spec)) statuses.add(412);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -112,6 +161,9 @@ function parametersOf(spec: RouteSpec) {
       });
     }
   }
+  params.push(VERSION_PARAMETER);
+  if (spec.method === "GET") params.push(IF_NONE_MATCH_PARAMETER);
+  if (takesIfMatch(spec)) params.push(IF_MATCH_PARAMETER);
   for (const header of spec.headers ?? []) {
     params.push({
       name: header.name,
@@ -142,14 +194,25 @@ function operationOf(spec: RouteSpec): Json {
   const success = responseSchema(spec.response);
   const paged =
     spec.query !== undefined && "cursor" in ((requestSchema(spec.query) as { properties?: Json }).properties ?? {});
+  const tagged = spec.method === "GET" && media === "application/json";
   const successAnswer = {
     description: spec.answer,
-    ...(paged ? { headers: { Link: NEXT_PAGE_LINK } } : {}),
+    headers: {
+      ...EVERY_ANSWER_HEADERS,
+      ...(tagged ? { ETag: header("ETag") } : {}),
+      ...(paged ? { Link: NEXT_PAGE_LINK } : {}),
+    },
     content: { [media]: { schema: success } },
   };
   const responses: Json = {};
   for (const status of [spec.successStatus ?? 200, ...(spec.alsoSuccess ?? [])]) {
     responses[String(status)] = successAnswer;
+  }
+  if (tagged) {
+    responses["304"] = {
+      description: "Not modified: If-None-Match names the current ETag (no body)",
+      headers: { ...EVERY_ANSWER_HEADERS, ETag: header("ETag") },
+    };
   }
   for (const status of errorStatuses(spec))
     responses[String(status)] = errorAnswer(status, spec.errorFields?.[status as keyof typeof spec.errorFields]);
@@ -215,7 +278,7 @@ export function openApiDocument(
     openapi: "3.1.0",
     info: {
       title: "Container Homes of Texas API",
-      version: "1.0.0",
+      version: API_VERSION,
       description:
         "Public storefront endpoints are served on the storefront origin; /api/admin/* only on the back-office origin, with a staff session cookie or an API key (`Authorization: Bearer chk_…`, scoped per domain). Errors are RFC 9457 problems (application/problem+json) with a stable `code`, the failing fields in `issues`, and `message` (see the Error schema).",
       contact: { name: "Container Homes of Texas" },
@@ -228,6 +291,7 @@ export function openApiDocument(
       ...[...used].filter((name) => !TAGS.some((t) => t.name === name)).map((name) => ({ name, description: "" })),
     ],
     components: {
+      headers: COMPONENT_HEADERS,
       securitySchemes: {
         session: {
           type: "apiKey",
@@ -301,6 +365,15 @@ function errorsGuide(): string {
   return `<section id="errors"><h2>Errors</h2><p>Every error is an RFC 9457 problem, <code>application/problem+json</code>: <code>{ type, title, status, detail, instance, code, message, issues: [{ path, message }] }</code>. Branch on <code>code</code>; <code>issues</code> names each failing field and the reason; <code>message</code> repeats <code>detail</code>. Every answer carries a <code>Request-Id</code> header, also in the server's log line: quote it when asking for help.</p><ul>${entries}</ul></section>`;
 }
 
+/** The changelog: each version (a date) and what it changed; `Api-Version` pins one. */
+function changelogSection(): string {
+  const entries = CHANGELOG.map(
+    (entry) =>
+      `<li id="version-${entry.date}"><b>${entry.date}</b>${entry.breaking ? " (breaking)" : ""}<ul>${entry.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join("")}</ul></li>`,
+  ).join("");
+  return `<section id="changelog"><h2>Versions and changelog</h2><p>Every answer names its version in <code>Api-Version</code> (a date); send the same header to pin one. Fields, operations and events are added within a version, so read the fields you know and ignore the rest. A breaking change ships only under a new date, and the previous version's shapes stay served to requests that pin it for at least 12 months.</p><ul>${entries}</ul></section>`;
+}
+
 const ERROR_STATUS_NOTE = (code: string) => (code.startsWith("2") ? "" : " (Error)");
 
 export function referencePage(document: OpenApiDocument): string {
@@ -337,5 +410,5 @@ export function referencePage(document: OpenApiDocument): string {
     .join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>API reference · ${escapeHtml(document.info.title)}</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.6rem}h2{font-size:1.05rem;margin:0}h2 small{color:#6b7280;font-weight:400}section{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}.m{display:inline-block;min-width:4.5rem;font-weight:700}.get{color:#047857}.post{color:#1d4ed8}.put,.patch{color:#b45309}.delete{color:#b91c1c}pre{background:#f9fafb;padding:.75rem;overflow:auto;font-size:12px}</style></head>
-<body><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description)}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${document.openapi}). </p>${errorsGuide()}${rows}</body></html>`;
+<body><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description)}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${document.openapi}). </p>${errorsGuide()}${changelogSection()}${rows}</body></html>`;
 }

@@ -14,6 +14,7 @@ import { parseInput } from "../lib/validate";
 import type {} from "./admin-authority";
 import { bearerToken } from "./bearer-token";
 import { allowCachedAnswer, noteCachedAnswer } from "./cached-answers";
+import { checkIfMatch } from "./etag";
 
 /**
  * public: storefront origin, no session (an Authorization header means nothing there). admin: back-office
@@ -204,8 +205,34 @@ function isEmpty(query: unknown): boolean {
   return true;
 }
 
+/** Writes whose If-Match is checked (http/etag.ts): an admin PUT, PATCH or DELETE. */
+export const takesIfMatch = (spec: RouteSpec): boolean =>
+  spec.access === "admin" && (spec.method === "PUT" || spec.method === "PATCH" || spec.method === "DELETE");
+
+/**
+ * The resource a write changes, for its If-Match: the GET at the same path, or at the nearest path above it
+ * (`PUT /orders/:id/status` changes what `GET /orders/:id` reads). Answers how many segments to drop.
+ */
+function resourceDepth(spec: RouteSpec, routes: RouteSpec[]): number | undefined {
+  const segments = spec.url.split("/");
+  for (let drop = 0; segments.length - drop > 3; drop++) {
+    const url = segments.slice(0, segments.length - drop).join("/");
+    if (routes.some((r) => r.method === "GET" && r.url === url && r.access === spec.access)) return drop;
+  }
+  return undefined;
+}
+
 export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSpec[]): void {
   for (const spec of routes) {
+    const depth = takesIfMatch(spec) ? resourceDepth(spec, routes) : undefined;
+    const resourcePath =
+      depth === undefined
+        ? undefined
+        : (path: string) =>
+            path
+              .split("/")
+              .slice(0, path.split("/").length - depth)
+              .join("/");
     const querySchema = spec.query ?? noQuery;
     // most requests carry no query string: its parse is the same every time (a copy each, as handlers own it)
     const empty = querySchema.safeParse({});
@@ -217,17 +244,18 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
       method: spec.method,
       url: spec.url,
       handler: async (req, reply) => {
-        const params = parseParams?.(req.params as Record<string, string>);
-        if (repeatable) allowCachedAnswer(req);
-        // a path without query parameters refuses any (400 naming it) rather than ignore a caller's mistake
-        const query =
-          emptyQuery && isEmpty(req.query) ? { ...emptyQuery } : parseInput(querySchema, req.query ?? {}, "query");
+        // who calls comes before what they sent: a caller without access learns nothing from a 400
         let admin: SessionAdmin | null = null;
         if (spec.access === "admin") admin = await authorizeAdmin(req, spec.method, spec.url);
         else if (spec.access === "adminAuth" && bearerToken(req.headers.authorization) !== undefined) {
           // sign-in, setup and the like are a person's, never a key's
           throw forbidden("API keys cannot be used on this path");
         }
+        const params = parseParams?.(req.params as Record<string, string>);
+        if (repeatable) allowCachedAnswer(req);
+        // a path without query parameters refuses any (400 naming it) rather than ignore a caller's mistake
+        const query =
+          emptyQuery && isEmpty(req.query) ? { ...emptyQuery } : parseInput(querySchema, req.query ?? {}, "query");
         const limitInHandler = spec.rateLimit !== undefined && spec.rateLimitInHandler === true;
         if (spec.rateLimit && !limitInHandler) reply.headers(await hitPublicLimit(deps, spec.rateLimit, req.ip));
         let body: unknown;
@@ -237,6 +265,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
           if (limitInHandler) reply.headers(await hitPublicLimit(deps, spec.rateLimit!, req.ip));
           throw error;
         }
+        if (takesIfMatch(spec)) await checkIfMatch(req, resourcePath);
         const rateLimit = limitInHandler ? publicLimitHit(deps, spec.rateLimit!, req.ip) : undefined;
         const context = { deps, body, query, params, req, reply, admin, ip: req.ip, rateLimit };
         const key = spec.idempotent ? headerValue(req, "idempotency-key") : undefined;

@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { admins } from "./admin";
 import { createdAt, deliveryState, id, optionalRef, parentRef, timestamps, timestamptz } from "./columns";
+
+/** A 64-bit transaction id (read as text: it can pass 2^53). */
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 
 /**
  * Webhook endpoints registered by the owner. `secret` signs every delivery (Standard Webhooks,
@@ -40,9 +43,16 @@ export const webhookEvents = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     occurredAt: timestamptz("occurred_at").notNull().defaultNow(),
     fannedOutAt: timestamptz("fanned_out_at"),
+    /**
+     * The writing transaction's id: the events feed (GET /api/admin/events) reads in (tx_id, id) order and
+     * only what every earlier transaction has settled, so a reader paging forward never skips an event
+     * whose transaction committed late.
+     */
+    txId: xid8("tx_id").notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
     uniqueIndex("webhook_events_message_idx").on(t.messageId),
+    index("webhook_events_feed_idx").on(t.txId, t.id),
     index("webhook_events_pending_idx").on(t.id).where(sql`${t.fannedOutAt} is null`),
   ],
 );

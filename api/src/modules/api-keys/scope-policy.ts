@@ -2,7 +2,8 @@
  * Which scope an API key needs for each admin REST path: the one table, default deny like the role
  * policy (modules/access/access-policy.ts).
  * 1. A path that no rule names is closed to keys (403): the owner's things (settings, staff, API keys,
- *    webhooks, notifications, two-factor, one's account) have no rule and so can never be reached with one.
+ *    notifications, two-factor, one's account) have no rule and so can never be reached with one. Webhooks
+ *    and the events feed are the owner's too, but an integrator's key may be given their scope.
  * 2. Patterns are the route's own (`:id`); a trailing `/*` covers the path and everything under it; the
  *    longest matching pattern wins.
  * 3. GET and HEAD need `<domain>:read`, every other method `<domain>:write`; write includes read.
@@ -37,6 +38,8 @@ export const SCOPE_RULES: Record<string, readonly ApiKeyDomain[]> = {
   "/api/admin/posts/*": ["content"],
   "/api/admin/seo/*": ["content"],
   "/api/admin/media/*": ["content"],
+  "/api/admin/webhooks/*": ["webhooks"],
+  "/api/admin/events/*": ["webhooks"],
 };
 
 function domainsForPath(url: string): readonly ApiKeyDomain[] | null {

@@ -1,7 +1,7 @@
-// Writes webhook events. Callers pass the transaction that stores the change being announced, so an
-// event exists exactly when its change does (the webhook outbox; the worker fans it out to deliveries).
-// An event nobody subscribes to is not written at all: the insert is conditioned on an enabled
-// endpoint wanting its type, in the same statement.
+// Writes events. Callers pass the transaction that stores the change being announced, so an event exists
+// exactly when its change does. Every event is written, whether or not an endpoint wants it: the events
+// feed (GET /api/admin/events) lists them for 30 days, and the webhook worker fans each out to the
+// enabled endpoints that subscribe to its type.
 import { randomUUID } from "node:crypto";
 import type { WebhookEventType } from "@ch/contracts/webhook-events";
 import type { Executor } from "@ch/db";
@@ -21,10 +21,7 @@ export async function emitWebhookEvent(
 ): Promise<void> {
   await tx.execute(sql`
     insert into webhook_events (message_id, type, data, occurred_at)
-    select ${newMessageId()}, ${type}, ${JSON.stringify(data)}::jsonb, ${at.toISOString()}::timestamptz
-    where exists (
-      select 1 from webhook_endpoints e where e.enabled and e.events @> ${JSON.stringify([type])}::jsonb
-    )`);
+    values (${newMessageId()}, ${type}, ${JSON.stringify(data)}::jsonb, ${at.toISOString()}::timestamptz)`);
   announceWebhooks();
 }
 
@@ -43,6 +40,5 @@ export function webhookEventCte(
   p: { message: string; data: string; at: string; from: string },
 ): string {
   return `insert into webhook_events (message_id, type, data, occurred_at)
-    select ${p.message}::text, '${type}', ${p.data}::jsonb, ${p.at}::timestamptz from ${p.from}
-    where exists (select 1 from webhook_endpoints e where e.enabled and e.events @> '["${type}"]'::jsonb)`;
+    select ${p.message}::text, '${type}', ${p.data}::jsonb, ${p.at}::timestamptz from ${p.from}`;
 }

@@ -1,6 +1,8 @@
 // The webhook operations (back-office origin; owner only through the staff access policy): each gives its
 // documented REST path and its tRPC procedure webhooks.<name> (webhooks.router.ts).
 import {
+  eventsFeedPage,
+  eventsFeedQuery,
   webhookCreateInput,
   webhookDeleted,
   webhookDeliveriesQuery,
@@ -13,6 +15,8 @@ import {
   webhookWithSecret,
 } from "@ch/contracts/webhooks";
 import { route } from "../../http/route";
+import { nextPageUrl, setNextLink } from "../../lib/cursor";
+import { listEvents } from "./events-feed";
 import {
   createWebhook,
   deleteWebhook,
@@ -26,6 +30,24 @@ import {
 const tags = ["admin", "webhooks"];
 
 export const webhookOperations = {
+  events: route({
+    method: "GET",
+    url: "/api/admin/events",
+    access: "admin",
+    summary:
+      "The events feed: every event the product emits (the ones webhooks carry), oldest first from a cursor, kept 30 days",
+    operationId: "listEvents",
+    response: eventsFeedPage,
+    tags: ["admin", "webhooks"],
+    query: eventsFeedQuery,
+    answer:
+      "{ items: [{ id (the webhook-id), type, createdAt, data }], next: URL of the next page or null, nextCursor: where to resume for events written later }; `type`, `createdSince` and `createdBefore` filter; 400 naming `cursor` for a cursor this feed did not give",
+    handler: async ({ deps, query, req, reply }) => {
+      const page = await listEvents(deps.db, query, (cursor) => nextPageUrl(req, cursor)!);
+      setNextLink(reply, page.next);
+      return page;
+    },
+  }),
   list: route({
     method: "GET",
     url: "/api/admin/webhooks",

@@ -1,0 +1,54 @@
+// API versions are dates, as Stripe's are. Every answer carries `Api-Version`: the version its shapes
+// follow. A request may pin one with the same header; an unknown version is refused with 400 before
+// anything runs. Additive changes (a new field, a new operation, a new event) ship in the current version;
+// a breaking change ships only under a new date, and the shapes of the version before it are still served
+// to requests that pin it for at least 12 months (docs/decisions/0036-api-versions.md).
+import type { FastifyInstance } from "fastify";
+import { badRequest } from "../lib/errors";
+
+export interface ChangelogEntry {
+  date: string;
+  /** Whether a client pinned to the previous version must change anything (never true within a version). */
+  breaking: boolean;
+  changes: string[];
+}
+
+/** Newest first. The first entry's date is the current version. */
+export const CHANGELOG: readonly ChangelogEntry[] = [
+  {
+    date: "2026-11-28",
+    breaking: false,
+    changes: [
+      "Errors are RFC 9457 problems (application/problem+json) with type, title, status, detail, instance and a stable code; message and issues stay.",
+      "Every answer carries Request-Id and Api-Version; a request may pin Api-Version.",
+      "GET answers carry an ETag and answer If-None-Match with 304; PUT, PATCH and DELETE honour If-Match with 412.",
+      "Counted answers carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a wrong method gets 405 with Allow.",
+      "A webhook endpoint answering 410 Gone is disabled; deliveries wait 15 s for an answer.",
+      "Response schemas allow added fields: read the fields you know and ignore the others.",
+    ],
+  },
+];
+
+export const API_VERSION = CHANGELOG[0]!.date;
+export const API_VERSIONS: readonly string[] = CHANGELOG.map((entry) => entry.date);
+
+/** Refuses an unknown pinned version, and names on every answer the version it follows. */
+export function installApiVersions(app: FastifyInstance): void {
+  app.addHook("onRequest", (req, reply, done) => {
+    const pinned = req.headers["api-version"];
+    if (pinned === undefined) return done();
+    if (typeof pinned === "string" && API_VERSIONS.includes(pinned.trim())) {
+      reply.header("api-version", pinned.trim());
+      return done();
+    }
+    done(
+      badRequest(`Unknown API version: the versions are ${API_VERSIONS.join(", ")}`, [
+        { path: ["Api-Version"], message: `must be one of ${API_VERSIONS.join(", ")} (a date, YYYY-MM-DD)` },
+      ]),
+    );
+  });
+  app.addHook("onSend", (_req, reply, payload, done) => {
+    if (!reply.hasHeader("api-version")) reply.header("api-version", API_VERSION);
+    done(null, payload);
+  });
+}

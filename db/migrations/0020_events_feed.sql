@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_events" ADD COLUMN "tx_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+CREATE INDEX "webhook_events_feed_idx" ON "webhook_events" USING btree ("tx_id","id");
