@@ -236,3 +236,61 @@ export const orderQuoteDto = z.object({
   balanceOnDelivery: z.number(),
 });
 export type OrderQuoteDto = z.infer<typeof orderQuoteDto>;
+
+/** Money on the admin API and in webhooks: whole minor units (cents) and the currency, as Stripe has it. */
+export const CURRENCY = "USD";
+export const moneyAmount = z.strictObject({
+  amount: z
+    .number()
+    .int("must be whole cents (an integer number of minor units)")
+    .min(0, "must not be negative")
+    .max(100_000_000_000, "must be at most 100000000000 cents"),
+  currency: z.literal(CURRENCY, { error: `must be ${CURRENCY}` }),
+});
+export const money = (cents: number) => ({ amount: cents, currency: CURRENCY });
+export const moneyDto = z.object({ amount: int(), currency: z.string() });
+
+/** POST /api/admin/orders: an order an integrator places for a customer; the server prices it. */
+export const adminOrderCreateInput = z.strictObject({
+  customer: z.strictObject({
+    firstName: requiredText(80, "first name"),
+    lastName: requiredText(80, "last name"),
+    email: email(),
+    phone: phone(),
+  }),
+  deliveryAddress: z.strictObject({
+    address: requiredText(200, "address"),
+    city: requiredText(100, "city"),
+    state: usState(),
+    zipCode: zipCode(),
+    notes: optionalText(1000),
+  }),
+  lines: z
+    .array(
+      z.strictObject({
+        productId: id(),
+        quantity: z
+          .number()
+          .int("must be a whole number")
+          .min(1, "must be at least 1")
+          .max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
+      }),
+    )
+    .min(1, "at least one line")
+    .max(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines`),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  expectedTotal: moneyAmount
+    .optional()
+    .describe("The total the integrator expects; 409 with the server's figures only when it differs"),
+  notifyCustomer: z.boolean().default(true).describe("E-mail the customer their order confirmation (default true)"),
+});
+export type AdminOrderCreateInput = z.output<typeof adminOrderCreateInput>;
+
+/** The 409 of POST /api/admin/orders when `expectedTotal` differs: the server's figures in the money form. */
+export const adminOrderTotalConflict = z.looseObject({
+  subtotal: moneyDto.optional(),
+  discount: moneyDto.optional(),
+  tax: moneyDto.optional(),
+  shipping: moneyDto.optional(),
+  total: moneyDto.optional(),
+});

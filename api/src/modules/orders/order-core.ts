@@ -82,6 +82,8 @@ export interface OrderDraft {
   recipientProven?: boolean;
   /** Extra data on the first timeline row and the audit entry (a proposal's id and version). */
   origin?: Record<string, unknown>;
+  /** E-mail the customer their confirmation (default); false leaves only the staff's notice. */
+  notifyCustomer?: boolean;
 }
 
 export type StoredOrder = OrderReceiptDto & { accessToken: string; payment: ReceiptPaymentDto };
@@ -269,7 +271,7 @@ export async function createOrder(
   const messages = orderMessages({ ...order, lines: draft.lines, invoices: planned }, env, settings, {
     recipientProven: draft.recipientProven ?? false,
     accessToken: order.accessToken!,
-  });
+  }).filter((message) => draft.notifyCustomer !== false || message.recipient !== order.email);
   const values = fixedValues(order, draft, planned, now);
   const params: unknown[] = FIXED.map((name) => values[name]);
   const withKey = options.idempotencyKey !== undefined;

@@ -4,12 +4,12 @@
 // adminOrdersRouter's procedures orders.<name> (orders.router.ts).
 
 import { adminOrderDto, idParams, orderStatusInput, paymentStatusInput } from "@ch/contracts/admin";
-import { adminOrderRecordResponse } from "@ch/contracts/orders";
+import { adminOrderCreateInput, adminOrderRecordResponse, adminOrderTotalConflict } from "@ch/contracts/orders";
 import { readSnapshot } from "@ch/db";
 import { route } from "../../http/route";
 import { staffNoteRoutes } from "../leads";
 import { setOrderStatusByStaff, setPaymentStatusByStaff } from "./order-commands";
-import { getOrderRecord } from "./orders.service";
+import { getOrderRecord, placeOrderForCustomer } from "./orders.service";
 
 const tags = ["admin", "orders"];
 
@@ -73,8 +73,29 @@ export const adminOrderOperations = {
   addNote: orderNotes.addNote,
 };
 
-/** The documented paths, in order: the order, its notes (REST only), a new note. */
+/** REST only: an integrator's order (the back office places orders through proposals). */
+const createOrderRoute = route({
+  method: "POST",
+  url: "/api/admin/orders",
+  access: "admin",
+  summary:
+    "Place an order for a customer (customer, lines, delivery address); the server prices it, and checks expectedTotal only when sent",
+  operationId: "createOrder",
+  tags,
+  body: adminOrderCreateInput,
+  response: adminOrderRecordResponse,
+  successStatus: 201,
+  idempotent: true,
+  errors: [409],
+  errorFields: { 409: adminOrderTotalConflict },
+  answer:
+    "201 with the order as GET /api/admin/orders/{id} reads it; 409 with the server's figures (subtotal, discount, tax, shipping, total in cents with their currency) when expectedTotal differs, or naming unknown or out-of-stock products. notifyCustomer: false sends the customer no e-mail (the staff notice still goes). Limited per API key, not per address.",
+  handler: ({ deps, body, admin }) => placeOrderForCustomer(deps, admin!.username, body),
+});
+
+/** The documented paths, in order: placing one, the order, its notes (REST only), a new note. */
 export const adminOrderRoutes = [
+  createOrderRoute,
   getOrder,
   adminOrderOperations.setStatus,
   adminOrderOperations.setPaymentStatus,

@@ -1,6 +1,12 @@
 import type { AdminOrderDto, AdminOrderSort, adminOrderPageInput } from "@ch/contracts/admin";
 import { MAX_LINE_QUANTITY } from "@ch/contracts/constants";
-import { mergeCartLines, type OrderReceiptDto, type orderInput } from "@ch/contracts/orders";
+import {
+  type AdminOrderCreateInput,
+  mergeCartLines,
+  money,
+  type OrderReceiptDto,
+  type orderInput,
+} from "@ch/contracts/orders";
 import type { ReceiptPaymentDto } from "@ch/contracts/payments";
 import { type Executor, readSnapshot, schema } from "@ch/db";
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
@@ -77,7 +83,26 @@ export interface PlaceOrderOptions {
   idempotencyKey?: string | undefined;
   /** Who places it (timeline, audit): the customer by default. */
   actor?: string | undefined;
+  /**
+   * The total the caller expects, in cents: a total the server prices otherwise is refused with 409 by
+   * `mismatch`. Undefined: the checkout's `totalAmount` (dollars, a cent either way allowed); null: none.
+   */
+  expectedTotalCents?: number | null;
+  /** The 409 for a total that differs (the checkout's dollar figures by default). */
+  mismatch?: (figures: PricedFigures) => Error;
+  /** E-mail the customer their confirmation (default true). */
+  notifyCustomer?: boolean;
+  /** Staff or an integrator typed the address: not an acknowledgement to an unproven one. */
+  recipientProven?: boolean;
 }
+
+const checkoutMismatch = (figures: PricedFigures) =>
+  conflict("The order total does not match current prices", {
+    subtotal: figures.subtotalCents / 100,
+    tax: figures.taxCents / 100,
+    shipping: figures.deliveryCents / 100,
+    totalAmount: figures.totalCents / 100,
+  });
 
 /** Refuses unknown and unavailable products; the cart's products as the pricing engine's catalog rows. */
 function checkCartProducts(ids: number[], found: ProductRow[]) {
@@ -137,13 +162,13 @@ export async function placeOrder(
     if (attempt === 0 && limit) enforceRateLimit(limit, first?.hits ?? 0);
     const products = checkCartProducts(ids, first?.id == null ? [] : rows);
     const figures = priceOrder(cartPricingInput(products, input.cartItems, context, settings.depositPercent));
-    if (Math.abs(Math.round(input.totalAmount * 100) - figures.totalCents) > 1) {
-      throw conflict("The order total does not match current prices", {
-        subtotal: figures.subtotalCents / 100,
-        tax: figures.taxCents / 100,
-        shipping: figures.deliveryCents / 100,
-        totalAmount: figures.totalCents / 100,
-      });
+    const expected = options.expectedTotalCents;
+    if (
+      expected === undefined
+        ? Math.abs(Math.round(input.totalAmount * 100) - figures.totalCents) > 1
+        : expected !== null && expected !== figures.totalCents
+    ) {
+      throw (options.mismatch ?? checkoutMismatch)(figures);
     }
     orderId = first?.order_id ?? null;
     if (orderId === null) throw new Error("placeOrder: no order id although every product is available");
@@ -167,6 +192,8 @@ export async function placeOrder(
         proposalId: null,
         actor: options.actor ?? "customer",
         clientOrderDate: input.orderDate ? new Date(input.orderDate) : null,
+        notifyCustomer: options.notifyCustomer ?? true,
+        recipientProven: options.recipientProven ?? false,
       },
       { idempotencyKey: options.idempotencyKey },
     );
@@ -372,4 +399,43 @@ export async function customerReceipt(
     const receipt = withPayment(toReceipt(current, lines), payment);
     return { ...receipt, stage: current.stage, stages: await stageHistory(db, order.id) };
   });
+}
+
+/**
+ * POST /api/admin/orders: an order placed by staff or an integrator's key for a customer. The server
+ * prices the lines (the checkout's pricing and stock checks); `expectedTotal` is checked only when sent,
+ * to the cent; the customer is e-mailed unless `notifyCustomer` is false. Answers the order as
+ * GET /api/admin/orders/{id} reads it.
+ */
+export async function placeOrderForCustomer(deps: Deps, actor: string, input: AdminOrderCreateInput) {
+  const { customer, deliveryAddress } = input;
+  const stored = await placeOrder(
+    deps,
+    {
+      ...customer,
+      address: deliveryAddress.address,
+      city: deliveryAddress.city,
+      state: deliveryAddress.state,
+      zipCode: deliveryAddress.zipCode,
+      deliveryNotes: deliveryAddress.notes,
+      paymentMethod: input.paymentMethod,
+      cartItems: mergeCartLines(input.lines.map((line) => ({ id: line.productId, quantity: line.quantity }))),
+      totalAmount: 0,
+    },
+    {
+      actor,
+      expectedTotalCents: input.expectedTotal?.amount ?? null,
+      mismatch: (figures) =>
+        conflict("The expected total differs from the server's", {
+          subtotal: money(figures.subtotalCents),
+          discount: money(figures.discountCents),
+          tax: money(figures.taxCents),
+          shipping: money(figures.deliveryCents),
+          total: money(figures.totalCents),
+        }),
+      notifyCustomer: input.notifyCustomer,
+      recipientProven: true,
+    },
+  );
+  return getOrderRecord(deps.db, stored.id);
 }
