@@ -85,7 +85,9 @@ describe("POST /api/admin/orders", () => {
     expect(smtp.messages.filter((m) => m.to.includes("quiet@example.com"))).toEqual([]);
     // the audit entry names the key
     const audit = await apps.db.handle.db.select().from(schema.auditLog);
-    expect(audit.some((a) => a.entityId === String(created.id) && /^api key Order sync/.test(a.adminName ?? ""))).toBe(true);
+    expect(audit.some((a) => a.entityId === String(created.id) && /^api key Order sync/.test(a.adminName ?? ""))).toBe(
+      true,
+    );
   });
 
   it("answers 409 with the server's figures in cents only when expectedTotal differs", async () => {
