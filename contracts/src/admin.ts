@@ -48,6 +48,27 @@ export const cursorParam = z
   .max(512, "must be at most 512 characters")
   .regex(/^[A-Za-z0-9_-]+$/, "must be the cursor of a `next` link");
 
+const instantFilter = (what: string) =>
+  z.iso
+    .datetime({ offset: true, error: "must be an ISO 8601 instant such as 2026-11-28T00:00:00Z" })
+    .transform((value) => new Date(value))
+    .optional()
+    .describe(what);
+
+/** What every admin list takes to sync changes: rows changed or created since an instant. */
+export const changeFilters = {
+  updatedSince: instantFilter(
+    "Only rows changed at or after this instant (their updatedAt): sync by the last one seen",
+  ),
+  createdSince: instantFilter("Only rows created at or after this instant"),
+  createdBefore: instantFilter("Only rows created before this instant"),
+};
+export interface ChangeFilter {
+  updatedSince?: Date | undefined;
+  createdSince?: Date | undefined;
+  createdBefore?: Date | undefined;
+}
+
 export const adminListQuery = z.strictObject({
   q: text(200).optional(),
   status: text(40).optional(),
@@ -69,6 +90,7 @@ export const adminOrderDto = z.object({
   /** The build stage (contracts/src/stages.ts). */
   stage: z.string(),
   createdAt: instant(),
+  updatedAt: instant(),
 });
 export type AdminOrderDto = z.infer<typeof adminOrderDto>;
 export const adminOrderList = z.array(adminOrderDto);
@@ -89,6 +111,7 @@ export const adminContactDto = z.object({
   productId: int().nullable(),
   status: z.string(),
   createdAt: instant(),
+  updatedAt: instant(),
 });
 export type AdminContactDto = z.infer<typeof adminContactDto>;
 export const adminContactList = z.array(adminContactDto);
@@ -185,6 +208,7 @@ export const PAGE_LIMIT_MAX = 200;
 export const pageQuery = z.strictObject({
   cursor: cursorParam.optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  ...changeFilters,
 });
 
 /** The body of a cursor-paginated list: the page's rows and the next page's URL (null on the last page). */
@@ -202,7 +226,7 @@ const isoDateOrInstant = z
  * GET /api/admin/contacts: adminListQuery and a cursor from the `Link: <…>; rel="next"` header of the
  * previous page (the body stays a plain array). Without `limit`, 500 rows a page.
  */
-export const adminContactListQuery = adminListQuery.extend({ cursor: cursorParam.optional() });
+export const adminContactListQuery = adminListQuery.extend({ cursor: cursorParam.optional(), ...changeFilters });
 
 /** GET /api/admin/orders: adminContactListQuery's fields and the order's own filters. */
 export const adminOrderListQuery = adminContactListQuery.extend({

@@ -107,7 +107,7 @@ export const galleryList = z.array(galleryItemDto);
 
 // ---- admin REST (content-admin.rest.ts) ----------------------------------------------------------------
 
-export const galleryPage = pageOf(galleryItemDto);
+export const galleryPage = pageOf(galleryItemDto.extend({ createdAt: instant(), updatedAt: instant() }));
 /** A post without its body, drafts too: the admin list. */
 export const adminPostSummary = blogPostDto.omit({ excerpt: true, content: true, image: true });
 export const adminPostPage = pageOf(adminPostSummary);

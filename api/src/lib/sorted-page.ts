@@ -46,6 +46,18 @@ export interface ListPaging<Id extends string, V extends string | number> {
 }
 
 /** The WHERE conditions, ORDER BY and LIMIT (500 by default) of `paging`. */
+/** The change filters every admin list takes (contracts/admin.ts changeFilters), on a table's own columns. */
+export function changeClauses(
+  table: { createdAt: AnyColumn; updatedAt: AnyColumn },
+  filter: { updatedSince?: Date | undefined; createdSince?: Date | undefined; createdBefore?: Date | undefined },
+): (SQL | undefined)[] {
+  return [
+    filter.updatedSince ? sql`${table.updatedAt} >= ${filter.updatedSince.toISOString()}::timestamptz` : undefined,
+    filter.createdSince ? sql`${table.createdAt} >= ${filter.createdSince.toISOString()}::timestamptz` : undefined,
+    filter.createdBefore ? sql`${table.createdAt} < ${filter.createdBefore.toISOString()}::timestamptz` : undefined,
+  ];
+}
+
 export function pagingClauses<Id extends string, V extends string | number>(
   sorted: SortedTable<Id, V>,
   paging: ListPaging<Id, V>,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { boolean, customType, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, id, timestamps } from "./columns";
+import { createdAt, id, timestamps, updatedAt } from "./columns";
 
 /** PostgreSQL's full-text document type; only ever written by the database itself (generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -14,6 +14,7 @@ export const galleryItems = pgTable("gallery_items", {
   height: integer("height").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const blogPosts = pgTable(

@@ -33,7 +33,7 @@ const productPageRoute = route({
   answer:
     "{ items: products, next: URL of the next page or null }; 400 naming `cursor` for a cursor this list did not give",
   handler: ({ deps, query, req, reply }) =>
-    keysetPage({ req, reply }, createdCursor, query, (page) => listProductsPage(deps.db, page)),
+    keysetPage({ req, reply }, createdCursor, query, (page) => listProductsPage(deps.db, { ...query, ...page })),
 });
 
 const productRoute = route({

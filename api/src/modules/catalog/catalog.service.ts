@@ -1,3 +1,4 @@
+import type { ChangeFilter } from "@ch/contracts/admin";
 import type { AdminProductDto, ProductDto, ProductInput } from "@ch/contracts/catalog";
 import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
 import { productTaxClass } from "@ch/contracts/pricing";
@@ -8,6 +9,7 @@ import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
 import { deleteShownRow, updateShownRow } from "../../lib/shown-rows";
+import { changeClauses } from "../../lib/sorted-page";
 import { type Actor, auditedChange, entityAudit } from "../audit";
 import { emitWebhookEvent } from "../webhooks";
 
@@ -154,12 +156,17 @@ export function deleteProduct(db: Executor, id: number): Promise<{ ok: true }> {
 /** The admin list: every product, newest first (created_at desc, id desc), `limit` after the cursor. */
 export async function listProductsPage(
   db: Executor,
-  page: { limit: number; cursor?: CreatedKey | undefined },
+  page: { limit: number; cursor?: CreatedKey | undefined } & ChangeFilter,
 ): Promise<AdminProductDto[]> {
   const rows = await db
     .select()
     .from(products)
-    .where(page.cursor ? createdBefore(products, products.createdAt, products.id, page.cursor) : undefined)
+    .where(
+      and(
+        page.cursor ? createdBefore(products, products.createdAt, products.id, page.cursor) : undefined,
+        ...changeClauses(products, page),
+      ),
+    )
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(page.limit);
   return rows.map(toAdminProductDto);

@@ -1,3 +1,4 @@
+import type { ChangeFilter } from "@ch/contracts/admin";
 import type {
   BlogPostDto,
   BlogPostInput,
@@ -12,6 +13,7 @@ import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { announceCatalogChange, CachedRead, readCache } from "../../lib/read-cache";
 import { deleteShownRow, updateShownRow } from "../../lib/shown-rows";
+import { changeClauses } from "../../lib/sorted-page";
 import { type Actor, auditedChange, entityAudit } from "../audit";
 
 const { blogPosts } = schema;
@@ -234,12 +236,17 @@ export function deletePost(db: Executor, id: number): Promise<{ ok: true }> {
 /** The admin list: summaries (no body) of every post, drafts too, newest first, `limit` after the cursor. */
 export async function listPostsPage(
   db: Executor,
-  page: { limit: number; cursor?: CreatedKey | undefined },
+  page: { limit: number; cursor?: CreatedKey | undefined } & ChangeFilter,
 ): Promise<(AdminPostSummary & { createdAt: string })[]> {
   const rows = await db
     .select({ ...adminSummaryColumns, createdAt: blogPosts.createdAt, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
-    .where(page.cursor ? createdBefore(blogPosts, blogPosts.createdAt, blogPosts.id, page.cursor) : undefined)
+    .where(
+      and(
+        page.cursor ? createdBefore(blogPosts, blogPosts.createdAt, blogPosts.id, page.cursor) : undefined,
+        ...changeClauses(blogPosts, page),
+      ),
+    )
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(page.limit);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));

@@ -49,7 +49,7 @@ const galleryPageRoute = route({
   answer: "{ items: gallery items, next: URL of the next page or null }",
   handler: async ({ deps, query, req, reply }) => {
     const { items, next } = await keysetPage({ req, reply }, positionCursor, query, (page) =>
-      listGalleryPage(deps.db, page),
+      listGalleryPage(deps.db, { ...query, ...page }),
     );
     return { items: items.map(({ position: _position, ...item }) => item), next };
   },
@@ -80,7 +80,7 @@ const postPageRoute = route({
   response: adminPostPage,
   answer: "{ items: post summaries, next: URL of the next page or null }",
   handler: ({ deps, query, req, reply }) =>
-    keysetPage({ req, reply }, createdCursor, query, (page) => listPostsPage(deps.db, page)),
+    keysetPage({ req, reply }, createdCursor, query, (page) => listPostsPage(deps.db, { ...query, ...page })),
 });
 
 const publishPostRoute = route({

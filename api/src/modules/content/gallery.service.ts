@@ -1,12 +1,14 @@
+import type { ChangeFilter } from "@ch/contracts/admin";
 import type { GalleryItemDto, galleryItemInput } from "@ch/contracts/content";
 import { type Executor, schema } from "@ch/db";
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { PositionKey } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
 import { deleteShownRow, updateShownRow } from "../../lib/shown-rows";
+import { changeClauses } from "../../lib/sorted-page";
 import { type Actor, auditedChange, entityAudit } from "../audit";
 import { getMediaSize } from "../media";
 
@@ -56,7 +58,7 @@ export async function updateGalleryItem(db: Executor, id: number, input: Gallery
     "Gallery item not found",
     db
       .update(galleryItems)
-      .set({ ...input, ...size })
+      .set({ ...input, ...size, updatedAt: sql`now()` })
       .where(eq(galleryItems.id, id))
       .returning(columns),
   );
@@ -74,7 +76,10 @@ export async function reorderGallery(db: Executor, ids: number[]): Promise<Galle
   if (unknown.length > 0) throw notFound(`Gallery items not found: ${unknown.join(", ")}`);
   const ordered = [...new Set(ids), ...existing.map((r) => r.id).filter((id) => !ids.includes(id))];
   for (const [index, id] of ordered.entries()) {
-    await db.update(galleryItems).set({ sortOrder: index }).where(eq(galleryItems.id, id));
+    await db
+      .update(galleryItems)
+      .set({ sortOrder: index, updatedAt: sql`now()` })
+      .where(and(eq(galleryItems.id, id), ne(galleryItems.sortOrder, index)));
   }
   await announceCatalogChange(db);
   return listGallery(db);
@@ -83,22 +88,31 @@ export async function reorderGallery(db: Executor, ids: number[]): Promise<Galle
 /** The admin list in display order (position asc, id asc), `limit` after the cursor; `position` is the cursor's key. */
 export async function listGalleryPage(
   db: Executor,
-  page: { limit: number; cursor?: PositionKey | undefined },
-): Promise<(GalleryItemDto & { position: number })[]> {
+  page: { limit: number; cursor?: PositionKey | undefined } & ChangeFilter,
+): Promise<(GalleryItemDto & { position: number; createdAt: string; updatedAt: string })[]> {
   const c = page.cursor;
-  return db
-    .select({ ...columns, position: galleryItems.sortOrder })
+  const rows = await db
+    .select({
+      ...columns,
+      position: galleryItems.sortOrder,
+      createdAt: galleryItems.createdAt,
+      updatedAt: galleryItems.updatedAt,
+    })
     .from(galleryItems)
     .where(
-      c
-        ? or(
-            gt(galleryItems.sortOrder, c.position),
-            and(eq(galleryItems.sortOrder, c.position), gt(galleryItems.id, c.id)),
-          )
-        : undefined,
+      and(
+        c
+          ? or(
+              gt(galleryItems.sortOrder, c.position),
+              and(eq(galleryItems.sortOrder, c.position), gt(galleryItems.id, c.id)),
+            )
+          : undefined,
+        ...changeClauses(galleryItems, page),
+      ),
     )
     .orderBy(asc(galleryItems.sortOrder), asc(galleryItems.id))
     .limit(page.limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
 }
 
 export async function getGalleryItem(db: Executor, id: number): Promise<GalleryItemDto> {

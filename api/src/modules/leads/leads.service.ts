@@ -1,4 +1,4 @@
-import type { AdminContactDto, AdminContactSort, adminContactPageInput } from "@ch/contracts/admin";
+import type { AdminContactDto, AdminContactSort, adminContactPageInput, ChangeFilter } from "@ch/contracts/admin";
 import type { contactInput, quoteRequestInput, roiInput } from "@ch/contracts/leads";
 import { computeRoi, roiSummary } from "@ch/contracts/roi";
 import { type Executor, schema } from "@ch/db";
@@ -6,7 +6,14 @@ import { and, desc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
-import { type ListPaging, pagingClauses, type SortedTable, searchClause, sortedPage } from "../../lib/sorted-page";
+import {
+  changeClauses,
+  type ListPaging,
+  pagingClauses,
+  type SortedTable,
+  searchClause,
+  sortedPage,
+} from "../../lib/sorted-page";
 import { type Actor, listAudit, recordAudit, SYSTEM } from "../audit";
 import { enqueue, enquiryMessages } from "../notifications";
 import { getSettings } from "../settings";
@@ -32,6 +39,7 @@ export function toAdminContact(row: EnquiryRow): AdminContactDto {
     productId: row.productId,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -208,7 +216,7 @@ export async function listContactsForAdmin(
   filter: ListPaging<AdminContactSort["id"], string> & {
     q?: string | undefined;
     status?: string | undefined;
-  } = {},
+  } & ChangeFilter = {},
 ): Promise<AdminContactDto[]> {
   const paging = pagingClauses(CONTACT_SORTS, filter);
   const rows = await db
@@ -217,6 +225,7 @@ export async function listContactsForAdmin(
     .where(
       and(
         filter.status ? eq(enquiries.status, filter.status) : undefined,
+        ...changeClauses(enquiries, filter),
         ...paging.where,
         searchClause(filter.q, [
           enquiries.email,

@@ -1,4 +1,4 @@
-import type { AdminOrderDto, AdminOrderSort, adminOrderPageInput } from "@ch/contracts/admin";
+import type { AdminOrderDto, AdminOrderSort, adminOrderPageInput, ChangeFilter } from "@ch/contracts/admin";
 import { MAX_LINE_QUANTITY } from "@ch/contracts/constants";
 import {
   type AdminOrderCreateInput,
@@ -16,7 +16,14 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { groupBy } from "../../lib/group-by";
 import { queryRows } from "../../lib/prepared";
 import { enforceRateLimit, type RateLimitHit, rateLimitUpsertSql } from "../../lib/rate-limit";
-import { type ListPaging, pagingClauses, type SortedTable, searchClause, sortedPage } from "../../lib/sorted-page";
+import {
+  changeClauses,
+  type ListPaging,
+  pagingClauses,
+  type SortedTable,
+  searchClause,
+  sortedPage,
+} from "../../lib/sorted-page";
 import { listAudit } from "../audit";
 import { getAdminOrderPayments, getOrderPayments } from "../ledger";
 import { cartPricingInput, type PricedFigures, priceOrder, pricingContext } from "../pricing";
@@ -256,6 +263,7 @@ export function toAdminOrder(order: OrderRow, lines: LineRow[]): AdminOrderDto {
     paymentMethod: order.paymentMethod,
     stage: order.stage,
     createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
   };
 }
 
@@ -302,7 +310,7 @@ export async function listOrdersForAdmin(
     from?: Date | undefined;
     /** Placed before this instant. */
     to?: Date | undefined;
-  } = {},
+  } & ChangeFilter = {},
 ): Promise<AdminOrderDto[]> {
   const paging = pagingClauses(ORDER_SORTS, filter);
   const rows = await db
@@ -315,6 +323,7 @@ export async function listOrdersForAdmin(
         filter.paymentStatus ? eq(orders.paymentStatus, filter.paymentStatus) : undefined,
         filter.from ? gte(orders.createdAt, filter.from) : undefined,
         filter.to ? lt(orders.createdAt, filter.to) : undefined,
+        ...changeClauses(orders, filter),
         ...paging.where,
         searchClause(filter.q, [
           orders.orderNumber,

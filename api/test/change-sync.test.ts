@@ -1,0 +1,127 @@
+// Syncing changes from the admin lists (issue 25 item 1): every resource an admin list answers carries
+// createdAt and updatedAt, and every list takes updatedSince, createdSince and createdBefore, so an
+// integrator can fetch only what changed since its last sync.
+import { productInputOf } from "@ch/contracts/catalog";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BACKOFFICE, firstProductOnSale, orderBody, type TestApps, useSignedInApps } from "./harness";
+import { sendContactEnquiry } from "./lead-fixtures";
+
+let apps: TestApps;
+let cookie: string;
+
+useSignedInApps((signedIn) => {
+  ({ apps, cookie } = signedIn);
+});
+
+type Row = { id: number; createdAt: string; updatedAt: string };
+
+const admin = (method: "GET" | "PUT" | "POST", url: string, payload?: unknown) =>
+  apps.backoffice.inject({
+    method,
+    url,
+    headers: { cookie, ...(method === "GET" ? {} : { origin: BACKOFFICE }) },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+/** A list's rows, whether it answers a plain array or a page. */
+async function list(path: string, query: Record<string, string>): Promise<Row[]> {
+  const res = await admin("GET", `${path}?${new URLSearchParams(query)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as Row[] | { items: Row[] };
+  return Array.isArray(body) ? body : body.items;
+}
+
+const ids = (rows: Row[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+let orderId: number;
+let contactId: number;
+beforeAll(async () => {
+  const product = await firstProductOnSale(apps);
+  const placed = await apps.storefront.inject({
+    method: "POST",
+    url: "/api/orders",
+    payload: orderBody([{ id: product.id, quantity: 1, price: product.price }]),
+  });
+  orderId = (placed.json() as { id: number }).id;
+  contactId = ((await sendContactEnquiry(apps, "sync@example.com")).json() as { id: number }).id;
+});
+
+describe("updatedSince, createdSince and createdBefore on the admin lists", () => {
+  it("orders and contacts: only the rows changed since, the new ones since, the old ones before", async () => {
+    await tick();
+    const since = new Date().toISOString();
+    await tick();
+    expect(
+      (await admin("PUT", `/api/admin/orders/${orderId}/stage`, { stage: "cancelled", reason: "Sync test" }))
+        .statusCode,
+    ).toBe(200);
+    expect((await admin("PUT", `/api/admin/contacts/${contactId}/status`, { status: "contacted" })).statusCode).toBe(
+      200,
+    );
+    const newer = ((await sendContactEnquiry(apps, "newer@example.com")).json() as { id: number }).id;
+
+    const orders = await list("/api/admin/orders", { updatedSince: since });
+    expect(ids(orders)).toEqual([orderId]);
+    expect(Date.parse(orders[0]!.updatedAt)).toBeGreaterThanOrEqual(Date.parse(since));
+    expect(Date.parse(orders[0]!.createdAt)).toBeLessThan(Date.parse(since));
+    expect(await list("/api/admin/orders", { createdSince: since })).toEqual([]);
+    expect(ids(await list("/api/admin/orders", { createdBefore: since }))).toContain(orderId);
+
+    expect(ids(await list("/api/admin/contacts", { updatedSince: since }))).toEqual([contactId, newer]);
+    expect(ids(await list("/api/admin/contacts", { createdSince: since }))).toEqual([newer]);
+    expect(ids(await list("/api/admin/contacts", { createdBefore: since }))).not.toContain(newer);
+  });
+
+  it("products, blog posts and the gallery: the same filters on their pages", async () => {
+    const products = await list("/api/admin/products", {});
+    const posts = await list("/api/admin/blog/posts", {});
+    const gallery = (await list("/api/admin/gallery", {})) as (Row & {
+      title: string;
+      category: string;
+      image: string;
+    })[];
+    for (const row of [...products, ...posts, ...gallery]) {
+      expect(Number.isNaN(Date.parse(row.createdAt))).toBe(false);
+      expect(Number.isNaN(Date.parse(row.updatedAt))).toBe(false);
+    }
+    await tick();
+    const since = new Date().toISOString();
+    await tick();
+    const product = (await admin("GET", `/api/admin/products/${products[0]!.id}`)).json();
+    expect(
+      (
+        await admin("PUT", `/api/admin/products/${product.id}`, {
+          ...productInputOf(product),
+          name: `${product.name} II`,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await admin("POST", `/api/admin/blog/posts/${posts[0]!.id}/unpublish`)).statusCode).toBe(200);
+    const item = gallery[0]!;
+    expect(
+      (
+        await admin("PUT", `/api/admin/gallery/${item.id}`, {
+          title: `${item.title} (new)`,
+          category: item.category,
+          image: item.image,
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    expect(ids(await list("/api/admin/products", { updatedSince: since }))).toEqual([product.id]);
+    expect(ids(await list("/api/admin/blog/posts", { updatedSince: since }))).toEqual([posts[0]!.id]);
+    expect(ids(await list("/api/admin/gallery", { updatedSince: since }))).toEqual([item.id]);
+    for (const path of ["/api/admin/products", "/api/admin/blog/posts", "/api/admin/gallery"]) {
+      expect(await list(path, { createdSince: since }), path).toEqual([]);
+    }
+  });
+
+  it("answers 400 naming the field for an instant it cannot read", async () => {
+    for (const path of ["/api/admin/orders", "/api/admin/contacts", "/api/admin/products", "/api/admin/gallery"]) {
+      const res = await admin("GET", `${path}?updatedSince=last-tuesday`);
+      expect(res.statusCode, path).toBe(400);
+      expect((res.json() as { issues: { path: string[] }[] }).issues[0]!.path).toContain("updatedSince");
+    }
+  });
+});
