@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type ProductDto, type ProductInput, productInputOf } from "@ch/contracts/catalog";
-import type { WebhookEventType } from "@ch/contracts/webhook-events";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@ch/contracts/webhook-events";
 import { schema } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
@@ -464,6 +464,138 @@ describe("resend and secrets", () => {
     expect((await admin("PATCH", "/api/admin/webhooks/999999", { enabled: false })).statusCode).toBe(404);
     const anonymous = await apps.backoffice.inject({ method: "GET", url: "/api/admin/webhooks" });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("order, test events and replays", () => {
+  it("delivers one resource's events in order, across retries, without holding other resources back", async () => {
+    receiver.answer("/ordered", { status: 500, body: "busy" }, { status: 204 });
+    const o = await register("/ordered", ["order.created", "order.stage_changed"]);
+    const first = await placeOrder();
+    const second = await placeOrder();
+    const cancel = await admin("PUT", `/api/admin/orders/${first.id}/stage`, { stage: "cancelled", reason: "Moved" });
+    expect(cancel.statusCode).toBe(200);
+
+    await worker().drain();
+    const seen = () =>
+      receiver.at("/ordered").map((r) => verify(o.secret, r).data as { id?: number; orderId?: number });
+    // the first order's creation failed once: its stage change waits; the second order is not held back
+    expect(seen().map((d) => d.id ?? d.orderId)).toEqual([first.id, second.id]);
+    const waiting = await deliveriesOf(o.id);
+    expect(
+      waiting
+        .filter((d) => d.status === "pending")
+        .map((d) => d.type)
+        .sort(),
+    ).toEqual(["order.created", "order.stage_changed"]);
+
+    apps.clock.advance(45_000);
+    await worker().drain();
+    const types = receiver.at("/ordered").map((r) => verify(o.secret, r).type);
+    expect(types).toEqual(["order.created", "order.created", "order.created", "order.stage_changed"]);
+    expect(seen().at(-1)).toMatchObject({ orderId: first.id, to: "cancelled" });
+  });
+
+  it("sends a test event to one endpoint only, and replays a time range with the same webhook-ids", async () => {
+    const t = await register("/t", ["lead.created"]);
+    await register("/t-other", ["lead.created"]);
+    const test = await admin("POST", `/api/admin/webhooks/${t.id}/test`);
+    expect(test.statusCode, test.body).toBe(202);
+    await worker().drain();
+    expect(receiver.at("/t").map((r) => verify(t.secret, r).type)).toEqual(["webhook.test"]);
+    expect(receiver.at("/t-other")).toEqual([]);
+    expect((await admin("POST", "/api/admin/webhooks/999999/test")).statusCode).toBe(404);
+
+    const from = new Date(apps.clock.now().getTime() - 1000).toISOString();
+    expect((await contact("replay@example.com")).statusCode).toBe(201);
+    await worker().drain();
+    const to = new Date(apps.clock.now().getTime() + 1000).toISOString();
+    const replayed = await admin("POST", `/api/admin/webhooks/${t.id}/replay`, { from, to });
+    expect(replayed.statusCode, replayed.body).toBe(202);
+    expect(replayed.json()).toMatchObject({ queued: 1 });
+    await worker().drain();
+    const leads = receiver.at("/t").filter((r) => verify(t.secret, r).type === "lead.created");
+    expect(leads).toHaveLength(2);
+    expect(leads[1]!.headers["webhook-id"]).toBe(leads[0]!.headers["webhook-id"]);
+    expect(receiver.at("/t-other")).toHaveLength(1);
+
+    const backwards = await admin("POST", `/api/admin/webhooks/${t.id}/replay`, { from: to, to: from });
+    expect(backwards.statusCode).toBe(400);
+    expect((backwards.json() as { issues: { path: string[] }[] }).issues[0]!.path).toEqual(["to"]);
+  });
+
+  it("announces products created and deleted, lead status changes, proposals sent and changes asked, refunds", async () => {
+    const all = await register("/all", [...WEBHOOK_EVENT_TYPES]);
+    const created = await admin("POST", "/api/admin/products", {
+      ...productInputOf(product),
+      name: "Event Test Cabin",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const productId = (created.json() as { id: number }).id;
+    expect((await admin("DELETE", `/api/admin/products/${productId}`)).statusCode).toBe(200);
+    const lead = (await contact("status@example.com")).json() as { id: number };
+    expect((await admin("PUT", `/api/admin/contacts/${lead.id}/status`, { status: "qualified" })).statusCode).toBe(200);
+    const order = await placeOrder();
+    expect(
+      (await admin("POST", `/api/admin/orders/${order.id}/payments`, { amount: 50, receivedAt: "2026-11-20" }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await admin("POST", `/api/admin/orders/${order.id}/payments`, {
+          amount: -20,
+          receivedAt: "2026-11-21",
+          reason: "Goodwill",
+        })
+      ).statusCode,
+    ).toBe(201);
+    const [option] = await db().select().from(schema.proposalOptions).limit(1);
+    const [band] = await db().select().from(schema.deliveryBands).limit(1);
+    const proposal = await admin("POST", "/api/admin/proposals", {
+      enquiryId: null,
+      ...AUSTIN_PROPOSAL_CUSTOMER,
+      lines: [{ kind: "option", optionId: option!.id, quantity: 1 }],
+      deliveryBandId: band!.id,
+      discountCents: 0,
+      validUntil: new Date(apps.clock.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
+      terms: "50% deposit on acceptance, balance due on delivery.",
+    });
+    const { id: proposalId, token } = proposal.json() as { id: number; token: string };
+    expect((await admin("POST", `/api/admin/proposals/${proposalId}/send`)).statusCode).toBe(200);
+    const changes = await apps.storefront.inject({
+      method: "POST",
+      url: `/api/proposals/${token}/changes`,
+      payload: { message: "A bigger porch, please" },
+    });
+    expect(changes.statusCode, changes.body).toBe(201);
+
+    await worker().drain();
+    const events = receiver.at("/all").map((r) => verify(all.secret, r));
+    const types = events.map((e) => e.type);
+    for (const type of [
+      "product.created",
+      "product.deleted",
+      "lead.created",
+      "lead.status_changed",
+      "order.created",
+      "payment.recorded",
+      "payment.refunded",
+      "proposal.sent",
+      "proposal.changes_requested",
+    ]) {
+      expect(types, type).toContain(type);
+    }
+    expect(types.indexOf("product.created")).toBeLessThan(types.indexOf("product.deleted"));
+    expect(events.find((e) => e.type === "lead.status_changed")!.data).toMatchObject({
+      id: lead.id,
+      from: "new",
+      status: "qualified",
+    });
+    expect(events.find((e) => e.type === "payment.refunded")!.data).toMatchObject({ orderId: order.id, amount: -20 });
+    expect(events.find((e) => e.type === "proposal.changes_requested")!.data).toMatchObject({
+      proposalId,
+      message: "A bigger porch, please",
+    });
   });
 });
 

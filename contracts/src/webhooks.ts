@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { id } from "./fields";
 import { instant, int } from "./responses";
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "./webhook-events";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from "./webhook-events";
 
 const url = z
   .string()
@@ -43,12 +43,34 @@ export const webhookDeliveriesQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+/** POST /api/admin/webhooks/{id}/replay: the events that occurred in [from, to), at most 30 days apart. */
+export const webhookReplayInput = z
+  .strictObject({
+    from: z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant such as 2026-11-28T00:00:00Z" }),
+    to: z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant such as 2026-11-28T00:00:00Z" }),
+  })
+  .superRefine((text, ctx) => {
+    const range = { from: new Date(text.from), to: new Date(text.to) };
+    if (range.to <= range.from) ctx.addIssue({ code: "custom", path: ["to"], message: "must be after from" });
+    else if (range.to.getTime() - range.from.getTime() > 30 * 86_400_000) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: "must be at most 30 days after from (events are kept 30 days)",
+      });
+    }
+  });
+export const webhookReplayAnswer = z.object({ queued: int(), from: instant(), to: instant() });
+export const webhookTestAnswer = z.object({ deliveryId: int(), messageId: z.string() });
+
 export const webhookDeliveryIdInput = z.strictObject({ deliveryId: z.coerce.number().int().positive() });
 
 // ---- answers
 
 const deliveryStatus = z.enum(WEBHOOK_DELIVERY_STATUSES);
 const eventType = z.enum(WEBHOOK_EVENT_TYPES);
+/** A delivery's type: an event's, or the test event's. */
+const deliveryType = z.enum([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT]);
 
 /** An endpoint as listed (never its secret). */
 export const webhookEndpointDto = z.object({
@@ -79,7 +101,7 @@ export const webhookDeliveryList = z.array(
   z.object({
     id: int(),
     messageId: z.string(),
-    type: eventType,
+    type: deliveryType,
     status: deliveryStatus,
     attempts: int(),
     nextAttemptAt: instant().nullable(),

@@ -49,6 +49,8 @@ export const webhookEvents = pgTable(
      * whose transaction committed late.
      */
     txId: xid8("tx_id").notNull().default(sql`pg_current_xact_id()`),
+    /** What the event is about (`order:12`): its deliveries to one endpoint go out in order. */
+    resource: text("resource"),
   },
   (t) => [
     uniqueIndex("webhook_events_message_idx").on(t.messageId),

@@ -120,7 +120,9 @@ function toRow(input: ProductInput) {
 export async function createProduct(db: Executor, input: ProductInput): Promise<AdminProductDto> {
   const [row] = await db.insert(products).values(toRow(input)).returning();
   await announceCatalogChange(db);
-  return toAdminProductDto(row!);
+  const product = toAdminProductDto(row!);
+  await emitWebhookEvent(db, "product.created", product, row!.createdAt);
+  return product;
 }
 
 /** Writes the changed columns, drops the read and page caches, and sends product.updated (caller's transaction). */
@@ -149,8 +151,10 @@ export function updateProduct(db: Executor, id: number, input: ProductInput, now
   return changeProduct(db, id, toRow(input), now);
 }
 
-export function deleteProduct(db: Executor, id: number): Promise<{ ok: true }> {
-  return deleteShownRow(db, products, products.id, id, "Product not found");
+export async function deleteProduct(db: Executor, id: number, now: Date): Promise<{ ok: true }> {
+  const answer = await deleteShownRow(db, products, products.id, id, "Product not found");
+  await emitWebhookEvent(db, "product.deleted", { id, deletedAt: now.toISOString() }, now);
+  return answer;
 }
 
 /** The admin list: every product, newest first (created_at desc, id desc), `limit` after the cursor. */
@@ -231,5 +235,9 @@ export function setProductPublishedAs(
 }
 
 export function deleteProductAs(deps: StaffDeps, actor: Actor, id: number): Promise<{ ok: true }> {
-  return auditedChange(deps.db, actor, (tx) => deleteProduct(tx, id), ["product.delete", "product", id]);
+  return auditedChange(deps.db, actor, (tx) => deleteProduct(tx, id, deps.clock.now()), [
+    "product.delete",
+    "product",
+    id,
+  ]);
 }

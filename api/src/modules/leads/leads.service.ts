@@ -275,7 +275,11 @@ export async function setContactStatus(deps: Deps, actor: Actor, id: number, sta
       .where(eq(enquiries.id, id))
       .returning();
     await recordAudit(tx, actor, "enquiry.status", "enquiry", id, { from: before.status, to: status });
-    return toAdminContact(after!);
+    const contact = toAdminContact(after!);
+    if (before.status !== status) {
+      await emitWebhookEvent(tx, "lead.status_changed", { ...contact, from: before.status }, after!.updatedAt);
+    }
+    return contact;
   });
 }
 

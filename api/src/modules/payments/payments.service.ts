@@ -249,7 +249,7 @@ async function announcePayment(tx: Executor, deps: Deps, order: OrderRow, row: P
   await enqueue(tx, deps.env, messages);
   await emitWebhookEvent(
     tx,
-    "payment.recorded",
+    row.amountCents < 0 ? "payment.refunded" : "payment.recorded",
     {
       paymentId: row.id,
       orderId: order.id,

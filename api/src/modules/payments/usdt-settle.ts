@@ -11,6 +11,7 @@ import { type Actor, CUSTOMER, recordAudit, WATCHER } from "../audit";
 import { ledger } from "../ledger";
 import { enqueue, escapeHtml, type OutboxMessage, paragraphsEmail } from "../notifications";
 import { settingsIn } from "../settings";
+import { emitWebhookEvent } from "../webhooks";
 import { lockOrder, recordPaymentInTx } from "./payments.service";
 import type { TronTransfer } from "./trongrid";
 import {
@@ -223,6 +224,19 @@ async function queueUnmatched(tx: Executor, deps: Deps, seen: FirstSight): Promi
     messages.push(inReviewEmail(claimOrder, queued, (await settingsIn(tx, deps)).company));
   }
   await enqueue(tx, deps.env, messages);
+  await emitWebhookEvent(
+    tx,
+    "usdt_transfer.unmatched",
+    {
+      txHash: queued.txHash,
+      fromAddress: queued.fromAddress,
+      usdtAmount,
+      blockTimestamp: queued.blockTimestamp.toISOString(),
+      claimedByOrderId: claimOrder?.id ?? null,
+      claimedByOrderNumber: claimOrder?.orderNumber ?? null,
+    },
+    now,
+  );
   return { outcome: "unmatched", transfer: queued, fresh: true };
 }
 

@@ -260,6 +260,18 @@ export async function requestChanges(deps: Deps, token: string, input: z.output<
         entityId: p.id,
       },
     ]);
+    await emitWebhookEvent(
+      tx,
+      "proposal.changes_requested",
+      {
+        proposalId: p.id,
+        version: v.version,
+        enquiryId: p.enquiryId ?? null,
+        message: input.message,
+        requestedAt: now.toISOString(),
+      },
+      now,
+    );
   });
   return { ok: true as const, status: "changes_requested" as const };
 }

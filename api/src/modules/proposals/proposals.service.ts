@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { type Actor, recordAudit } from "../audit";
 import { composeEmail, enqueue } from "../notifications";
 import { getSettings, siteUrlOf } from "../settings";
+import { emitWebhookEvent } from "../webhooks";
 
 import {
   customerValues,
@@ -131,6 +132,21 @@ export async function sendProposal(deps: Deps, actor: Actor, id: number) {
       },
     ]);
     await recordAudit(tx, actor, "proposal.send", "proposal", id, { version: p.currentVersion });
+    await emitWebhookEvent(
+      tx,
+      "proposal.sent",
+      {
+        proposalId: id,
+        version: p.currentVersion,
+        customerName: p.customerName,
+        email: p.email,
+        enquiryId: p.enquiryId ?? null,
+        total: v!.totalCents / 100,
+        validUntil: v!.validUntil,
+        sentAt: now.toISOString(),
+      },
+      now,
+    );
   });
   return getProposal(deps.db, id);
 }

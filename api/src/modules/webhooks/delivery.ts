@@ -83,12 +83,28 @@ export async function fanOut({ deps, options }: Webhooks): Promise<number> {
   });
 }
 
+/**
+ * Events of one resource reach an endpoint in the order they happened: a delivery waits while an earlier
+ * one of the same resource to the same endpoint is unfinished (retrying included); finished or given up,
+ * it no longer holds the next back.
+ */
+const IN_TURN = sql`not exists (
+  select 1 from webhook_deliveries earlier
+  join webhook_events earlier_event on earlier_event.id = earlier.event_id
+  where earlier.endpoint_id = ${webhookDeliveries.endpointId}
+    and earlier.id < ${webhookDeliveries.id}
+    and earlier.status in ('pending', 'sending')
+    and earlier_event.resource = (select e.resource from webhook_events e where e.id = ${webhookDeliveries.eventId}))`;
+
 /** Claims up to `limit` due deliveries, one per endpoint, none for the endpoints in `busy`. */
 export async function claim({ deps, options }: Webhooks, limit: number, busy: number[]): Promise<DeliveryRow[]> {
   const now = deps.clock.now();
-  const isDue = or(
-    and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)),
-    and(eq(webhookDeliveries.status, "sending"), lte(webhookDeliveries.lockedUntil, now)),
+  const isDue = and(
+    or(
+      and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)),
+      and(eq(webhookDeliveries.status, "sending"), lte(webhookDeliveries.lockedUntil, now)),
+    ),
+    IN_TURN,
   );
   return deps.db.transaction(async (tx) => {
     // one delivery per endpoint at a time, endpoints taken by their oldest due delivery: a slow receiver

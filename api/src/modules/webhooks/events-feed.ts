@@ -3,7 +3,7 @@
 // Events are read in (tx_id, id) order and only those whose transaction is older than every transaction
 // still running (pg_snapshot_xmin): an event written by a transaction that commits late shows up after
 // the ones already read, never behind a cursor that has moved past it.
-import type { WebhookEventType } from "@ch/contracts/webhook-events";
+import { WEBHOOK_TEST_EVENT, type WebhookEventType } from "@ch/contracts/webhook-events";
 import type { EventsFeedPage, EventsFeedQuery } from "@ch/contracts/webhooks";
 import { type Database, rowsOf } from "@ch/db";
 import { type SQL, sql } from "drizzle-orm";
@@ -34,6 +34,7 @@ export async function listEvents(
   const filters: SQL[] = [
     sql`tx_id < pg_snapshot_xmin(pg_current_snapshot())`,
     sql`(tx_id, id) > (${tx}::xid8, ${id}::int)`,
+    sql`type <> ${WEBHOOK_TEST_EVENT}`,
   ];
   if (query.type) filters.push(sql`type = ${query.type}`);
   if (query.createdSince) filters.push(sql`occurred_at >= ${query.createdSince}::timestamptz`);

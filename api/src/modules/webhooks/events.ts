@@ -3,7 +3,7 @@
 // feed (GET /api/admin/events) lists them for 30 days, and the webhook worker fans each out to the
 // enabled endpoints that subscribe to its type.
 import { randomUUID } from "node:crypto";
-import type { WebhookEventType } from "@ch/contracts/webhook-events";
+import { type WebhookEventType, webhookResourceOf } from "@ch/contracts/webhook-events";
 import type { Executor } from "@ch/db";
 import { sql } from "drizzle-orm";
 import { outboxSignal } from "../notifications";
@@ -20,8 +20,9 @@ export async function emitWebhookEvent(
   at: Date,
 ): Promise<void> {
   await tx.execute(sql`
-    insert into webhook_events (message_id, type, data, occurred_at)
-    values (${newMessageId()}, ${type}, ${JSON.stringify(data)}::jsonb, ${at.toISOString()}::timestamptz)`);
+    insert into webhook_events (message_id, type, data, occurred_at, resource)
+    values (${newMessageId()}, ${type}, ${JSON.stringify(data)}::jsonb, ${at.toISOString()}::timestamptz,
+      ${webhookResourceOf(type, data)})`);
   announceWebhooks();
 }
 
@@ -31,14 +32,14 @@ export function announceWebhooks(): void {
 }
 
 /**
- * The same insert as a data-modifying CTE for callers that store their change in one raw statement
- * (the order path): `$message`, `$data` and `$at` are that statement's parameter placeholders, and the
+ * The same insert as a data-modifying CTE for the order path, which stores its change in one raw statement
+ * (the event's resource is the stored order, `from`'s id): `$message`, `$data` and `$at` are that statement's parameter placeholders, and the
  * row is written only when the CTE `from` yields a row (the order was stored).
  */
 export function webhookEventCte(
   type: WebhookEventType,
   p: { message: string; data: string; at: string; from: string },
 ): string {
-  return `insert into webhook_events (message_id, type, data, occurred_at)
-    select ${p.message}::text, '${type}', ${p.data}::jsonb, ${p.at}::timestamptz from ${p.from}`;
+  return `insert into webhook_events (message_id, type, data, occurred_at, resource)
+    select ${p.message}::text, '${type}', ${p.data}::jsonb, ${p.at}::timestamptz, 'order:' || ${p.from}.id from ${p.from}`;
 }

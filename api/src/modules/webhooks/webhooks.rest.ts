@@ -10,7 +10,10 @@ import {
   webhookEndpointDto,
   webhookEndpointList,
   webhookIdInput,
+  webhookReplayAnswer,
+  webhookReplayInput,
   webhookResent,
+  webhookTestAnswer,
   webhookUpdateInput,
   webhookWithSecret,
 } from "@ch/contracts/webhooks";
@@ -22,8 +25,10 @@ import {
   deleteWebhook,
   listDeliveries,
   listWebhooks,
+  replayEvents,
   resendDelivery,
   rotateWebhookSecret,
+  sendTestEvent,
   updateWebhook,
 } from "./webhooks.service";
 
@@ -127,6 +132,39 @@ export const webhookOperations = {
     query: webhookDeliveriesQuery,
     answer: "[{ id, messageId, type, status, attempts, nextAttemptAt, lastStatusCode, lastError, attemptLog }]",
     handler: ({ deps, params, query }) => listDeliveries(deps, params.id, query),
+  }),
+  sendTest: route({
+    method: "POST",
+    url: "/api/admin/webhooks/:id/test",
+    access: "admin",
+    summary: "Send a test event (webhook.test) to this endpoint alone, signed and retried like any other",
+    operationId: "sendWebhookTestEvent",
+    response: webhookTestAnswer,
+    errors: [404, 409],
+    tags,
+    params: webhookIdInput,
+    successStatus: 202,
+    answer:
+      "202 { deliveryId, messageId }: its delivery shows in the endpoint's list; 404 when unknown; 409 while disabled",
+    handler: ({ deps, params, admin }) => sendTestEvent(deps, admin!, params.id),
+  }),
+  replay: route({
+    method: "POST",
+    url: "/api/admin/webhooks/:id/replay",
+    access: "admin",
+    summary:
+      "Replay a time range: deliver again every kept event in [from, to) of the types this endpoint subscribes to, in order",
+    operationId: "replayWebhookEvents",
+    response: webhookReplayAnswer,
+    errors: [404, 409],
+    tags,
+    params: webhookIdInput,
+    body: webhookReplayInput,
+    successStatus: 202,
+    answer:
+      "202 { queued, from, to }: one new delivery per event (the same webhook-id as before); 400 naming `to` for a range that is empty or longer than 30 days; 404 when unknown; 409 while disabled",
+    handler: ({ deps, params, body, admin }) =>
+      replayEvents(deps, admin!, params.id, { from: new Date(body.from), to: new Date(body.to) }),
   }),
   resend: route({
     method: "POST",

@@ -2,16 +2,16 @@
 // /api/admin/webhooks). Delivery itself is the worker's (worker.ts); events are written by the domain
 // services through events.ts.
 import { randomBytes } from "node:crypto";
-import type { WebhookDeliveryStatus, WebhookEventType } from "@ch/contracts/webhook-events";
+import { WEBHOOK_TEST_EVENT, type WebhookDeliveryStatus, type WebhookEventType } from "@ch/contracts/webhook-events";
 import type { webhookCreateInput, webhookDeliveriesQuery, webhookUpdateInput } from "@ch/contracts/webhooks";
-import { type Executor, schema } from "@ch/db";
+import { type Executor, rowsOf, schema } from "@ch/db";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { type Actor, recordAudit } from "../audit";
-import { announceWebhooks } from "./events";
+import { announceWebhooks, newMessageId } from "./events";
 import { assertWebhookUrlAllowed, type ResolveAll } from "./url-policy";
 
 const { webhookEndpoints, webhookDeliveries, webhookEvents, webhookAttempts } = schema;
@@ -342,4 +342,86 @@ export async function purgeOldWebhookLog(deps: Pick<Deps, "db" | "clock">): Prom
     )
     .returning({ id: webhookEvents.id });
   return removed.length;
+}
+
+/** An endpoint that may be sent to now: 404 when unknown, 409 while disabled. */
+async function enabledEndpoint(tx: Executor, id: number) {
+  const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for("update");
+  if (!endpoint) throw notFound("Webhook endpoint not found");
+  if (!endpoint.enabled) throw conflict("The endpoint is disabled; enable it first");
+  return endpoint;
+}
+
+/**
+ * "Send test event": a `webhook.test` message to this endpoint alone (no other endpoint, not in the events
+ * feed), signed and retried like any other; its delivery shows in the endpoint's list.
+ */
+export async function sendTestEvent(deps: Deps, actor: Actor, endpointId: number) {
+  const now = deps.clock.now();
+  const answer = await deps.db.transaction(async (tx) => {
+    await enabledEndpoint(tx, endpointId);
+    const [event] = await tx
+      .insert(webhookEvents)
+      .values({
+        messageId: newMessageId(),
+        type: WEBHOOK_TEST_EVENT,
+        data: { endpointId, message: "A test event: your endpoint receives and verifies webhooks." },
+        occurredAt: now,
+        fannedOutAt: now,
+      })
+      .returning({ id: webhookEvents.id, messageId: webhookEvents.messageId });
+    const [delivery] = await tx
+      .insert(webhookDeliveries)
+      .values({
+        endpointId,
+        eventId: event!.id,
+        nextAttemptAt: now,
+        giveUpAt: new Date(now.getTime() + deps.env.WEBHOOK_RETRY_WINDOW_MS),
+        createdAt: now,
+      })
+      .returning({ id: webhookDeliveries.id });
+    await recordAudit(tx, actor, "webhook.test", "webhook", endpointId, { deliveryId: delivery!.id });
+    return { deliveryId: delivery!.id, messageId: event!.messageId };
+  });
+  announceWebhooks();
+  return answer;
+}
+
+/**
+ * Replays a time range: every kept event that occurred in [from, to) of a type the endpoint subscribes to is
+ * delivered to it again (same webhook-id, so a receiver that deduplicates ignores what it has), in the order
+ * the events happened.
+ */
+export async function replayEvents(
+  deps: Deps,
+  actor: Actor,
+  endpointId: number,
+  range: { from: Date; to: Date },
+): Promise<{ queued: number; from: string; to: string }> {
+  const now = deps.clock.now();
+  const queued = await deps.db.transaction(async (tx) => {
+    const endpoint = await enabledEndpoint(tx, endpointId);
+    const giveUpAt = new Date(now.getTime() + deps.env.WEBHOOK_RETRY_WINDOW_MS);
+    const rows = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        insert into webhook_deliveries (endpoint_id, event_id, next_attempt_at, give_up_at, created_at)
+        select ${endpointId}, e.id, ${now.toISOString()}::timestamptz, ${giveUpAt.toISOString()}::timestamptz,
+          ${now.toISOString()}::timestamptz
+        from webhook_events e
+        where e.occurred_at >= ${range.from.toISOString()}::timestamptz
+          and e.occurred_at < ${range.to.toISOString()}::timestamptz
+          and e.type <> ${WEBHOOK_TEST_EVENT}
+          and ${JSON.stringify(endpoint.events)}::jsonb ? e.type
+        order by e.tx_id, e.id
+        returning id`),
+    );
+    await recordAudit(tx, actor, "webhook.replay", "webhook", endpointId, {
+      from: range.from.toISOString(),
+      to: range.to.toISOString(),
+      queued: rows.length,
+    });
+    return rows.length;
+  });
+  if (queued > 0) announceWebhooks();
+  return { queued, from: range.from.toISOString(), to: range.to.toISOString() };
 }
