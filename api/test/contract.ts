@@ -110,6 +110,27 @@ export function checkAnswer(answer: {
   return [`${where}: body does not match ${operation.operationId}'s ${status} schema: ${errors.join("; ")}`];
 }
 
+/**
+ * The violations of a webhook body (as a receiver parses it) against the document's `webhooks` entry for
+ * its type: every payload a test receives is checked (test/webhooks.test.ts).
+ */
+export function checkWebhookPayload(body: { type: string; [field: string]: unknown }): string[] {
+  const webhooks = contract().document.webhooks as unknown as Record<string, { post: Operation & MediaRequest }>;
+  const entry = webhooks[body.type]?.post;
+  if (!entry) return [`webhook ${body.type}: no entry in the document's webhooks`];
+  const schema = entry.requestBody.content["application/json"]!.schema!;
+  const validate = validatorFor(entry, "webhook", schema);
+  const { type } = body;
+  if (validate(body)) return [];
+  return (validate.errors ?? [])
+    .slice(0, 8)
+    .map((e) => `webhook ${type}: ${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`);
+}
+
+interface MediaRequest {
+  requestBody: { content: Record<string, { schema?: Record<string, unknown> }> };
+}
+
 const violations: string[] = [];
 const checked = new WeakSet<FastifyInstance>();
 

@@ -8,7 +8,7 @@ import { apiDocument } from "../src/api-document";
 import { loadEnv } from "../src/env";
 import { referencePage } from "../src/http/openapi";
 import { allRoutes } from "../src/routes";
-import { checkAnswer } from "./contract";
+import { checkAnswer, checkWebhookPayload } from "./contract";
 import { startTestApps } from "./harness";
 
 const document = apiDocument(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }));
@@ -132,6 +132,20 @@ describe("the OpenAPI document", () => {
 function at(value: unknown, ...keys: string[]): unknown {
   return keys.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], value);
 }
+
+describe("the webhook payload check of the API tests", () => {
+  it("accepts a payload of the document's shape and names what is wrong in another", () => {
+    const good = {
+      type: "product.deleted",
+      timestamp: "2026-11-28T10:00:00.000Z",
+      data: { id: 7, deletedAt: "2026-11-28T10:00:00.000Z", addedLater: true },
+    };
+    expect(checkWebhookPayload(good)).toEqual([]);
+    expect(checkWebhookPayload({ ...good, data: { id: "7" } })[0]).toMatch(/^webhook product\.deleted: \/data/);
+    expect(checkWebhookPayload({ ...good, type: "order.exploded" })[0]).toMatch(/no entry/);
+    expect(Object.keys(document.webhooks ?? {}).length).toBeGreaterThanOrEqual(13);
+  });
+});
 
 describe("the answer check of the API tests", () => {
   const answer = (status: number, body: unknown, routeUrl = "/api/products/:id") =>

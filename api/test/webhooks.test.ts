@@ -15,6 +15,7 @@ import type { Deps } from "../src/lib/deps";
 import { assertWebhookUrlAllowed, isPublicAddress } from "../src/modules/webhooks/url-policy";
 import { createWebhook, purgeOldWebhookLog } from "../src/modules/webhooks/webhooks.service";
 import { createWebhookWorker, type WebhookSettlement, type WebhookWorkerOptions } from "../src/modules/webhooks/worker";
+import { checkWebhookPayload } from "./contract";
 import { orderBody, signedInCookie, startTestApps, type TestApps, testEnv } from "./harness";
 import { AUSTIN_PROPOSAL_CUSTOMER, sendContactEnquiry } from "./lead-fixtures";
 import { workerDeps } from "./notifications-fakes";
@@ -115,11 +116,14 @@ function verify(secret: string, request: Received) {
   vi.useFakeTimers({ toFake: ["Date"] });
   try {
     vi.setSystemTime(now);
-    return new Webhook(secret).verify(request.body, request.headers) as {
+    const body = new Webhook(secret).verify(request.body, request.headers) as {
       type: string;
       timestamp: string;
       data: Record<string, unknown>;
     };
+    // every payload a test receives matches the document's `webhooks` entry for its type
+    expect(checkWebhookPayload(body)).toEqual([]);
+    return body;
   } finally {
     vi.useRealTimers();
   }

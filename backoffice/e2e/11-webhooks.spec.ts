@@ -115,4 +115,13 @@ test("the owner adds a webhook; an order on the storefront reaches the receiver 
     "order.created",
   );
   await expect(deliveries.getByText("resend of #", { exact: false })).toBeVisible();
+
+  // "Send test event": a signed webhook.test to this endpoint, listed with its deliveries
+  await endpoints.getByRole("button", { name: "Send test event" }).click();
+  await expectToast(page, "Test event queued");
+  await expect.poll(() => received.length, { message: "the test event arrives" }).toBe(3);
+  expect((new Webhook(secret).verify(received[2]!.body, received[2]!.headers) as { type: string }).type).toBe(
+    "webhook.test",
+  );
+  await expect(deliveries).toContainText("webhook.test");
 });

@@ -2,7 +2,7 @@
 // follow. A request may pin one with the same header; an unknown version is refused with 400 before
 // anything runs. Additive changes (a new field, a new operation, a new event) ship in the current version;
 // a breaking change ships only under a new date, and the shapes of the version before it are still served
-// to requests that pin it for at least 12 months (docs/decisions/0036-api-versions.md).
+// to requests that pin it for at least 12 months (docs/decisions/0037-integrator-contract.md).
 import type { FastifyInstance } from "fastify";
 import { badRequest } from "../lib/errors";
 

@@ -2,6 +2,8 @@
 // input side, answers on their output side), and a plain HTML reference page. The document the app
 // serves is made from every route in api-document.ts.
 import { STATUS_CODES } from "node:http";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEST_EVENT, type WebhookEventType } from "@ch/contracts/webhook-events";
+import { WEBHOOK_PAYLOADS, webhookEnvelope } from "@ch/contracts/webhook-payloads";
 import { z } from "zod";
 import { escapeHtml } from "../lib/html";
 import { API_VERSION, CHANGELOG } from "./api-version";
@@ -255,6 +257,46 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 const TAGS = Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description }));
 
+/**
+ * The document's `webhooks` section (OpenAPI 3.1): one entry per event type, the body a receiver gets
+ * (type, timestamp and the event's data) with its Standard Webhooks headers.
+ */
+function webhooksSection(): Record<string, Json> {
+  const signatureHeaders = [
+    ["webhook-id", "The message id (msg_…): the same on every attempt, resend and replay; deduplicate on it"],
+    ["webhook-timestamp", "Unix seconds of this attempt; refuse one more than 5 minutes away from your clock"],
+    ["webhook-signature", "v1,<base64 HMAC-SHA256 of `id.timestamp.body`>, space-separated during a secret rotation"],
+  ].map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } }));
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_PAYLOADS).map(([type, data]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace(/[^A-Za-z0-9]/g, "_")}`,
+          summary:
+            type === WEBHOOK_TEST_EVENT
+              ? "A test event (Send test event)"
+              : WEBHOOK_EVENT_LABELS[type as WebhookEventType],
+          tags: ["webhooks"],
+          // the receiver checks the signature headers, not a credential of ours
+          security: [],
+          parameters: signatureHeaders,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: responseSchema(webhookEnvelope(type, data)) } },
+          },
+          responses: {
+            "200": {
+              description:
+                "Received: any 2xx settles the delivery; 410 Gone disables the endpoint; anything else is retried",
+            },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 export type OpenApiDocument = ReturnType<typeof openApiDocument>;
 
 export function openApiDocument(
@@ -285,6 +327,7 @@ export function openApiDocument(
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers,
+    webhooks: webhooksSection(),
     // a tag without a description here is still listed (test/openapi-contract.test.ts asks for one)
     tags: [
       ...TAGS.filter((tag) => used.has(tag.name)),

@@ -1,6 +1,6 @@
-// The `data` of each webhook event: ids and figures an integrator needs to act without another call
-// (amounts in dollars, times in ISO 8601). One builder per event type, called by the service that
-// makes the change; the shapes are documented in docs/decisions/0015-webhooks.md.
+// The `data` of order.created: ids and figures an integrator needs to act without another call (amounts in
+// dollars, times in ISO 8601). Every event's shape is stated in contracts/src/webhook-payloads.ts, from
+// which the OpenAPI document's `webhooks` section is made.
 
 export function orderCreatedData(order: {
   id: number;
@@ -13,8 +13,11 @@ export function orderCreatedData(order: {
   lastName: string;
   email: string;
   phone: string;
+  address: string;
   city: string;
   state: string;
+  zipCode: string;
+  deliveryNotes: string | null;
   subtotalCents: number;
   taxCents: number;
   shippingCents: number;
@@ -37,6 +40,13 @@ export function orderCreatedData(order: {
       phone: order.phone,
       city: order.city,
       state: order.state,
+    },
+    deliveryAddress: {
+      address: order.address,
+      city: order.city,
+      state: order.state,
+      zipCode: order.zipCode,
+      notes: order.deliveryNotes,
     },
     lines: order.lines.map((l) => ({
       productId: l.productId,

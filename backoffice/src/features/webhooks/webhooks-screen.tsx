@@ -59,6 +59,16 @@ export function WebhooksScreen() {
     },
     onError: failed("Secret not rotated"),
   });
+  const sendTest = useMutation({
+    ...trpc.webhooks.sendTest.mutationOptions(),
+    onSuccess: (_answer, input) => {
+      toast({ title: "Test event queued", description: "Its delivery shows in the endpoint's list." });
+      setSelected(input.id);
+      void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() });
+      void refresh();
+    },
+    onError: failed("Test event not sent"),
+  });
   const remove = useMutation({
     ...trpc.webhooks.delete.mutationOptions(),
     onSuccess: (_answer, input) => {
@@ -135,6 +145,14 @@ export function WebhooksScreen() {
             onClick={() => rotate.mutate({ id: e.id })}
           >
             Rotate secret
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={sendTest.isPending || !e.enabled}
+            onClick={() => sendTest.mutate({ id: e.id })}
+          >
+            Send test event
           </button>
           <button
             type="button"

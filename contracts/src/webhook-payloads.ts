@@ -1,0 +1,132 @@
+// The `data` of every webhook event (and of the events feed), as the OpenAPI document's `webhooks` section
+// states them. Loose objects: fields may be added within a version, so a receiver reads the ones it knows.
+// Amounts are dollars as in the REST payloads they mirror (the admin order's `totalAmount` is `total` here).
+import { z } from "zod";
+import { adminContactDto } from "./admin";
+import { adminProductDto } from "./catalog";
+import { instant, int } from "./responses";
+import { WEBHOOK_TEST_EVENT, type WebhookEventType } from "./webhook-events";
+
+const dollars = () => z.number().describe("US dollars");
+const nullableText = () => z.string().nullable();
+
+const orderCreated = z.looseObject({
+  id: int(),
+  orderNumber: z.string(),
+  stage: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  paymentMethod: z.string(),
+  customer: z.looseObject({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    city: z.string(),
+    state: z.string(),
+  }),
+  deliveryAddress: z.looseObject({
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    notes: nullableText(),
+  }),
+  lines: z.array(z.looseObject({ productId: int(), name: z.string(), unitPrice: dollars(), quantity: int() })),
+  subtotal: dollars(),
+  tax: dollars(),
+  shipping: dollars(),
+  total: dollars(),
+  depositPercent: int(),
+  createdAt: instant(),
+});
+
+const stageChanged = z.looseObject({
+  orderId: int(),
+  orderNumber: z.string(),
+  from: z.string(),
+  to: z.string(),
+  reason: nullableText(),
+  by: z.string(),
+  changedAt: instant(),
+});
+
+const payment = z.looseObject({
+  paymentId: int(),
+  orderId: int(),
+  orderNumber: z.string(),
+  method: z.string(),
+  amount: dollars().describe("US dollars; negative for a refund"),
+  usdtAmount: z.string().optional(),
+  txHash: z.string().optional(),
+  reference: z.string().optional(),
+  reason: z.string().optional(),
+  flags: z.array(z.string()),
+  receivedAt: instant().nullable(),
+  paidTotal: dollars(),
+  balanceDue: dollars(),
+});
+
+const unmatchedTransfer = z.looseObject({
+  txHash: z.string(),
+  fromAddress: z.string(),
+  usdtAmount: z.string(),
+  blockTimestamp: instant(),
+  claimedByOrderId: int().nullable(),
+  claimedByOrderNumber: nullableText(),
+});
+
+const proposalSent = z.looseObject({
+  proposalId: int(),
+  version: int(),
+  customerName: z.string(),
+  email: z.string(),
+  enquiryId: int().nullable(),
+  total: dollars(),
+  validUntil: z.string(),
+  sentAt: instant(),
+});
+
+const proposalAccepted = z.looseObject({
+  proposalId: int(),
+  version: int(),
+  acceptedBy: z.string(),
+  acceptedAt: instant(),
+  enquiryId: int().nullable(),
+  orderId: int(),
+  orderNumber: z.string(),
+  total: dollars(),
+});
+
+const proposalChanges = z.looseObject({
+  proposalId: int(),
+  version: int(),
+  enquiryId: int().nullable(),
+  message: z.string(),
+  requestedAt: instant(),
+});
+
+const lead = z.looseObject({ ...adminContactDto.shape, productName: nullableText().optional() });
+const product = z.looseObject({ ...adminProductDto.shape });
+
+/** Each event type's data, with what it is for the document. */
+export const WEBHOOK_PAYLOADS: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, z.ZodType> = {
+  "order.created": orderCreated,
+  "order.stage_changed": stageChanged,
+  "payment.recorded": payment,
+  "payment.refunded": payment,
+  "usdt_transfer.unmatched": unmatchedTransfer,
+  "proposal.sent": proposalSent,
+  "proposal.accepted": proposalAccepted,
+  "proposal.changes_requested": proposalChanges,
+  "lead.created": lead,
+  "lead.status_changed": lead.extend({ from: z.string().describe("The status before") }),
+  "product.created": product,
+  "product.updated": product,
+  "product.deleted": z.looseObject({ id: int(), deletedAt: instant() }),
+  [WEBHOOK_TEST_EVENT]: z.looseObject({ endpointId: int(), message: z.string() }),
+};
+
+/** The body of every delivery (Standard Webhooks): the event's type, when it happened, and its data. */
+export const webhookEnvelope = (type: string, data: z.ZodType) =>
+  z.object({ type: z.literal(type), timestamp: instant(), data });
