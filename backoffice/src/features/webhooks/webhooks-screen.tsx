@@ -61,9 +61,8 @@ export function WebhooksScreen() {
   });
   const sendTest = useMutation({
     ...trpc.webhooks.sendTest.mutationOptions(),
-    onSuccess: (_answer, input) => {
+    onSuccess: () => {
       toast({ title: "Test event queued", description: "Its delivery shows in the endpoint's list." });
-      setSelected(input.id);
       void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() });
       void refresh();
     },
@@ -150,7 +149,7 @@ export function WebhooksScreen() {
             type="button"
             className="btn-secondary"
             disabled={sendTest.isPending || !e.enabled}
-            onClick={() => sendTest.mutate({ id: e.id })}
+            onClick={() => sendTest.mutate({ id: e.id }, { onSuccess: () => setSelected(e.id) })}
           >
             Send test event
           </button>
