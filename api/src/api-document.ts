@@ -25,6 +25,11 @@ export function apiDocument(env: Env): OpenApiDocument {
         variables: { backoffice: { default: env.backofficeOrigin, description: "BACKOFFICE_ORIGIN" } },
       },
     ],
-    { sessionCookie: sessionCookieName(env), extraPaths: mediaUploadOpenApi },
+    {
+      sessionCookie: sessionCookieName(env),
+      extraPaths: mediaUploadOpenApi,
+      // admin paths answer only on the back-office origin, the rest only on the storefront's
+      serverOf: (path) => (path.startsWith("/api/admin/") ? 1 : 0),
+    },
   );
 }

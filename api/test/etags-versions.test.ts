@@ -160,5 +160,8 @@ describe("Api-Version", () => {
     expect(page.body).toContain('id="changelog"');
     expect(page.body).toContain(`id="version-${page.headers["api-version"]}"`);
     expect(page.body).toContain('id="error-precondition_failed"');
+    for (const guide of ["quick-start", "pagination", "idempotency", "webhooks"]) {
+      expect(page.body).toContain(`id="${guide}"`);
+    }
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_DOCUMENT_FILE, documentText } from "../scripts/openapi";
 import { apiDocument } from "../src/api-document";
 import { loadEnv } from "../src/env";
-import { referencePage } from "../src/http/openapi";
+import { HTTP_METHODS, referencePage } from "../src/http/openapi";
 import { allRoutes } from "../src/routes";
 import { checkAnswer, checkWebhookPayload } from "./contract";
 import { startTestApps } from "./harness";
@@ -20,7 +20,9 @@ type Operation = {
   responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
 };
 const operations = Object.entries(document.paths).flatMap(([path, ops]) =>
-  Object.entries(ops as Record<string, Operation>).map(([method, op]) => ({ path, method, op })),
+  Object.entries(ops as Record<string, Operation>)
+    .filter(([method]) => HTTP_METHODS.has(method))
+    .map(([method, op]) => ({ path, method, op })),
 );
 
 describe("the OpenAPI document", () => {
@@ -109,6 +111,16 @@ describe("the OpenAPI document", () => {
       required: true,
       schema: { minimum: 1 },
     });
+  });
+
+  it("names each path's server: admin paths on the back-office origin, the rest on the storefront's", () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      const servers = (item as { servers?: { url: string }[] }).servers;
+      expect(
+        servers?.map((s) => s.url),
+        path,
+      ).toEqual([path.startsWith("/api/admin/") ? "{backoffice}" : "{storefront}"]);
+    }
   });
 
   it("lists every tag it uses, with a description", () => {
