@@ -1,14 +1,13 @@
 // An integrator's program against a running shop (`npm start`): lists products, creates a lead, places
-// and then reads an order with an API key, and verifies a signed webhook delivery. Every call is typed
-// by the client generated from /api/openapi.json (src/api.d.ts, made by `npm run generate`).
+// and then reads an order with an API key, and verifies a signed webhook delivery. Written against the
+// published SDK (container-homes-sdk) as an outside project would: every call typed by its client, each
+// sent to its own origin, the webhook checked by its verifier.
 //
 //   SHOP_API_KEY=chk_…            a key with the scope orders:read (back office → API keys)
 //   SHOP_WEBHOOK_SECRET=whsec_…   optional: the secret of a webhook endpoint registered for lead.created
 //                                 pointing at http://127.0.0.1:$RECEIVER_PORT/ (default 4999)
 import { createServer } from "node:http";
-import createClient from "openapi-fetch";
-import type { paths } from "./api";
-import { type ShopEvent, verifyDelivery } from "./webhook";
+import { createShopClient, verifyWebhook, type WebhookEvent } from "container-homes-sdk";
 
 const storefrontUrl = process.env.STOREFRONT_URL ?? "http://localhost:3000";
 const backofficeUrl = process.env.BACKOFFICE_URL ?? "http://localhost:3001";
@@ -16,12 +15,8 @@ const apiKey = process.env.SHOP_API_KEY;
 const webhookSecret = process.env.SHOP_WEBHOOK_SECRET;
 const receiverPort = Number(process.env.RECEIVER_PORT ?? 4999);
 
-// public paths are served on the storefront origin, /api/admin/* on the back office's
-const shop = createClient<paths>({ baseUrl: storefrontUrl });
-const admin = createClient<paths>({
-  baseUrl: backofficeUrl,
-  headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
-});
+// public paths go to the storefront origin, /api/admin/* to the back office's, with the key
+const shop = createShopClient({ storefrontUrl, backofficeUrl, ...(apiKey ? { apiKey } : {}) });
 
 function fail(step: string, error: unknown): never {
   console.error(`${step} failed:`, JSON.stringify(error));
@@ -29,9 +24,9 @@ function fail(step: string, error: unknown): never {
 }
 
 /** Resolves with the first verified event of the given type that reaches the receiver. */
-function receiveEvent(secret: string, type: string): { event: Promise<ShopEvent>; close: () => void } {
-  let resolveEvent: (event: ShopEvent) => void = () => {};
-  const event = new Promise<ShopEvent>((resolve) => {
+function receiveEvent(secret: string, type: string): { event: Promise<WebhookEvent>; close: () => void } {
+  let resolveEvent: (event: WebhookEvent) => void = () => {};
+  const event = new Promise<WebhookEvent>((resolve) => {
     resolveEvent = resolve;
   });
   const server = createServer((req, res) => {
@@ -41,14 +36,10 @@ function receiveEvent(secret: string, type: string): { event: Promise<ShopEvent>
       body += chunk;
     });
     req.on("end", () => {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === "string") headers[name] = value;
-      }
       try {
-        const verified = verifyDelivery(secret, body, headers);
+        const verified = verifyWebhook(secret, body, req.headers);
         res.writeHead(204).end();
-        console.log(`webhook: ${verified.type} verified (webhook-id ${headers["webhook-id"]})`);
+        console.log(`webhook: ${verified.type} verified (webhook-id ${String(req.headers["webhook-id"])})`);
         if (verified.type === type) resolveEvent(verified);
       } catch (error) {
         res.writeHead(400).end();
@@ -109,7 +100,7 @@ if (placed.error && "totalAmount" in placed.error && typeof placed.error.totalAm
 if (!placed.data) fail("placing an order", placed.error);
 console.log(`order ${placed.data.orderNumber} placed`);
 if (apiKey) {
-  const order = await admin.GET("/api/admin/orders/{id}", { params: { path: { id: placed.data.id } } });
+  const order = await shop.GET("/api/admin/orders/{id}", { params: { path: { id: placed.data.id } } });
   if (!order.data) fail("reading the order with the API key", order.error);
   console.log(
     `order ${order.data.orderNumber} read with the API key: ${order.data.stage}, total $${order.data.totalAmount}`,
