@@ -5,8 +5,9 @@ import type { ApiKeyScope } from "@ch/contracts/api-keys";
 import { schema } from "@ch/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutboxWorker, type OutboxWorker } from "../src/modules/notifications/worker";
-import { BACKOFFICE, firstProductOnSale, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { firstProductOnSale, signedInCookie, startTestApps, type TestApps } from "./harness";
 import { FakeSmtp, notifyEnv, outboxIdle, until, workerDeps } from "./notifications-fakes";
+import { createApiKey } from "./staff-requests";
 
 let smtp: FakeSmtp;
 let apps: TestApps;
@@ -29,16 +30,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function keyWith(scopes: ApiKeyScope[]): Promise<string> {
-  const res = await apps.backoffice.inject({
-    method: "POST",
-    url: "/api/trpc/apiKeys.create",
-    headers: { cookie, origin: BACKOFFICE },
-    payload: { name: `Order sync ${scopes.join(" ")}`, scopes },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { result: { data: { secret: string } } }).result.data.secret;
-}
+const keyWith = (scopes: ApiKeyScope[]) => createApiKey(apps, cookie, scopes);
 
 const orderFor = (email: string, extra: Record<string, unknown> = {}) => ({
   customer: { firstName: "Ada", lastName: "Builder", email, phone: "+1 512 555 0100" },
@@ -85,9 +77,9 @@ describe("POST /api/admin/orders", () => {
     expect(smtp.messages.filter((m) => m.to.includes("quiet@example.com"))).toEqual([]);
     // the audit entry names the key
     const audit = await apps.db.handle.db.select().from(schema.auditLog);
-    expect(audit.some((a) => a.entityId === String(created.id) && /^api key Order sync/.test(a.adminName ?? ""))).toBe(
-      true,
-    );
+    expect(
+      audit.some((a) => a.entityId === String(created.id) && /^api key Key orders:write/.test(a.adminName ?? "")),
+    ).toBe(true);
   });
 
   it("answers 409 with the server's figures in cents only when expectedTotal differs", async () => {

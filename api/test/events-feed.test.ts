@@ -6,6 +6,7 @@ import { schema } from "@ch/db";
 import { describe, expect, it } from "vitest";
 import { BACKOFFICE, firstProductOnSale, orderBody, type TestApps, useSignedInApps } from "./harness";
 import { sendContactEnquiry } from "./lead-fixtures";
+import { createApiKey } from "./staff-requests";
 
 let apps: TestApps;
 let cookie: string;
@@ -20,16 +21,7 @@ interface FeedPage {
   nextCursor: string;
 }
 
-async function keyWith(scopes: ApiKeyScope[]): Promise<string> {
-  const res = await apps.backoffice.inject({
-    method: "POST",
-    url: "/api/trpc/apiKeys.create",
-    headers: { cookie, origin: BACKOFFICE },
-    payload: { name: `Feed reader ${scopes.join(" ")}`, scopes },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { result: { data: { secret: string } } }).result.data.secret;
-}
+const keyWith = (scopes: ApiKeyScope[]) => createApiKey(apps, cookie, scopes);
 
 const withKey = (key: string, method: "GET" | "POST", url: string, payload?: unknown) =>
   apps.backoffice.inject({

@@ -26,6 +26,13 @@ export function staffMutation(apps: TestApps, cookie: string, path: string, inpu
   });
 }
 
+/** An API key with `scopes`, made by the signed-in owner (tRPC apiKeys.create); its secret (chk_…). */
+export async function createApiKey(apps: TestApps, cookie: string, scopes: readonly string[]): Promise<string> {
+  const res = await staffMutation(apps, cookie, "apiKeys.create", { name: `Key ${scopes.join(" ")}`, scopes });
+  if (res.statusCode !== 200) throw new Error(`apiKeys.create answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { result: { data: { secret: string } } }).result.data.secret;
+}
+
 /** The newest audit row of `action`, if any. */
 export async function lastAudit(db: Database, action: string) {
   const [row] = await db

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CONTACT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "./constants";
 import { id, optionalEmail, optionalText, requiredText, text } from "./fields";
-import { instant, int } from "./responses";
+import { changeTimes, instant, int } from "./responses";
 import { ORDER_STAGES } from "./stages";
 
 /** The same rule as every new password (contracts/staff.ts newPassword). */
@@ -89,8 +89,7 @@ export const adminOrderDto = z.object({
   paymentMethod: z.string(),
   /** The build stage (contracts/src/stages.ts). */
   stage: z.string(),
-  createdAt: instant(),
-  updatedAt: instant(),
+  ...changeTimes(),
 });
 export type AdminOrderDto = z.infer<typeof adminOrderDto>;
 export const adminOrderList = z.array(adminOrderDto);
@@ -110,8 +109,7 @@ export const adminContactDto = z.object({
   deliveryState: z.string().nullable(),
   productId: int().nullable(),
   status: z.string(),
-  createdAt: instant(),
-  updatedAt: instant(),
+  ...changeTimes(),
 });
 export type AdminContactDto = z.infer<typeof adminContactDto>;
 export const adminContactList = z.array(adminContactDto);

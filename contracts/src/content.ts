@@ -3,7 +3,7 @@ import { pageOf } from "./admin";
 import { BLOG_MAX_PAGE, BLOG_PAGE_SIZE, BLOG_SEARCH_MAX } from "./blog-list";
 import { BLOG_CATEGORIES, GALLERY_CATEGORIES } from "./constants";
 import { id, requiredText } from "./fields";
-import { instant, int } from "./responses";
+import { changeTimes, instant, int } from "./responses";
 
 export const blogListQuery = z.strictObject({
   published: z.enum(["true", "false"]).optional(),
@@ -107,7 +107,7 @@ export const galleryList = z.array(galleryItemDto);
 
 // ---- admin REST (content-admin.rest.ts) ----------------------------------------------------------------
 
-export const galleryPage = pageOf(galleryItemDto.extend({ createdAt: instant(), updatedAt: instant() }));
+export const galleryPage = pageOf(galleryItemDto.extend(changeTimes()));
 /** A post without its body, drafts too: the admin list. */
 export const adminPostSummary = blogPostDto.omit({ excerpt: true, content: true, image: true });
 export const adminPostPage = pageOf(adminPostSummary);

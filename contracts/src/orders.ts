@@ -287,10 +287,6 @@ export const adminOrderCreateInput = z.strictObject({
 export type AdminOrderCreateInput = z.output<typeof adminOrderCreateInput>;
 
 /** The 409 of POST /api/admin/orders when `expectedTotal` differs: the server's figures in the money form. */
-export const adminOrderTotalConflict = z.looseObject({
-  subtotal: moneyDto.optional(),
-  discount: moneyDto.optional(),
-  tax: moneyDto.optional(),
-  shipping: moneyDto.optional(),
-  total: moneyDto.optional(),
-});
+export const adminOrderTotalConflict = z.looseObject(
+  Object.fromEntries(["subtotal", "discount", "tax", "shipping", "total"].map((name) => [name, moneyDto.optional()])),
+);

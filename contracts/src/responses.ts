@@ -9,6 +9,9 @@ export const instant = () =>
     encode: (text) => text,
   });
 
+/** When a resource was created and last changed: what a sync filters on (updatedSince). */
+export const changeTimes = () => ({ createdAt: instant(), updatedAt: instant() });
+
 /** A calendar day, YYYY-MM-DD. */
 export const day = () => z.iso.date();
 

@@ -55,16 +55,14 @@ const payment = z.looseObject({
   paymentId: int(),
   orderId: int(),
   orderNumber: z.string(),
-  method: z.string(),
   amount: dollars().describe("US dollars; negative for a refund"),
-  usdtAmount: z.string().optional(),
-  txHash: z.string().optional(),
-  reference: z.string().optional(),
-  reason: z.string().optional(),
-  flags: z.array(z.string()),
-  receivedAt: instant().nullable(),
   paidTotal: dollars(),
   balanceDue: dollars(),
+  receivedAt: instant().nullable(),
+  method: z.string(),
+  flags: z.array(z.string()),
+  // present when they apply: the USDT amount and hash, the bank reference, a refund's reason
+  ...Object.fromEntries(["usdtAmount", "txHash", "reference", "reason"].map((name) => [name, z.string().optional()])),
 });
 
 const unmatchedTransfer = z.looseObject({
@@ -76,35 +74,23 @@ const unmatchedTransfer = z.looseObject({
   claimedByOrderNumber: nullableText(),
 });
 
-const proposalSent = z.looseObject({
-  proposalId: int(),
-  version: int(),
+/** Every proposal event names the proposal, the version it is about and the lead it came from. */
+const proposalEvent = z.looseObject({ proposalId: int(), version: int(), enquiryId: int().nullable() });
+const proposalSent = proposalEvent.extend({
   customerName: z.string(),
   email: z.string(),
-  enquiryId: int().nullable(),
   total: dollars(),
   validUntil: z.string(),
   sentAt: instant(),
 });
-
-const proposalAccepted = z.looseObject({
-  proposalId: int(),
-  version: int(),
+const proposalAccepted = proposalEvent.extend({
   acceptedBy: z.string(),
   acceptedAt: instant(),
-  enquiryId: int().nullable(),
   orderId: int(),
   orderNumber: z.string(),
   total: dollars(),
 });
-
-const proposalChanges = z.looseObject({
-  proposalId: int(),
-  version: int(),
-  enquiryId: int().nullable(),
-  message: z.string(),
-  requestedAt: instant(),
-});
+const proposalChanges = proposalEvent.extend({ message: z.string(), requestedAt: instant() });
 
 const lead = z.looseObject({ ...adminContactDto.shape, productName: nullableText().optional() });
 const product = z.looseObject({ ...adminProductDto.shape });

@@ -65,29 +65,27 @@ export const COMPONENT_HEADERS = {
     schema: { type: "string" },
   },
 };
-const VERSION_PARAMETER = {
-  name: "Api-Version",
+/** An optional request header of every operation that takes it. */
+const optionalHeader = (name: string, description: string, format?: string) => ({
+  name,
   in: "header",
   required: false,
-  description:
-    "Pins the API version (a date from the changelog); the current version when absent; an unknown one is 400",
-  schema: { type: "string", format: "date" },
-};
-const IF_NONE_MATCH_PARAMETER = {
-  name: "If-None-Match",
-  in: "header",
-  required: false,
-  description: "An ETag from an earlier answer: 304 with no body while it is still current",
-  schema: { type: "string" },
-};
-const IF_MATCH_PARAMETER = {
-  name: "If-Match",
-  in: "header",
-  required: false,
-  description:
-    "The ETag of the resource as last read (GET of this path or the one above it): the write is refused with 412 if it has changed since",
-  schema: { type: "string" },
-};
+  description,
+  schema: { type: "string", ...(format ? { format } : {}) },
+});
+const VERSION_PARAMETER = optionalHeader(
+  "Api-Version",
+  "Pins the API version (a date from the changelog); the current version when absent; an unknown one is 400",
+  "date",
+);
+const IF_NONE_MATCH_PARAMETER = optionalHeader(
+  "If-None-Match",
+  "An ETag from an earlier answer: 304 with no body while it is still current",
+);
+const IF_MATCH_PARAMETER = optionalHeader(
+  "If-Match",
+  "The ETag of the resource as last read (GET of this path or the one above it): the write is refused with 412 if it has changed since",
+);
 const retryAfter = {
   "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer", minimum: 0 } },
 };
@@ -103,10 +101,7 @@ const ERROR_ANSWERS: Record<number, { description: string; headers?: Json }> = {
   404: { description: "Not found" },
   409: { description: "Conflicts with the current state (the message says which)" },
   410: { description: "No longer available (expired)" },
-  412: {
-    description:
-      "Precondition failed: If-Match names an ETag that is no longer the resource's (read it again; the ETag header has the current one)",
-  },
+  412: { description: "Precondition failed: If-Match no longer names the resource's ETag (its ETag header does)" },
   413: { description: "Request body too large" },
   415: { description: "Unsupported content type (send application/json)" },
   422: { description: "Well-formed but not acceptable (the message says why)" },

@@ -2,7 +2,7 @@
 // expression it orders by, then by id the same way, so that every row has one place and a page can start
 // after any row. Its cursor is [sort, desc, the row's value, id]; a cursor of another sort is refused (400).
 
-import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type CreatedKey, createdBefore, decodeCursor, encodeCursor, pageAfter } from "./cursor";
@@ -30,6 +30,8 @@ export interface SortedTable<Id extends string, V extends string | number> {
   table: PgTable;
   id: AnyColumn;
   createdAt: AnyColumn;
+  /** With it, the list takes the change filters (updatedSince, createdSince, createdBefore). */
+  updatedAt?: AnyColumn;
   sorts: Record<Id, SortExpression<V>>;
   defaultSort: TableSort<Id>;
 }
@@ -43,9 +45,26 @@ export interface ListPaging<Id extends string, V extends string | number> {
   cursor?: CreatedKey | undefined;
   /** Another order than (created_at desc, id desc), and keyset paging in it. */
   sorted?: { sort: TableSort<Id>; after?: SortedKey<Id, V> } | undefined;
+  updatedSince?: Date | undefined;
+  createdSince?: Date | undefined;
+  createdBefore?: Date | undefined;
 }
 
 /** The WHERE conditions, ORDER BY and LIMIT (500 by default) of `paging`. */
+/**
+ * Newest first from a created cursor, under the change filters: the WHERE of the admin pages of products
+ * and posts.
+ */
+export function createdPageWhere(
+  table: PgTable & { id: AnyColumn; createdAt: AnyColumn; updatedAt: AnyColumn },
+  page: { cursor?: CreatedKey | undefined } & Parameters<typeof changeClauses>[1],
+): SQL | undefined {
+  return and(
+    page.cursor ? createdBefore(table, table.createdAt, table.id, page.cursor) : undefined,
+    ...changeClauses(table, page),
+  );
+}
+
 /** The change filters every admin list takes (contracts/admin.ts changeFilters), on a table's own columns. */
 export function changeClauses(
   table: { createdAt: AnyColumn; updatedAt: AnyColumn },
@@ -62,10 +81,11 @@ export function pagingClauses<Id extends string, V extends string | number>(
   sorted: SortedTable<Id, V>,
   paging: ListPaging<Id, V>,
 ): { where: (SQL | undefined)[]; orderBy: SQL[]; limit: number } {
-  const { table, id, createdAt } = sorted;
+  const { table, id, createdAt, updatedAt } = sorted;
   const sort = paging.sorted?.sort;
   return {
     where: [
+      ...(updatedAt ? changeClauses({ createdAt, updatedAt }, paging) : []),
       paging.cursor ? createdBefore(table, createdAt, id, paging.cursor) : undefined,
       paging.sorted?.after ? sortedAfter(sorted, paging.sorted.after) : undefined,
       paging.after !== undefined ? createdBeforeId(table, createdAt, id, paging.after) : undefined,

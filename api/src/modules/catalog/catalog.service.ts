@@ -4,12 +4,12 @@ import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
 import { productTaxClass } from "@ch/contracts/pricing";
 import { type Executor, schema } from "@ch/db";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { type CreatedKey, createdBefore } from "../../lib/cursor";
+import type { CreatedKey } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
 import { announceCatalogChange } from "../../lib/read-cache";
 import { deleteShownRow, updateShownRow } from "../../lib/shown-rows";
-import { changeClauses } from "../../lib/sorted-page";
+import { createdPageWhere } from "../../lib/sorted-page";
 import { type Actor, auditedChange, entityAudit } from "../audit";
 import { emitWebhookEvent } from "../webhooks";
 
@@ -165,12 +165,7 @@ export async function listProductsPage(
   const rows = await db
     .select()
     .from(products)
-    .where(
-      and(
-        page.cursor ? createdBefore(products, products.createdAt, products.id, page.cursor) : undefined,
-        ...changeClauses(products, page),
-      ),
-    )
+    .where(createdPageWhere(products, page))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(page.limit);
   return rows.map(toAdminProductDto);

@@ -8,12 +8,12 @@ import type {
 } from "@ch/contracts/content";
 import { type Database, type Executor, schema } from "@ch/db";
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
-import { type CreatedKey, createdBefore } from "../../lib/cursor";
+import type { CreatedKey } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { announceCatalogChange, CachedRead, readCache } from "../../lib/read-cache";
 import { deleteShownRow, updateShownRow } from "../../lib/shown-rows";
-import { changeClauses } from "../../lib/sorted-page";
+import { createdPageWhere } from "../../lib/sorted-page";
 import { type Actor, auditedChange, entityAudit } from "../audit";
 
 const { blogPosts } = schema;
@@ -241,12 +241,7 @@ export async function listPostsPage(
   const rows = await db
     .select({ ...adminSummaryColumns, createdAt: blogPosts.createdAt, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
-    .where(
-      and(
-        page.cursor ? createdBefore(blogPosts, blogPosts.createdAt, blogPosts.id, page.cursor) : undefined,
-        ...changeClauses(blogPosts, page),
-      ),
-    )
+    .where(createdPageWhere(blogPosts, page))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(page.limit);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));

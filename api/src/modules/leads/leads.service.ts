@@ -1,4 +1,4 @@
-import type { AdminContactDto, AdminContactSort, adminContactPageInput, ChangeFilter } from "@ch/contracts/admin";
+import type { AdminContactDto, AdminContactSort, adminContactPageInput } from "@ch/contracts/admin";
 import type { contactInput, quoteRequestInput, roiInput } from "@ch/contracts/leads";
 import { computeRoi, roiSummary } from "@ch/contracts/roi";
 import { type Executor, schema } from "@ch/db";
@@ -6,14 +6,7 @@ import { and, desc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
-import {
-  changeClauses,
-  type ListPaging,
-  pagingClauses,
-  type SortedTable,
-  searchClause,
-  sortedPage,
-} from "../../lib/sorted-page";
+import { type ListPaging, pagingClauses, type SortedTable, searchClause, sortedPage } from "../../lib/sorted-page";
 import { type Actor, listAudit, recordAudit, SYSTEM } from "../audit";
 import { enqueue, enquiryMessages } from "../notifications";
 import { getSettings } from "../settings";
@@ -189,6 +182,7 @@ const CONTACT_SORTS: SortedTable<AdminContactSort["id"], string> = {
   table: enquiries,
   id: enquiries.id,
   createdAt: enquiries.createdAt,
+  updatedAt: enquiries.updatedAt,
   defaultSort: { id: "createdAt", desc: true },
   sorts: {
     createdAt: { by: sql`${enquiries.createdAt}`, cast: sql`timestamptz`, value: z.iso.datetime() },
@@ -216,7 +210,7 @@ export async function listContactsForAdmin(
   filter: ListPaging<AdminContactSort["id"], string> & {
     q?: string | undefined;
     status?: string | undefined;
-  } & ChangeFilter = {},
+  } = {},
 ): Promise<AdminContactDto[]> {
   const paging = pagingClauses(CONTACT_SORTS, filter);
   const rows = await db
@@ -225,7 +219,6 @@ export async function listContactsForAdmin(
     .where(
       and(
         filter.status ? eq(enquiries.status, filter.status) : undefined,
-        ...changeClauses(enquiries, filter),
         ...paging.where,
         searchClause(filter.q, [
           enquiries.email,

@@ -1,6 +1,13 @@
 // Staff (Telegram) and customer (e-mail) notifications: message texts, the outbox and its worker.
 export { composeEmail, type EmailBlock, escapeHtml, paragraphsEmail } from "./email-layout";
-export { chatForwardMessage, enquiryMessages, newVisitorMessage, orderMessages, paymentInstructions } from "./messages";
+export {
+  chatForwardMessage,
+  enquiryMessages,
+  newVisitorMessage,
+  type OrderForMessage,
+  orderMessages,
+  paymentInstructions,
+} from "./messages";
 export { notificationRoutes } from "./notifications.rest";
 export { adminNotificationsRouter } from "./notifications.router";
 export type { OutboxMessage } from "./outbox";

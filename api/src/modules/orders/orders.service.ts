@@ -1,4 +1,4 @@
-import type { AdminOrderDto, AdminOrderSort, adminOrderPageInput, ChangeFilter } from "@ch/contracts/admin";
+import type { AdminOrderDto, AdminOrderSort, adminOrderPageInput } from "@ch/contracts/admin";
 import { MAX_LINE_QUANTITY } from "@ch/contracts/constants";
 import {
   type AdminOrderCreateInput,
@@ -16,14 +16,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { groupBy } from "../../lib/group-by";
 import { queryRows } from "../../lib/prepared";
 import { enforceRateLimit, type RateLimitHit, rateLimitUpsertSql } from "../../lib/rate-limit";
-import {
-  changeClauses,
-  type ListPaging,
-  pagingClauses,
-  type SortedTable,
-  searchClause,
-  sortedPage,
-} from "../../lib/sorted-page";
+import { type ListPaging, pagingClauses, type SortedTable, searchClause, sortedPage } from "../../lib/sorted-page";
 import { listAudit } from "../audit";
 import { getAdminOrderPayments, getOrderPayments } from "../ledger";
 import { cartPricingInput, type PricedFigures, priceOrder, pricingContext } from "../pricing";
@@ -273,6 +266,7 @@ const ORDER_SORTS: SortedTable<AdminOrderSort["id"], string | number> = {
   table: orders,
   id: orders.id,
   createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
   defaultSort: { id: "createdAt", desc: true },
   sorts: {
     createdAt: { by: sql`${orders.createdAt}`, cast: sql`timestamptz`, value: z.iso.datetime() },
@@ -310,7 +304,7 @@ export async function listOrdersForAdmin(
     from?: Date | undefined;
     /** Placed before this instant. */
     to?: Date | undefined;
-  } & ChangeFilter = {},
+  } = {},
 ): Promise<AdminOrderDto[]> {
   const paging = pagingClauses(ORDER_SORTS, filter);
   const rows = await db
@@ -323,7 +317,6 @@ export async function listOrdersForAdmin(
         filter.paymentStatus ? eq(orders.paymentStatus, filter.paymentStatus) : undefined,
         filter.from ? gte(orders.createdAt, filter.from) : undefined,
         filter.to ? lt(orders.createdAt, filter.to) : undefined,
-        ...changeClauses(orders, filter),
         ...paging.where,
         searchClause(filter.q, [
           orders.orderNumber,

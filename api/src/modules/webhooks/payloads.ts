@@ -1,31 +1,18 @@
 // The `data` of order.created: ids and figures an integrator needs to act without another call (amounts in
 // dollars, times in ISO 8601). Every event's shape is stated in contracts/src/webhook-payloads.ts, from
 // which the OpenAPI document's `webhooks` section is made.
+import type { schema } from "@ch/db";
+import type { OrderForMessage } from "../notifications";
 
-export function orderCreatedData(order: {
-  id: number;
-  orderNumber: string;
-  stage: string;
-  status: string;
-  paymentStatus: string;
-  paymentMethod: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  deliveryNotes: string | null;
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  totalCents: number;
-  depositPercent: number;
-  createdAt: Date;
-  lines: { productId: number; productName: string; unitPriceCents: number; quantity: number }[];
-}) {
+/** The order's columns order.created reports: those its messages tell, and its state. */
+type OrderColumns = Omit<OrderForMessage, "lines"> &
+  Pick<typeof schema.orders.$inferSelect, "stage" | "status" | "paymentStatus" | "depositPercent" | "createdAt">;
+
+export function orderCreatedData(
+  order: OrderColumns & {
+    lines: { productId: number; productName: string; unitPriceCents: number; quantity: number }[];
+  },
+) {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
