@@ -5,6 +5,7 @@
 import type { Env } from "./env";
 import { type OpenApiDocument, openApiDocument } from "./http/openapi";
 import { sessionCookieName } from "./http/session-cookie";
+import { scopesForPath } from "./modules/api-keys";
 import { mediaUploadOpenApi } from "./modules/media";
 import { allRoutes } from "./routes";
 
@@ -30,6 +31,7 @@ export function apiDocument(env: Env): OpenApiDocument {
       extraPaths: mediaUploadOpenApi,
       // admin paths answer only on the back-office origin, the rest only on the storefront's
       serverOf: (path) => (path.startsWith("/api/admin/") ? 1 : 0),
+      keyScopesOf: scopesForPath,
     },
   );
 }

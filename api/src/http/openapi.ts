@@ -186,7 +186,19 @@ const NEXT_PAGE_LINK = {
   schema: { type: "string" },
 };
 
-function operationOf(spec: RouteSpec): Json {
+/** The API-key scopes an admin operation needs (all of them), or null when no key may call it. */
+export type KeyScopesOf = (method: string, url: string) => readonly string[] | null;
+
+/** Who may call an admin operation: a session, and a key with the scopes it needs (OpenAPI 3.1 role names). */
+function adminSecurity(spec: RouteSpec, keyScopesOf: KeyScopesOf | undefined): { security: Json[]; note: string } {
+  const scopes = keyScopesOf ? keyScopesOf(spec.method, spec.url) : [];
+  if (scopes === null) return { security: [{ session: [] }], note: " Not open to API keys." };
+  const note = scopes.length ? ` API key scope: ${scopes.join(" and ")}.` : "";
+  return { security: [{ session: [] }, { apiKey: [...scopes] }], note };
+}
+
+function operationOf(spec: RouteSpec, keyScopesOf?: KeyScopesOf): Json {
+  const admin = spec.access === "admin" ? adminSecurity(spec, keyScopesOf) : undefined;
   const media = spec.produces ?? "application/json";
   const success = responseSchema(spec.response);
   const paged =
@@ -216,9 +228,9 @@ function operationOf(spec: RouteSpec): Json {
   const operation: Json = {
     operationId: spec.operationId,
     summary: spec.summary.length > 120 ? `${spec.summary.slice(0, spec.summary.lastIndexOf(" ", 117))}…` : spec.summary,
-    description: `${spec.summary}\n\n${ACCESS_NOTE[spec.access]}${spec.rateLimit ? " Rate-limited per address (429 with Retry-After)." : ""}\n\nAnswer: ${spec.answer}`,
+    description: `${spec.summary}\n\n${ACCESS_NOTE[spec.access]}${admin?.note ?? ""}${spec.rateLimit ? " Rate-limited per address (429 with Retry-After)." : ""}\n\nAnswer: ${spec.answer}`,
     tags: spec.tags,
-    security: spec.access === "admin" ? [{ session: [] }, { apiKey: [] }] : [],
+    security: admin?.security ?? [],
     parameters: parametersOf(spec),
     responses,
   };
@@ -302,13 +314,15 @@ export function openApiDocument(
     extraPaths?: Record<string, Record<string, unknown>>;
     /** The server each path is served on (index into `servers`): a generated client sends it there. */
     serverOf?: (path: string) => number;
+    /** The API-key scopes each admin operation needs (modules/api-keys scope-policy). */
+    keyScopesOf?: KeyScopesOf;
   } = {},
 ) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const spec of routes) {
     const path = openApiPath(spec.url);
     paths[path] ??= {};
-    paths[path][spec.method.toLowerCase()] = operationOf(spec);
+    paths[path][spec.method.toLowerCase()] = operationOf(spec, options.keyScopesOf);
   }
   for (const [path, operations] of Object.entries(options.extraPaths ?? {})) {
     paths[path] = { ...paths[path], ...operations };
