@@ -11,10 +11,11 @@ const tags = new WeakMap<Buffer, string>();
 
 /** The strong tag of an identity body (a cached read's buffer is hashed once). */
 export function etagOf(body: Buffer | string): string {
-  if (typeof body === "string") return `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+  const hashed = () => `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+  if (typeof body === "string") return hashed();
   let tag = tags.get(body);
   if (!tag) {
-    tag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+    tag = hashed();
     tags.set(body, tag);
   }
   return tag;
