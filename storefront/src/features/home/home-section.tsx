@@ -31,7 +31,7 @@ export function HomeSection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} className={className} aria-labelledby={titleId}>
+    <section id={id} className={`below-fold ${className}`} aria-labelledby={titleId}>
       <div className={`mx-auto ${narrow ? "max-w-6xl" : "max-w-7xl"} px-4 sm:px-6 lg:px-8`}>
         <SectionHeading id={titleId} title={title} intro={intro} />
         {children}
