@@ -189,12 +189,22 @@ const NEXT_PAGE_LINK = {
 /** The API-key scopes an admin operation needs (all of them), or null when no key may call it. */
 export type KeyScopesOf = (method: string, url: string) => readonly string[] | null;
 
-/** Who may call an admin operation: a session, and a key with the scopes it needs (OpenAPI 3.1 role names). */
-function adminSecurity(spec: RouteSpec, keyScopesOf: KeyScopesOf | undefined): { security: Json[]; note: string } {
+/** The operation's extension naming the API-key scopes it needs (all of them). */
+export const KEY_SCOPES_EXTENSION = "x-api-key-scopes";
+
+/**
+ * Who may call an admin operation: a session, or a key with the scopes it needs. The scopes are stated in
+ * `x-api-key-scopes` and the description, not in the requirement's list: OpenAPI 3.0 and Spectral's
+ * `spectral:oas` allow scope names there for OAuth flows only, and a key is a bearer token, not OAuth.
+ */
+function adminSecurity(
+  spec: RouteSpec,
+  keyScopesOf: KeyScopesOf | undefined,
+): { security: Json[]; scopes: readonly string[] | null; note: string } {
   const scopes = keyScopesOf ? keyScopesOf(spec.method, spec.url) : [];
-  if (scopes === null) return { security: [{ session: [] }], note: " Not open to API keys." };
+  if (scopes === null) return { security: [{ session: [] }], scopes, note: " Not open to API keys." };
   const note = scopes.length ? ` API key scope: ${scopes.join(" and ")}.` : "";
-  return { security: [{ session: [] }, { apiKey: [...scopes] }], note };
+  return { security: [{ session: [] }, { apiKey: [] }], scopes, note };
 }
 
 function operationOf(spec: RouteSpec, keyScopesOf?: KeyScopesOf): Json {
@@ -231,6 +241,7 @@ function operationOf(spec: RouteSpec, keyScopesOf?: KeyScopesOf): Json {
     description: `${spec.summary}\n\n${ACCESS_NOTE[spec.access]}${admin?.note ?? ""}${spec.rateLimit ? " Rate-limited per address (429 with Retry-After)." : ""}\n\nAnswer: ${spec.answer}`,
     tags: spec.tags,
     security: admin?.security ?? [],
+    ...(admin?.scopes ? { [KEY_SCOPES_EXTENSION]: [...admin.scopes] } : {}),
     parameters: parametersOf(spec),
     responses,
   };

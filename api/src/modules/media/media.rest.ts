@@ -50,7 +50,8 @@ export const mediaUploadOpenApi = {
       description:
         "Upload an image (JPEG, PNG or WebP, up to 8 MB); stored as WebP and served at /media/<file>, with AVIF and WebP variants at /media/<name>.<400|800|1200|1600>w.<avif|webp> (docs/decisions/0008-responsive-images.md).\n\nBack-office origin: a staff session cookie or an API key with the catalog or content write scope.",
       tags: ["admin"],
-      security: [{ session: [] }, { apiKey: ["content:write"] }],
+      security: [{ session: [] }, { apiKey: [] }],
+      "x-api-key-scopes": ["content:write"],
       parameters: [],
       requestBody: {
         required: true,
