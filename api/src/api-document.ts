@@ -3,14 +3,17 @@
 // api/scripts/openapi.ts (redocly, the example client) and for the API tests, which check every answer
 // against it (test/harness.ts).
 import type { Env } from "./env";
-import { type OpenApiDocument, openApiDocument } from "./http/openapi";
+import { type AnswerShapes, type OpenApiDocument, openApiDocument } from "./http/openapi";
 import { sessionCookieName } from "./http/session-cookie";
 import { scopesForPath } from "./modules/api-keys";
 import { mediaUploadOpenApi } from "./modules/media";
 import { allRoutes } from "./routes";
 
-/** The document the app serves: every route of both origins, with this installation's origins. */
-export function apiDocument(env: Env): OpenApiDocument {
+/**
+ * The document the app serves: every route of both origins, with this installation's origins. Its answers'
+ * objects are open to added fields; the API tests ask for them closed (`answerShapes: "closed"`).
+ */
+export function apiDocument(env: Env, answerShapes: AnswerShapes = "open"): OpenApiDocument {
   // the origins as server variables: each installation has its own (defaults: this one's)
   return openApiDocument(
     allRoutes,
@@ -32,6 +35,7 @@ export function apiDocument(env: Env): OpenApiDocument {
       // admin paths answer only on the back-office origin, the rest only on the storefront's
       serverOf: (path) => (path.startsWith("/api/admin/") ? 1 : 0),
       keyScopesOf: scopesForPath,
+      answerShapes,
     },
   );
 }

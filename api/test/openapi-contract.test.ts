@@ -101,25 +101,52 @@ describe("the OpenAPI document", () => {
   });
 
   it("carries zod's rules into the request schemas (formats, lengths, bounds)", () => {
-    expect(
-      at(
-        document.paths,
-        "/api/contact",
-        "post",
-        "requestBody",
-        "content",
-        "application/json",
-        "schema",
-        "properties",
-        "email",
-      ),
-    ).toMatchObject({ format: "email", maxLength: 254 });
+    // the contact form's body is a shared schema, named once in components
+    expect(at(document.paths, "/api/contact", "post", "requestBody", "content", "application/json", "schema")).toEqual({
+      $ref: "#/components/schemas/ContactInput",
+    });
+    expect(at(document.components, "schemas", "ContactInput", "properties", "email")).toMatchObject({
+      format: "email",
+      maxLength: 254,
+    });
     expect(at(document.paths, "/api/products/{id}", "get", "parameters", "0")).toMatchObject({
       name: "id",
       in: "path",
       required: true,
       schema: { minimum: 1 },
     });
+  });
+
+  it("names the shared schemas once and refers to them from every operation and webhook", () => {
+    const schemas = document.components.schemas as Record<string, unknown>;
+    for (const name of ["Product", "AdminOrder", "OrderReceipt", "Invoice", "ProposalDetail", "WebhookEndpoint"]) {
+      expect(schemas[name], name).toBeDefined();
+    }
+    const text = JSON.stringify(document);
+    expect(text).not.toContain("$defs");
+    // every reference names a schema that exists, and every named schema is used
+    const refs = new Set([...text.matchAll(/"#\/components\/schemas\/([A-Za-z]+)"/g)].map((m) => m[1]!));
+    for (const ref of refs) expect(schemas[ref], ref).toBeDefined();
+    for (const name of Object.keys(schemas)) expect(refs.has(name), name).toBe(true);
+    expect(
+      at(document.paths, "/api/products/{id}", "get", "responses", "200", "content", "application/json", "schema"),
+    ).toEqual({
+      $ref: "#/components/schemas/Product",
+    });
+  });
+
+  it("leaves the answers' objects open to added fields, and closes them for the tests' checks", () => {
+    const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+    const closed = apiDocument(env, "closed");
+    const product = (doc: typeof document) =>
+      (doc.components.schemas as Record<string, Record<string, unknown>>).Product!;
+    expect(product(document).additionalProperties).toBeUndefined();
+    expect(product(closed).additionalProperties).toBe(false);
+    // a request body stays closed in both: an unknown field is refused (400)
+    const input = (doc: typeof document) =>
+      (doc.components.schemas as Record<string, Record<string, unknown>>).ContactInput!;
+    expect(input(document).additionalProperties).toBe(false);
+    expect(input(closed).additionalProperties).toBe(false);
   });
 
   it("names each path's server: admin paths on the back-office origin, the rest on the storefront's", () => {

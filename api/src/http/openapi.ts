@@ -9,6 +9,7 @@ import { escapeHtml } from "../lib/html";
 import { API_VERSION, CHANGELOG } from "./api-version";
 import { CODE_BY_STATUS, NAMED_CODES } from "./problem";
 import { type RouteSpec, takesIfMatch } from "./route";
+import { nameSharedSchemas } from "./schema-names";
 
 type Json = Record<string, unknown>;
 
@@ -39,10 +40,102 @@ function toJsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
     },
   }) as Json;
   delete json.$schema;
-  return json;
+  return pointedAtComponents(json, io);
+}
+
+/**
+ * A shared schema (http/schema-names.ts) comes out of zod in `$defs`; its references are pointed at the
+ * document's components, a request's form of it marked until `hoistSharedSchemas` names it.
+ */
+const INPUT_FORM = "~input";
+const COMPONENT = "#/components/schemas/";
+function pointedAtComponents(json: Json, io: "input" | "output"): Json {
+  const suffix = io === "input" ? INPUT_FORM : "";
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (node === null || typeof node !== "object") return node;
+    const out: Json = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")) {
+        out[key] = `${COMPONENT}${value.slice("#/$defs/".length)}${suffix}`;
+      } else if (key === "$defs" && value && typeof value === "object") {
+        out[key] = Object.fromEntries(Object.entries(value).map(([name, def]) => [`${name}${suffix}`, visit(def)]));
+      } else out[key] = visit(value);
+    }
+    return out;
+  };
+  return visit(json) as Json;
+}
+
+/**
+ * Moves every `$defs` of the document into `components.schemas` and names a request's form of a shared
+ * schema: the schema's own name when it reads the same as the answer's form (or has no answer form),
+ * `<name>Input` when it differs (defaults and transforms make a request's form looser).
+ */
+function hoistSharedSchemas<D extends Json>(document: D): { document: D; schemas: Record<string, Json> } {
+  const found: Record<string, Json> = {};
+  const collect = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(collect);
+    if (node === null || typeof node !== "object") return node;
+    const out: Json = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$defs") {
+        for (const [name, def] of Object.entries(value as Record<string, unknown>))
+          found[name] ??= collect(def) as Json;
+      } else out[key] = collect(value);
+    }
+    return out;
+  };
+  const lifted = collect(document) as D;
+  const finalName = new Map<string, string>();
+  const unmarked = (json: Json) => JSON.stringify(json).replaceAll(INPUT_FORM, "");
+  for (const name of Object.keys(found)) {
+    if (!name.endsWith(INPUT_FORM)) finalName.set(name, name);
+    else {
+      const base = name.slice(0, -INPUT_FORM.length);
+      const answer = found[base];
+      finalName.set(name, !answer || unmarked(answer) === unmarked(found[name]!) ? base : `${base}Input`);
+    }
+  }
+  const renamed = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(renamed);
+    if (node === null || typeof node !== "object") return node;
+    const out: Json = {};
+    for (const [key, value] of Object.entries(node)) {
+      out[key] =
+        key === "$ref" && typeof value === "string" && value.startsWith(COMPONENT)
+          ? `${COMPONENT}${finalName.get(value.slice(COMPONENT.length)) ?? value.slice(COMPONENT.length)}`
+          : renamed(value);
+    }
+    return out;
+  };
+  const schemas: Record<string, Json> = {};
+  for (const [name, def] of Object.entries(found)) schemas[finalName.get(name)!] ??= renamed(def) as Json;
+  return { document: renamed(lifted) as D, schemas };
 }
 export const requestSchema = (schema: z.ZodType) => toJsonSchema(schema, "input");
 export const responseSchema = (schema: z.ZodType) => toJsonSchema(schema, "output");
+
+/**
+ * How the document states an answer's objects: `open` (what it serves) leaves out zod's
+ * `additionalProperties: false`, so a client reads the fields it knows and a field added within a
+ * version breaks none; `closed` keeps it, for the API tests, which hold every answer to exactly the
+ * declared fields.
+ */
+export type AnswerShapes = "open" | "closed";
+function answerSchema(schema: z.ZodType, shapes: AnswerShapes): Json {
+  const json = responseSchema(schema);
+  return shapes === "closed" ? json : (withoutClosedObjects(json) as Json);
+}
+function withoutClosedObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutClosedObjects);
+  if (node === null || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === "additionalProperties" && value === false))
+      .map(([key, value]) => [key, withoutClosedObjects(value)]),
+  );
+}
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -207,10 +300,10 @@ function adminSecurity(
   return { security: [{ session: [] }, { apiKey: [] }], scopes, note };
 }
 
-function operationOf(spec: RouteSpec, keyScopesOf?: KeyScopesOf): Json {
+function operationOf(spec: RouteSpec, shapes: AnswerShapes, keyScopesOf?: KeyScopesOf): Json {
   const admin = spec.access === "admin" ? adminSecurity(spec, keyScopesOf) : undefined;
   const media = spec.produces ?? "application/json";
-  const success = responseSchema(spec.response);
+  const success = answerSchema(spec.response, shapes);
   const paged =
     spec.query !== undefined && "cursor" in ((requestSchema(spec.query) as { properties?: Json }).properties ?? {});
   const tagged = spec.method === "GET" && media === "application/json";
@@ -279,7 +372,7 @@ const TAGS = Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ na
  * The document's `webhooks` section (OpenAPI 3.1): one entry per event type, the body a receiver gets
  * (type, timestamp and the event's data) with its Standard Webhooks headers.
  */
-function webhooksSection(): Record<string, Json> {
+function webhooksSection(shapes: AnswerShapes): Record<string, Json> {
   const signatureHeaders = [
     ["webhook-id", "The message id (msg_…): the same on every attempt, resend and replay; deduplicate on it"],
     ["webhook-timestamp", "Unix seconds of this attempt; refuse one more than 5 minutes away from your clock"],
@@ -301,7 +394,7 @@ function webhooksSection(): Record<string, Json> {
           parameters: signatureHeaders,
           requestBody: {
             required: true,
-            content: { "application/json": { schema: responseSchema(webhookEnvelope(type, data)) } },
+            content: { "application/json": { schema: answerSchema(webhookEnvelope(type, data), shapes) } },
           },
           responses: {
             "200": {
@@ -327,13 +420,16 @@ export function openApiDocument(
     serverOf?: (path: string) => number;
     /** The API-key scopes each admin operation needs (modules/api-keys scope-policy). */
     keyScopesOf?: KeyScopesOf;
+    /** `open` unless told (see AnswerShapes). */
+    answerShapes?: AnswerShapes;
   } = {},
 ) {
+  nameSharedSchemas();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const spec of routes) {
     const path = openApiPath(spec.url);
     paths[path] ??= {};
-    paths[path][spec.method.toLowerCase()] = operationOf(spec, options.keyScopesOf);
+    paths[path][spec.method.toLowerCase()] = operationOf(spec, options.answerShapes ?? "open", options.keyScopesOf);
   }
   for (const [path, operations] of Object.entries(options.extraPaths ?? {})) {
     paths[path] = { ...paths[path], ...operations };
@@ -347,7 +443,7 @@ export function openApiDocument(
   const used = new Set(
     Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags?: string[] }).tags ?? [])),
   );
-  return {
+  const document = {
     openapi: "3.1.0",
     info: {
       title: "Container Homes of Texas API",
@@ -358,7 +454,7 @@ export function openApiDocument(
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers,
-    webhooks: webhooksSection(),
+    webhooks: webhooksSection(options.answerShapes ?? "open"),
     // a tag without a description here is still listed (test/openapi-contract.test.ts asks for one)
     tags: [
       ...TAGS.filter((tag) => used.has(tag.name)),
@@ -423,6 +519,9 @@ export function openApiDocument(
     },
     paths,
   };
+  // the shared schemas, named once (http/schema-names.ts), beside the Error shape
+  const { document: hoisted, schemas } = hoistSharedSchemas(document);
+  return { ...hoisted, components: { ...hoisted.components, schemas: { ...hoisted.components.schemas, ...schemas } } };
 }
 
 /** The errors guide: the problem shape and one anchored entry per code, where each problem's `type` points. */
@@ -508,6 +607,21 @@ const ERROR_STATUS_NOTE = (code: string) => (code.startsWith("2") ? "" : " (Erro
 /** The keys of a path item that are operations (a path item also holds `servers`). */
 export const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
+/** A schema or parameter list, folded; a reference to a shared schema links to it (#schema-<name>). */
+const details = (label: string, value: unknown, id?: string) =>
+  `<details${id ? ` id="${escapeHtml(id)}"` : ""}><summary>${escapeHtml(label)}</summary><pre>${escapeHtml(
+    JSON.stringify(value, null, 2),
+  ).replace(/&quot;#\/components\/schemas\/([A-Za-z]+)&quot;/g, '<a href="#schema-$1">$1</a>')}</pre></details>`;
+
+/** The shared schemas (components.schemas), one folded entry each, which the operations link to. */
+function schemasSection(document: OpenApiDocument): string {
+  const entries = Object.entries(document.components.schemas)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, schema]) => details(name, schema, `schema-${name}`))
+    .join("");
+  return `<section id="schemas"><h2>Schemas</h2><p>The shapes several operations and webhooks share, by the name a generated client gives them (<code>components["schemas"]["Product"]</code>).</p>${entries}</section>`;
+}
+
 export function referencePage(document: OpenApiDocument): string {
   const rows = Object.entries(document.paths)
     .flatMap(([path, operations]) =>
@@ -522,8 +636,6 @@ export function referencePage(document: OpenApiDocument): string {
             parameters: unknown[];
             responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
           };
-          const details = (label: string, value: unknown) =>
-            `<details><summary>${escapeHtml(label)}</summary><pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre></details>`;
           const body = Object.entries(operation.requestBody?.content ?? {})
             .map(([type, media]) => details(`Request body (${type})`, media.schema ?? {}))
             .join("");
@@ -545,5 +657,5 @@ export function referencePage(document: OpenApiDocument): string {
     .join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>API reference · ${escapeHtml(document.info.title)}</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.6rem}h2{font-size:1.05rem;margin:0}h2 small{color:#6b7280;font-weight:400}section{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}.m{display:inline-block;min-width:4.5rem;font-weight:700}.get{color:#047857}.post{color:#1d4ed8}.put,.patch{color:#b45309}.delete{color:#b91c1c}pre{background:#f9fafb;padding:.75rem;overflow:auto;font-size:12px}</style></head>
-<body><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description)}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${document.openapi}). </p>${guides(document)}${errorsGuide()}${changelogSection()}${rows}</body></html>`;
+<body><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description)}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${document.openapi}). </p>${guides(document)}${errorsGuide()}${changelogSection()}${rows}${schemasSection(document)}</body></html>`;
 }
