@@ -34,7 +34,7 @@ import { installRequestDeadline } from "./http/deadline";
 import { installErrorHandling, installJsonNotFound, installRequestLogging } from "./http/errors";
 import { installEtags } from "./http/etag";
 import { trackRouteMethods } from "./http/no-route";
-import { referencePage } from "./http/openapi";
+import { referencePage } from "./http/reference-page";
 import { lazyRequestLogger } from "./http/request-logger";
 import { registerRoutes } from "./http/route";
 import { installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";

@@ -7,7 +7,7 @@ import type { ApiKeyScope } from "@ch/contracts/api-keys";
 import { describe, expect, it } from "vitest";
 import { apiDocument } from "../src/api-document";
 import { loadEnv } from "../src/env";
-import { HTTP_METHODS } from "../src/http/openapi";
+import { HTTP_METHODS } from "../src/http/reference-page";
 import { type TestApps, useSignedInApps } from "./harness";
 import { createApiKey } from "./staff-requests";
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_DOCUMENT_FILE, documentText } from "../scripts/openapi";
 import { apiDocument } from "../src/api-document";
 import { loadEnv } from "../src/env";
-import { HTTP_METHODS, referencePage } from "../src/http/openapi";
+import { HTTP_METHODS, referencePage } from "../src/http/reference-page";
 import { allRoutes } from "../src/routes";
 import { checkAnswer, checkWebhookPayload } from "./contract";
 import { startTestApps } from "./harness";
@@ -147,6 +147,38 @@ describe("the OpenAPI document", () => {
       (doc.components.schemas as Record<string, Record<string, unknown>>).ContactInput!;
     expect(input(document).additionalProperties).toBe(false);
     expect(input(closed).additionalProperties).toBe(false);
+  });
+
+  it("gives every operation and webhook an example that its own schema accepts (closed, as the tests check)", () => {
+    type Media = Record<string, { example?: unknown }>;
+    let checked = 0;
+    for (const { path, method, op } of operations) {
+      const routeUrl = path.replace(/\{([A-Za-z]+)\}/g, ":$1");
+      for (const [status, answer] of Object.entries(op.responses)) {
+        const json = (answer.content as Media | undefined)?.["application/json"];
+        if (!status.startsWith("2") || !json) continue;
+        expect(json.example, `${method} ${path} ${status}`).toBeDefined();
+        const body = Buffer.from(JSON.stringify(json.example));
+        const violations = checkAnswer({
+          method: method.toUpperCase(),
+          routeUrl,
+          status: Number(status),
+          contentType: "application/json",
+          body,
+        });
+        expect(violations, `${method} ${path} ${status}`).toEqual([]);
+        checked++;
+      }
+      const request = (op as { requestBody?: { content?: Media } }).requestBody?.content?.["application/json"];
+      if (request) expect(request.example, `${method} ${path} body`).toBeDefined();
+    }
+    expect(checked).toBeGreaterThan(100);
+    const webhooks = document.webhooks as Record<string, { post: { requestBody: { content: Media } } }>;
+    for (const [type, entry] of Object.entries(webhooks)) {
+      const example = entry.post.requestBody.content["application/json"]!.example as { type: string };
+      expect(example.type, type).toBe(type);
+      expect(checkWebhookPayload(example), type).toEqual([]);
+    }
   });
 
   it("names each path's server: admin paths on the back-office origin, the rest on the storefront's", () => {
