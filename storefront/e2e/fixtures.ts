@@ -60,12 +60,27 @@ export async function axeViolations(page: Page, label: string, contrastEstablish
   // frames' results, about 1.2 s of a run's 2 s on this machine. It leaves cross-origin frames out, so a
   // page with a frame is refused here rather than audited in part (none of either app's has one).
   expect(await page.locator("iframe, frame").count(), `${label}: a frame, which axe's legacy mode would skip`).toBe(0);
+  // sections the browser draws only as they near the viewport (content-visibility: auto, `.below-fold` in
+  // storefront/src/styles.css) are drawn for the audit, as a shopper who scrolls sees them: axe reads
+  // colours and positions from what is painted
+  const drawn = await page.evaluate(() => {
+    const sections = document.querySelectorAll<HTMLElement>(".below-fold");
+    for (const section of sections) section.style.contentVisibility = "visible";
+    return sections.length;
+  });
   // axe reports only what is read here: the nodes that passed would be most of its answer
   const results = await new AxeBuilder({ page })
     .setLegacyMode()
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .options({ resultTypes: ["violations", "incomplete"] })
     .analyze();
+  if (drawn > 0) {
+    await page.evaluate(() => {
+      for (const section of document.querySelectorAll<HTMLElement>(".below-fold")) {
+        section.style.removeProperty("content-visibility");
+      }
+    });
+  }
   const unreviewed = contrastEstablished ? results.incomplete.filter((rule) => rule.id === "color-contrast") : [];
   return [
     ...results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
