@@ -2,21 +2,26 @@
 // (@fastify/session over modules/access's PostgreSQL store), API keys (modules/api-keys) and the access
 // policy (modules/access). The app gets them as one AdminAuthority decorating its Fastify instance
 // (http/admin-authority.ts); the storefront's refuses every admin call, so that origin can never act as one.
+import type { IncomingMessage } from "node:http";
+import { fastifyCookie, Signer } from "@fastify/cookie";
 import session from "@fastify/session";
 import type { FastifyInstance } from "fastify";
 import type { AdminAuthority } from "./http/admin-authority";
 import { bearerToken } from "./http/bearer-token";
+import type { SessionOfRequest } from "./http/cached-answers";
 import { sessionCookieName, sessionCookieOptions } from "./http/session-cookie";
 import type { Deps } from "./lib/deps";
 import { AppError, forbidden, unauthorized } from "./lib/errors";
 import {
   ABSOLUTE_TIMEOUT_MS,
+  isRememberedSignedIn,
   mayCallPath,
   mayCallPathBeforeEnrolment,
   mayCallProcedure,
   mayCallProcedureBeforeEnrolment,
   PgSessionStore,
   sessionAdminFor,
+  sessionRowId,
 } from "./modules/access";
 import { authenticateApiKey, holdsScope, missingScopes, scopesForPath } from "./modules/api-keys";
 
@@ -81,6 +86,34 @@ const storefrontAuthority: AdminAuthority = {
     throw unauthorized();
   },
 };
+
+const SIGNED_COOKIES_KEPT = 1_000;
+
+/**
+ * The back office's check before routing (http/cached-answers.ts): the row of the session a request's
+ * cookie names, verified with @fastify/session's own signer and algorithm, when the session store would
+ * let it through from memory now (modules/access isRememberedSignedIn); undefined otherwise. A cookie's
+ * verification is remembered (the same signed value always verifies the same way).
+ */
+export function sessionOfRequest(deps: Deps): SessionOfRequest {
+  const signer = new Signer(deps.env.sessionSecret, "sha256");
+  const name = sessionCookieName(deps.env);
+  const rows = new Map<string, string | null>();
+  return (req: IncomingMessage) => {
+    const header = req.headers.cookie;
+    if (!header?.includes(name)) return undefined;
+    const signed = fastifyCookie.parse(header)[name];
+    if (!signed) return undefined;
+    let row = rows.get(signed);
+    if (row === undefined) {
+      const unsigned = signer.unsign(signed);
+      row = unsigned.valid && unsigned.value ? sessionRowId(unsigned.value) : null;
+      if (rows.size >= SIGNED_COOKIES_KEPT) rows.clear();
+      rows.set(signed, row);
+    }
+    return row !== null && isRememberedSignedIn(deps, row) ? row : undefined;
+  };
+}
 
 /**
  * The back office (after @fastify/cookie): @fastify/session, whose cookie carries the signed id and

@@ -17,7 +17,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from "fastify";
-import { installAdminAuth } from "./admin-auth";
+import { installAdminAuth, sessionOfRequest } from "./admin-auth";
 import { apiDocument } from "./api-document";
 import type { Env } from "./env";
 import { installApiVersions } from "./http/api-version";
@@ -123,7 +123,8 @@ async function registerTrpc(app: FastifyInstance, surface: AppOptions["surface"]
     prefix: "/api/trpc",
     router: trpcRouter,
     createContext,
-    repeatable: surface === "storefront",
+    repeat: surface === "storefront" ? "public" : "per-session",
+    db: deps.db,
   });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/trpc",
@@ -174,7 +175,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   installEtags(app);
   installJsonCompression(app);
-  if (surface === "storefront") installCachedAnswers(app, deps.db, lifecycle);
+  // the back office repeats a session's own answers, checked against its session first
+  installCachedAnswers(app, deps.db, lifecycle, surface === "backoffice" ? sessionOfRequest(deps) : undefined);
 
   const routes = surface === "storefront" ? publicRoutes : backofficeRoutes;
   registerRoutes(app, deps, routes);

@@ -131,6 +131,8 @@ export async function startTestApps(
     seed?: boolean;
     /** The storefront's logger and lifecycle (a test that reads the log or drains the process). */
     storefront?: Pick<AppOptions, "logger" | "lifecycle">;
+    /** The back office's, likewise. */
+    backoffice?: Pick<AppOptions, "logger" | "lifecycle">;
   } = {},
 ): Promise<TestApps> {
   const db = await createTestDatabase({ seed: options.seed ?? true });
@@ -138,7 +140,7 @@ export async function startTestApps(
   const clock = new TestClock();
   const common = { db: db.handle.db, env, clock, spa: false as const };
   const storefront = await buildApp({ ...common, ...options.storefront, surface: "storefront" });
-  const backoffice = await buildApp({ ...common, surface: "backoffice" });
+  const backoffice = await buildApp({ ...common, ...options.backoffice, surface: "backoffice" });
   // every answer of every test is checked against the OpenAPI document (test/contract.ts)
   checkAnswersAgainstDocument(storefront);
   checkAnswersAgainstDocument(backoffice);

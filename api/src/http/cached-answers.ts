@@ -8,6 +8,12 @@
 // (`cachedRead()`). Its entry names the read-cache key, so a change to the data (which drops the key in
 // every process) sends the next request through Fastify again. REST repeats the entry's JSON, tRPC the
 // same bytes in its result envelope: one entry answers both transports.
+//
+// On the back office, a tRPC query whose answer was one shared value of the read cache (`value`,
+// `recent`) is repeated to the same session only, for the same address, while that value is still the
+// one it answered and the session is one this process remembers as signed in and fresh (the check its
+// session store makes before any request is let through: modules/access/session-store.ts). Anything
+// else (another session, an API key, a session to be read again, a changed value) goes through Fastify.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Database } from "@ch/db";
@@ -19,15 +25,18 @@ import {
   pickEncoding,
   readyCompressedBody,
 } from "../lib/compressed-forms";
-import { readCache } from "../lib/read-cache";
+import { type NotedRead, readCache } from "../lib/read-cache";
 import { API_VERSION } from "./api-version";
 import { encodedEtag, etagOf, tagListNames } from "./etag";
 
 /** How an answer carries the entry's JSON: as it is (REST), or in tRPC's result envelope, plain or batched. */
 export type AnswerForm = "json" | "trpc" | "trpc-batch";
 
+/** Where a repeated answer's body comes from: a kept JSON entry, or one session's answer of a shared value. */
+type AnswerSource = { kind: "entry"; key: string } | { kind: "value"; read: NotedRead; value: unknown; body: Buffer };
+
 interface CachedAnswer {
-  key: string;
+  source: AnswerSource;
   form: AnswerForm;
   headers: OutgoingHttpHeaders;
   /** The cached body the prepared answers below were made for (a change brings a new one). */
@@ -48,10 +57,11 @@ const PER_ANSWER = new Set([
   "connection",
   "keep-alive",
   "transfer-encoding",
+  "set-cookie",
 ]);
 
 const eligible = new WeakMap<FastifyRequest, AnswerForm>();
-const answeredFrom = new WeakMap<FastifyRequest, string>();
+const answeredFrom = new WeakMap<FastifyRequest, AnswerSource>();
 
 /** Called by the route layer before a public, unlimited GET handler runs (and for public tRPC queries). */
 export function allowCachedAnswer(req: FastifyRequest, form: AnswerForm = "json"): void {
@@ -60,8 +70,29 @@ export function allowCachedAnswer(req: FastifyRequest, form: AnswerForm = "json"
 
 /** Called when a cached read answers: this request's answer is the read cache's entry `key`. */
 export function noteCachedAnswer(req: FastifyRequest, key: string): void {
-  if (eligible.has(req)) answeredFrom.set(req, key);
+  if (eligible.has(req)) answeredFrom.set(req, { kind: "entry", key });
 }
+
+/**
+ * Called by a back-office tRPC query that answered `body`, the encoding of `value`, the shared value of
+ * `read` (trpc/queries-over-get.ts): the same session may get the same bytes while `read` still answers it.
+ */
+export function noteSessionAnswer(
+  req: FastifyRequest,
+  form: AnswerForm,
+  read: NotedRead,
+  value: unknown,
+  body: Buffer,
+): void {
+  eligible.set(req, form);
+  answeredFrom.set(req, { kind: "value", read, value, body });
+}
+
+/**
+ * The back office's: the row id of the signed-in session a request's cookie names, when this process
+ * remembers it and may let it through without reading it again; undefined otherwise.
+ */
+export type SessionOfRequest = (req: IncomingMessage) => string | undefined;
 
 const envelopes = { trpc: new WeakMap<Buffer, Buffer>(), "trpc-batch": new WeakMap<Buffer, Buffer>() };
 const ENVELOPE = {
@@ -81,8 +112,29 @@ export function answerBody(json: Buffer, form: AnswerForm): Buffer {
   return body;
 }
 
-export function installCachedAnswers(app: FastifyInstance, db: Database, lifecycle: { draining: boolean }): void {
+export function installCachedAnswers(
+  app: FastifyInstance,
+  db: Database,
+  lifecycle: { draining: boolean },
+  sessionOf?: SessionOfRequest,
+): void {
   const cache = readCache(db);
+  // the back office's answers belong to one session: its row id is part of the address's key
+  const keyOf = (req: IncomingMessage, url: string): string | undefined => {
+    if (!sessionOf) return url;
+    if (req.headers.authorization !== undefined) return undefined; // an API key: its limits, its checks
+    const session = sessionOf(req);
+    return session === undefined ? undefined : `${session} ${url}`;
+  };
+  const bodyNow = (answer: CachedAnswer): Buffer | undefined => {
+    const { source } = answer;
+    if (source.kind === "value") {
+      const current = cache.peekRead(source.read);
+      return current && current.value === source.value ? source.body : undefined;
+    }
+    const json = cache.peekJson(source.key);
+    return json ? answerBody(json, answer.form) : undefined;
+  };
   const byUrl = new Map<string, CachedAnswer>();
   const encodings = new Map<string, Encoding | null>();
 
@@ -98,14 +150,15 @@ export function installCachedAnswers(app: FastifyInstance, db: Database, lifecyc
   };
 
   app.addHook("onResponse", (req, reply, done) => {
-    const key = answeredFrom.get(req);
-    if (key !== undefined && reply.statusCode === 200 && !lifecycle.draining) {
+    const source = answeredFrom.get(req);
+    const key = source === undefined ? undefined : keyOf(req.raw, req.raw.url ?? req.url);
+    if (source !== undefined && key !== undefined && reply.statusCode === 200 && !lifecycle.draining) {
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (!PER_ANSWER.has(name) && value !== undefined) headers[name] = value;
       }
       if (byUrl.size >= MAX_ADDRESSES) byUrl.clear();
-      byUrl.set(req.raw.url ?? req.url, { key, form: eligible.get(req) ?? "json", headers, prepared: {} });
+      byUrl.set(key, { source, form: eligible.get(req) ?? "json", headers, prepared: {} });
     }
     done();
   });
@@ -114,11 +167,11 @@ export function installCachedAnswers(app: FastifyInstance, db: Database, lifecyc
     if (req.method !== "GET" || lifecycle.draining || req.url === undefined) return false;
     // a pinned version is checked by Fastify's hooks (api-version.ts)
     if (req.headers["api-version"] !== undefined) return false;
-    const answer = byUrl.get(req.url);
+    const key = byUrl.size === 0 ? undefined : keyOf(req, req.url);
+    const answer = key === undefined ? undefined : byUrl.get(key);
     if (!answer) return false;
-    const json = cache.peekJson(answer.key);
-    if (!json) return false;
-    const body = answerBody(json, answer.form);
+    const body = bodyNow(answer);
+    if (!body) return false;
     if (answer.body !== body) {
       answer.body = body;
       answer.prepared = {};

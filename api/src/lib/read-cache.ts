@@ -102,6 +102,12 @@ class TimedValues {
     this.entries.clear();
   }
 
+  /** The value kept for `key` if it is younger than `maxAgeMs` (no load, no wait). */
+  peek(key: string, maxAgeMs: number): { value: unknown } | undefined {
+    const hit = this.entries.get(key);
+    return hit && Date.now() - hit.at < maxAgeMs ? { value: hit.value } : undefined;
+  }
+
   has(key: string): boolean {
     return this.entries.has(key);
   }
@@ -132,6 +138,14 @@ export class CachedRead<T = unknown> {
     readonly options: CacheOptions = {},
   ) {}
 }
+
+/** Where a shared value (`value`, `recent`) is kept, under which key. */
+export type NotedRead = { store: "values"; key: string } | { store: "recent"; key: string; maxAgeMs: number };
+/** The read each kept shared value answers, so that an answer that is one of them can be repeated. */
+const readOfValue = new WeakMap<object, NotedRead>();
+const remember = (value: unknown, read: NotedRead) => {
+  if (value !== null && typeof value === "object") readOfValue.set(value, read);
+};
 
 /** The value of each kept JSON entry, parsed once (an entry's bytes are never changed, only replaced). */
 const parsedEntries = new WeakMap<Buffer, unknown>();
@@ -228,6 +242,7 @@ export class ReadCache {
     if (trusted && generation === this.generation && this.trusted()) {
       if (this.values.size >= MAX_ENTRIES) this.values.clear();
       this.values.set(key, value);
+      remember(value, { store: "values", key });
     }
     return value;
   }
@@ -279,7 +294,31 @@ export class ReadCache {
    * (`noteLocalWrite`, called for every non-GET request). Another process's write shows within `maxAgeMs`.
    */
   recent<T>(key: string, maxAgeMs: number, load: () => Promise<T>): Promise<T> {
-    return this.shortLived.get(key, maxAgeMs, load, () => true);
+    return this.shortLived.get(
+      key,
+      maxAgeMs,
+      load,
+      () => true,
+      (value) => {
+        remember(value, { store: "recent", key, maxAgeMs });
+        return true;
+      },
+    );
+  }
+
+  /**
+   * The read whose kept value `value` is, if it is one and still kept (an answer that is exactly such a
+   * value may be repeated while it stands: http/cached-answers.ts).
+   */
+  readOf(value: unknown): NotedRead | undefined {
+    const read = value !== null && typeof value === "object" ? readOfValue.get(value) : undefined;
+    return read && this.peekRead(read)?.value === value ? read : undefined;
+  }
+
+  /** The value a read would answer now, if it is in memory and may be used (no load, no wait). */
+  peekRead(read: NotedRead): { value: unknown } | undefined {
+    if (read.store === "recent") return this.shortLived.peek(read.key, read.maxAgeMs);
+    return this.trusted() && this.values.has(read.key) ? { value: this.values.get(read.key) } : undefined;
   }
 
   noteLocalWrite(): void {

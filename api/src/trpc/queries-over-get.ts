@@ -7,7 +7,9 @@
  * of several procedures (`a,b?batch=1`) go to the adapter.
  * On the public surface a query is a read like a REST GET: a procedure answering a cached read
  * (trpc/operations.ts) notes its read-cache entry, and http/cached-answers.ts repeats the answer before
- * routing, from that one entry, as it does for the REST path of the same operation.
+ * routing, from that one entry, as it does for the REST path of the same operation. On the back office a
+ * query that answered exactly one shared value of the read cache, unchanged, may be repeated the same way
+ * to the same session while that value stands.
  * See docs/decisions/0003-read-cache-and-order-path.md.
  */
 import {
@@ -19,16 +21,21 @@ import {
 } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { allowCachedAnswer, answerBody } from "../http/cached-answers";
+import { allowCachedAnswer, answerBody, noteSessionAnswer } from "../http/cached-answers";
 import { keepCompressedForms } from "../lib/compressed-forms";
-import { keptJsonOf } from "../lib/read-cache";
+import { keptJsonOf, readCache } from "../lib/read-cache";
 
 export interface QueryRouteOptions<TContext> {
   prefix: string;
   router: AnyTRPCRouter;
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => TContext;
-  /** A public surface: answers may be repeated before routing (never where a session decides them). */
-  repeatable: boolean;
+  /**
+   * Which answers may be repeated before routing: the public surface's cached reads, to anyone; the back
+   * office's answers of one shared value, to the session that asked (http/cached-answers.ts).
+   */
+  repeat: "public" | "per-session";
+  /** The read cache's database, whose values a per-session answer is checked against. */
+  db: Parameters<typeof readCache>[0];
 }
 
 /** The paths ("catalog.list") of a router's query procedures. */
@@ -87,7 +94,8 @@ export function registerTrpcQueries<TContext>(app: FastifyInstance, options: Que
     app.get(`${prefix}/${path}`, async (req, reply) => {
       const query = (req.query ?? {}) as Record<string, string | undefined>;
       const batch = query.batch === "1";
-      if (options.repeatable) allowCachedAnswer(req, batch ? "trpc-batch" : "trpc");
+      const form = batch ? "trpc-batch" : "trpc";
+      if (options.repeat === "public") allowCachedAnswer(req, form);
       let ctx: TContext | undefined;
       let input: unknown;
       reply.header("vary", "trpc-accept");
@@ -103,7 +111,11 @@ export function registerTrpcQueries<TContext>(app: FastifyInstance, options: Que
           signal: undefined,
           batchIndex: 0,
         });
-        return reply.header("content-type", JSON_TYPE).send(encodeResult(data, batch));
+        const body = encodeResult(data, batch);
+        // exactly a shared value of the read cache: the same session may have these bytes while it stands
+        const read = options.repeat === "per-session" ? readCache(options.db).readOf(data) : undefined;
+        if (read) noteSessionAnswer(req, form, read, data, body);
+        return reply.header("content-type", JSON_TYPE).send(body);
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
         const shape = getTRPCErrorShape({ config: router._def._config, error, type: "query", path, input, ctx });

@@ -25,7 +25,8 @@ async function trpcApp(router: typeof publicAppRouter | typeof adminAppRouter, o
     req,
     reply: res,
   });
-  if (overGet) registerTrpcQueries(app, { prefix: "/api/trpc", router, createContext, repeatable: false });
+  if (overGet)
+    registerTrpcQueries(app, { prefix: "/api/trpc", router, createContext, repeat: "per-session", db: deps.db });
   await app.register(fastifyTRPCPlugin, { prefix: "/api/trpc", trpcOptions: { router, createContext } });
   servers.push(app);
   return app;

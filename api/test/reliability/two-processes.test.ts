@@ -102,6 +102,12 @@ describe("two API processes on one database (acceptance 8)", () => {
     for (const server of [a!, b!]) {
       expect((await request(`${server.backoffice}/api/admin/session`, { headers: { cookie } })).status).toBe(200);
       expect((await request(`${server.backoffice}/api/trpc/admin.me`, { headers: { cookie } })).status).toBe(200);
+      // a read of one shared value, which each process then repeats to this session before routing
+      for (let i = 0; i < 3; i++) {
+        expect((await request(`${server.backoffice}/api/trpc/content.posts`, { headers: { cookie } })).status).toBe(
+          200,
+        );
+      }
     }
     expect((await request(`${b!.backoffice}/api/admin/logout`, { method: "POST", headers: { cookie } })).status).toBe(
       200,
@@ -109,6 +115,7 @@ describe("two API processes on one database (acceptance 8)", () => {
     for (const server of [a!, b!]) {
       expect((await request(`${server.backoffice}/api/admin/session`, { headers: { cookie } })).status).toBe(401);
       expect((await request(`${server.backoffice}/api/trpc/admin.me`, { headers: { cookie } })).status).toBe(401);
+      expect((await request(`${server.backoffice}/api/trpc/content.posts`, { headers: { cookie } })).status).toBe(401);
     }
   });
 

@@ -15,8 +15,10 @@ export {
   ABSOLUTE_TIMEOUT_MS,
   announcingSessionChanges,
   endAccountSessions,
+  isRememberedSignedIn,
   PgSessionStore,
   purgeSessions,
   REQUIRE_TWO_FACTOR_KEY,
+  sessionRowId,
   touchAccountSessions,
 } from "./session-store";

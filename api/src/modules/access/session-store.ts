@@ -22,7 +22,7 @@ import type { SessionStore } from "@fastify/session";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { FastifyRequest, Session } from "fastify";
 import type { Deps } from "../../lib/deps";
-import { readCache } from "../../lib/read-cache";
+import { type RememberedSession, readCache } from "../../lib/read-cache";
 
 const { admins, adminTwoFactor, sessions, settings } = schema;
 
@@ -60,19 +60,33 @@ export const sessionRowId = (sessionId: string) => createHash("sha256").update(s
 
 type StoreDeps = Pick<Deps, "db" | "clock">;
 
+/** A remembered session that may be let through without reading its row: seen lately, not yet ended. */
+function freshlyRemembered(deps: StoreDeps, id: string, nowMs: number): RememberedSession | undefined {
+  const remembered = readCache(deps.db).session(id);
+  return remembered &&
+    nowMs - remembered.lastSeenAtMs <= LAST_SEEN_REFRESH_MS &&
+    nowMs >= remembered.lastSeenAtMs &&
+    nowMs < remembered.expiresAtMs
+    ? remembered
+    : undefined;
+}
+
+/**
+ * Whether the session of row `id` is signed in and would be let through right now without a read of its
+ * row (as `get` below would answer it from memory), and need not set up two-factor first: a back-office
+ * answer to that same session may then be repeated before routing (http/cached-answers.ts).
+ */
+export function isRememberedSignedIn(deps: StoreDeps, id: string): boolean {
+  const remembered = freshlyRemembered(deps, id, deps.clock.now().getTime());
+  return remembered !== undefined && !remembered.mustEnrol;
+}
+
 /** Reads a session row (remembered while valid), or null; deletes a row that has run out. */
 async function readSession(deps: StoreDeps, id: string): Promise<Session | null> {
   const nowMs = deps.clock.now().getTime();
   const cache = readCache(deps.db);
-  const remembered = cache.session(id);
-  if (
-    remembered &&
-    nowMs - remembered.lastSeenAtMs <= LAST_SEEN_REFRESH_MS &&
-    nowMs >= remembered.lastSeenAtMs &&
-    nowMs < remembered.expiresAtMs
-  ) {
-    return sessionOf(remembered);
-  }
+  const remembered = freshlyRemembered(deps, id, nowMs);
+  if (remembered) return sessionOf(remembered);
   const mark = cache.sessionMark();
   const [row] = await deps.db
     .select({
