@@ -6,6 +6,7 @@
 import { request } from "node:http";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answeredBeforeRouting, routedIn } from "./before-routing";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";
 
 const lines: string[] = [];
@@ -24,11 +25,8 @@ afterAll(async () => {
   await apps?.close();
 });
 
-/** How many answers to `path` (its query string aside, as the log writes it) Fastify has logged so far. */
-const routed = (path: string) => {
-  const pathname = path.split("?")[0];
-  return lines.map((l) => JSON.parse(l) as { path?: string; msg?: string }).filter((e) => e.path === pathname).length;
-};
+/** How many answers to `path` Fastify has logged so far. */
+const routed = (path: string) => routedIn(lines, path);
 
 /** One GET over HTTP, with the bytes as sent (fetch would decompress them and ask for gzip by itself). */
 function get(path: string, acceptEncoding?: string, method = "GET", ifNoneMatch?: string) {
@@ -60,16 +58,12 @@ function get(path: string, acceptEncoding?: string, method = "GET", ifNoneMatch?
 }
 
 /** Waits (at most 10 s) until an answer to `path` comes without Fastify routing it. */
-async function servedBeforeRouting(path: string, acceptEncoding?: string): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (Date.now() < until) {
-    const count = routed(path);
-    await get(path, acceptEncoding);
-    if (routed(path) === count) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${path} was still routed after 10 s`);
-}
+const servedBeforeRouting = (path: string, acceptEncoding?: string) =>
+  answeredBeforeRouting(
+    path,
+    () => get(path, acceptEncoding),
+    () => routed(path),
+  );
 
 /** The first answer to `path` is routed; once the cache may repeat it, the same answer comes without routing. */
 async function repeatedBeforeRouting(path: string, encoding?: string) {

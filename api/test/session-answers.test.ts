@@ -6,6 +6,7 @@
 import { request } from "node:http";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answeredBeforeRouting, routedIn } from "./before-routing";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";
 
 const lines: string[] = [];
@@ -25,11 +26,8 @@ afterAll(async () => {
 
 const POSTS = "/api/trpc/content.posts";
 
-/** How many answers to `path` (its query string aside) Fastify has logged so far. */
-const routed = (path: string) => {
-  const pathname = path.split("?")[0];
-  return lines.map((l) => JSON.parse(l) as { path?: string }).filter((e) => e.path === pathname).length;
-};
+/** How many answers to `path` Fastify has logged so far. */
+const routed = (path: string) => routedIn(lines, path);
 
 /** One GET over HTTP with these headers, the bytes as sent. */
 function get(path: string, headers: Record<string, string> = {}) {
@@ -50,16 +48,12 @@ function get(path: string, headers: Record<string, string> = {}) {
 }
 
 /** Waits (at most 10 s) until a GET of `path` with `headers` is answered without Fastify routing it. */
-async function servedBeforeRouting(path: string, headers: Record<string, string>): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (Date.now() < until) {
-    const count = routed(path);
-    await get(path, headers);
-    if (routed(path) === count) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${path} was still routed after 10 s`);
-}
+const servedBeforeRouting = (path: string, headers: Record<string, string>) =>
+  answeredBeforeRouting(
+    path,
+    () => get(path, headers),
+    () => routed(path),
+  );
 
 describe("a back-office session's reads answered before routing", () => {
   it("repeats a session's own tRPC read exactly (bytes, headers, no cookie set), without routing it", async () => {
