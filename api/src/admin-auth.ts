@@ -33,7 +33,7 @@ import { authenticateApiKey, holdsScope, missingScopes, scopesForPath } from "./
  */
 function backOfficeAuthority(deps: Deps): AdminAuthority {
   return {
-    async forPath(req, method, url) {
+    async forPath(req, reply, method, url) {
       const token = bearerToken(req.headers.authorization);
       if (token === undefined) {
         return sessionAdminFor(req, {
@@ -42,6 +42,8 @@ function backOfficeAuthority(deps: Deps): AdminAuthority {
         });
       }
       const key = await authenticateApiKey(deps, token);
+      // counted against the key's own limit: every answer says where it stands, a 429 too
+      reply.headers(key.rateLimit);
       const needed = scopesForPath(method, url);
       if (!needed) throw forbidden("API keys cannot be used on this path");
       const missing = missingScopes(key.scopes, needed);

@@ -369,9 +369,14 @@ describe("using a key on /api/admin/*", () => {
     for (let i = 0; i < RATE_LIMIT; i++) {
       const res = await withKey(apps.backoffice, "GET", "/api/admin/pipeline", busy.secret);
       expect(res.statusCode, `request ${i + 1}`).toBe(200);
+      // every keyed answer says where the key stands (IETF RateLimit fields)
+      expect(res.headers["ratelimit-limit"], `request ${i + 1}`).toBe(String(RATE_LIMIT));
+      expect(res.headers["ratelimit-remaining"], `request ${i + 1}`).toBe(String(RATE_LIMIT - i - 1));
+      expect(Number(res.headers["ratelimit-reset"])).toBeGreaterThanOrEqual(1);
     }
     const limited = await withKey(apps.backoffice, "GET", "/api/admin/pipeline", busy.secret);
     expect(limited.statusCode).toBe(429);
+    expect(limited.headers["ratelimit-remaining"]).toBe("0");
     expectErrorShape(limited.json());
     const retryAfter = Number(limited.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThanOrEqual(1);

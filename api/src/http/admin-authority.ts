@@ -3,14 +3,15 @@
 // routes, the upload and the tRPC procedures ask it through the request. Nothing here knows a module.
 
 import type { SessionAdmin } from "@ch/contracts/staff-roles";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 export interface AdminAuthority {
   /**
    * An admin REST path (`url` is the route's pattern): an API key (`Authorization: Bearer …`) with the
-   * path's scope, or a session whose role may use the path. 401, or 403 saying why.
+   * path's scope, or a session whose role may use the path. 401, or 403 saying why. A key's answer carries
+   * its RateLimit headers (`reply`).
    */
-  forPath(req: FastifyRequest, method: string, url: string): Promise<SessionAdmin>;
+  forPath(req: FastifyRequest, reply: FastifyReply, method: string, url: string): Promise<SessionAdmin>;
   /**
    * A tRPC procedure: a session only (an API key is refused with 401), whose role may call it: the
    * roles of the route it was made from (`rest`), otherwise the procedure's own.

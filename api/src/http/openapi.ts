@@ -70,6 +70,12 @@ const ERROR_REF = { $ref: "#/components/schemas/Error" };
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 /** Headers every answer carries. */
 const EVERY_ANSWER_HEADERS = { "Request-Id": header("RequestId"), "Api-Version": header("ApiVersion") };
+/** Headers of every answer a limit counted: a rate-limited public path's, and an API key's on admin paths. */
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": header("RateLimitLimit"),
+  "RateLimit-Remaining": header("RateLimitRemaining"),
+  "RateLimit-Reset": header("RateLimitReset"),
+};
 
 /** Reusable headers (components.headers), referred to by every answer. */
 export const COMPONENT_HEADERS = {
@@ -80,6 +86,18 @@ export const COMPONENT_HEADERS = {
   ApiVersion: {
     description: "The API version (a date) this answer's shapes follow: the current one, or the one the request pinned",
     schema: { type: "string", format: "date" },
+  },
+  RateLimitLimit: {
+    description: "Requests allowed in the current window (with an API key: the key's per-minute limit)",
+    schema: { type: "integer", minimum: 0 },
+  },
+  RateLimitRemaining: {
+    description: "Requests left in the current window",
+    schema: { type: "integer", minimum: 0 },
+  },
+  RateLimitReset: {
+    description: "Seconds until the current window ends",
+    schema: { type: "integer", minimum: 0 },
   },
   ETag: {
     description:
@@ -127,7 +145,10 @@ const ERROR_ANSWERS: Record<number, { description: string; headers?: Json }> = {
   413: { description: "Request body too large" },
   415: { description: "Unsupported content type (send application/json)" },
   422: { description: "Well-formed but not acceptable (the message says why)" },
-  429: { description: "Too many requests: retry after Retry-After seconds", headers: retryAfter },
+  429: {
+    description: "Too many requests: retry after Retry-After seconds",
+    headers: { ...retryAfter, ...RATE_LIMIT_HEADERS },
+  },
   500: {
     description:
       "Internal error (a bug, never expected): the body never carries internal text; the log has the detail and the request id",
@@ -240,6 +261,7 @@ function operationOf(spec: RouteSpec, shapes: AnswerShapes, keyScopesOf?: KeySco
     description: spec.answer,
     headers: {
       ...EVERY_ANSWER_HEADERS,
+      ...(spec.access === "admin" || spec.rateLimit ? RATE_LIMIT_HEADERS : {}),
       ...(tagged ? { ETag: header("ETag") } : {}),
       ...(paged ? { Link: NEXT_PAGE_LINK } : {}),
     },

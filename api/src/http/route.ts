@@ -176,8 +176,12 @@ function headerValue(req: FastifyRequest, name: string): string | undefined {
 }
 
 /** Who calls an admin path (http/admin-authority.ts): an API key with its scope or a session; `url` is the route's pattern. */
-export const authorizeAdmin = (req: FastifyRequest, method: string, url: string): Promise<SessionAdmin> =>
-  req.server.adminAuthority.forPath(req, method, url);
+export const authorizeAdmin = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  method: string,
+  url: string,
+): Promise<SessionAdmin> => req.server.adminAuthority.forPath(req, reply, method, url);
 
 const noQuery = z.strictObject({});
 
@@ -246,7 +250,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
       handler: async (req, reply) => {
         // who calls comes before what they sent: a caller without access learns nothing from a 400
         let admin: SessionAdmin | null = null;
-        if (spec.access === "admin") admin = await authorizeAdmin(req, spec.method, spec.url);
+        if (spec.access === "admin") admin = await authorizeAdmin(req, reply, spec.method, spec.url);
         else if (spec.access === "adminAuth" && bearerToken(req.headers.authorization) !== undefined) {
           // sign-in, setup and the like are a person's, never a key's
           throw forbidden("API keys cannot be used on this path");

@@ -11,7 +11,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { AppError, badRequest, notFound } from "../../lib/errors";
-import { countHit, rateLimitHit } from "../../lib/rate-limit";
+import { countHit, type RateLimitHeaders, rateLimitHit } from "../../lib/rate-limit";
 import { type Actor, recordAudit } from "../audit";
 import { effectiveScopes } from "./scope-policy";
 
@@ -185,6 +185,8 @@ export interface KeyPrincipal {
   heldScopes: string[];
   /** The account that made the key: services record their changes against it, under the key's name. */
   actor: { id: number; username: string; role: StaffRole; sessionId: string };
+  /** Where the key stands against its per-minute limit after this request (RateLimit-* headers). */
+  rateLimit: RateLimitHeaders;
 }
 
 const invalidKey = (message = "Invalid API key") =>
@@ -225,7 +227,7 @@ export async function authenticateApiKey(deps: Deps, token: string): Promise<Key
   if (row.creatorId === null) throw invalidKey("API key's account no longer exists");
   if (row.creatorDisabledAt) throw invalidKey("API key's account is disabled");
   const role = row.creatorRole as StaffRole;
-  await countHit(
+  const rateLimit = await countHit(
     deps.db,
     rateLimitHit(`apikey:${prefixId}`, { limit: deps.env.API_KEY_RATE_LIMIT, windowSeconds: 60 }, now),
   );
@@ -251,5 +253,6 @@ export async function authenticateApiKey(deps: Deps, token: string): Promise<Key
       role,
       sessionId: `api-key:${row.id}`,
     },
+    rateLimit,
   };
 }

@@ -20,9 +20,9 @@ export const mediaUploadPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app:
     {
       bodyLimit: MEDIA_MAX_BYTES,
       // The session is checked before the body is read, so an anonymous client cannot make us buffer 8 MB.
-      onRequest: async (req) => {
+      onRequest: async (req, reply) => {
         // a session whose role may upload, or an API key with the path's scope (http/route.ts)
-        signedIn.set(req, await authorizeAdmin(req, "POST", "/api/admin/media"));
+        signedIn.set(req, await authorizeAdmin(req, reply, "POST", "/api/admin/media"));
       },
     },
     async (req, reply) => {
