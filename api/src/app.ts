@@ -37,7 +37,7 @@ import { trackRouteMethods } from "./http/no-route";
 import { referencePage } from "./http/reference-page";
 import { lazyRequestLogger } from "./http/request-logger";
 import { registerRoutes } from "./http/route";
-import { installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";
+import { acceptEmptyJsonBodies, installCsrfGuard, installSecurityHeaders, requireJsonBodies } from "./http/security";
 import { serveSpa } from "./http/spa";
 import type { Clock } from "./lib/clock";
 import { systemClock } from "./lib/clock";
@@ -161,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // session and refuses every admin call
   await installAdminAuth(app, deps, surface);
   requireJsonBodies(app, ["/api/admin/media"]);
+  acceptEmptyJsonBodies(app);
   registerSystemRoutes(app, deps, lifecycle);
   // while the process drains, every answer ends its connection (see server.ts)
   const cache = readCache(options.db);

@@ -3,7 +3,7 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAppRouter, publicAppRouter } from "../src/trpc/root";
-import { startTestApps, type TestApps } from "./harness";
+import { signedInCookie, startTestApps, type TestApps } from "./harness";
 import { proceduresOf } from "./reliability/lib/routes";
 
 let apps: TestApps;
@@ -117,6 +117,35 @@ describe("transport-level bad input", () => {
     }
     // the servers still answer afterwards
     expect((await fetch(`http://127.0.0.1:${ports.storefront}/healthz`)).status).toBe(200);
+  });
+
+  it("takes a JSON content type with no body as no body: authentication first, then the route's own answer", async () => {
+    const emptyJson = { "content-type": "application/json" };
+    // without credentials: 401, not Fastify's 400 for an empty JSON body
+    const anonymous = await apps.backoffice.inject({
+      method: "DELETE",
+      url: "/api/admin/products/987654",
+      headers: emptyJson,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const cookie = await signedInCookie(apps);
+    const signedIn = await apps.backoffice.inject({
+      method: "DELETE",
+      url: "/api/admin/products/987654",
+      headers: { ...emptyJson, cookie },
+    });
+    expect(signedIn.statusCode).toBe(404);
+    // a write that needs a body says so, naming it
+    const contact = await apps.storefront.inject({ method: "POST", url: "/api/contact", headers: emptyJson });
+    expect(contact.statusCode).toBe(400);
+    // a body that is there is still parsed as JSON, poisoning checks included
+    const poisoned = await apps.storefront.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: emptyJson,
+      payload: '{"__proto__":{"x":1}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
   });
 
   it("answers a method a REST path does not take with 405 and the methods it does take in Allow", async () => {
