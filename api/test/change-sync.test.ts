@@ -2,6 +2,8 @@
 // createdAt and updatedAt, and every list takes updatedSince, createdSince and createdBefore, so an
 // integrator can fetch only what changed since its last sync.
 import { productInputOf } from "@ch/contracts/catalog";
+import { schema } from "@ch/db";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BACKOFFICE, firstProductOnSale, orderBody, type TestApps, useSignedInApps } from "./harness";
 import { sendContactEnquiry } from "./lead-fixtures";
@@ -117,8 +119,86 @@ describe("updatedSince, createdSince and createdBefore on the admin lists", () =
     }
   });
 
+  it("notifications, an endpoint's webhook deliveries and USDT transfers: the same filters", async () => {
+    const { db } = apps.db.handle;
+    const [endpoint] = await db
+      .insert(schema.webhookEndpoints)
+      .values({ url: "https://hooks.example.com/sync", events: ["order.created"], secret: "whsec_sync" })
+      .returning();
+    const event = async (n: number) =>
+      (
+        await db
+          .insert(schema.webhookEvents)
+          .values({ messageId: `msg_sync_${n}`, type: "order.created", data: { n } })
+          .returning()
+      )[0]!;
+    const delivery = async (n: number) =>
+      (
+        await db
+          .insert(schema.webhookDeliveries)
+          .values({
+            endpointId: endpoint!.id,
+            eventId: (await event(n)).id,
+            giveUpAt: new Date(Date.now() + 86_400_000),
+          })
+          .returning()
+      )[0]!;
+    const transfer = async (n: number) =>
+      (
+        await db
+          .insert(schema.usdtTransfers)
+          .values({
+            txHash: String(n).repeat(64).slice(0, 64),
+            fromAddress: "TG2bLBBBy5LTsB6DfpuxNRHNB7UF9auMYg",
+            valueMicro: 1_000_000n * BigInt(n),
+            blockTimestamp: new Date(),
+            status: "unmatched",
+          })
+          .returning()
+      )[0]!;
+    const oldDelivery = await delivery(1);
+    const oldTransfer = await transfer(1);
+    const [oldNotification] = await db.select().from(schema.notifications).limit(1);
+    await tick();
+    const since = new Date().toISOString();
+    await tick();
+    // a worker's claim, an attempt, a staff match: any change of state moves updatedAt (the row's trigger)
+    await db.update(schema.notifications).set({ attempts: 1 }).where(eq(schema.notifications.id, oldNotification!.id));
+    await db
+      .update(schema.webhookDeliveries)
+      .set({ attempts: 1 })
+      .where(eq(schema.webhookDeliveries.id, oldDelivery.id));
+    await db
+      .update(schema.usdtTransfers)
+      .set({ note: "seen", updatedAt: new Date() })
+      .where(eq(schema.usdtTransfers.txHash, oldTransfer.txHash));
+    const newDelivery = await delivery(2);
+    const newTransfer = await transfer(2);
+
+    const notifications = await list("/api/admin/notifications", { updatedSince: since });
+    expect(notifications.map((r) => r.id)).toContain(oldNotification!.id);
+    expect((await list("/api/admin/notifications", { createdSince: since })).map((r) => r.id)).not.toContain(
+      oldNotification!.id,
+    );
+    const deliveries = `/api/admin/webhooks/${endpoint!.id}/deliveries`;
+    expect(ids(await list(deliveries, { updatedSince: since }))).toEqual([oldDelivery.id, newDelivery.id]);
+    expect(ids(await list(deliveries, { createdSince: since }))).toEqual([newDelivery.id]);
+    expect(ids(await list(deliveries, { createdBefore: since }))).toEqual([oldDelivery.id]);
+    const hashes = async (query: Record<string, string>) =>
+      ((await list("/api/admin/usdt-transfers", query)) as unknown as { txHash: string }[]).map((t) => t.txHash).sort();
+    expect(await hashes({ updatedSince: since })).toEqual([oldTransfer.txHash, newTransfer.txHash].sort());
+    expect(await hashes({ createdSince: since })).toEqual([newTransfer.txHash]);
+  });
+
   it("answers 400 naming the field for an instant it cannot read", async () => {
-    for (const path of ["/api/admin/orders", "/api/admin/contacts", "/api/admin/products", "/api/admin/gallery"]) {
+    for (const path of [
+      "/api/admin/orders",
+      "/api/admin/contacts",
+      "/api/admin/products",
+      "/api/admin/gallery",
+      "/api/admin/notifications",
+      "/api/admin/usdt-transfers",
+    ]) {
       const res = await admin("GET", `${path}?updatedSince=last-tuesday`);
       expect(res.statusCode, path).toBe(400);
       expect((res.json() as { issues: { path: string[] }[] }).issues[0]!.path).toContain("updatedSince");

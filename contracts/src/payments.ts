@@ -1,7 +1,7 @@
 // Invoices, the payment ledger and the order timeline, as the apps see them; and the inputs that record
 // a payment (staff: bank transfer or refund) or submit a USDT transaction hash (the customer).
 import { z } from "zod";
-import { cursorParam, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageOf } from "./admin";
+import { changeFilters, cursorParam, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageOf } from "./admin";
 import { email, id, optionalText, requiredText } from "./fields";
 import { instant, int } from "./responses";
 
@@ -243,6 +243,7 @@ export const usdtTransferListQuery = z.strictObject({
   status: z.enum([...USDT_TRANSFER_STATUSES, "all"]).default("unmatched"),
   cursor: cursorParam.optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  ...changeFilters,
 });
 export type UsdtTransferListQuery = z.output<typeof usdtTransferListQuery>;
 

@@ -1,6 +1,7 @@
 // Webhooks: the events an endpoint may subscribe to, the delivery states and the inputs of the owner's
 // webhook screen, tRPC webhooks.* and /api/admin/webhooks. Shared with the back office; no server imports.
 import { z } from "zod";
+import { changeFilters } from "./admin";
 import { id } from "./fields";
 import { instant, int } from "./responses";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from "./webhook-events";
@@ -41,6 +42,7 @@ export const webhookIdInput = z.strictObject({ id: id() });
 export const webhookDeliveriesQuery = z.strictObject({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  ...changeFilters,
 });
 
 /** POST /api/admin/webhooks/{id}/replay: the events that occurred in [from, to), at most 30 days apart. */
@@ -111,6 +113,8 @@ export const webhookDeliveryList = z.array(
     resentFrom: int().nullable(),
     occurredAt: instant(),
     createdAt: instant(),
+    /** The last change of its state (claimed, attempted, settled, resent): sync by the last one seen. */
+    updatedAt: instant(),
     completedAt: instant().nullable(),
     attemptLog: z.array(
       z.object({

@@ -25,6 +25,8 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
       "Counted answers carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a wrong method gets 405 with Allow.",
       "A webhook endpoint answering 410 Gone is disabled; deliveries wait 15 s for an answer.",
       "Response schemas allow added fields: read the fields you know and ignore the others.",
+      "updatedSince, createdSince and createdBefore on notifications, webhook deliveries and USDT transfers too; notifications and deliveries carry updatedAt.",
+      "An API key's answers carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset of its own limit.",
       "The shapes several operations share are named schemas (components.schemas: Product, AdminOrder, Invoice…), listed at the end of /api/docs; every operation's body and answer has an example; a key's scopes are in each operation's x-api-key-scopes.",
     ],
   },

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, deliveryState, id, timestamptz } from "./columns";
+import { deliveryState, id, timestamps, timestamptz } from "./columns";
 
 /**
  * Outbox: a row is written in the same transaction as the record it announces,
@@ -22,7 +22,8 @@ export const notifications = pgTable(
     ...deliveryState(),
     lastError: text("last_error"),
     sentAt: timestamptz("sent_at"),
-    createdAt: createdAt(),
+    /** updated_at: set by the row's update trigger (migration 0023) at every change of its state. */
+    ...timestamps(),
   },
   (t) => [index("notifications_due_idx").on(t.status, t.nextAttemptAt)],
 );

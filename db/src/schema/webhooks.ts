@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { admins } from "./admin";
-import { createdAt, deliveryState, id, optionalRef, parentRef, timestamps, timestamptz } from "./columns";
+import { deliveryState, id, optionalRef, parentRef, timestamps, timestamptz } from "./columns";
 
 /** A 64-bit transaction id (read as text: it can pass 2^53). */
 const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
@@ -76,7 +76,8 @@ export const webhookDeliveries = pgTable(
     lastError: text("last_error"),
     /** Set when a person asked for this delivery again (the resend of delivery `resentFrom`). */
     resentFrom: integer("resent_from"),
-    createdAt: createdAt(),
+    /** updated_at: set by the row's update trigger (migration 0023) at every change of its state. */
+    ...timestamps(),
     completedAt: timestamptz("completed_at"),
   },
   (t) => [

@@ -28,6 +28,8 @@ const notificationDto = z.object({
   lastError: z.string().nullable(),
   sentAt: instant().nullable(),
   createdAt: instant(),
+  /** The last change of its state (claimed, attempted, sent, failed, retried): sync by the last one seen. */
+  updatedAt: instant(),
   retryable: z.boolean(),
 });
 const notificationDetail = notificationDto.extend({
@@ -61,7 +63,7 @@ export const notificationOperations = {
     tags: ["admin", "notifications"],
     query: notificationListInput,
     answer:
-      "Array of { id, channel, kind, recipient, subject, preview, status, attempts, lastError, createdAt, sentAt, retryable }",
+      "Array of { id, channel, kind, recipient, subject, preview, status, attempts, lastError, createdAt, updatedAt, sentAt, retryable }; updatedSince, createdSince and createdBefore narrow it",
     handler: ({ deps, query }) => listNotifications(deps, query),
   }),
   summary: route({

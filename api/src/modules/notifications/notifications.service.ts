@@ -1,10 +1,12 @@
 // The back office's view of the outbox: recent notifications, one in full, and a retry that puts a
 // failed or unsent notification back in the queue (audited).
+import { changeFilters } from "@ch/contracts/admin";
 import { rowsOf, schema } from "@ch/db";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
+import { changeClauses } from "../../lib/sorted-page";
 import { type Actor, recordAudit } from "../audit";
 import { telegramPlainText } from "./messages";
 import { type Channel, channelConfigured, outboxSignal } from "./outbox";
@@ -18,6 +20,7 @@ export const notificationListInput = z.strictObject({
   status: z.enum(NOTIFICATION_STATUSES).optional(),
   channel: z.enum(NOTIFICATION_CHANNELS).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
+  ...changeFilters,
 });
 export type NotificationListInput = z.output<typeof notificationListInput>;
 
@@ -48,6 +51,7 @@ const listColumns = {
   lastError: notifications.lastError,
   sentAt: notifications.sentAt,
   createdAt: notifications.createdAt,
+  updatedAt: notifications.updatedAt,
 };
 type ListRow = { [K in keyof typeof listColumns]: (typeof notifications.$inferSelect)[K] };
 
@@ -68,6 +72,7 @@ function toListItem(row: ListRow, env: Deps["env"]) {
     lastError: row.lastError,
     sentAt: row.sentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     /** Whether Retry can work now (failed or unsent, and the channel is configured). */
     retryable:
       (row.status === "failed" || row.status === "unsent") &&
@@ -86,6 +91,7 @@ export async function listNotifications(deps: Deps, filter: NotificationListInpu
       and(
         filter.status ? eq(notifications.status, filter.status) : undefined,
         filter.channel ? eq(notifications.channel, filter.channel) : undefined,
+        ...changeClauses(notifications, filter),
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

@@ -11,6 +11,7 @@ import { type Executor, schema } from "@ch/db";
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { changeClauses } from "../../lib/sorted-page";
 import { formatUsdt, microToCents } from "../../lib/usdt";
 import { ledger } from "../ledger";
 import { OPEN_STATUSES, type TransferRow } from "./usdt-common";
@@ -126,7 +127,7 @@ export async function transferDtos(db: Executor, rows: TransferRow[]): Promise<U
 /** A page of seen transfers (`status`, default unmatched), newest block first; `limit` rows after `cursor`. */
 export async function listUsdtTransfersPage(
   db: Executor,
-  filter: { status: UsdtTransferListQuery["status"] },
+  filter: Pick<UsdtTransferListQuery, "status" | "updatedSince" | "createdSince" | "createdBefore">,
   page: { limit: number; cursor?: { at: Date; txHash: string } | undefined },
 ): Promise<UsdtTransferDto[]> {
   const rows = await db
@@ -135,6 +136,7 @@ export async function listUsdtTransfersPage(
     .where(
       and(
         filter.status === "all" ? undefined : eq(usdtTransfers.status, filter.status),
+        ...changeClauses(usdtTransfers, filter),
         page.cursor
           ? sql`(${usdtTransfers.blockTimestamp}, ${usdtTransfers.txHash}) < (${page.cursor.at.toISOString()}::timestamptz, ${page.cursor.txHash})`
           : undefined,
@@ -150,11 +152,10 @@ export async function listUsdtTransfers(
   db: Executor,
   query: UsdtTransferListQuery,
 ): Promise<{ items: UsdtTransferDto[]; nextCursor: string | null }> {
-  const rows = await listUsdtTransfersPage(
-    db,
-    { status: query.status },
-    { limit: query.limit + 1, cursor: transferCursor.decode(query.cursor) },
-  );
+  const rows = await listUsdtTransfersPage(db, query, {
+    limit: query.limit + 1,
+    cursor: transferCursor.decode(query.cursor),
+  });
   const items = rows.slice(0, query.limit);
   const last = rows.length > query.limit ? items[items.length - 1] : undefined;
   return { items, nextCursor: last ? transferCursor.encode(last) : null };

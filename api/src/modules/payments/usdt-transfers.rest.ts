@@ -31,9 +31,7 @@ const listUsdtTransfersRoute = route({
   answer:
     "{ items: transfers (with the order that claimed each and the open invoices it may belong to), next: URL of the next page or null }; `status` unmatched (default), credited, attached or all; 400 naming `cursor` for a cursor this list did not give",
   handler: ({ deps, query, req, reply }) =>
-    keysetPage({ req, reply }, transferCursor, query, (page) =>
-      listUsdtTransfersPage(deps.db, { status: query.status }, page),
-    ),
+    keysetPage({ req, reply }, transferCursor, query, (page) => listUsdtTransfersPage(deps.db, query, page)),
 });
 
 export const usdtTransferOperations = {

@@ -10,6 +10,7 @@ import { Webhook } from "standardwebhooks";
 import type { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
+import { changeClauses } from "../../lib/sorted-page";
 import { type Actor, recordAudit } from "../audit";
 import { announceWebhooks, newMessageId } from "./events";
 import { assertWebhookUrlAllowed, type ResolveAll } from "./url-policy";
@@ -217,6 +218,7 @@ export async function listDeliveries(
       lastError: webhookDeliveries.lastError,
       resentFrom: webhookDeliveries.resentFrom,
       createdAt: webhookDeliveries.createdAt,
+      updatedAt: webhookDeliveries.updatedAt,
       completedAt: webhookDeliveries.completedAt,
       messageId: webhookEvents.messageId,
       type: webhookEvents.type,
@@ -228,6 +230,7 @@ export async function listDeliveries(
       and(
         eq(webhookDeliveries.endpointId, endpointId),
         query.status ? eq(webhookDeliveries.status, query.status) : undefined,
+        ...changeClauses(webhookDeliveries, query),
       ),
     )
     .orderBy(desc(webhookDeliveries.id))
@@ -265,6 +268,7 @@ export async function listDeliveries(
     resentFrom: r.resentFrom,
     occurredAt: r.occurredAt.toISOString(),
     createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
     completedAt: r.completedAt?.toISOString() ?? null,
     /** Newest first; at most the last 20. */
     attemptLog: attempts
