@@ -121,6 +121,45 @@ describe("delivery bands and tax rates", () => {
   });
 });
 
+describe("the checkout's prices after a price-list change", () => {
+  it("quotes the new tax rate at once: the order path's kept rates are dropped by the change", async () => {
+    const product = (await apps.storefront.inject({ method: "GET", url: "/api/products" }))
+      .json()
+      .find((p: { inStock: boolean }) => p.inStock) as { id: number; name: string; price: number };
+    const quote = async () => {
+      const res = await apps.storefront.inject({
+        method: "POST",
+        url: "/api/orders/quote",
+        payload: {
+          cartItems: [{ id: product.id, name: product.name, price: product.price, quantity: 1 }],
+          state: "TX",
+          zipCode: "78201",
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { tax: number; shipping: number };
+    };
+    // every class of Texas at 0 %: the product's, and the delivery charge's
+    const current = await db().select().from(schema.taxRates).where(eq(schema.taxRates.state, "TX"));
+    expect(current.length).toBeGreaterThan(0);
+    const before = await quote();
+    expect(before.tax).toBeGreaterThan(0);
+    await quote(); // read from the kept rates now
+    try {
+      for (const rate of current) {
+        const saved = await mutate("saveTaxRate", { state: "TX", taxClass: rate.taxClass, rateBasisPoints: 0 });
+        expect(saved.statusCode).toBe(200);
+      }
+      expect((await quote()).tax).toBe(0);
+    } finally {
+      for (const rate of current) {
+        await mutate("saveTaxRate", { state: "TX", taxClass: rate.taxClass, rateBasisPoints: rate.rateBasisPoints });
+      }
+    }
+    expect((await quote()).tax).toBe(before.tax);
+  });
+});
+
 describe("deleting what a proposal was priced with", () => {
   it("leaves the sent proposal's stored figures, the customer's page and the acceptance unchanged", async () => {
     const option = (

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { changeFilters } from "./change-filters";
 import { CONTACT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "./constants";
 import { id, optionalEmail, optionalText, requiredText, text } from "./fields";
 import { changeTimes, instant, int } from "./responses";
@@ -47,27 +48,6 @@ export const cursorParam = z
   .string()
   .max(512, "must be at most 512 characters")
   .regex(/^[A-Za-z0-9_-]+$/, "must be the cursor of a `next` link");
-
-const instantFilter = (what: string) =>
-  z.iso
-    .datetime({ offset: true, error: "must be an ISO 8601 instant such as 2026-11-28T00:00:00Z" })
-    .transform((value) => new Date(value))
-    .optional()
-    .describe(what);
-
-/** What every admin list takes to sync changes: rows changed or created since an instant. */
-export const changeFilters = {
-  updatedSince: instantFilter(
-    "Only rows changed at or after this instant (their updatedAt): sync by the last one seen",
-  ),
-  createdSince: instantFilter("Only rows created at or after this instant"),
-  createdBefore: instantFilter("Only rows created before this instant"),
-};
-export interface ChangeFilter {
-  updatedSince?: Date | undefined;
-  createdSince?: Date | undefined;
-  createdBefore?: Date | undefined;
-}
 
 export const adminListQuery = z.strictObject({
   q: text(200).optional(),

@@ -1,7 +1,8 @@
 // Invoices, the payment ledger and the order timeline, as the apps see them; and the inputs that record
 // a payment (staff: bank transfer or refund) or submit a USDT transaction hash (the customer).
 import { z } from "zod";
-import { changeFilters, cursorParam, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageOf } from "./admin";
+import { cursorParam, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageOf } from "./admin";
+import { changeFilters } from "./change-filters";
 import { email, id, optionalText, requiredText } from "./fields";
 import { instant, int } from "./responses";
 

@@ -1,7 +1,7 @@
 // Webhooks: the events an endpoint may subscribe to, the delivery states and the inputs of the owner's
 // webhook screen, tRPC webhooks.* and /api/admin/webhooks. Shared with the back office; no server imports.
 import { z } from "zod";
-import { changeFilters } from "./admin";
+import { changeFilters } from "./change-filters";
 import { id } from "./fields";
 import { instant, int } from "./responses";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from "./webhook-events";

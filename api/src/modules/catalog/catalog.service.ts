@@ -1,5 +1,5 @@
-import type { ChangeFilter } from "@ch/contracts/admin";
 import type { AdminProductDto, ProductDto, ProductInput } from "@ch/contracts/catalog";
+import type { ChangeFilter } from "@ch/contracts/change-filters";
 import { PRODUCT_CATEGORIES } from "@ch/contracts/constants";
 import { productTaxClass } from "@ch/contracts/pricing";
 import { type Executor, schema } from "@ch/db";

@@ -1,4 +1,4 @@
-import type { ChangeFilter } from "@ch/contracts/admin";
+import type { ChangeFilter } from "@ch/contracts/change-filters";
 import type {
   BlogPostDto,
   BlogPostInput,

@@ -1,4 +1,4 @@
-import type { ChangeFilter } from "@ch/contracts/admin";
+import type { ChangeFilter } from "@ch/contracts/change-filters";
 import type { GalleryItemDto, galleryItemInput } from "@ch/contracts/content";
 import { type Executor, schema } from "@ch/db";
 import { and, asc, eq, gt, ne, or, sql } from "drizzle-orm";

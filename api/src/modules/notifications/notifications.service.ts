@@ -1,6 +1,6 @@
 // The back office's view of the outbox: recent notifications, one in full, and a retry that puts a
 // failed or unsent notification back in the queue (audited).
-import { changeFilters } from "@ch/contracts/admin";
+import { changeFilters } from "@ch/contracts/change-filters";
 import { rowsOf, schema } from "@ch/db";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";

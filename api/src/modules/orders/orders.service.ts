@@ -148,7 +148,9 @@ export async function placeOrder(
   const ids = input.cartItems.map((item) => item.id).sort((a, b) => a - b);
   const limit = options.rateLimit;
   // the delivery band and the tax rates depend on the address only: read once, also across retries
-  const context = await pricingContext(db, { state: input.state, zipCode: input.zipCode }, settings);
+  const context = await pricingContext(db, { state: input.state, zipCode: input.zipCode }, settings, {
+    cachedIn: db,
+  });
   let orderId: number | null = null;
   for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
     const rows: ProductRow[] = await queryRows<ProductRow>(db, ORDER_PREPARE_SQL, [

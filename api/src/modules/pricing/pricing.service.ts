@@ -10,11 +10,12 @@ import { mergeCartLines, type OrderQuoteDto } from "@ch/contracts/orders";
 import { productTaxClass, TAX_CLASSES, type TaxClass } from "@ch/contracts/pricing";
 import type { ProposalLineInput } from "@ch/contracts/proposals";
 import type { BusinessSettings } from "@ch/contracts/settings";
-import { type Executor, schema } from "@ch/db";
+import { type Database, type Executor, schema } from "@ch/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict } from "../../lib/errors";
 import { queryRows } from "../../lib/prepared";
+import { readCache } from "../../lib/read-cache";
 import { getSettings } from "../settings";
 import { type PricedFigures, type PricingInput, type PricingLine, priceOrder } from "./engine";
 import { findZip, milesBetween } from "./zip-distance";
@@ -121,7 +122,7 @@ const CONTEXT_SQL = `
 
 const fromJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
-async function readContextRows(db: Executor, taxState: string, bandId: number | null) {
+async function readContextRowsIn(db: Executor, taxState: string, bandId: number | null) {
   const [row] = await queryRows<{ rates: unknown; bands: unknown }>(db, CONTEXT_SQL, [taxState, bandId]);
   return {
     rates: ratesByClass(fromJson<{ taxClass: string; rateBasisPoints: number }[]>(row?.rates ?? [])),
@@ -137,12 +138,24 @@ export async function pricingContext(
   db: Executor,
   place: PricingPlace,
   settings: Pick<BusinessSettings, "company">,
+  /**
+   * The database whose read cache may keep the state's rates and bands (the order and quote paths, outside
+   * any transaction); every change to them announces itself (proposals/price-lists.service.ts).
+   */
+  options: { cachedIn?: Database } = {},
 ): Promise<PricingContext> {
+  const { cachedIn } = options;
+  const readContextRows = (taxState: string, bandId: number | null) =>
+    cachedIn
+      ? readCache(cachedIn).value(`pricing:${taxState}:${bandId ?? "by-distance"}`, () =>
+          readContextRowsIn(db, taxState, bandId),
+        )
+      : readContextRowsIn(db, taxState, bandId);
   const taxState = place.taxState ?? place.state;
   const yard = settings.company;
   const chosen = place.deliveryBandId ?? null;
   if (chosen !== null) {
-    const { rates, bands } = await readContextRows(db, taxState, chosen);
+    const { rates, bands } = await readContextRows(taxState, chosen);
     const [band] = bands;
     if (!band)
       throw badRequest("Unknown delivery band", [{ path: ["deliveryBandId"], message: "no such delivery band" }]);
@@ -151,7 +164,7 @@ export async function pricingContext(
     return { taxState, deliveryZip: null, delivery: deliveryOf(band, miles), rates };
   }
   if (place.zipCode.trim() === "") {
-    return { taxState, deliveryZip: null, delivery: null, rates: (await readContextRows(db, taxState, 0)).rates };
+    return { taxState, deliveryZip: null, delivery: null, rates: (await readContextRows(taxState, 0)).rates };
   }
   const found = await findZip(place.zipCode);
   if (!found) {
@@ -168,7 +181,7 @@ export async function pricingContext(
     );
   }
   const miles = milesBetween(yard, found);
-  const { rates, bands } = await readContextRows(db, taxState, null);
+  const { rates, bands } = await readContextRows(taxState, null);
   const band = bandForMiles(bands, miles);
   if (!band) {
     throw zipIssue(
@@ -317,7 +330,9 @@ export async function quoteCart(
 ): Promise<OrderQuoteDto> {
   const items = mergeCartLines(input.cartItems);
   const settings = await getSettings(deps);
-  const context = await pricingContext(deps.db, { state: input.state, zipCode: input.zipCode }, settings);
+  const context = await pricingContext(deps.db, { state: input.state, zipCode: input.zipCode }, settings, {
+    cachedIn: deps.db,
+  });
   const ids = items.map((item) => item.id);
   const rows = await deps.db
     .select({

@@ -7,6 +7,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
+import { announceCatalogChange } from "../../lib/read-cache";
 import { type Actor, auditedChange, recordAudit } from "../audit";
 
 const { proposalOptions, deliveryBands, taxRates, products } = schema;
@@ -66,7 +67,12 @@ function savePriceListRow<R extends { id: number }>(
   return auditedChange(
     deps.db,
     actor,
-    async (tx) => existingRow(list, await write(tx)),
+    async (tx) => {
+      const row = existingRow(list, await write(tx));
+      // the order and quote paths keep the rates and bands in the read cache
+      await announceCatalogChange(tx);
+      return row;
+    },
     (row) => [`${PRICE_LISTS[list].action}.${id ? "update" : "create"}`, list, row.id, input],
   );
 }
@@ -87,6 +93,7 @@ function deletePriceListRow(
     actor,
     async (tx) => {
       existingRow(list, await remove(tx));
+      await announceCatalogChange(tx);
       return { ok: true as const };
     },
     [`${PRICE_LISTS[list].action}.delete`, list, id],
@@ -148,6 +155,7 @@ export async function saveTaxRate(deps: Deps, actor: Actor, input: z.output<type
         target: [taxRates.state, taxRates.taxClass],
         set: { rateBasisPoints: input.rateBasisPoints, updatedAt: now },
       });
+    await announceCatalogChange(tx);
     await recordAudit(tx, actor, "tax-rate.save", "tax_rate", `${input.state}:${input.taxClass}`, {
       ...input,
       previousRateBasisPoints: before?.rateBasisPoints ?? null,
@@ -163,6 +171,7 @@ export async function deleteTaxRate(deps: Deps, actor: Actor, state: string, tax
       .where(and(eq(taxRates.state, state), eq(taxRates.taxClass, taxClass)))
       .returning({ rateBasisPoints: taxRates.rateBasisPoints });
     if (!row) throw notFound("No rate for that state and tax class");
+    await announceCatalogChange(tx);
     await recordAudit(tx, actor, "tax-rate.delete", "tax_rate", `${state}:${taxClass}`, {
       state,
       taxClass,
