@@ -4,6 +4,7 @@
 import { productInputOf } from "@ch/contracts/catalog";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BACKOFFICE, firstProductOnSale, orderBody, type TestApps, useSignedInApps } from "./harness";
 import { sendContactEnquiry } from "./lead-fixtures";
@@ -121,41 +122,30 @@ describe("updatedSince, createdSince and createdBefore on the admin lists", () =
 
   it("notifications, an endpoint's webhook deliveries and USDT transfers: the same filters", async () => {
     const { db } = apps.db.handle;
-    const [endpoint] = await db
-      .insert(schema.webhookEndpoints)
-      .values({ url: "https://hooks.example.com/sync", events: ["order.created"], secret: "whsec_sync" })
-      .returning();
-    const event = async (n: number) =>
-      (
-        await db
-          .insert(schema.webhookEvents)
-          .values({ messageId: `msg_sync_${n}`, type: "order.created", data: { n } })
-          .returning()
-      )[0]!;
-    const delivery = async (n: number) =>
-      (
-        await db
-          .insert(schema.webhookDeliveries)
-          .values({
-            endpointId: endpoint!.id,
-            eventId: (await event(n)).id,
-            giveUpAt: new Date(Date.now() + 86_400_000),
-          })
-          .returning()
-      )[0]!;
-    const transfer = async (n: number) =>
-      (
-        await db
-          .insert(schema.usdtTransfers)
-          .values({
-            txHash: String(n).repeat(64).slice(0, 64),
-            fromAddress: "TG2bLBBBy5LTsB6DfpuxNRHNB7UF9auMYg",
-            valueMicro: 1_000_000n * BigInt(n),
-            blockTimestamp: new Date(),
-            status: "unmatched",
-          })
-          .returning()
-      )[0]!;
+    /** One row written as the product writes it (the columns it leaves out take their defaults). */
+    const row = async <T extends PgTable>(table: T, values: T["$inferInsert"]) =>
+      ((await db.insert(table).values(values).returning()) as T["$inferSelect"][])[0]!;
+    const endpoint = await row(schema.webhookEndpoints, {
+      url: "https://hooks.example.com/sync",
+      events: ["order.created"],
+      secret: "whsec_sync",
+    });
+    const delivery = async (n: number) => {
+      const event = await row(schema.webhookEvents, { messageId: `msg_sync_${n}`, type: "order.created", data: { n } });
+      return row(schema.webhookDeliveries, {
+        endpointId: endpoint.id,
+        eventId: event.id,
+        giveUpAt: new Date(Date.now() + 86_400_000),
+      });
+    };
+    const transfer = (n: number) =>
+      row(schema.usdtTransfers, {
+        txHash: String(n).repeat(64).slice(0, 64),
+        fromAddress: "TG2bLBBBy5LTsB6DfpuxNRHNB7UF9auMYg",
+        valueMicro: 1_000_000n * BigInt(n),
+        blockTimestamp: new Date(),
+        status: "unmatched",
+      });
     const oldDelivery = await delivery(1);
     const oldTransfer = await transfer(1);
     const [oldNotification] = await db.select().from(schema.notifications).limit(1);
@@ -180,7 +170,7 @@ describe("updatedSince, createdSince and createdBefore on the admin lists", () =
     expect((await list("/api/admin/notifications", { createdSince: since })).map((r) => r.id)).not.toContain(
       oldNotification!.id,
     );
-    const deliveries = `/api/admin/webhooks/${endpoint!.id}/deliveries`;
+    const deliveries = `/api/admin/webhooks/${endpoint.id}/deliveries`;
     expect(ids(await list(deliveries, { updatedSince: since }))).toEqual([oldDelivery.id, newDelivery.id]);
     expect(ids(await list(deliveries, { createdSince: since }))).toEqual([newDelivery.id]);
     expect(ids(await list(deliveries, { createdBefore: since }))).toEqual([oldDelivery.id]);
@@ -191,14 +181,8 @@ describe("updatedSince, createdSince and createdBefore on the admin lists", () =
   });
 
   it("answers 400 naming the field for an instant it cannot read", async () => {
-    for (const path of [
-      "/api/admin/orders",
-      "/api/admin/contacts",
-      "/api/admin/products",
-      "/api/admin/gallery",
-      "/api/admin/notifications",
-      "/api/admin/usdt-transfers",
-    ]) {
+    const lists = ["orders", "contacts", "products", "gallery", "notifications", "usdt-transfers"];
+    for (const path of lists.map((name) => `/api/admin/${name}`)) {
       const res = await admin("GET", `${path}?updatedSince=last-tuesday`);
       expect(res.statusCode, path).toBe(400);
       expect((res.json() as { issues: { path: string[] }[] }).issues[0]!.path).toContain("updatedSince");

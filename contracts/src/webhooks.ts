@@ -113,9 +113,9 @@ export const webhookDeliveryList = z.array(
     resentFrom: int().nullable(),
     occurredAt: instant(),
     createdAt: instant(),
+    completedAt: instant().nullable(),
     /** The last change of its state (claimed, attempted, settled, resent): sync by the last one seen. */
     updatedAt: instant(),
-    completedAt: instant().nullable(),
     attemptLog: z.array(
       z.object({
         attemptedAt: instant(),

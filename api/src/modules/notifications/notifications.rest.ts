@@ -28,9 +28,9 @@ const notificationDto = z.object({
   lastError: z.string().nullable(),
   sentAt: instant().nullable(),
   createdAt: instant(),
+  retryable: z.boolean(),
   /** The last change of its state (claimed, attempted, sent, failed, retried): sync by the last one seen. */
   updatedAt: instant(),
-  retryable: z.boolean(),
 });
 const notificationDetail = notificationDto.extend({
   text: z.string(),

@@ -268,8 +268,8 @@ export async function listDeliveries(
     resentFrom: r.resentFrom,
     occurredAt: r.occurredAt.toISOString(),
     createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
     completedAt: r.completedAt?.toISOString() ?? null,
+    updatedAt: r.updatedAt.toISOString(),
     /** Newest first; at most the last 20. */
     attemptLog: attempts
       .filter((a) => a.deliveryId === r.id)
