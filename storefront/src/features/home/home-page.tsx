@@ -184,6 +184,9 @@ export function HomePage() {
   const featured = useQuery(featuredProductsQuery);
   useEffect(() => {
     if (!hash || featured.isPending) return;
+    // every section drawn first (styles.css `.below-fold`): a section still at its assumed size above the
+    // anchor would move it once drawn
+    document.documentElement.dataset.anchored = "";
     document.getElementById(hash)?.scrollIntoView();
   }, [hash, featured.isPending]);
 
