@@ -4,7 +4,7 @@
 // payment webhook's balance, a short USDT payment's new exact amount, the ledger identity), and the audit
 // of every change of money or state.
 import { schema } from "@ch/db";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { firstProductOnSale, orderBody, type TestApps, useSignedInApps } from "./harness";
 
@@ -264,11 +264,16 @@ describe("finding 6: figures that agree", () => {
     const l = await ledger(order.id);
     const deposit = l.invoices.find((i: { kind: string }) => i.kind === "deposit");
     await admin("POST", `/api/admin/orders/${order.id}/payments`, { amount: deposit.amount, receivedAt: today() });
+    // this order's event (a table read without an order comes back in no set order on PostgreSQL)
     const events = await db()
       .select()
       .from(schema.webhookEvents)
-      .where(eq(schema.webhookEvents.type, "payment.recorded"));
-    const data = events.at(-1)!.data as { balanceDue: number; paidTotal: number };
+      .where(
+        and(eq(schema.webhookEvents.type, "payment.recorded"), eq(schema.webhookEvents.resource, `order:${order.id}`)),
+      )
+      .orderBy(desc(schema.webhookEvents.id));
+    expect(events).toHaveLength(1);
+    const data = events[0]!.data as { balanceDue: number; paidTotal: number };
     expect(data.paidTotal).toBe(deposit.amount);
     expect(Math.round(data.balanceDue * 100)).toBe(Math.round((receipt.totalAmount - deposit.amount) * 100));
 
