@@ -25,7 +25,7 @@ import {
   pickEncoding,
   readyCompressedBody,
 } from "../lib/compressed-forms";
-import { type NotedRead, readCache } from "../lib/read-cache";
+import { type KeptRead, readCache } from "../lib/read-cache";
 import { API_VERSION } from "./api-version";
 import { encodedEtag, etagOf, tagListNames } from "./etag";
 
@@ -33,7 +33,7 @@ import { encodedEtag, etagOf, tagListNames } from "./etag";
 export type AnswerForm = "json" | "trpc" | "trpc-batch";
 
 /** Where a repeated answer's body comes from: a kept JSON entry, or one session's answer of a shared value. */
-type AnswerSource = { kind: "entry"; key: string } | { kind: "value"; read: NotedRead; value: unknown; body: Buffer };
+type AnswerSource = { kind: "entry"; key: string } | { kind: "value"; read: KeptRead; value: unknown; body: Buffer };
 
 interface CachedAnswer {
   source: AnswerSource;
@@ -80,7 +80,7 @@ export function noteCachedAnswer(req: FastifyRequest, key: string): void {
 export function noteSessionAnswer(
   req: FastifyRequest,
   form: AnswerForm,
-  read: NotedRead,
+  read: KeptRead,
   value: unknown,
   body: Buffer,
 ): void {

@@ -140,10 +140,10 @@ export class CachedRead<T = unknown> {
 }
 
 /** Where a shared value (`value`, `recent`) is kept, under which key. */
-export type NotedRead = { store: "values"; key: string } | { store: "recent"; key: string; maxAgeMs: number };
+export type KeptRead = { store: "values"; key: string } | { store: "recent"; key: string; maxAgeMs: number };
 /** The read each kept shared value answers, so that an answer that is one of them can be repeated. */
-const readOfValue = new WeakMap<object, NotedRead>();
-const remember = (value: unknown, read: NotedRead) => {
+const readOfValue = new WeakMap<object, KeptRead>();
+const remember = (value: unknown, read: KeptRead) => {
   if (value !== null && typeof value === "object") readOfValue.set(value, read);
 };
 
@@ -310,13 +310,13 @@ export class ReadCache {
    * The read whose kept value `value` is, if it is one and still kept (an answer that is exactly such a
    * value may be repeated while it stands: http/cached-answers.ts).
    */
-  readOf(value: unknown): NotedRead | undefined {
+  readOf(value: unknown): KeptRead | undefined {
     const read = value !== null && typeof value === "object" ? readOfValue.get(value) : undefined;
     return read && this.peekRead(read)?.value === value ? read : undefined;
   }
 
   /** The value a read would answer now, if it is in memory and may be used (no load, no wait). */
-  peekRead(read: NotedRead): { value: unknown } | undefined {
+  peekRead(read: KeptRead): { value: unknown } | undefined {
     if (read.store === "recent") return this.shortLived.peek(read.key, read.maxAgeMs);
     return this.trusted() && this.values.has(read.key) ? { value: this.values.get(read.key) } : undefined;
   }
