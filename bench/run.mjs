@@ -594,14 +594,12 @@ function table() {
     out(
       `1. Build weight, ${app} (first load, gzipped; budget ${rows[0].budget.js} KB JS / ${rows[0].budget.css} KB CSS)`,
     );
-    out(pad(["page", "route file", "JS KB", "CSS KB", "requests", "JS max", ""], [12, 34, 8, 8, 9, 7, 5]));
-    for (const r of rows)
-      out(
-        pad(
-          [r.page, r.file, f(r.jsKb, 1), f(r.cssKb, 1), f(r.requests), f(r.budget.js), mark(r.ok)],
-          [12, 34, 8, 8, 9, 7, 5],
-        ),
-      );
+    outTable(
+      out,
+      [12, 34, 8, 8, 9, 7, 5],
+      ["page", "route file", "JS KB", "CSS KB", "requests", "JS max", ""],
+      rows.map((r) => [r.page, r.file, f(r.jsKb, 1), f(r.cssKb, 1), f(r.requests), f(r.budget.js), mark(r.ok)]),
+    );
     out();
   }
   if (report.reads.length) {
@@ -609,27 +607,23 @@ function table() {
       `2. Read paths, ${READ_CONNECTIONS} connections, API (PostgreSQL, started as npm start does) vs bare Fastify with the same bytes; medians of ${T.readRounds} slices of ${T.readSlice} s`,
     );
     out(`   API command (api/package.json "start", its environment defaults): ${report.startCommand}`);
-    const w = [30, 7, 9, 9, 7, 8, 8, 7, 6, 5];
-    out(pad(["path", "bytes", "API r/s", "bare r/s", "ratio", "CPU µs", "CPU x", "p99 ms", "noisy", ""], w));
-    for (const r of report.reads) {
-      out(
-        pad(
-          [
-            r.name,
-            f(r.bytes),
-            f(r.target.rps),
-            f(r.baseline.rps),
-            f(r.rpsRatio, 2),
-            f(r.target.cpuUs),
-            f(r.cpuRatio, 2),
-            f(r.target.p99, 1),
-            r.noisy ? "yes" : "no",
-            mark(r.ok),
-          ],
-          w,
-        ),
-      );
-    }
+    outTable(
+      out,
+      [30, 7, 9, 9, 7, 8, 8, 7, 6, 5],
+      ["path", "bytes", "API r/s", "bare r/s", "ratio", "CPU µs", "CPU x", "p99 ms", "noisy", ""],
+      report.reads.map((r) => [
+        r.name,
+        f(r.bytes),
+        f(r.target.rps),
+        f(r.baseline.rps),
+        f(r.rpsRatio, 2),
+        f(r.target.cpuUs),
+        f(r.cpuRatio, 2),
+        f(r.target.p99, 1),
+        r.noisy ? "yes" : "no",
+        mark(r.ok),
+      ]),
+    );
     out(
       "   targets: REST >= 0.50x r/s, <= 2x CPU/request, p99 <= 10 ms; tRPC >= 0.50x r/s (storefront), >= 0.30x (back office)",
     );
@@ -710,14 +704,15 @@ function scaleTable(out) {
   out(
     `   filled in ${f(databases.postgres?.fillSeconds, 1)} s (PostgreSQL) and ${f(databases.pglite?.fillSeconds, 1)} s (PGlite)`,
   );
-  const w = [32, 6, 9, 8, 9, 8, 5];
-  out(pad(["screen", "status", "PG cold", "PG p95", "lite cold", "lite p95", ""], w));
-  for (const r of pg) {
-    const l = lite.find((x) => x.name === r.name);
-    if (r.kind === "export") continue;
-    out(
-      pad(
-        [
+  outTable(
+    out,
+    [32, 6, 9, 8, 9, 8, 5],
+    ["screen", "status", "PG cold", "PG p95", "lite cold", "lite p95", ""],
+    pg
+      .filter((r) => r.kind !== "export")
+      .map((r) => {
+        const l = lite.find((x) => x.name === r.name);
+        return [
           r.name,
           r.status,
           f(r.coldMs),
@@ -725,11 +720,9 @@ function scaleTable(out) {
           f(l?.coldMs),
           f(l?.p95Ms),
           mark(r.ok && (l ? l.status === 200 : true)),
-        ],
-        w,
-      ),
-    );
-  }
+        ];
+      }),
+  );
   for (const r of pg.filter((x) => x.kind === "export")) {
     const l = lite.find((x) => x.name === r.name);
     out(
@@ -747,6 +740,11 @@ function pad(cells, widths) {
     .map((c, i) => String(c).padEnd(widths[i] ?? 8))
     .join(" ")
     .trimEnd();
+}
+
+/** The header row, then one row a record, each cell padded to its column's width. */
+function outTable(out, widths, header, rows) {
+  for (const cells of [header, ...rows]) out(pad(cells, widths));
 }
 
 // ---------------------------------------------------------------------------------------------

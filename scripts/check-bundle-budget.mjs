@@ -9,7 +9,8 @@ import { gzipSync } from "node:zlib";
 // Storefront: every server-rendered page's first load at 110 KB, the target of issue 13 for home (React
 // DOM 18, TanStack Router and TanStack Query are about 78 KB of it; React DOM 19 alone was 25 KB more:
 // decision 0021). The client-only pages a buyer reaches mid-journey (cart, checkout, order and proposal
-// pages, SEO tools: never the first page of a visit from a search) at 112 KB: since their calls went to
+// pages, the customer's portal opened from its e-mailed link, SEO tools: never the first page of a visit
+// from a search) at 112 KB: since their calls went to
 // tRPC they carry its client too, 6.4 KB (decision 0035).
 // Back office: its entry and the sign-in page (the first load staff get) at 120 KB; the signed-in
 // screens, loaded after sign-in, at 150 KB. Charts (apexcharts) must never be part of any first load:
@@ -26,6 +27,8 @@ const BUDGETS = {
       "checkout.tsx",
       "order-confirmation.tsx",
       "order-status.tsx",
+      "portal.index.tsx",
+      "portal.$orderNumber.tsx",
       "proposal.$token.tsx",
       "seo-report.tsx",
       "seo-test.tsx",

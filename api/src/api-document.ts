@@ -11,9 +11,10 @@ import { allRoutes } from "./routes";
 
 /**
  * The document the app serves: every route of both origins, with this installation's origins. Its answers'
- * objects are open to added fields; the API tests ask for them closed (`answerShapes: "closed"`).
+ * objects are open to added fields; the API tests ask for them closed (`answerShapes: "closed"`). It states
+ * the shapes of `version` (the current one unless told: a request that pins Api-Version reads its own).
  */
-export function apiDocument(env: Env, answerShapes: AnswerShapes = "open"): OpenApiDocument {
+export function apiDocument(env: Env, answerShapes: AnswerShapes = "open", version?: string): OpenApiDocument {
   // the origins as server variables: each installation has its own (defaults: this one's)
   return openApiDocument(
     allRoutes,
@@ -36,6 +37,7 @@ export function apiDocument(env: Env, answerShapes: AnswerShapes = "open"): Open
       serverOf: (path) => (path.startsWith("/api/admin/") ? 1 : 0),
       keyScopesOf: scopesForPath,
       answerShapes,
+      version,
     },
   );
 }

@@ -20,7 +20,7 @@ import Fastify, {
 import { installAdminAuth, sessionOfRequest } from "./admin-auth";
 import { apiDocument } from "./api-document";
 import type { Env } from "./env";
-import { installApiVersions } from "./http/api-version";
+import { API_VERSION, installApiVersions, versionOf } from "./http/api-version";
 import { installCachedAnswers } from "./http/cached-answers";
 import { installJsonCompression } from "./http/compression";
 import {
@@ -150,10 +150,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRequestLogging(app, { env, clock: deps.clock });
   installRequestDeadline(app);
   installSecurityHeaders(app, env, surface);
+  // the portal's writes come from the storefront's own pages (its session cookie is SameSite=Lax)
+  if (surface === "storefront") installCsrfGuard(app, env.storefrontOrigin, ["/api/portal/", "/api/trpc/portal."]);
   if (surface === "backoffice") {
-    // cookies are the back office's (its session, a remembered device); the storefront sets and reads none
+    // cookies are the back office's (its session, a remembered device); the storefront's one, the customer
+    // portal's session, is read and written by the portal alone (modules/portal), so no other request
+    // of the storefront pays for parsing cookies
     await app.register(cookie);
-    installCsrfGuard(app, env);
+    installCsrfGuard(app, env.backofficeOrigin);
     // a closed setup is answered after the origin check, before the session and body work below
     installSetupGate(app, deps);
   }
@@ -184,17 +188,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (surface === "storefront") registerSeoFiles(app, deps);
   if (surface === "backoffice") await app.register(mediaUploadPlugin, { deps });
   // made at the first request for them, not at every start (about 0.2 s of processor time an app)
-  let document: ReturnType<typeof apiDocument> | undefined;
+  // a request that pins Api-Version reads the document of that version
+  const documents = new Map<string, ReturnType<typeof apiDocument>>();
   let reference: string | undefined;
-  const documentOnce = () => {
-    document ??= apiDocument(env);
+  const documentOnce = (version: string = API_VERSION) => {
+    const kept = documents.get(version);
+    if (kept) return kept;
+    const document = apiDocument(env, "open", version);
+    documents.set(version, document);
     return document;
   };
   const referenceOnce = () => {
     reference ??= referencePage(documentOnce());
     return reference;
   };
-  app.get("/api/openapi.json", async () => documentOnce());
+  app.get("/api/openapi.json", async (req) => documentOnce(versionOf(req)));
   app.get("/api/docs", async (_req, reply) => reply.type("text/html; charset=utf-8").send(referenceOnce()));
 
   await registerTrpc(app, surface, deps);

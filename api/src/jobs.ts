@@ -10,6 +10,8 @@ import { purgeExpiredRateLimits } from "./lib/rate-limit";
 import { purgeExpiredSessions } from "./modules/admin";
 import { createOutboxJob } from "./modules/notifications";
 import { createTronWatcherJob } from "./modules/payments";
+import { purgePortalTokens } from "./modules/portal";
+import { purgeSigningCodes } from "./modules/signatures";
 import { deleteOldVisits } from "./modules/visits";
 import { createWebhookJob, purgeOldWebhookLog } from "./modules/webhooks";
 
@@ -31,6 +33,10 @@ export async function housekeeping(deps: Deps): Promise<void> {
   if (removed > 0) deps.log.info({ removed }, "old visitor records deleted");
   const webhookEvents = await purgeOldWebhookLog(deps);
   if (webhookEvents > 0) deps.log.info({ removed: webhookEvents }, "old webhook deliveries deleted");
+  const portalTokens = await purgePortalTokens(deps);
+  if (portalTokens > 0) deps.log.info({ removed: portalTokens }, "expired or spent portal links and sessions deleted");
+  const signingCodes = await purgeSigningCodes(deps);
+  if (signingCodes > 0) deps.log.info({ removed: signingCodes }, "old signing codes deleted");
 }
 
 /** Housekeeping once, a failure logged (for tests and one-off runs). */

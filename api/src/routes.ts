@@ -2,12 +2,22 @@
 import type { RouteSpec } from "./http/route";
 import { adminRoutes, exportRoutes, twoFactorRoutes } from "./modules/admin";
 import { adminCatalogRoutes, catalogRoutes } from "./modules/catalog";
+import { adminChangeOrderRoutes } from "./modules/change-orders";
 import { chatRoutes } from "./modules/chat";
 import { adminContentRoutes, contentRoutes } from "./modules/content";
 import { adminLeadRoutes, leadRoutes } from "./modules/leads";
 import { notificationRoutes } from "./modules/notifications";
 import { adminOrderRoutes, adminStageRoutes, orderRoutes } from "./modules/orders";
 import { adminPaymentRoutes, adminUsdtTransferRoutes, paymentRoutes } from "./modules/payments";
+import {
+  adminMessageRoutes,
+  adminProjectFileRoutes,
+  adminWarrantyRoutes,
+  portalChangeOrderRoutes,
+  portalProjectFileRoutes,
+  portalRoutes,
+  portalWarrantyRoutes,
+} from "./modules/portal";
 import { pricingRoutes } from "./modules/pricing";
 import { adminProposalEditRoutes, adminProposalRoutes, proposalRoutes } from "./modules/proposals";
 import { adminSeoRoutes, seoRoutes } from "./modules/seo";
@@ -28,6 +38,10 @@ export const publicRoutes: RouteSpec[] = [
   ...visitRoutes,
   ...seoRoutes,
   ...siteConfigRoutes,
+  ...portalRoutes,
+  ...portalProjectFileRoutes,
+  ...portalWarrantyRoutes,
+  ...portalChangeOrderRoutes,
 ];
 
 export const backofficeRoutes: RouteSpec[] = [
@@ -45,6 +59,10 @@ export const backofficeRoutes: RouteSpec[] = [
   ...adminCatalogRoutes,
   ...adminContentRoutes,
   ...adminStageRoutes,
+  ...adminMessageRoutes,
+  ...adminProjectFileRoutes,
+  ...adminWarrantyRoutes,
+  ...adminChangeOrderRoutes,
   ...adminPaymentRoutes,
   ...adminUsdtTransferRoutes,
   ...webhookRoutes,

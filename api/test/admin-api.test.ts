@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allRoutes } from "../src/routes";
 import { BACKOFFICE, orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { LEGACY_API_VERSION } from "./money";
 
 let apps: TestApps;
 let cookie: string;
 beforeAll(async () => {
-  apps = await startTestApps();
+  apps = await startTestApps({ apiVersion: LEGACY_API_VERSION });
 });
 afterAll(async () => {
   await apps?.close();

@@ -9,15 +9,18 @@ import { contactDetailsResponse, noteList, noteResponse } from "@ch/contracts/ad
 import type { ApiKeyScope } from "@ch/contracts/api-keys";
 import { adminProductDto, productDto, productPage } from "@ch/contracts/catalog";
 import { adminPostPage, blogPostDto, galleryItemDto, galleryPage } from "@ch/contracts/content";
+import { type Money, money } from "@ch/contracts/money";
 import { adminOrderRecordResponse } from "@ch/contracts/orders";
 import { schema } from "@ch/db";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { fromMoneyFormBody, moneyPlanOf } from "../src/lib/money-form";
 import { rolesForPath } from "../src/modules/access/access-policy";
 import { scopesForPath } from "../src/modules/api-keys/scope-policy";
 import { backofficeRoutes } from "../src/routes";
 import { orderBody, type TestApps, useSignedInApps } from "./harness";
+import { dollarsOf, usd } from "./money";
 
 let apps: TestApps;
 let cookie: string;
@@ -44,9 +47,15 @@ function admin(mode: Mode, method: Method, url: string, payload?: unknown) {
 
 const pub = (url: string) => apps.storefront.inject({ method: "GET", url });
 
-/** The answer matches the route's response schema (its wire side). */
+/**
+ * The answer matches the route's response schema (its wire side), its money read back from the money
+ * form (the current version's) into the units the schema holds.
+ */
 function expectShape(schemaOf: z.ZodType, body: unknown) {
-  const parsed = schemaOf.safeParse(body);
+  const plan = moneyPlanOf(schemaOf);
+  const read = plan ? fromMoneyFormBody(plan, body) : { value: body, issues: [] };
+  expect(read.issues).toEqual([]);
+  const parsed = schemaOf.safeParse(read.value);
   expect(parsed.success, parsed.success ? "" : JSON.stringify(parsed.error.issues.slice(0, 3))).toBe(true);
 }
 
@@ -121,7 +130,7 @@ beforeAll(async () => {
 const productBody = (name: string) => ({
   name,
   description: "A 20 ft home made for the parity test.",
-  price: 45_000,
+  price: usd(45_000),
   category: "20ft-homes",
   images: seedImages,
   specs: { bedrooms: 1, bathrooms: 1 },
@@ -183,7 +192,7 @@ describe.each(["key", "session"] as const)("with %s", (mode) => {
     expectShape(adminProductDto, created.json());
     expect(created.json()).toMatchObject({ name, published: false });
     const id = (created.json() as { id: number }).id;
-    const price = (created.json() as { price: number }).price;
+    const price = dollarsOf((created.json() as { price: Money }).price);
     const visible = async () => {
       const list = (await pub("/api/products")).json() as { id: number }[];
       const featured = (await pub("/api/products/featured")).json() as { id: number }[];
@@ -361,7 +370,7 @@ describe.each(["key", "session"] as const)("with %s", (mode) => {
       customerName,
       email: "ana@example.com",
       state: "TX",
-      lines: [{ kind: "custom", name: "Site survey", unitPriceCents, quantity: 1 }],
+      lines: [{ kind: "custom", name: "Site survey", unitPrice: money(unitPriceCents), quantity: 1 }],
       validUntil: "2099-01-31",
     });
     const create = await admin(mode, "POST", "/api/admin/proposals", body("Ana Ruiz", 100_000));

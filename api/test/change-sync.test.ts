@@ -2,6 +2,7 @@
 // createdAt and updatedAt, and every list takes updatedSince, createdSince and createdBefore, so an
 // integrator can fetch only what changed since its last sync.
 import { productInputOf } from "@ch/contracts/catalog";
+import { money } from "@ch/contracts/money";
 import { schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -180,8 +181,82 @@ describe("updatedSince, createdSince and createdBefore on the admin lists", () =
     expect(await hashes({ createdSince: since })).toEqual([newTransfer.txHash]);
   });
 
+  it("proposals, webhook endpoints and visitors: the same filters (a visit, written once, by when it was recorded)", async () => {
+    const { db } = apps.db.handle;
+    const proposal = async (customerName: string) => {
+      const res = await admin("POST", "/api/admin/proposals", {
+        customerName,
+        email: "sync@example.com",
+        state: "TX",
+        lines: [{ kind: "custom", name: "Site survey", unitPrice: money(100_000), quantity: 1 }],
+        validUntil: "2099-01-31",
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { id: number }).id;
+    };
+    const endpoint = async (n: number) =>
+      (
+        await db
+          .insert(schema.webhookEndpoints)
+          .values({ url: `https://hooks.example.com/sync-${n}`, events: ["order.created"], secret: `whsec_${n}` })
+          .returning()
+      )[0]!;
+    const visit = async (path: string) =>
+      (
+        await db
+          .insert(schema.visits)
+          .values({ path, deviceType: "desktop", browser: "Firefox", visitorHash: "ab".repeat(32) })
+          .returning()
+      )[0]!;
+    const oldProposal = await proposal("Old Proposal");
+    const oldEndpoint = await endpoint(1);
+    const oldVisit = await visit("/old");
+    await tick();
+    const since = new Date().toISOString();
+    await tick();
+    expect(
+      (
+        await admin("PUT", `/api/admin/proposals/${oldProposal}`, {
+          customerName: "Old Proposal, changed",
+          email: "sync@example.com",
+          state: "TX",
+          lines: [{ kind: "custom", name: "Site survey", unitPrice: money(120_000), quantity: 1 }],
+          validUntil: "2099-01-31",
+        })
+      ).statusCode,
+    ).toBe(200);
+    await db
+      .update(schema.webhookEndpoints)
+      .set({ description: "changed", updatedAt: new Date() })
+      .where(eq(schema.webhookEndpoints.id, oldEndpoint.id));
+    const newProposal = await proposal("New Proposal");
+    const newEndpoint = await endpoint(2);
+    const newVisit = await visit("/new");
+
+    expect(ids(await list("/api/admin/proposals", { updatedSince: since }))).toEqual([oldProposal, newProposal]);
+    expect(ids(await list("/api/admin/proposals", { createdSince: since }))).toEqual([newProposal]);
+    expect(ids(await list("/api/admin/proposals", { createdBefore: since }))).toContain(oldProposal);
+    expect(ids(await list("/api/admin/webhooks", { updatedSince: since }))).toEqual([oldEndpoint.id, newEndpoint.id]);
+    expect(ids(await list("/api/admin/webhooks", { createdSince: since }))).toEqual([newEndpoint.id]);
+    const visits = async (query: Record<string, string>) =>
+      ((await list("/api/admin/visitors", query)) as unknown as { id: number }[]).map((v) => v.id);
+    expect(await visits({ updatedSince: since })).toEqual([newVisit.id]);
+    expect(await visits({ createdBefore: since })).toContain(oldVisit.id);
+    expect(await visits({ createdBefore: since })).not.toContain(newVisit.id);
+  });
+
   it("answers 400 naming the field for an instant it cannot read", async () => {
-    const lists = ["orders", "contacts", "products", "gallery", "notifications", "usdt-transfers"];
+    const lists = [
+      "orders",
+      "contacts",
+      "products",
+      "gallery",
+      "notifications",
+      "usdt-transfers",
+      "proposals",
+      "webhooks",
+      "visitors",
+    ];
     for (const path of lists.map((name) => `/api/admin/${name}`)) {
       const res = await admin("GET", `${path}?updatedSince=last-tuesday`);
       expect(res.statusCode, path).toBe(400);

@@ -9,11 +9,12 @@ import { computeRoi, defaultRoiInputs } from "@ch/contracts/roi";
 import type { BusinessSettingsDto } from "@ch/contracts/settings";
 import { describe, expect, it } from "vitest";
 import { BACKOFFICE, type TestApps, useSignedInApps } from "./harness";
+import { LEGACY_API_VERSION } from "./money";
 
 let apps: TestApps;
 let cookie: string;
 
-useSignedInApps({ timeoutMs: 60_000 }, (signedIn) => {
+useSignedInApps({ timeoutMs: 60_000, apiVersion: LEGACY_API_VERSION }, (signedIn) => {
   ({ apps, cookie } = signedIn);
 });
 

@@ -4,6 +4,7 @@
 // and buildApp itself through test/contract-setup.ts); a violation fails the test that caused it
 // (afterEach), naming method, path, status and the schema error.
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { API_VERSION } from "@ch/contracts/api-versions";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { FastifyInstance } from "fastify";
@@ -25,32 +26,39 @@ interface MediaAnswer {
 }
 type Operation = { operationId: string; responses: Record<string, MediaAnswer> };
 
-let state:
-  | {
-      document: ReturnType<typeof apiDocument>;
-      ajv: Ajv2020;
-      validators: Map<string, ValidateFunction>;
-    }
-  | undefined;
+interface Contract {
+  document: ReturnType<typeof apiDocument>;
+  ajv: Ajv2020;
+  validators: Map<string, ValidateFunction>;
+}
+const contracts = new Map<string, Contract>();
 
-function contract() {
+/** The document of one API version: an answer is checked against the version it says it follows. */
+function contract(version: string = API_VERSION): Contract {
+  let state = contracts.get(version);
   if (!state) {
     // answers held to exactly the declared fields (the served document leaves objects open to additions)
-    const document = apiDocument(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }), "closed");
+    const document = apiDocument(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }), "closed", version);
     const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
     addFormats(ajv);
     state = { document, ajv, validators: new Map() };
+    contracts.set(version, state);
   }
   return state;
 }
 
-function operationFor(method: string, routeUrl: string): Operation | undefined {
-  const paths = contract().document.paths as Record<string, Record<string, Operation>>;
+function operationFor(version: string, method: string, routeUrl: string): Operation | undefined {
+  const paths = contract(version).document.paths as Record<string, Record<string, Operation>>;
   return paths[openApiPath(routeUrl)]?.[method.toLowerCase()];
 }
 
-function validatorFor(operation: Operation, status: string, schema: Record<string, unknown>): ValidateFunction {
-  const { ajv, validators, document } = contract();
+function validatorFor(
+  version: string,
+  operation: Operation,
+  status: string,
+  schema: Record<string, unknown>,
+): ValidateFunction {
+  const { ajv, validators, document } = contract(version);
   const key = `${operation.operationId} ${status}`;
   let validate = validators.get(key);
   if (!validate) {
@@ -75,11 +83,14 @@ export function checkAnswer(answer: {
   status: number;
   contentType: string | undefined;
   body: Buffer | undefined;
+  /** The API version the answer follows (its Api-Version header); the current one when absent. */
+  version?: string;
 }): string[] {
   const { method, routeUrl, status } = answer;
+  const version = answer.version ?? API_VERSION;
   const where = `${method} ${routeUrl} → ${status}`;
   if (method === "HEAD" || !routeUrl.startsWith("/api/") || NOT_OPERATIONS.some((re) => re.test(routeUrl))) return [];
-  const operation = operationFor(method, routeUrl);
+  const operation = operationFor(version, method, routeUrl);
   if (!operation) return [`${where}: no operation in the OpenAPI document`];
   const declared = operation.responses[String(status)];
   if (!declared) {
@@ -103,7 +114,7 @@ export function checkAnswer(answer: {
   } catch {
     return [`${where}: body is not JSON`];
   }
-  const validate = validatorFor(operation, String(status), media.schema);
+  const validate = validatorFor(version, operation, String(status), media.schema);
   if (validate(body)) return [];
   const errors = (validate.errors ?? [])
     .slice(0, 8)
@@ -115,12 +126,15 @@ export function checkAnswer(answer: {
  * The violations of a webhook body (as a receiver parses it) against the document's `webhooks` entry for
  * its type: every payload a test receives is checked (test/webhooks.test.ts).
  */
-export function checkWebhookPayload(body: { type: string; [field: string]: unknown }): string[] {
-  const webhooks = contract().document.webhooks as unknown as Record<string, { post: Operation & MediaRequest }>;
+export function checkWebhookPayload(
+  body: { type: string; [field: string]: unknown },
+  version: string = API_VERSION,
+): string[] {
+  const webhooks = contract(version).document.webhooks as unknown as Record<string, { post: Operation & MediaRequest }>;
   const entry = webhooks[body.type]?.post;
   if (!entry) return [`webhook ${body.type}: no entry in the document's webhooks`];
   const schema = entry.requestBody.content["application/json"]!.schema!;
-  const validate = validatorFor(entry, "webhook", schema);
+  const validate = validatorFor(version, entry, "webhook", schema);
   const { type } = body;
   if (validate(body)) return [];
   return (validate.errors ?? [])
@@ -151,6 +165,7 @@ export function checkAnswersAgainstDocument(app: FastifyInstance): void {
       body = undefined;
     }
     const contentType = reply.getHeader("content-type");
+    const version = reply.getHeader("api-version");
     violations.push(
       ...checkAnswer({
         method: req.method,
@@ -158,6 +173,7 @@ export function checkAnswersAgainstDocument(app: FastifyInstance): void {
         status: reply.statusCode,
         contentType: typeof contentType === "string" ? contentType : undefined,
         body,
+        version: typeof version === "string" ? version : undefined,
       }),
     );
     return payload;

@@ -69,16 +69,10 @@ describe.each(endpoints)("%s %o", (url, base) => {
 
 describe("project types", () => {
   it("are the values integrators already send, with 53ft homes and offices added; each is stored as sent", async () => {
-    for (const [sent, kept] of [
-      ["53ft-home", "53ft-home"],
-      ["office", "office"],
-      ["custom", "custom"],
-      ["40ft-home", "40ft-home"],
-      ["commercial", "commercial"],
-    ]) {
-      const res = await post("/api/contact", { ...person, projectType: sent });
+    for (const projectType of ["53ft-home", "office", "custom", "40ft-home", "commercial"]) {
+      const res = await post("/api/contact", { ...person, projectType });
       expect(res.statusCode, res.body).toBe(201);
-      expect((await stored(res.json().id)).projectType).toBe(kept);
+      expect((await stored(res.json().id)).projectType).toBe(projectType);
     }
     const bad = await post("/api/contact", { ...person, projectType: "castle" });
     expect(bad.statusCode).toBe(400);

@@ -23,6 +23,10 @@ beforeAll(async () => {
 
 type Answer = Awaited<ReturnType<TestApps["storefront"]["inject"]>>;
 
+/** A contact-form body sent as written, with the given content type. */
+const postRawContact = (contentType: string, payload: string) =>
+  apps.storefront.inject({ method: "POST", url: "/api/contact", headers: { "content-type": contentType }, payload });
+
 /** The documented error shape, and nothing that gives away the server's insides. */
 function expectErrorShape(res: Answer, status: number) {
   expect(res.statusCode, res.body).toBe(status);
@@ -88,22 +92,15 @@ describe("the problem error shape, with { message, issues }", () => {
   });
 
   it("413: a JSON body over the limit", async () => {
-    const res = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/contact",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ firstName: "A", lastName: "B", email: "a@b.co", message: "x".repeat(JSON_BODY_LIMIT) }),
-    });
+    const res = await postRawContact(
+      "application/json",
+      JSON.stringify({ firstName: "A", lastName: "B", email: "a@b.co", message: "x".repeat(JSON_BODY_LIMIT) }),
+    );
     expectErrorShape(res, 413);
   });
 
   it("415: a body that is not JSON", async () => {
-    const res = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/contact",
-      headers: { "content-type": "text/plain" },
-      payload: "firstName=A",
-    });
+    const res = await postRawContact("text/plain", "firstName=A");
     expectErrorShape(res, 415);
   });
 

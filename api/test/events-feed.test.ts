@@ -2,8 +2,10 @@
 // the product emits is listed, whether or not an endpoint wants it, oldest first from a cursor; a key with
 // webhooks:read reads it, one without is refused; webhooks:write manages endpoints with a key.
 import type { ApiKeyScope } from "@ch/contracts/api-keys";
+import { money } from "@ch/contracts/money";
 import { schema } from "@ch/db";
 import { describe, expect, it } from "vitest";
+import { atLeast } from "./feed-reads";
 import { BACKOFFICE, firstProductOnSale, orderBody, type TestApps, useSignedInApps } from "./harness";
 import { sendContactEnquiry } from "./lead-fixtures";
 import { createApiKey } from "./staff-requests";
@@ -57,21 +59,6 @@ async function readAll(key: string, query = ""): Promise<FeedPage["items"]> {
   return items;
 }
 
-/**
- * `read()` again until it has at least `count` events (5 s at most): the feed lists only what every earlier
- * transaction has settled, and on a shared PostgreSQL server another test's open transaction (any
- * database of the cluster) holds the newest events back for a moment.
- */
-async function atLeast<T extends { items: unknown[] } | unknown[]>(count: number, read: () => Promise<T>): Promise<T> {
-  const until = Date.now() + 5_000;
-  for (;;) {
-    const result = await read();
-    const length = Array.isArray(result) ? result.length : result.items.length;
-    if (length >= count || Date.now() > until) return result;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe("the events feed", () => {
   it("lists each kind of change as it happens, the webhook payload with its id, oldest first", async () => {
     const key = await keyWith(["webhooks:read"]);
@@ -88,7 +75,7 @@ describe("the events feed", () => {
     const invoices = await apps.db.handle.db.select().from(schema.invoices);
     const deposit = invoices.find((i) => i.orderId === orderId && i.kind === "deposit")!;
     const paid = await admin("POST", `/api/admin/orders/${orderId}/payments`, {
-      amount: deposit.amountCents / 100,
+      amount: money(deposit.amountCents),
       receivedAt: new Date().toISOString().slice(0, 10),
     });
     expect(paid.statusCode, paid.body).toBe(201);
@@ -99,14 +86,16 @@ describe("the events feed", () => {
     expect(moved.statusCode, moved.body).toBe(200);
 
     const events = await atLeast(5, () => readAll(key, `?cursor=${start}&limit=2`));
-    // the deposit moves the order to its next stage in the payment's transaction; cancelling moves it again
+    // the deposit moves the order to its next stage in the payment's transaction, the payment listed first
+    // (cause, then effect); cancelling moves it again
     expect(events.map((e) => e.type)).toEqual([
       "order.created",
       "lead.created",
-      "order.stage_changed",
       "payment.recorded",
       "order.stage_changed",
+      "order.stage_changed",
     ]);
+    expect(events[3]!.data).toMatchObject({ from: "awaiting_deposit", to: "deposit_received" });
     for (const event of events) {
       expect(event.id).toMatch(/^msg_[0-9a-f]{32}$/);
       expect(Number.isNaN(Date.parse(event.createdAt))).toBe(false);

@@ -5,6 +5,7 @@
 
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import type { ApiVersion } from "@ch/contracts/api-versions";
 import type { StaffRole } from "@ch/contracts/staff-roles";
 import { type DatabaseHandle, migrate, openDatabase, schema } from "@ch/db";
 import { seedIfEmpty } from "@ch/db/seed";
@@ -133,6 +134,11 @@ export async function startTestApps(
     storefront?: Pick<AppOptions, "logger" | "lifecycle">;
     /** The back office's, likewise. */
     backoffice?: Pick<AppOptions, "logger" | "lifecycle">;
+    /**
+     * Every back-office request that names no version pins this one (`Api-Version`): a file that checks
+     * the business rules through the figures of an earlier version's shapes, which are served 12 months.
+     */
+    apiVersion?: ApiVersion;
   } = {},
 ): Promise<TestApps> {
   const db = await createTestDatabase({ seed: options.seed ?? true });
@@ -142,6 +148,14 @@ export async function startTestApps(
   const storefront = await buildApp({ ...common, ...options.storefront, surface: "storefront" });
   const backoffice = await buildApp({ ...common, ...options.backoffice, surface: "backoffice" });
   // every answer of every test is checked against the OpenAPI document (test/contract.ts)
+  const pinned = options.apiVersion;
+  if (pinned) {
+    backoffice.addHook("onRequest", async (req, reply) => {
+      if (req.headers["api-version"] !== undefined) return;
+      req.headers["api-version"] = pinned;
+      reply.header("api-version", pinned);
+    });
+  }
   checkAnswersAgainstDocument(storefront);
   checkAnswersAgainstDocument(backoffice);
   return {

@@ -10,6 +10,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { markLeadWonForOrder } from "../src/modules/leads/leads.service";
 import { type TestApps, useSignedInApps } from "./harness";
+import { LEGACY_API_VERSION } from "./money";
 import { placeOrderOf, productsInStock } from "./order-fixtures";
 import { staffRequest } from "./staff-requests";
 
@@ -25,9 +26,12 @@ const PHONE =
 const db = () => apps.db.handle.db;
 const today = () => apps.clock.now().toISOString().slice(0, 10);
 
-useSignedInApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000 }, (signedIn) => {
-  ({ apps, cookie } = signedIn);
-});
+useSignedInApps(
+  { env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000, apiVersion: LEGACY_API_VERSION },
+  (signedIn) => {
+    ({ apps, cookie } = signedIn);
+  },
+);
 beforeAll(async () => {
   products = await productsInStock(db(), 4);
 }, 120_000);

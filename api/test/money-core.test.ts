@@ -7,6 +7,8 @@ import { schema } from "@ch/db";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { firstProductOnSale, orderBody, type TestApps, useSignedInApps } from "./harness";
+import { LEGACY_API_VERSION } from "./money";
+import { signed } from "./signing";
 
 let apps: TestApps;
 let cookie: string;
@@ -23,9 +25,12 @@ const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown, h
 const pub = (method: "GET" | "POST", url: string, payload?: unknown) =>
   apps.storefront.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-useSignedInApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000 }, (signedIn) => {
-  ({ apps, cookie } = signedIn);
-});
+useSignedInApps(
+  { env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000, apiVersion: LEGACY_API_VERSION },
+  (signedIn) => {
+    ({ apps, cookie } = signedIn);
+  },
+);
 beforeAll(async () => {
   product = await firstProductOnSale(apps);
 }, 120_000);
@@ -144,12 +149,19 @@ describe("finding 4: a version staff never sent cannot be accepted", () => {
     expect(seen.version).toBe(1);
     expect(seen.totalCents).toBe(v1.totalCents);
 
-    const noVersion = await pub("POST", `/api/proposals/${token}/accept`, { fullName: "Dana Reyes", agree: true });
+    const noVersion = await pub("POST", `/api/proposals/${token}/accept`, {
+      fullName: "Dana Reyes",
+      agree: true,
+      consent: true,
+      code: "000000",
+    });
     expect(noVersion.statusCode).toBe(400);
     expect(noVersion.json().issues[0].path).toEqual(["version"]);
     const draft = await pub("POST", `/api/proposals/${token}/accept`, {
       fullName: "Dana Reyes",
       agree: true,
+      consent: true,
+      code: "000000",
       version: 2,
     });
     expect(draft.statusCode).toBe(409);
@@ -160,15 +172,16 @@ describe("finding 4: a version staff never sent cannot be accepted", () => {
     const stale = await pub("POST", `/api/proposals/${token}/accept`, {
       fullName: "Dana Reyes",
       agree: true,
+      consent: true,
+      code: "000000",
       version: 1,
     });
     expect(stale.statusCode).toBe(409);
-    const ok = await pub("POST", `/api/proposals/${token}/accept`, {
-      fullName: "Dana Reyes",
-      agree: true,
-      version: 2,
-      paymentMethod: "bank-transfer",
-    });
+    const ok = await pub(
+      "POST",
+      `/api/proposals/${token}/accept`,
+      await signed(apps, token, { fullName: "Dana Reyes", agree: true, version: 2, paymentMethod: "bank-transfer" }),
+    );
     expect(ok.statusCode).toBe(201);
     const [order] = await db().select().from(schema.orders).where(eq(schema.orders.orderNumber, ok.json().orderNumber));
     expect(order!.totalCents).toBe((await pub("GET", `/api/proposals/${token}`)).json().totalCents);

@@ -1,6 +1,7 @@
 // Local stand-ins for the two channels, on 127.0.0.1 and random ports: a Telegram Bot API that
 // checks requests the way Telegram does (token, chat, HTML parse mode, 4096 limit) and can be told
 // to fail, rate-limit or go down; and an SMTP server that keeps the messages it receives.
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -214,6 +215,8 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files: name, type and the SHA-256 of their bytes. */
+  attachments: { filename: string; type: string; sha256: string }[];
   raw: string;
 }
 
@@ -284,6 +287,9 @@ export class FakeSmtp {
             subject: decodeWords(parsed.headers.subject ?? ""),
             text: parsed.parts.find((p) => p.type.startsWith("text/plain"))?.body ?? "",
             html: parsed.parts.find((p) => p.type.startsWith("text/html"))?.body ?? "",
+            attachments: parsed.parts.flatMap((p) =>
+              p.file ? [{ filename: p.file.name, type: p.type.split(";")[0]!, sha256: p.file.sha256 }] : [],
+            ),
             raw,
           });
           callback();
@@ -330,15 +336,30 @@ function decodeWords(value: string): string {
   );
 }
 
-function parseMime(raw: string): { headers: Record<string, string>; parts: { type: string; body: string }[] } {
+interface MimePart {
+  type: string;
+  body: string;
+  file?: { name: string; sha256: string };
+}
+
+function parseMime(raw: string): { headers: Record<string, string>; parts: MimePart[] } {
   const { headers, body } = splitHeaders(raw);
   const type = headers["content-type"] ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!boundary)
+  if (!boundary) {
+    const name = /filename="?([^";]+)"?/i.exec(headers["content-disposition"] ?? "")?.[1];
+    if (name && (headers["content-transfer-encoding"] ?? "").toLowerCase() === "base64") {
+      const bytes = Buffer.from(body.replace(/\s+/g, ""), "base64");
+      return {
+        headers,
+        parts: [{ type, body: "", file: { name, sha256: createHash("sha256").update(bytes).digest("hex") } }],
+      };
+    }
     return {
       headers,
       parts: [{ type, body: decodeBody(body, headers["content-transfer-encoding"]).replace(/\r\n/g, "\n") }],
     };
+  }
   const parts = body
     .split(`--${boundary}`)
     .slice(1)

@@ -15,6 +15,7 @@ import {
   sameToken,
 } from "../src/modules/orders/order-links";
 import { firstProductOnSale, orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { LEGACY_API_VERSION } from "./money";
 
 let apps: TestApps;
 let product: { id: number; price: number };
@@ -23,7 +24,7 @@ let addresses = 0;
 const nextIp = () => `198.18.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
 
 beforeAll(async () => {
-  apps = await startTestApps({ env: { PUBLIC_RATE_LIMIT_SCALE: "1" } });
+  apps = await startTestApps({ env: { PUBLIC_RATE_LIMIT_SCALE: "1" }, apiVersion: LEGACY_API_VERSION });
   product = await firstProductOnSale(apps);
 }, 120_000);
 

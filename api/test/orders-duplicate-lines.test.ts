@@ -9,6 +9,7 @@ import { schema } from "@ch/db";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderBody, signedInCookie, startTestApps, type TestApps } from "./harness";
+import { LEGACY_API_VERSION } from "./money";
 import { productsInStock } from "./order-fixtures";
 
 let apps: TestApps;
@@ -16,7 +17,7 @@ let cookie: string;
 let product: { id: number; name: string; price: number };
 
 beforeAll(async () => {
-  apps = await startTestApps();
+  apps = await startTestApps({ apiVersion: LEGACY_API_VERSION });
   product = (await productsInStock(apps.db.handle.db))[0]!;
 }, 120_000);
 

@@ -83,15 +83,13 @@ async function expectStaleTotalRefused(placing: Promise<unknown>, before: Awaite
 const setProduct = (values: Partial<typeof schema.products.$inferInsert>) =>
   apps.db.handle.db.update(schema.products).set(values).where(eq(schema.products.id, product.id));
 
+const postOrder = (payload: object, remoteAddress: string, headers: Record<string, string> = {}) =>
+  apps.storefront.inject({ method: "POST", url: "/api/orders", payload, headers, remoteAddress });
+
 describe("POST /api/orders in two statements", () => {
   it("stores the order, its lines, two outbox rows and answers with its number", async () => {
     const before = await counts();
-    const res = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: orderBody([{ id: product.id, quantity: 2, price: product.price }]),
-      remoteAddress: "198.51.100.1",
-    });
+    const res = await postOrder(orderBody([{ id: product.id, quantity: 2, price: product.price }]), "198.51.100.1");
     expect(res.statusCode).toBe(201);
     const receipt = res.json();
     expect(receipt.orderNumber).toMatch(/^CH-\d{4}-\d{6}$/);
@@ -114,26 +112,16 @@ describe("POST /api/orders in two statements", () => {
     const ip = "198.51.100.2";
     const body = orderBody([{ id: product.id, quantity: 1, price: product.price }]);
     for (let i = 0; i < PUBLIC_WRITE_RULES.orders.limit; i++) {
-      const res = await apps.storefront.inject({
-        method: "POST",
-        url: "/api/orders",
-        payload: body,
-        remoteAddress: ip,
-      });
+      const res = await postOrder(body, ip);
       expect(res.statusCode, `order #${i + 1}`).toBe(201);
     }
     const before = await counts();
     const sequence = await sequenceValue();
-    const over = await apps.storefront.inject({ method: "POST", url: "/api/orders", payload: body, remoteAddress: ip });
+    const over = await postOrder(body, ip);
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
     // an invalid body from that address is refused by the limit too, as on every limited route
-    const invalid = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: {},
-      remoteAddress: ip,
-    });
+    const invalid = await postOrder({}, ip);
     expect(invalid.statusCode).toBe(429);
     expect(await counts()).toEqual(before);
     expect(await sequenceValue()).toBe(sequence);
@@ -148,21 +136,9 @@ describe("POST /api/orders in two statements", () => {
     const ip = "198.51.100.3";
     const body = orderBody([{ id: product.id, quantity: 1, price: product.price }]);
     const headers = { "idempotency-key": "orders-path-test-key-0001" };
-    const first = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: body,
-      headers,
-      remoteAddress: ip,
-    });
+    const first = await postOrder(body, ip, headers);
     expect(first.statusCode).toBe(201);
-    const replay = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: body,
-      headers,
-      remoteAddress: ip,
-    });
+    const replay = await postOrder(body, ip, headers);
     expect(replay.statusCode).toBe(201);
     expect(replay.headers["idempotent-replayed"]).toBe("true");
     expect(replay.json()).toEqual(first.json());
@@ -183,14 +159,7 @@ describe("POST /api/orders in two statements", () => {
   it("with Idempotency-Keys: the limit is counted in the claim; past it, 429, no key kept, no number used", async () => {
     const ip = "198.51.100.6";
     const body = orderBody([{ id: product.id, quantity: 1, price: product.price }]);
-    const send = (key: string) =>
-      apps.storefront.inject({
-        method: "POST",
-        url: "/api/orders",
-        payload: body,
-        headers: { "idempotency-key": key },
-        remoteAddress: ip,
-      });
+    const send = (key: string) => postOrder(body, ip, { "idempotency-key": key });
     // an invalid key is refused (400) and counted
     expect((await send("short")).statusCode).toBe(400);
     for (let i = 1; i < PUBLIC_WRITE_RULES.orders.limit; i++) {
@@ -214,15 +183,13 @@ describe("POST /api/orders in two statements", () => {
   it("answers 409 and writes nothing (and uses no number) for an unknown product", async () => {
     const before = await counts();
     const sequence = await sequenceValue();
-    const res = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: orderBody([
+    const res = await postOrder(
+      orderBody([
         { id: product.id, quantity: 1, price: product.price },
         { id: 999_999, quantity: 1, price: 10 },
       ]),
-      remoteAddress: "198.51.100.4",
-    });
+      "198.51.100.4",
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().unknownProductIds).toEqual([999_999]);
     expect(await counts()).toEqual(before);

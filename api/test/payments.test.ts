@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMER_WALLET, type FakeTronGrid, txId, usdtTransfer } from "./fake-trongrid";
 import { signedInCookie, type TestApps } from "./harness";
+import { LEGACY_API_VERSION } from "./money";
 import { placeOrderOf, productsInStock } from "./order-fixtures";
 import { useAppsWithFakeTronGrid } from "./tron-fixtures";
 
@@ -17,9 +18,14 @@ let cookie: string;
 let product: { id: number; price: number };
 let hashes = 100;
 
-useAppsWithFakeTronGrid({ TRON_TIMEOUT_MS: "2000" }, (started) => {
-  ({ apps, tron } = started);
-});
+// the ledger's rules, read through the figures of the version before the money form (served 12 months)
+useAppsWithFakeTronGrid(
+  { TRON_TIMEOUT_MS: "2000" },
+  (started) => {
+    ({ apps, tron } = started);
+  },
+  { apiVersion: LEGACY_API_VERSION },
+);
 beforeAll(async () => {
   cookie = await signedInCookie(apps);
   product = (await productsInStock(apps.db.handle.db))[0]!;

@@ -7,6 +7,8 @@ import { schema } from "@ch/db";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type TestApps, useSignedInApps } from "./harness";
+import { LEGACY_API_VERSION } from "./money";
+import { signed } from "./signing";
 import { lastAudit, staffMutation, staffRequest } from "./staff-requests";
 
 let apps: TestApps;
@@ -30,9 +32,12 @@ const lists = async () => {
 const admin = (method: "GET" | "POST", url: string, payload?: unknown) =>
   staffRequest(apps, cookie, method, url, payload);
 
-useSignedInApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000 }, (signedIn) => {
-  ({ apps, cookie } = signedIn);
-});
+useSignedInApps(
+  { env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000, apiVersion: LEGACY_API_VERSION },
+  (signedIn) => {
+    ({ apps, cookie } = signedIn);
+  },
+);
 
 describe("options and add-ons", () => {
   it("creates, edits and deletes an option", async () => {
@@ -215,7 +220,7 @@ describe("deleting what a proposal was priced with", () => {
     const accepted = await apps.storefront.inject({
       method: "POST",
       url: `/api/proposals/${token}/accept`,
-      payload: { fullName: "Ada Price", agree: true, version: 1 },
+      payload: await signed(apps, token, { fullName: "Ada Price", agree: true, version: 1 }),
     });
     expect(accepted.statusCode, accepted.body).toBe(201);
     expect(accepted.json()).toMatchObject({ totalCents: 3_213_375, depositCents: 1_606_688, balanceCents: 1_606_687 });

@@ -8,6 +8,7 @@ import { schema } from "@ch/db";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestApps, useSignedInApps } from "./harness";
+import { LEGACY_API_VERSION } from "./money";
 import { lastAudit, staffMutation, staffRequest } from "./staff-requests";
 
 let apps: TestApps;
@@ -37,7 +38,7 @@ const proposal = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-useSignedInApps({ timeoutMs: 120_000 }, (signedIn) => {
+useSignedInApps({ timeoutMs: 120_000, apiVersion: LEGACY_API_VERSION }, (signedIn) => {
   ({ apps, cookie } = signedIn);
 });
 beforeAll(async () => {

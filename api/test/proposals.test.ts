@@ -2,10 +2,12 @@
 // a tampered total, sending (e-mail in the outbox), the customer's page, acceptance (order + invoices +
 // timeline), a second acceptance, an expired or superseded version, and a change request on the lead.
 import { schema } from "@ch/db";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestApps, useSignedInApps } from "./harness";
 import { AUSTIN_PROPOSAL_CUSTOMER } from "./lead-fixtures";
+import { LEGACY_API_VERSION } from "./money";
+import { proposalSigningCode, signed } from "./signing";
 import { staffRequest } from "./staff-requests";
 
 let apps: TestApps;
@@ -22,9 +24,12 @@ const pub = (method: "GET" | "POST", url: string, payload?: unknown) =>
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-useSignedInApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000 }, (signedIn) => {
-  ({ apps, cookie } = signedIn);
-});
+useSignedInApps(
+  { env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000, apiVersion: LEGACY_API_VERSION },
+  (signedIn) => {
+    ({ apps, cookie } = signedIn);
+  },
+);
 beforeAll(async () => {
   const [option] = await db()
     .select()
@@ -179,6 +184,8 @@ describe("staff create, version and send; the customer reads, asks for changes a
     const res = await pub("POST", `/api/proposals/${token}/accept`, {
       fullName: "Dana Reyes",
       agree: true,
+      consent: true,
+      code: "000000",
       version: 1,
     });
     expect(res.statusCode).toBe(409);
@@ -196,11 +203,11 @@ describe("staff create, version and send; the customer reads, asks for changes a
   });
 
   it("acceptance creates the order (awaiting deposit) with its deposit and balance invoices and timeline", async () => {
-    const res = await pub("POST", `/api/proposals/${token}/accept`, {
-      fullName: "Dana Reyes",
-      agree: true,
-      version: 2,
-    });
+    const res = await pub(
+      "POST",
+      `/api/proposals/${token}/accept`,
+      await signed(apps, token, { fullName: "Dana Reyes", agree: true, version: 2 }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const answer = res.json();
     expect(answer).toMatchObject({ totalCents: 3_293_856, depositCents: 1_646_928, balanceCents: 1_646_928 });
@@ -240,6 +247,8 @@ describe("staff create, version and send; the customer reads, asks for changes a
     const res = await pub("POST", `/api/proposals/${token}/accept`, {
       fullName: "Dana Reyes",
       agree: true,
+      consent: true,
+      code: "000000",
       version: 2,
     });
     expect(res.statusCode).toBe(409);
@@ -272,6 +281,8 @@ describe("expired proposals", () => {
     const res = await pub("POST", `/api/proposals/${created.token}/accept`, {
       fullName: "Dana Reyes",
       agree: true,
+      consent: true,
+      code: "000000",
       version: 1,
     });
     expect(res.statusCode).toBe(410);
@@ -366,5 +377,74 @@ describe("sales funnel", () => {
     );
     expect(f.accepted).toEqual([{ source: "quote-request", count: 1 }]);
     expect(f.depositPaid).toEqual([{ source: "quote-request", count: 1 }]);
+  });
+});
+
+describe("the signing code an acceptance carries (E-SIGN Act / UETA)", () => {
+  const accept = (token: string, extra: Record<string, unknown>) =>
+    pub("POST", `/api/proposals/${token}/accept`, { fullName: "Dana Reyes", agree: true, version: 1, ...extra });
+  const sentProposal = async () => {
+    const created = (await admin("POST", "/api/admin/proposals", body({ enquiryId: null }))).json();
+    expect((await admin("POST", `/api/admin/proposals/${created.id}/send`)).statusCode).toBe(200);
+    return created as { id: number; token: string };
+  };
+
+  it("needs the consent and a code, e-mailed to the proposal's address only; wrong codes count 5 tries", async () => {
+    const { id, token } = await sentProposal();
+    const noConsent = await accept(token, { code: "123456" });
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().issues[0]).toMatchObject({ path: ["consent"] });
+    const malformed = await accept(token, { consent: true, code: "12 34" });
+    expect(malformed.json().issues[0]).toMatchObject({ path: ["code"], message: /6-digit code/ });
+    const neverSent = await accept(token, { consent: true, code: "123456" });
+    expect(neverSent.statusCode).toBe(400);
+    expect(neverSent.json().issues[0]).toMatchObject({ path: ["code"], message: /ask for a signing code/ });
+
+    const sent = await pub("POST", `/api/proposals/${token}/signing-code`);
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json()).toMatchObject({ ok: true, sentTo: "d•••@example.com" });
+    const [mail] = await db()
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.kind, "signing_code"))
+      .orderBy(desc(schema.notifications.id))
+      .limit(1);
+    expect(mail!.recipient).toBe("dana@example.com");
+    const code = /(\d{6})$/.exec(mail!.subject!)![1]!;
+    expect(mail!.bodyText).toContain(`proposal #${id} (version 1) is ${code}`);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let tried = 1; tried <= 5; tried++) {
+      const res = await accept(token, { consent: true, code: wrong });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues[0].message).toMatch(tried < 5 ? `${5 - tried} tr` : /last try/);
+    }
+    // the right code after 5 wrong ones: spent, ask for another
+    const spent = await accept(token, { consent: true, code });
+    expect(spent.json().issues[0].message).toMatch(/tried 5 times/);
+    expect(
+      await db().select().from(schema.proposalAcceptances).where(eq(schema.proposalAcceptances.proposalId, id)),
+    ).toEqual([]);
+  });
+
+  it("a newer code ends the older, a code lasts 10 minutes, and the acceptance records it was verified", async () => {
+    const { id, token } = await sentProposal();
+    const first = await proposalSigningCode(apps, token);
+    const second = await proposalSigningCode(apps, token);
+    if (first !== second) expect((await accept(token, { consent: true, code: first })).statusCode).toBe(400);
+    apps.clock.advance(10 * 60_000 + 1_000);
+    try {
+      const late = await accept(token, { consent: true, code: second });
+      expect(late.json().issues[0].message).toMatch(/expired/);
+    } finally {
+      apps.clock.advance(-(10 * 60_000 + 1_000));
+    }
+    const code = await proposalSigningCode(apps, token);
+    const ok = await accept(token, { consent: true, code });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const detail = (await admin("GET", `/api/admin/proposals/${id}`)).json();
+    expect(detail.acceptance).toMatchObject({ fullName: "Dana Reyes", codeVerified: true, consented: true });
+    // nothing left to sign: no more codes
+    const after = await pub("POST", `/api/proposals/${token}/signing-code`);
+    expect(after.statusCode).toBe(409);
   });
 });

@@ -13,6 +13,9 @@ afterAll(async () => {
 const get = (url: string) => apps.storefront.inject({ method: "GET", url });
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   apps.storefront.inject({ method: "POST", url, payload: payload as object, headers });
+/** A body sent as written, not serialised: to /api/contact with the given content type. */
+const postRawContact = (payload: string, contentType: string) =>
+  apps.storefront.inject({ method: "POST", url: "/api/contact", payload, headers: { "content-type": contentType } });
 
 async function products() {
   return (await get("/api/products")).json() as {
@@ -194,30 +197,19 @@ describe("orders", () => {
 
 describe("leads, ROI, chat and visits", () => {
   it("accepts a contact enquiry, with or without a message on either form", async () => {
+    const ann = { firstName: "Ann", lastName: "Lee", email: "ann@example.com" };
     const ok = await post("/api/contact", {
-      firstName: "Ann",
-      lastName: "Lee",
-      email: "ann@example.com",
+      ...ann,
       phone: "",
       projectType: "40ft-home",
       budget: "100k-250k",
       message: "",
     });
     expect(ok.statusCode).toBe(201);
-    const missing = await post("/api/contact", {
-      firstName: "Ann",
-      lastName: "Lee",
-      email: "ann@example.com",
-      source: "contact-page",
-    });
+    const missing = await post("/api/contact", { ...ann, source: "contact-page" });
     // one rule for the home page's form and /contact: the message is optional (issue 23, item 7)
     expect(missing.statusCode).toBe(201);
-    const badType = await post("/api/contact", {
-      firstName: "A",
-      lastName: "B",
-      email: "a@b.co",
-      projectType: "castle",
-    });
+    const badType = await post("/api/contact", { ...ann, projectType: "castle" });
     expect(badType.statusCode).toBe(400);
   });
 
@@ -301,20 +293,10 @@ describe("leads, ROI, chat and visits", () => {
 
 describe("errors", () => {
   it("answers malformed JSON, wrong content types, oversized bodies and unknown paths clearly", async () => {
-    const malformed = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: "{bad json",
-      headers: { "content-type": "application/json" },
-    });
+    const malformed = await postRawContact("{bad json", "application/json");
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe("Malformed JSON body");
-    const form = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: "a=b",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
+    const form = await postRawContact("a=b", "application/x-www-form-urlencoded");
     expect(form.statusCode).toBe(415);
     const huge = await post("/api/contact", {
       firstName: "a",
@@ -326,12 +308,7 @@ describe("errors", () => {
     const unknown = await get("/api/nothing-here");
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toContain("No route");
-    const proto = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: '{"__proto__":{"x":1},"firstName":"a"}',
-      headers: { "content-type": "application/json" },
-    });
+    const proto = await postRawContact('{"__proto__":{"x":1},"firstName":"a"}', "application/json");
     expect(proto.statusCode).toBe(400);
   });
 

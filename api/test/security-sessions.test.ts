@@ -293,6 +293,7 @@ describe("sessions", () => {
   });
 });
 
+// the one exception, the customer portal's session, is set only by a spent sign-in link (test/portal.test.ts)
 describe("the storefront sets no cookie", () => {
   it("on any route or public procedure", async () => {
     const product = (await apps.storefront.inject({ method: "GET", url: "/api/products" })).json()[0];

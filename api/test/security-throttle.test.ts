@@ -80,7 +80,12 @@ const sampleBodies: Record<keyof typeof PUBLIC_WRITE_RULES, { url: string; proce
   visits: { url: "/api/visits", procedure: "" },
   orderLookup: { url: "/api/orders/lookup", procedure: "orders.lookup" },
   proposal: { url: "/api/proposals/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/changes", procedure: "proposals.requestChanges" },
+  portal: { url: "/api/portal/sign-in", procedure: "portal.signIn" },
 };
+
+/** A public write with an empty body: refused as input (400) but counted against the limit. */
+const postEmpty = (url: string, ip: string) =>
+  apps.storefront.inject({ method: "POST", url, payload: {}, remoteAddress: ip });
 
 describe("public writes are limited per IP at their real size", () => {
   // fixed windows: a loaded machine could otherwise cross a window's end in the middle of a test, and
@@ -91,13 +96,13 @@ describe("public writes are limited per IP at their real size", () => {
     const { url } = sampleBodies[name as keyof typeof PUBLIC_WRITE_RULES];
     const ip = `100.64.${Object.keys(PUBLIC_WRITE_RULES).indexOf(name)}.1`;
     for (let i = 0; i < rule.limit; i++) {
-      const res = await apps.storefront.inject({ method: "POST", url, payload: {}, remoteAddress: ip });
+      const res = await postEmpty(url, ip);
       expect(res.statusCode, `${url} #${i + 1}`).toBe(400);
       // the RateLimit fields on every counted answer, refused input included
       expect(res.headers["ratelimit-limit"], `${url} #${i + 1}`).toBe(String(rule.limit));
       expect(res.headers["ratelimit-remaining"], `${url} #${i + 1}`).toBe(String(rule.limit - i - 1));
     }
-    const over = await apps.storefront.inject({ method: "POST", url, payload: {}, remoteAddress: ip });
+    const over = await postEmpty(url, ip);
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(over.headers["retry-after"])).toBeLessThanOrEqual(rule.windowSeconds);
@@ -107,7 +112,7 @@ describe("public writes are limited per IP at their real size", () => {
       "ratelimit-reset": over.headers["retry-after"],
     });
     // another address still gets through
-    const other = await apps.storefront.inject({ method: "POST", url, payload: {}, remoteAddress: "100.65.0.1" });
+    const other = await postEmpty(url, "100.65.0.1");
     expect(other.statusCode).toBe(400);
   });
 
@@ -127,14 +132,9 @@ describe("public writes are limited per IP at their real size", () => {
     const results = full.json() as { error?: { data: { httpStatus: number } } }[];
     expect(results).toHaveLength(10);
     expect(results.every((r) => r.error?.data.httpStatus === 400)).toBe(true);
-    const rest = await apps.storefront.inject({ method: "POST", url: "/api/contact", payload: {}, remoteAddress: ip });
+    const rest = await postEmpty("/api/contact", ip);
     expect(rest.statusCode).toBe(429);
-    const single = await apps.storefront.inject({
-      method: "POST",
-      url: "/api/trpc/leads.contact",
-      payload: {},
-      remoteAddress: ip,
-    });
+    const single = await postEmpty("/api/trpc/leads.contact", ip);
     expect(single.statusCode).toBe(429);
     expect(Number(single.headers["retry-after"])).toBeGreaterThan(0);
     expect(single.headers).toMatchObject({ "ratelimit-limit": "10", "ratelimit-remaining": "0" });

@@ -81,8 +81,15 @@ async function tokenMailedTo(to: string, kind: string): Promise<string> {
   return token;
 }
 
+/** The owner invites someone (the role as typed, so that a wrong one can be tried). */
+const invite = (email: string, role: string) =>
+  send("POST", "/api/admin/staff/invites", cookies.owner, { email, role });
+
+const setOwnerEmail = (email: string, currentPassword: string) =>
+  send("PUT", "/api/admin/account/email", cookies.owner, { email, currentPassword });
+
 async function inviteAndAccept(email: string, role: StaffRole, username: string, password: string) {
-  const invited = await send("POST", "/api/admin/staff/invites", cookies.owner, { email, role });
+  const invited = await invite(email, role);
   expect(invited.statusCode, invited.body).toBe(201);
   const token = await tokenMailedTo(email, "staff_invite");
   const accepted = await send("POST", "/api/admin/invites/accept", undefined, { token, username, password });
@@ -258,15 +265,9 @@ describe("staff accounts", () => {
   });
 
   it("lists accounts and waiting invites for the owner, and refuses a second invite to one address", async () => {
-    const again = await send("POST", "/api/admin/staff/invites", cookies.owner, {
-      email: "SAM@example.com",
-      role: "content",
-    });
+    const again = await invite("SAM@example.com", "content");
     expect(again.statusCode).toBe(409);
-    const waiting = await send("POST", "/api/admin/staff/invites", cookies.owner, {
-      email: "wait@example.com",
-      role: "sales",
-    });
+    const waiting = await invite("wait@example.com", "sales");
     expect(waiting.statusCode).toBe(201);
     const list = (await send("GET", "/api/admin/staff", cookies.owner)).json();
     expect(list.accounts.map((a: { username: string; role: string }) => `${a.username}:${a.role}`)).toEqual([
@@ -277,19 +278,13 @@ describe("staff accounts", () => {
     expect(list.invites).toEqual([
       expect.objectContaining({ email: "wait@example.com", role: "sales", expired: false }),
     ]);
-    const bad = await send("POST", "/api/admin/staff/invites", cookies.owner, {
-      email: "x@example.com",
-      role: "admin",
-    });
+    const bad = await invite("x@example.com", "admin");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues[0].path).toEqual(["role"]);
   });
 
   it("an invite works once; a re-sent invite replaces the old link; a taken username keeps it usable", async () => {
-    const invited = await send("POST", "/api/admin/staff/invites", cookies.owner, {
-      email: "once@example.com",
-      role: "content",
-    });
+    const invited = await invite("once@example.com", "content");
     const first = await tokenMailedTo("once@example.com", "staff_invite");
     const resent = await send("POST", `/api/admin/staff/invites/${invited.json().id}/resend`, cookies.owner);
     expect(resent.statusCode).toBe(200);
@@ -471,20 +466,11 @@ describe("passwords", () => {
   });
 
   it("the owner sets an e-mail (current password needed) and can then reset by e-mail; the outbox hides the link", async () => {
-    const wrong = await send("PUT", "/api/admin/account/email", cookies.owner, {
-      email: "owner@example.com",
-      currentPassword: "not-my-password",
-    });
+    const wrong = await setOwnerEmail("owner@example.com", "not-my-password");
     expect(wrong.statusCode).toBe(400);
-    const taken = await send("PUT", "/api/admin/account/email", cookies.owner, {
-      email: "SAM@example.com",
-      currentPassword: OWNER.password,
-    });
+    const taken = await setOwnerEmail("SAM@example.com", OWNER.password);
     expect(taken.statusCode).toBe(409);
-    const set = await send("PUT", "/api/admin/account/email", cookies.owner, {
-      email: "owner@example.com",
-      currentPassword: OWNER.password,
-    });
+    const set = await setOwnerEmail("owner@example.com", OWNER.password);
     expect(set.json()).toEqual({ ok: true, email: "owner@example.com" });
     await send("POST", "/api/admin/password/forgot", undefined, { email: "owner@example.com" });
     const token = await tokenMailedTo("owner@example.com", "staff_password_reset");

@@ -13,6 +13,7 @@ import { createOutboxWorker } from "../src/modules/notifications/worker";
 import { stageHistory } from "../src/modules/orders/stages.service";
 import { pendingResetMails } from "../src/modules/staff/staff.service";
 import { firstProductOnSale, startTestApps, type TestApps } from "./harness";
+import { LEGACY_API_VERSION } from "./money";
 import { FakeSmtp, notifyEnv, workerDeps } from "./notifications-fakes";
 import { placeOrderOf } from "./order-fixtures";
 import { staffRequest } from "./staff-requests";
@@ -42,7 +43,10 @@ const stageMails = (orderNumber: string) =>
 
 beforeAll(async () => {
   smtp = await new FakeSmtp().start();
-  apps = await startTestApps({ env: notifyEnv(null, smtp, { STAGE_UNDO_MS: String(UNDO_MS) }) });
+  apps = await startTestApps({
+    env: notifyEnv(null, smtp, { STAGE_UNDO_MS: String(UNDO_MS) }),
+    apiVersion: LEGACY_API_VERSION,
+  });
   apps.clock.freeze();
 }, 120_000);
 

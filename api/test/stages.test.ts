@@ -9,6 +9,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { moveOrderStage } from "../src/modules/orders/stages.service";
 import { type TestApps, useSignedInApps } from "./harness";
+import { LEGACY_API_VERSION } from "./money";
 import { placeOrderOf, productsInStock } from "./order-fixtures";
 import { staffRequest } from "./staff-requests";
 
@@ -20,9 +21,12 @@ const db = () => apps.db.handle.db;
 const move = (id: number, payload: unknown) =>
   staffRequest(apps, cookie, "PUT", `/api/admin/orders/${id}/stage`, payload);
 
-useSignedInApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000 }, (signedIn) => {
-  ({ apps, cookie } = signedIn);
-});
+useSignedInApps(
+  { env: { SMTP_URL: "smtp://127.0.0.1:9" }, timeoutMs: 120_000, apiVersion: LEGACY_API_VERSION },
+  (signedIn) => {
+    ({ apps, cookie } = signedIn);
+  },
+);
 beforeAll(async () => {
   orderId = (await bankTransferOrder()).order.id;
 }, 120_000);

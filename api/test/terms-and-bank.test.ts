@@ -18,6 +18,7 @@ import { buildApp } from "../src/app";
 import { FALLBACK_TEMPLATE } from "../src/modules/seo/html";
 import { signedInCookie, startTestApps, type TestApps } from "./harness";
 import { AUSTIN_PROPOSAL_CUSTOMER } from "./lead-fixtures";
+import { LEGACY_API_VERSION } from "./money";
 import { placeOrderOf } from "./order-fixtures";
 import { staffRequest } from "./staff-requests";
 
@@ -90,7 +91,7 @@ const usd = (cents: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
 beforeAll(async () => {
-  apps = await startTestApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
+  apps = await startTestApps({ env: { SMTP_URL: "smtp://127.0.0.1:9" }, apiVersion: LEGACY_API_VERSION });
   cookie = await signedInCookie(apps);
   dist = mkdtempSync(join(tmpdir(), "terms-pages-"));
   writeFileSync(join(dist, "index.html"), FALLBACK_TEMPLATE);
@@ -102,6 +103,19 @@ afterAll(async () => {
   await apps?.close();
   rmSync(dist, { recursive: true, force: true });
 });
+
+/** The settings with the bank account BANK, some of its fields changed. */
+const withBank = (fields: Partial<typeof BANK>) => (s: BusinessSettingsInput) => ({
+  ...s,
+  bankTransfer: { ...BANK, ...fields },
+});
+
+/** The settings with some fields of one section changed. */
+const changed =
+  (section: "cancellation" | "delivery", fields: Record<string, unknown>) => (s: BusinessSettingsInput) => ({
+    ...s,
+    [section]: { ...s[section], ...fields },
+  });
 
 describe("the terms and the bank account in the business settings", () => {
   it("start as one consistent policy, with no bank account until the owner gives one", async () => {
@@ -116,59 +130,24 @@ describe("the terms and the bank account in the business settings", () => {
   });
 
   it.each<[string, (s: BusinessSettingsInput) => unknown, string[]]>([
-    [
-      "a routing number whose checksum fails",
-      (s) => ({ ...s, bankTransfer: { ...BANK, routingNumber: "114000094" } }),
-      ["bankTransfer.routingNumber"],
-    ],
-    [
-      "a routing number of 8 digits",
-      (s) => ({ ...s, bankTransfer: { ...BANK, routingNumber: "11400009" } }),
-      ["bankTransfer.routingNumber"],
-    ],
-    [
-      "an account number with letters",
-      (s) => ({ ...s, bankTransfer: { ...BANK, accountNumber: "12AB5678" } }),
-      ["bankTransfer.accountNumber"],
-    ],
+    ["a routing number whose checksum fails", withBank({ routingNumber: "114000094" }), ["bankTransfer.routingNumber"]],
+    ["a routing number of 8 digits", withBank({ routingNumber: "11400009" }), ["bankTransfer.routingNumber"]],
+    ["an account number with letters", withBank({ accountNumber: "12AB5678" }), ["bankTransfer.accountNumber"]],
     [
       "half an account",
-      (s) => ({
-        ...s,
-        bankTransfer: { bankName: "Frost Bank", accountName: "", routingNumber: "", accountNumber: "" },
-      }),
+      withBank({ accountName: "", routingNumber: "", accountNumber: "" }),
       ["bankTransfer.accountName", "bankTransfer.routingNumber", "bankTransfer.accountNumber"],
     ],
-    [
-      "a negative window",
-      (s) => ({ ...s, cancellation: { ...s.cancellation, fullRefundHours: -1 } }),
-      ["cancellation.fullRefundHours"],
-    ],
-    [
-      "a window of 90 days",
-      (s) => ({ ...s, cancellation: { ...s.cancellation, fullRefundHours: 2160 } }),
-      ["cancellation.fullRefundHours"],
-    ],
-    [
-      "a fee in part cents",
-      (s) => ({ ...s, cancellation: { ...s.cancellation, feeCents: 12.5 } }),
-      ["cancellation.feeCents"],
-    ],
-    [
-      "a fee as text",
-      (s) => ({ ...s, cancellation: { ...s.cancellation, feeCents: "$500" } }),
-      ["cancellation.feeCents"],
-    ],
+    ["a negative window", changed("cancellation", { fullRefundHours: -1 }), ["cancellation.fullRefundHours"]],
+    ["a window of 90 days", changed("cancellation", { fullRefundHours: 2160 }), ["cancellation.fullRefundHours"]],
+    ["a fee in part cents", changed("cancellation", { feeCents: 12.5 }), ["cancellation.feeCents"]],
+    ["a fee as text", changed("cancellation", { feeCents: "$500" }), ["cancellation.feeCents"]],
     [
       "a restocking fee over 100 %",
-      (s) => ({ ...s, cancellation: { ...s.cancellation, restockingFeePercent: 150 } }),
+      changed("cancellation", { restockingFeePercent: 150 }),
       ["cancellation.restockingFeePercent"],
     ],
-    [
-      "a delivery counted from shipping",
-      (s) => ({ ...s, delivery: { ...s.delivery, countedFrom: "shipping" } }),
-      ["delivery.countedFrom"],
-    ],
+    ["a delivery counted from shipping", changed("delivery", { countedFrom: "shipping" }), ["delivery.countedFrom"]],
     ["no cancellation terms", (s) => ({ ...s, cancellation: undefined }), ["cancellation"]],
   ])("refuses %s with 400 naming the field", async (_name, change, fields) => {
     const before = await settings();

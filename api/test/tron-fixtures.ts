@@ -11,12 +11,16 @@ import { startTestApps, type TestApps } from "./harness";
 export function useAppsWithFakeTronGrid(
   env: Record<string, string>,
   keep: (started: { apps: TestApps; tron: FakeTronGrid }) => void,
+  options: Pick<NonNullable<Parameters<typeof startTestApps>[0]>, "apiVersion"> = {},
 ): void {
   let apps: TestApps | undefined;
   let tron: FakeTronGrid | undefined;
   beforeAll(async () => {
     tron = await new FakeTronGrid().start();
-    apps = await startTestApps({ env: { TRON_API_URL: tron.url, SMTP_URL: "smtp://127.0.0.1:9", ...env } });
+    apps = await startTestApps({
+      env: { TRON_API_URL: tron.url, SMTP_URL: "smtp://127.0.0.1:9", ...env },
+      apiVersion: options.apiVersion,
+    });
     keep({ apps, tron });
   }, 120_000);
   afterAll(async () => {

@@ -7,6 +7,7 @@
 // wallet's hash is 422 at once; the watcher reads the wallet only from its cursor; staff-recorded USDT
 // payments follow the same rules. Against a fake TronGrid on loopback (test/fake-trongrid.ts).
 
+import { usdtMinorUnits } from "@ch/contracts/money";
 import type { UsdtTransferDto } from "@ch/contracts/payments";
 import { schema } from "@ch/db";
 import { and, asc, desc, eq, inArray, isNotNull, min } from "drizzle-orm";
@@ -264,7 +265,7 @@ describe("a victim's USDT transfer submitted by an attacker's same-priced order"
     const queued = (await unmatchedQueue()).find((t) => t.txHash === hash)!;
     expect(queued).toMatchObject({
       status: "unmatched",
-      usdtAmount: formatUsdt(off),
+      usdtAmount: { amount: usdtMinorUnits(formatUsdt(off)), currency: "USDT" },
       fromAddress: CUSTOMER_WALLET,
       claimedBy: { id: attacker.order.id, orderNumber: attacker.order.orderNumber },
       order: null,

@@ -96,30 +96,29 @@ const BOTS = [
 ];
 
 describe("user-agent rules", () => {
-  it("detects the device type", () => {
-    expect(detectDevice(UA.chromeWindows)).toBe("Desktop");
-    expect(detectDevice(UA.safariMac)).toBe("Desktop");
-    expect(detectDevice(UA.safariIphone)).toBe("Mobile");
-    expect(detectDevice(UA.chromeAndroidPhone)).toBe("Mobile");
-    expect(detectDevice(UA.samsung)).toBe("Mobile");
-    expect(detectDevice(UA.safariIpad)).toBe("Tablet");
-    expect(detectDevice(UA.chromeAndroidTablet)).toBe("Tablet");
-    expect(detectDevice(UA.kindle)).toBe("Tablet");
+  it.each(
+    Object.entries({
+      Desktop: [UA.chromeWindows, UA.safariMac],
+      Mobile: [UA.safariIphone, UA.chromeAndroidPhone, UA.samsung],
+      Tablet: [UA.safariIpad, UA.chromeAndroidTablet, UA.kindle],
+    }),
+  )("detects the device type %s", (device, agents) => {
+    for (const ua of agents) expect(detectDevice(ua), ua).toBe(device);
   });
 
-  it("detects the browser, including those that also say Chrome or Safari", () => {
-    expect(detectBrowser(UA.chromeWindows)).toBe("Chrome");
-    expect(detectBrowser(UA.chromeIos)).toBe("Chrome");
-    expect(detectBrowser(UA.chromeAndroidPhone)).toBe("Chrome");
-    expect(detectBrowser(UA.edgeWindows)).toBe("Edge");
-    expect(detectBrowser(UA.edgeAndroid)).toBe("Edge");
-    expect(detectBrowser(UA.firefoxMac)).toBe("Firefox");
-    expect(detectBrowser(UA.firefoxIos)).toBe("Firefox");
-    expect(detectBrowser(UA.safariMac)).toBe("Safari");
-    expect(detectBrowser(UA.safariIphone)).toBe("Safari");
-    expect(detectBrowser(UA.samsung)).toBe("Samsung Internet");
-    expect(detectBrowser(UA.opera)).toBe("Opera");
-    expect(detectBrowser("SomethingElse/1.0")).toBe("Unknown");
+  // including those that also say Chrome or Safari
+  it.each(
+    Object.entries({
+      Chrome: [UA.chromeWindows, UA.chromeIos, UA.chromeAndroidPhone],
+      Edge: [UA.edgeWindows, UA.edgeAndroid],
+      Firefox: [UA.firefoxMac, UA.firefoxIos],
+      Safari: [UA.safariMac, UA.safariIphone],
+      "Samsung Internet": [UA.samsung],
+      Opera: [UA.opera],
+      Unknown: ["SomethingElse/1.0"],
+    }),
+  )("detects the browser %s", (browser, agents) => {
+    for (const ua of agents) expect(detectBrowser(ua), ua).toBe(browser);
   });
 
   it("excludes crawlers, preview fetchers, monitors, headless browsers and scripts, but not people", () => {

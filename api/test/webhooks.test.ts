@@ -5,6 +5,7 @@
 // the endpoint disabled after failing for the whole retry window (the owner told) are each checked.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { API_VERSION } from "@ch/contracts/api-versions";
 import { type ProductDto, type ProductInput, productInputOf } from "@ch/contracts/catalog";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@ch/contracts/webhook-events";
 import { schema } from "@ch/db";
@@ -18,7 +19,9 @@ import { createWebhookWorker, type WebhookSettlement, type WebhookWorkerOptions 
 import { checkWebhookPayload } from "./contract";
 import { orderBody, signedInCookie, startTestApps, type TestApps, testEnv } from "./harness";
 import { AUSTIN_PROPOSAL_CUSTOMER, sendContactEnquiry } from "./lead-fixtures";
+import { LEGACY_API_VERSION, usd } from "./money";
 import { workerDeps } from "./notifications-fakes";
+import { signed } from "./signing";
 import { staffRequest } from "./staff-requests";
 
 interface Received {
@@ -102,8 +105,8 @@ function worker(deps: Deps = workerDeps(db(), apps.env, apps.clock), overrides: 
 const admin = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
   staffRequest(apps, cookie, method, url, payload);
 
-async function register(path: string, events: WebhookEventType[]) {
-  const res = await admin("POST", "/api/admin/webhooks", { url: `${receiver.url}${path}`, events });
+async function register(path: string, events: WebhookEventType[], apiVersion?: string) {
+  const res = await admin("POST", "/api/admin/webhooks", { url: `${receiver.url}${path}`, events, apiVersion });
   expect(res.statusCode).toBe(201);
   const body = res.json() as { endpoint: { id: number }; secret: string };
   expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
@@ -111,7 +114,7 @@ async function register(path: string, events: WebhookEventType[]) {
 }
 
 /** Verifies a received request as a receiver would, its clock being the test clock. */
-function verify(secret: string, request: Received) {
+function verify(secret: string, request: Received, version?: string) {
   const now = apps.clock.now().getTime();
   vi.useFakeTimers({ toFake: ["Date"] });
   try {
@@ -122,7 +125,7 @@ function verify(secret: string, request: Received) {
       data: Record<string, unknown>;
     };
     // every payload a test receives matches the document's `webhooks` entry for its type
-    expect(checkWebhookPayload(body)).toEqual([]);
+    expect(checkWebhookPayload(body, version)).toEqual([]);
     return body;
   } finally {
     vi.useRealTimers();
@@ -150,7 +153,7 @@ async function sentProposal(): Promise<{ id: number; token: string }> {
     ...AUSTIN_PROPOSAL_CUSTOMER,
     lines: [{ kind: "option", optionId: option!.id, quantity: 1 }],
     deliveryBandId: band!.id,
-    discountCents: 0,
+    discount: usd(0),
     validUntil: new Date(apps.clock.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
     terms: "50% deposit on acceptance, balance due on delivery.",
   });
@@ -234,7 +237,7 @@ describe("delivery", () => {
       orderNumber: order.orderNumber,
       stage: "awaiting_deposit",
       customer: { email: "maria@example.com" },
-      lines: [{ productId: product.id, quantity: 1, unitPrice: product.price }],
+      lines: [{ productId: product.id, quantity: 1, unitPrice: usd(product.price) }],
     });
     expect(new Date(event.timestamp).toISOString()).toBe(event.timestamp);
     expect(created!.headers["webhook-id"]).toMatch(/^msg_[0-9a-f]{32}$/);
@@ -261,11 +264,59 @@ describe("delivery", () => {
     ).toBe(200);
   });
 
+  it("states money in the form of each endpoint's API version: { amount, currency } now, dollars when on 2026-11-28", async () => {
+    const current = await register("/money", ["order.created", "payment.recorded"]);
+    const pinned = await register("/dollars", ["order.created", "payment.recorded"], LEGACY_API_VERSION);
+    const listed = (await admin("GET", "/api/admin/webhooks")).json() as { id: number; apiVersion: string }[];
+    expect(listed.find((e) => e.id === current.id)?.apiVersion).toBe(API_VERSION);
+    expect(listed.find((e) => e.id === pinned.id)?.apiVersion).toBe(LEGACY_API_VERSION);
+    const order = await placeOrder();
+    const paid = await admin("POST", `/api/admin/orders/${order.id}/payments`, {
+      amount: usd(1234.56),
+      receivedAt: "2026-11-20",
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    await worker().drain();
+
+    // each body matches the document of its endpoint's version (checked in verify)
+    const [created, payment] = receiver.at("/money").map((r) => verify(current.secret, r));
+    const [createdThen, paymentThen] = receiver.at("/dollars").map((r) => verify(pinned.secret, r, LEGACY_API_VERSION));
+    const totalCents = Math.round((createdThen!.data.total as number) * 100);
+    expect(created!.data).toMatchObject({
+      total: { amount: totalCents, currency: "USD" },
+      lines: [{ unitPrice: usd(product.price) }],
+    });
+    expect(createdThen!.data).toMatchObject({ lines: [{ unitPrice: product.price }] });
+    expect(payment!.data).toMatchObject({
+      amount: { amount: 123_456, currency: "USD" },
+      paidTotal: { amount: 123_456, currency: "USD" },
+      balanceDue: { amount: totalCents - 123_456, currency: "USD" },
+    });
+    expect(paymentThen!.data).toMatchObject({
+      amount: 1234.56,
+      paidTotal: 1234.56,
+      balanceDue: (totalCents - 123_456) / 100,
+    });
+    // the same message: one event, two forms
+    expect(receiver.at("/money")[1]!.headers["webhook-id"]).toBe(receiver.at("/dollars")[1]!.headers["webhook-id"]);
+
+    // moved to the current version, the endpoint's next delivery (a resend here) says it in the money form
+    expect((await admin("PATCH", `/api/admin/webhooks/${pinned.id}`, { apiVersion: API_VERSION })).statusCode).toBe(
+      200,
+    );
+    const delivery = (await deliveriesOf(pinned.id)).find((d) => d.type === "payment.recorded")!;
+    const resent = await admin("POST", `/api/admin/webhooks/deliveries/${delivery.id}/resend`);
+    expect(resent.statusCode, resent.body).toBeLessThan(300);
+    await worker().drain();
+    const again = verify(pinned.secret, receiver.at("/dollars").at(-1)!);
+    expect(again.data).toMatchObject({ amount: { amount: 123_456, currency: "USD" } });
+  });
+
   it("announces stage changes and payments to an endpoint that asks for them", async () => {
     const order = await placeOrder();
     const c = await register("/c", ["order.stage_changed", "payment.recorded"]);
     const paid = await admin("POST", `/api/admin/orders/${order.id}/payments`, {
-      amount: 100,
+      amount: usd(100),
       receivedAt: "2026-11-20",
     });
     expect(paid.statusCode).toBe(201);
@@ -277,7 +328,11 @@ describe("delivery", () => {
     await worker().drain();
     const events = receiver.at("/c").map((r) => verify(c.secret, r));
     expect(events.map((e) => e.type)).toEqual(["payment.recorded", "order.stage_changed"]);
-    expect(events[0]!.data).toMatchObject({ orderId: order.id, orderNumber: order.orderNumber, amount: 100 });
+    expect(events[0]!.data).toMatchObject({
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      amount: usd(100),
+    });
     expect(events[1]!.data).toMatchObject({
       orderId: order.id,
       from: "awaiting_deposit",
@@ -292,7 +347,7 @@ describe("delivery", () => {
     const accepted = await apps.storefront.inject({
       method: "POST",
       url: `/api/proposals/${token}/accept`,
-      payload: { fullName: "Dana Reyes", agree: true, version: 1 },
+      payload: await signed(apps, token, { fullName: "Dana Reyes", agree: true, version: 1 }),
     });
     expect(accepted.statusCode, accepted.body).toBe(201);
     const { orderNumber } = accepted.json() as { orderNumber: string };
@@ -538,6 +593,7 @@ describe("order, test events and replays", () => {
     const all = await register("/all", [...WEBHOOK_EVENT_TYPES]);
     const created = await admin("POST", "/api/admin/products", {
       ...productInputOf(product),
+      price: usd(product.price),
       name: "Event Test Cabin",
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -547,13 +603,13 @@ describe("order, test events and replays", () => {
     expect((await admin("PUT", `/api/admin/contacts/${lead.id}/status`, { status: "qualified" })).statusCode).toBe(200);
     const order = await placeOrder();
     expect(
-      (await admin("POST", `/api/admin/orders/${order.id}/payments`, { amount: 50, receivedAt: "2026-11-20" }))
+      (await admin("POST", `/api/admin/orders/${order.id}/payments`, { amount: usd(50), receivedAt: "2026-11-20" }))
         .statusCode,
     ).toBe(201);
     expect(
       (
         await admin("POST", `/api/admin/orders/${order.id}/payments`, {
-          amount: -20,
+          amount: usd(-20),
           receivedAt: "2026-11-21",
           reason: "Goodwill",
         })
@@ -570,11 +626,11 @@ describe("order, test events and replays", () => {
     await worker().drain();
     const events = receiver.at("/all").map((r) => verify(all.secret, r));
     const types = events.map((e) => e.type);
-    // every type this test caused, each at least once
-    const caused = WEBHOOK_EVENT_TYPES.filter(
-      (type) =>
-        !["order.stage_changed", "usdt_transfer.unmatched", "proposal.accepted", "product.updated"].includes(type),
-    );
+    // every type this test caused, each at least once; a project's own events are project-files.test.ts's
+    // and change-orders.test.ts's
+    const elsewhere = ["order.stage_changed", "usdt_transfer.unmatched", "proposal.accepted", "product.updated"];
+    const projectEvent = /^(order\.(changed|message|document_added|photo_added)|warranty_claim\.)/;
+    const caused = WEBHOOK_EVENT_TYPES.filter((type) => !elsewhere.includes(type) && !projectEvent.test(type));
     expect([...new Set(types)].sort()).toEqual([...caused].sort());
     expect(types.indexOf("product.created")).toBeLessThan(types.indexOf("product.deleted"));
     expect(events.find((e) => e.type === "lead.status_changed")!.data).toMatchObject({
@@ -582,7 +638,10 @@ describe("order, test events and replays", () => {
       from: "new",
       status: "qualified",
     });
-    expect(events.find((e) => e.type === "payment.refunded")!.data).toMatchObject({ orderId: order.id, amount: -20 });
+    expect(events.find((e) => e.type === "payment.refunded")!.data).toMatchObject({
+      orderId: order.id,
+      amount: usd(-20),
+    });
     expect(events.find((e) => e.type === "proposal.changes_requested")!.data).toMatchObject({
       proposalId,
       message: "A bigger porch, please",
@@ -623,7 +682,12 @@ describe("production rules", () => {
     const owner = { id: 1, username: "owner" };
     const deps = workerDeps(db(), production(), apps.clock);
     await expect(
-      createWebhook(deps, owner, { url: "http://127.0.0.1/x", events: ["order.created"], description: "" }),
+      createWebhook(deps, owner, {
+        url: "http://127.0.0.1/x",
+        events: ["order.created"],
+        description: "",
+        apiVersion: API_VERSION,
+      }),
     ).rejects.toMatchObject({ status: 400 });
   });
 

@@ -307,7 +307,8 @@ test("Products tab shows the counts and the actions", async ({ page }) => {
 
 test("Activity lists every change, money and stage moves included, with who and when", async ({ page }) => {
   const details = await (await page.request.get(`/api/admin/orders/${order.id}`)).json();
-  const deposit = details.invoices.find((i: { kind: string }) => i.kind === "deposit").amount as number;
+  // the admin API's money form: whole cents and the currency
+  const deposit = details.invoices.find((i: { kind: string }) => i.kind === "deposit").amount.amount / 100;
   await page.goto("/admin/activity");
   const table = page.getByRole("table");
   const n = order.orderNumber;

@@ -39,7 +39,7 @@ async function orderWithDeposit(page: Page, lastName: string) {
     email: `walk.${lastName.toLowerCase()}@example.com`,
   });
   const ledger = (await (await page.request.get(`/api/admin/orders/${order.id}/payments`)).json()) as {
-    invoices: { kind: string; amount: number }[];
+    invoices: { kind: string; amount: { amount: number; currency: string } }[];
   };
   const deposit = ledger.invoices.find((i) => i.kind === "deposit")!;
   const paid = await page.request.post(`/api/admin/orders/${order.id}/payments`, {

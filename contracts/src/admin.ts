@@ -2,6 +2,7 @@ import { z } from "zod";
 import { changeFilters } from "./change-filters";
 import { CONTACT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "./constants";
 import { id, optionalEmail, optionalText, requiredText, text } from "./fields";
+import { inCents, inDollars } from "./money";
 import { changeTimes, instant, int } from "./responses";
 import { ORDER_STAGES } from "./stages";
 
@@ -61,7 +62,7 @@ export const adminOrderDto = z.object({
   customerName: z.string(),
   customerEmail: z.string(),
   productName: z.string(),
-  totalAmount: z.number(),
+  totalAmount: inDollars(),
   /** Derived from the stage (the order's one state). */
   status: z.string(),
   /** Derived from the ledger: paid once the payments recorded cover every invoice. */
@@ -69,6 +70,8 @@ export const adminOrderDto = z.object({
   paymentMethod: z.string(),
   /** The build stage (contracts/src/stages.ts). */
   stage: z.string(),
+  /** On the orders list: the customer's messages staff have not read yet. */
+  unreadMessages: int().optional(),
   ...changeTimes(),
 });
 export type AdminOrderDto = z.infer<typeof adminOrderDto>;
@@ -104,17 +107,17 @@ export const dashboardStatsDto = z.object({
   pendingOrders: int().describe("Orders at the stage awaiting deposit"),
   cancelledOrders: int().describe("Orders at the stage cancelled"),
   bookedOrders: int().describe("Orders whose stage is not cancelled (paid or not)"),
-  revenueReceivedCents: int().describe(
+  revenueReceivedCents: inCents().describe(
     "Revenue received (cash): the sum of the payments recorded in the ledger (status recorded), refunds counted negative, whatever the order's stage",
   ),
-  refundedCents: int().describe("The refunds among them, as a positive amount"),
-  revenueBookedCents: int().describe(
+  refundedCents: inCents().describe("The refunds among them, as a positive amount"),
+  revenueBookedCents: inCents().describe(
     "Revenue booked: the sum of the totals (tax and delivery included) of every order whose stage is not cancelled, paid or not",
   ),
   /** Dollars: revenueReceivedCents / 100. */
-  totalRevenue: z.number().describe("Revenue received in dollars (revenueReceivedCents / 100)"),
+  totalRevenue: inDollars().describe("Revenue received: the same figure as revenueReceivedCents (the spec's field)"),
   /** Dollars: revenueBookedCents / 100. */
-  orderedAmount: z.number().describe("Revenue booked in dollars (revenueBookedCents / 100)"),
+  orderedAmount: inDollars().describe("Revenue booked: the same figure as revenueBookedCents (the spec's field)"),
   newContacts: int(),
   totalProducts: int(),
   roiCalculations: int(),
@@ -133,8 +136,8 @@ export const analyticsDto = z.object({
     z.object({
       /** YYYY-MM */
       month: z.string(),
-      bookedCents: int(),
-      receivedCents: int(),
+      bookedCents: inCents(),
+      receivedCents: inCents(),
       /** Orders placed that month whose stage is not cancelled. */
       orders: int(),
     }),
@@ -149,13 +152,13 @@ export const analyticsDto = z.object({
     conversionRate: z.number(),
     /** Orders whose stage is not cancelled, and the sum of their totals (all time). */
     bookedOrders: int(),
-    bookedCents: int(),
+    bookedCents: inCents(),
     /** Payments recorded, net of refunds (all time). */
-    receivedCents: int(),
+    receivedCents: inCents(),
     /** bookedCents / bookedOrders, rounded to the cent. */
-    averageOrderValueCents: int(),
+    averageOrderValueCents: inCents(),
     /** bookedCents / totalCustomers, rounded to the cent. */
-    customerLifetimeValueCents: int(),
+    customerLifetimeValueCents: inCents(),
   }),
 });
 export type AnalyticsDto = z.infer<typeof analyticsDto>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pageOf } from "./admin";
 import { PRODUCT_CATEGORIES } from "./constants";
 import { id, requiredText } from "./fields";
+import { asMoney, inDollars } from "./money";
 import { PRODUCT_TAX_CLASSES } from "./pricing";
 import { instant, int } from "./responses";
 
@@ -32,7 +33,7 @@ export const productImageInput = z.strictObject({
 export const productInput = z.strictObject({
   name: requiredText(120, "name"),
   description: requiredText(4000, "description"),
-  price: z.number().min(0).max(10_000_000).multipleOf(0.01, "must be whole cents"),
+  price: asMoney(z.number().min(0).max(10_000_000).multipleOf(0.01, "must be whole cents"), "dollars"),
   category: z.enum(PRODUCT_CATEGORIES),
   images: z.array(productImageInput).max(12),
   specs: productSpecs,
@@ -56,7 +57,7 @@ export const productDto = z.object({
   id: int(),
   name: z.string(),
   description: z.string(),
-  price: z.number(),
+  price: inDollars(),
   images: z.array(z.string()),
   imageDetails: z.array(z.object({ url: z.string(), width: int(), height: int() })),
   category: z.string(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { adminOrderDto, auditEntryResponse, noteResponse } from "./admin";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, PAYMENT_METHODS } from "./constants";
 import { email, id, optionalText, phone, requiredText, text, usState, zipCode } from "./fields";
+import { inDollars, moneyAmount, moneyDto } from "./money";
 import { adminOrderPaymentsDto, receiptPaymentDto } from "./payments";
 import { instant, int } from "./responses";
 
@@ -102,9 +103,9 @@ export const orderReceiptInput = z.strictObject({
 export const orderLineDto = z.object({
   productId: int(),
   name: z.string(),
-  unitPrice: z.number(),
+  unitPrice: inDollars(),
   quantity: int(),
-  lineTotal: z.number(),
+  lineTotal: inDollars(),
 });
 export type OrderLineDto = z.infer<typeof orderLineDto>;
 
@@ -115,10 +116,10 @@ export type OrderLineDto = z.infer<typeof orderLineDto>;
  * unknown or out of stock.
  */
 export const orderConflictFields = z.looseObject({
-  subtotal: z.number().optional(),
-  tax: z.number().optional(),
-  shipping: z.number().optional(),
-  totalAmount: z.number().optional().describe("The server's total when the sent one differs from current prices"),
+  subtotal: inDollars().optional(),
+  tax: inDollars().optional(),
+  shipping: inDollars().optional(),
+  totalAmount: inDollars().optional().describe("The server's total when the sent one differs from current prices"),
   unknownProductIds: z.array(z.number().int()).optional(),
   outOfStock: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
 });
@@ -134,10 +135,10 @@ export const orderReceiptDto = z.object({
   email: z.string(),
   lines: z.array(orderLineDto),
   /** An accepted proposal's discount, taken from the subtotal (the lines' sum). Absent when there is none. */
-  discount: z.number().optional().describe("An accepted proposal's discount; absent when there is none"),
+  discount: inDollars().optional().describe("An accepted proposal's discount; absent when there is none"),
   /** The lines' sum before any discount; subtotal − discount + shipping + tax = totalAmount. */
-  subtotal: z.number(),
-  tax: z.number(),
+  subtotal: inDollars(),
+  tax: inDollars(),
   /** The tax per tax class, each with its named rate (the pricing engine's tax table). */
   taxLines: z
     .array(
@@ -145,15 +146,15 @@ export const orderReceiptDto = z.object({
         taxClass: z.string(),
         label: z.string().describe('The rate named, e.g. "TX sales tax (6.25 %)"'),
         rateBasisPoints: int(),
-        taxable: z.number(),
-        tax: z.number(),
+        taxable: inDollars(),
+        tax: inDollars(),
       }),
     )
     .optional(),
-  shipping: z.number(),
+  shipping: inDollars(),
   /** What the delivery fee is for: the distance band of the delivery ZIP. */
   deliveryLabel: z.string().optional(),
-  totalAmount: z.number(),
+  totalAmount: inDollars(),
   /**
    * The secret of the customer's own links (/order-confirmation?order=…&t=…): in the answer that creates
    * the order and in the answer read with it, never in a look-up by e-mail.
@@ -162,9 +163,9 @@ export const orderReceiptDto = z.object({
   /** Percent of the total due when the order is placed (the business settings at that time). */
   depositPercent: z.number().describe("Percent of the total due when the order is placed"),
   /** The deposit: what the customer pays now. */
-  amountDueNow: z.number().describe("The deposit: what the customer pays now"),
+  amountDueNow: inDollars().describe("The deposit: what the customer pays now"),
   /** What is left to pay on delivery; amountDueNow + balanceOnDelivery = totalAmount. */
-  balanceOnDelivery: z.number(),
+  balanceOnDelivery: inDollars(),
   /** The invoices (deposit, balance: reference, exact USDT amount), what is paid, and the wallet to pay to. */
   payment: receiptPaymentDto.optional(),
   createdAt: instant(),
@@ -216,39 +217,26 @@ export const taxLineDto = z.object({
   taxClass: z.string(),
   label: z.string().describe('The rate named, e.g. "TX sales tax (6.25 %)"'),
   rateBasisPoints: int().describe("625 = 6.25 %"),
-  taxable: z.number(),
-  tax: z.number(),
+  taxable: inDollars(),
+  tax: inDollars(),
 });
 
 /** What the cart costs delivered to that ZIP, as POST /api/orders would price it now. Amounts in US dollars. */
 export const orderQuoteDto = z.object({
   lines: z.array(orderLineDto.extend({ taxClass: z.string() })),
-  subtotal: z.number(),
-  tax: z.number(),
+  subtotal: inDollars(),
+  tax: inDollars(),
   taxLines: z.array(taxLineDto),
-  shipping: z.number().describe("The delivery fee of the ZIP's distance band"),
+  shipping: inDollars().describe("The delivery fee of the ZIP's distance band"),
   deliveryLabel: z.string().describe("The delivery band, e.g. 'Up to 100 miles'"),
   miles: int().nullable().describe("Miles from our yard to the ZIP code's centre, in a straight line"),
   taxState: z.string(),
-  totalAmount: z.number().describe("Send this as totalAmount with POST /api/orders"),
+  totalAmount: inDollars().describe("Send this as totalAmount with POST /api/orders"),
   depositPercent: z.number(),
-  amountDueNow: z.number(),
-  balanceOnDelivery: z.number(),
+  amountDueNow: inDollars(),
+  balanceOnDelivery: inDollars(),
 });
 export type OrderQuoteDto = z.infer<typeof orderQuoteDto>;
-
-/** Money on the admin API and in webhooks: whole minor units (cents) and the currency, as Stripe has it. */
-export const CURRENCY = "USD";
-export const moneyAmount = z.strictObject({
-  amount: z
-    .number()
-    .int("must be whole cents (an integer number of minor units)")
-    .min(0, "must not be negative")
-    .max(100_000_000_000, "must be at most 100000000000 cents"),
-  currency: z.literal(CURRENCY, { error: `must be ${CURRENCY}` }),
-});
-export const money = (cents: number) => ({ amount: cents, currency: CURRENCY });
-export const moneyDto = z.object({ amount: int(), currency: z.string() });
 
 /** POST /api/admin/orders: an order an integrator places for a customer; the server prices it. */
 export const adminOrderCreateInput = z.strictObject({

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { cursorParam, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageOf } from "./admin";
 import { changeFilters } from "./change-filters";
 import { email, id, optionalText, requiredText } from "./fields";
+import { asMoney, inDollars, inUsdt } from "./money";
 import { instant, int } from "./responses";
 
 export const INVOICE_KINDS = ["deposit", "balance"] as const;
@@ -30,13 +31,15 @@ export const txHash = () =>
 export const recordPaymentInput = z
   .strictObject({
     method: z.enum(LEDGER_METHODS).default("bank-transfer"),
-    amount: z
-      .number()
-      .min(-100_000_000, "must be at least -100,000,000")
-      .max(100_000_000, "must be at most 100,000,000")
-      .refine((v) => v !== 0, "must not be zero (a refund is a negative amount)")
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "must be in whole cents")
-      .optional(),
+    amount: asMoney(
+      z
+        .number()
+        .min(-100_000_000, "must be at least -100,000,000")
+        .max(100_000_000, "must be at most 100,000,000")
+        .refine((v) => v !== 0, "must not be zero (a refund is a negative amount)")
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "must be in whole cents"),
+      "dollars",
+    ).optional(),
     /** A USDT payment's transaction hash (required for method usdt). */
     txHash: txHash().optional(),
     /** Why: required for a refund. */
@@ -77,11 +80,11 @@ export const invoiceDto = z.object({
   kind: z.enum(INVOICE_KINDS),
   reference: z.string(),
   /** US dollars. */
-  amount: z.number().describe("US dollars"),
-  paid: z.number(),
-  outstanding: z.number(),
+  amount: inDollars().describe("US dollars"),
+  paid: inDollars(),
+  outstanding: inDollars(),
   /** The exact USDT amount to send ("21558.004217"), for USDT orders; null otherwise. */
-  usdtAmount: z.string().nullable().describe('The exact USDT amount to send ("21558.004217"), for USDT orders'),
+  usdtAmount: inUsdt().nullable().describe('The exact USDT amount to send ("21558.004217"), for USDT orders'),
   status: z.string(),
   validUntil: instant().nullable(),
 });
@@ -93,8 +96,8 @@ export const paymentDto = z.object({
   method: z.string(),
   status: z.string(),
   /** US dollars; negative for a refund; 0 while a submitted hash waits for verification. */
-  amount: z.number().describe("US dollars; negative for a refund; 0 while a submitted hash waits for verification"),
-  usdtAmount: z.string().nullable(),
+  amount: inDollars().describe("Negative for a refund; 0 while a submitted hash waits for verification"),
+  usdtAmount: inUsdt().nullable(),
   txHash: z.string().nullable(),
   reference: z.string().nullable(),
   flags: z.array(z.string()),
@@ -140,8 +143,8 @@ export type BankAccount = z.infer<typeof bankAccountDto>;
 export const receiptPaymentDto = z.object({
   invoices: z.array(invoiceDto.partial({ id: true })),
   payments: z.array(paymentDto),
-  paid: z.number(),
-  outstanding: z.number(),
+  paid: inDollars(),
+  outstanding: inDollars(),
   usdtWalletAddress: z.string().nullable(),
   bankAccount: bankAccountDto.nullable(),
 });
@@ -160,8 +163,8 @@ export const adminOrderPaymentsDto = z.object({
   invoices: z.array(invoiceDto),
   payments: z.array(adminPaymentDto),
   events: z.array(orderEventDto),
-  paid: z.number(),
-  outstanding: z.number(),
+  paid: inDollars(),
+  outstanding: inDollars(),
 });
 export type AdminOrderPaymentsDto = z.infer<typeof adminOrderPaymentsDto>;
 
@@ -187,7 +190,7 @@ export const submitPaymentAnswer = z.discriminatedUnion("status", [
     /** The transfer as seen on chain (no payment is recorded until staff attach it to an invoice). */
     transfer: z.object({
       txHash: z.string(),
-      usdtAmount: z.string().describe('The exact USDT amount the transfer carried ("21558.004217")'),
+      usdtAmount: inUsdt().describe('The exact USDT amount the transfer carried ("21558.004217")'),
       receivedAt: instant(),
     }),
     message: z.string(),
@@ -208,9 +211,9 @@ export const usdtInvoiceCandidateDto = z.object({
   orderNumber: z.string(),
   kind: z.enum(INVOICE_KINDS),
   reference: z.string(),
-  usdtAmount: z.string().nullable(),
+  usdtAmount: inUsdt().nullable(),
   /** US dollars still due on the invoice. */
-  outstanding: z.number(),
+  outstanding: inDollars(),
   status: z.string(),
 });
 export type UsdtInvoiceCandidateDto = z.infer<typeof usdtInvoiceCandidateDto>;
@@ -219,9 +222,9 @@ export const usdtTransferDto = z.object({
   txHash: z.string(),
   fromAddress: z.string(),
   /** The exact USDT amount ("21558.004217"). */
-  usdtAmount: z.string(),
+  usdtAmount: inUsdt(),
   /** The same in US dollars, whole cents rounded down (what recording it would credit). */
-  amount: z.number(),
+  amount: inDollars(),
   /** The block's time. */
   receivedAt: instant(),
   status: z.enum(USDT_TRANSFER_STATUSES),

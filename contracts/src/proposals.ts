@@ -2,8 +2,10 @@
 // the back-office forms and the storefront's proposal page. Every figure is computed by the server
 // (the pricing engine, api/src/modules/pricing); the inputs are strict, so a client-sent total is refused.
 import { z } from "zod";
+import { changeFilters } from "./change-filters";
 import { PAYMENT_METHODS } from "./constants";
 import { email, id, optionalPhone, requiredText, text, usState } from "./fields";
+import { asMoney, inCents } from "./money";
 import { receiptPaymentDto } from "./payments";
 import { TAX_CLASSES } from "./pricing";
 import { day, instant, int } from "./responses";
@@ -14,24 +16,34 @@ export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
 /** Whole cents, from 0 to $10 million. */
 const cents = (label: string) =>
-  z.coerce
-    .number()
-    .int(`${label} must be in whole cents`)
-    .min(0, `${label} cannot be negative`)
-    .max(1_000_000_000, `${label} is too large`);
+  asMoney(
+    z.coerce
+      .number()
+      .int(`${label} must be in whole cents`)
+      .min(0, `${label} cannot be negative`)
+      .max(1_000_000_000, `${label} is too large`),
+    "cents",
+  );
 const quantity = () =>
   z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(100, "is at most 100");
 
-export const proposalLineInput = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("product"), productId: id(), quantity: quantity() }),
-  z.strictObject({ kind: z.literal("option"), optionId: id(), quantity: quantity() }),
-  z.strictObject({
-    kind: z.literal("custom"),
-    name: requiredText(200, "line name"),
-    unitPriceCents: cents("price"),
-    quantity: quantity(),
-  }),
-]);
+/** The proposal line format: a catalog product, a price-list option, or a custom line with its price. */
+export const lineInputOf = <Q extends z.ZodType<number>, P extends z.ZodType<number>>(
+  quantity: () => Q,
+  price: () => P,
+) =>
+  z.discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("product"), productId: id(), quantity: quantity() }),
+    z.strictObject({ kind: z.literal("option"), optionId: id(), quantity: quantity() }),
+    z.strictObject({
+      kind: z.literal("custom"),
+      name: requiredText(200, "line name"),
+      unitPriceCents: price(),
+      quantity: quantity(),
+    }),
+  ]);
+
+export const proposalLineInput = lineInputOf(quantity, () => cents("price"));
 export type ProposalLineInput = z.output<typeof proposalLineInput>;
 
 const isoDate = z
@@ -76,9 +88,21 @@ export const tokenParams = z.strictObject({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, "is not a proposal link"),
 });
 
+/** The 6-digit code e-mailed by POST …/signing-code, that a signature carries. */
+export const signingCode = z
+  .string({ error: "type the 6-digit code we e-mailed you" })
+  .trim()
+  .regex(/^\d{6}$/, "type the 6-digit code we e-mailed you");
+
+/** 202: the code is on its way (the address masked: d•••@example.com). */
+export const signingCodeAnswer = z.object({ ok: z.literal(true), sentTo: z.string(), message: z.string() });
+export type SigningCodeAnswer = z.infer<typeof signingCodeAnswer>;
+
 export const acceptProposalInput = z.strictObject({
   fullName: requiredText(200, "full name").pipe(z.string().min(3, "type your full name")),
   agree: z.literal(true, "you must agree to the terms"),
+  consent: z.literal(true, "you must consent to sign electronically"),
+  code: signingCode,
   /** The version the customer read and accepts (required); another current version makes it stale (409). */
   version: z.coerce.number({ error: "say which version you accept" }).int().min(1),
   paymentMethod: z.enum(PAYMENT_METHODS).default("bank-transfer"),
@@ -125,9 +149,9 @@ export const proposalLineDto = z.object({
   kind: z.enum(["product", "option", "custom"]),
   refId: int().nullable(),
   name: z.string(),
-  unitPriceCents: int(),
+  unitPriceCents: inCents(),
   quantity: int(),
-  lineTotalCents: int(),
+  lineTotalCents: inCents(),
   /** The line's tax class (absent on versions priced before tax classes: general). */
   taxClass: z.enum(TAX_CLASSES).optional(),
 });
@@ -138,23 +162,23 @@ export const taxLineCentsDto = z.object({
   taxClass: z.string(),
   label: z.string(),
   rateBasisPoints: int(),
-  taxableCents: int(),
-  taxCents: int(),
+  taxableCents: inCents(),
+  taxCents: inCents(),
 });
 
 export const proposalFiguresDto = z.object({
-  subtotalCents: int(),
-  discountCents: int(),
-  deliveryCents: int(),
+  subtotalCents: inCents(),
+  discountCents: inCents(),
+  deliveryCents: inCents(),
   taxState: z.string(),
   /** The general class's rate; taxLines has the rate of each class. */
   taxRateBasisPoints: int(),
   taxLines: z.array(taxLineCentsDto),
-  taxCents: int(),
-  totalCents: int(),
+  taxCents: inCents(),
+  totalCents: inCents(),
   depositPercent: z.number(),
-  depositCents: int(),
-  balanceCents: int(),
+  depositCents: inCents(),
+  balanceCents: inCents(),
 });
 export type ProposalFiguresDto = z.infer<typeof proposalFiguresDto>;
 
@@ -186,15 +210,18 @@ export type PublicProposalDto = z.infer<typeof publicProposalDto>;
 export const acceptProposalAnswer = z.object({
   orderNumber: z.string(),
   email: z.string(),
-  totalCents: int(),
-  depositCents: int(),
-  balanceCents: int(),
+  totalCents: inCents(),
+  depositCents: inCents(),
+  balanceCents: inCents(),
   /** The secret of the order's own page: /order-confirmation?order=<orderNumber>&t=<accessToken>. */
   accessToken: z.string(),
   /** The order's invoices with their exact USDT amounts, and the wallet: what to pay now, at once. */
   payment: receiptPaymentDto,
 });
 export const changeRequestAnswer = z.object({ ok: z.literal(true), status: z.literal("changes_requested") });
+
+/** GET /api/admin/proposals: the change filters every admin list takes. */
+export const proposalListQuery = z.strictObject({ ...changeFilters });
 
 export const proposalSummaryList = z.array(
   z.object({
@@ -206,7 +233,7 @@ export const proposalSummaryList = z.array(
     currentVersion: int(),
     enquiryId: int().nullable(),
     orderId: int().nullable(),
-    totalCents: int(),
+    totalCents: inCents(),
     validUntil: day(),
     createdAt: instant(),
     updatedAt: instant(),
@@ -251,6 +278,14 @@ export const proposalDetailDto = z.object({
   ),
   changeRequests: z.array(z.object({ id: int(), version: int(), message: z.string(), createdAt: instant() })),
   acceptance: z
-    .object({ version: int(), fullName: z.string(), ipAddress: z.string().nullable(), acceptedAt: instant() })
+    .object({
+      version: int(),
+      fullName: z.string(),
+      ipAddress: z.string().nullable(),
+      /** The e-mailed signing code was verified, and the customer consented to sign electronically. */
+      codeVerified: z.boolean(),
+      consented: z.boolean(),
+      acceptedAt: instant(),
+    })
     .nullable(),
 });

@@ -21,5 +21,8 @@ export const int = () => z.number().int();
 /** The answer of a change with nothing else to tell. */
 export const okAnswer = z.object({ ok: z.literal(true) });
 
+/** A downloaded file's body (its own content type: a PDF, an image). */
+export const fileBody = z.string().describe("The file's bytes, with its content type and a Content-Disposition");
+
 /** A CSV export's body (text/csv). */
 export const csvText = z.string().describe("CSV, UTF-8, a header row then one row per record");

@@ -146,6 +146,12 @@ const staticPages: Record<string, StaticPage> = {
     noindex: true,
     crumb: "Order Status",
   },
+  "/portal": {
+    title: "Your Projects | Container Homes of Texas",
+    description: "Sign in with your e-mail address to see your proposals, payments and build progress.",
+    noindex: true,
+    crumb: "Your Projects",
+  },
   "/gallery": {
     title: "Project Gallery | Container Homes of Texas",
     description:
@@ -325,6 +331,9 @@ export function articleMeta(post: ArticleFacts): PageMeta {
     article: post,
   };
 }
+
+/** A project of the customer's portal (/portal/{orderNumber}): shown only to its signed-in customer, never indexed. */
+export const PORTAL_PROJECT_PATH = /^\/portal\/[A-Z0-9-]{4,40}$/;
 
 /** A customer's proposal (/proposal/{token}): private to whoever holds the link, never indexed. */
 export const PROPOSAL_PATH = /^\/proposal\/[A-Za-z0-9_-]{20,64}$/;

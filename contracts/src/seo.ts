@@ -14,6 +14,7 @@ export {
   formatUsd,
   notFoundMeta,
   type PageMeta,
+  PORTAL_PROJECT_PATH,
   PROPOSAL_PATH,
   type ProductFacts,
   productMeta,

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { TIME_ZONES, type TimeZoneId, WEEKDAYS } from "./calendar";
 import { email, phone, requiredText, text, zipCode } from "./fields";
+import { asMoney } from "./money";
 import { instant } from "./responses";
 
 const TIME_ZONE_IDS = Object.keys(TIME_ZONES) as [TimeZoneId, ...TimeZoneId[]];
@@ -141,11 +142,14 @@ export const businessSettingsInput = z.strictObject({
    */
   cancellation: z.strictObject({
     fullRefundHours: hours(),
-    feeCents: wholeNumber(
-      "must be an amount in cents",
-      "must be whole cents",
-      [0, "must be 0 or more"],
-      [10_000_000, "must be at most $100,000"],
+    feeCents: asMoney(
+      wholeNumber(
+        "must be an amount in cents",
+        "must be whole cents",
+        [0, "must be 0 or more"],
+        [10_000_000, "must be at most $100,000"],
+      ),
+      "cents",
     ),
     restockingFeePercent: percent(0),
   }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { changeFilters } from "./change-filters";
 import { text } from "./fields";
 
 export const visitInput = z.strictObject({
@@ -13,6 +14,12 @@ export type VisitInput = z.input<typeof visitInput>;
 export const visitAnswer = z
   .object({ recorded: z.boolean(), newVisitor: z.boolean() })
   .meta({ examples: [{ recorded: true, newVisitor: true }] });
+
+/**
+ * GET /api/admin/visitors: the change filters every admin list takes. A visit is written once, so its
+ * updatedSince reads the time it was recorded.
+ */
+export const visitorListQuery = z.strictObject({ ...changeFilters });
 
 export const visitRecordList = z.array(
   z.object({

@@ -1,13 +1,14 @@
 // The `data` of every webhook event (and of the events feed), as the OpenAPI document's `webhooks` section
 // states them. Loose objects: fields may be added within a version, so a receiver reads the ones it knows.
-// Amounts are dollars as in the REST payloads they mirror (the admin order's `totalAmount` is `total` here).
+// Amounts are marked with the unit the services hold them in; receivers get them in the money form of their
+// endpoint's API version (contracts/money.ts). The admin order's `totalAmount` is `total` here.
 import { z } from "zod";
 import { adminContactDto } from "./admin";
 import { adminProductDto } from "./catalog";
+import { inDollars, inUsdt } from "./money";
 import { instant, int } from "./responses";
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from "./webhook-events";
 
-const dollars = () => z.number().describe("US dollars");
 const nullableText = () => z.string().nullable();
 
 const orderCreated = z.looseObject({
@@ -32,11 +33,11 @@ const orderCreated = z.looseObject({
     zipCode: z.string(),
     notes: nullableText(),
   }),
-  lines: z.array(z.looseObject({ productId: int(), name: z.string(), unitPrice: dollars(), quantity: int() })),
-  subtotal: dollars(),
-  tax: dollars(),
-  shipping: dollars(),
-  total: dollars(),
+  lines: z.array(z.looseObject({ productId: int(), name: z.string(), unitPrice: inDollars(), quantity: int() })),
+  subtotal: inDollars(),
+  tax: inDollars(),
+  shipping: inDollars(),
+  total: inDollars(),
   depositPercent: int(),
   createdAt: instant(),
 });
@@ -51,24 +52,70 @@ const stageChanged = z.looseObject({
   changedAt: instant(),
 });
 
+const orderChanged = z.looseObject({
+  orderId: int(),
+  orderNumber: z.string(),
+  changeOrderId: int(),
+  number: int(),
+  totalDelta: inDollars().describe("What the change adds (negative: takes off), tax included"),
+  total: inDollars().describe("The order's total after the change"),
+  signedAt: instant(),
+});
+
+const orderMessage = z.looseObject({
+  orderId: int(),
+  orderNumber: z.string(),
+  messageId: int(),
+  author: z.enum(["customer", "staff"]),
+  /** Not the text: a receiver reads it in the back office (the customer's words stay in the product). */
+  attachments: int().describe("How many files it carries"),
+  createdAt: instant(),
+});
+
+const documentAdded = z.looseObject({
+  orderId: int(),
+  orderNumber: z.string(),
+  documentId: int(),
+  kind: z.string(),
+  title: z.string(),
+  sha256: z.string(),
+});
+
+const photoAdded = z.looseObject({
+  orderId: int(),
+  orderNumber: z.string(),
+  photoId: int(),
+  stage: z.string(),
+  caption: z.string(),
+  url: z.string().describe("/media/<file>.webp, with AVIF and WebP variants"),
+});
+
+const warrantyClaim = z.looseObject({
+  claimId: int(),
+  orderId: int(),
+  orderNumber: z.string(),
+  status: z.string(),
+});
+
 const payment = z.looseObject({
   paymentId: int(),
   orderId: int(),
   orderNumber: z.string(),
-  amount: dollars().describe("US dollars; negative for a refund"),
-  paidTotal: dollars(),
-  balanceDue: dollars(),
+  amount: inDollars().describe("Negative for a refund"),
+  paidTotal: inDollars(),
+  balanceDue: inDollars(),
   receivedAt: instant().nullable(),
   method: z.string(),
   flags: z.array(z.string()),
   // present when they apply: the USDT amount and hash, the bank reference, a refund's reason
-  ...Object.fromEntries(["usdtAmount", "txHash", "reference", "reason"].map((name) => [name, z.string().optional()])),
+  usdtAmount: inUsdt().optional(),
+  ...Object.fromEntries(["txHash", "reference", "reason"].map((name) => [name, z.string().optional()])),
 });
 
 const unmatchedTransfer = z.looseObject({
   txHash: z.string(),
   fromAddress: z.string(),
-  usdtAmount: z.string(),
+  usdtAmount: inUsdt(),
   blockTimestamp: instant(),
   claimedByOrderId: int().nullable(),
   claimedByOrderNumber: nullableText(),
@@ -79,7 +126,7 @@ const proposalEvent = z.looseObject({ proposalId: int(), version: int(), enquiry
 const proposalSent = proposalEvent.extend({
   customerName: z.string(),
   email: z.string(),
-  total: dollars(),
+  total: inDollars(),
   validUntil: z.string(),
   sentAt: instant(),
 });
@@ -88,7 +135,7 @@ const proposalAccepted = proposalEvent.extend({
   acceptedAt: instant(),
   orderId: int(),
   orderNumber: z.string(),
-  total: dollars(),
+  total: inDollars(),
 });
 const proposalChanges = proposalEvent.extend({ message: z.string(), requestedAt: instant() });
 
@@ -99,6 +146,12 @@ const product = z.looseObject({ ...adminProductDto.shape });
 export const WEBHOOK_PAYLOADS: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, z.ZodType> = {
   "order.created": orderCreated,
   "order.stage_changed": stageChanged,
+  "order.changed": orderChanged,
+  "order.message": orderMessage,
+  "order.document_added": documentAdded,
+  "order.photo_added": photoAdded,
+  "warranty_claim.opened": warrantyClaim.extend({ openedAt: instant() }),
+  "warranty_claim.updated": warrantyClaim.extend({ from: z.string(), updatedAt: instant() }),
   "payment.recorded": payment,
   "payment.refunded": payment,
   "usdt_transfer.unmatched": unmatchedTransfer,

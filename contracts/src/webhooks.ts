@@ -1,6 +1,7 @@
 // Webhooks: the events an endpoint may subscribe to, the delivery states and the inputs of the owner's
 // webhook screen, tRPC webhooks.* and /api/admin/webhooks. Shared with the back office; no server imports.
 import { z } from "zod";
+import { API_VERSION, API_VERSIONS } from "./api-versions";
 import { changeFilters } from "./change-filters";
 import { id } from "./fields";
 import { instant, int } from "./responses";
@@ -24,10 +25,15 @@ const events = z
 
 const description = z.string().trim().max(200, "must be at most 200 characters");
 
+const apiVersion = z
+  .enum(API_VERSIONS, { error: `must be one of ${API_VERSIONS.join(", ")}` })
+  .describe("The API version whose shapes its deliveries follow (money in particular)");
+
 export const webhookCreateInput = z.strictObject({
   url,
   events,
   description: description.default(""),
+  apiVersion: apiVersion.default(API_VERSION),
 });
 
 export const webhookUpdateInput = z.strictObject({
@@ -35,7 +41,11 @@ export const webhookUpdateInput = z.strictObject({
   events: events.optional(),
   description: description.optional(),
   enabled: z.boolean().optional(),
+  apiVersion: apiVersion.optional(),
 });
+
+/** GET /api/admin/webhooks: the change filters every admin list takes. */
+export const webhookListQuery = z.strictObject({ ...changeFilters });
 
 export const webhookIdInput = z.strictObject({ id: id() });
 
@@ -84,6 +94,7 @@ export const webhookEndpointDto = z.object({
   failingSince: instant().nullable(),
   disabledAt: instant().nullable(),
   disabledReason: z.string().nullable(),
+  apiVersion: z.string().describe("The API version whose shapes its deliveries follow"),
   /** Until when the secret replaced by the last rotation still signs (null: no overlap running). */
   previousSecretValidUntil: instant().nullable(),
   createdAt: instant(),

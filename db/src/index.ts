@@ -11,6 +11,7 @@ import * as schema from "./schema/index";
 export type { Database, Executor, Schema, Tx } from "./database";
 export { readSnapshot, rowsOf } from "./database";
 export type { TaxLineRecord } from "./schema/orders";
+export type { ChangeOrderLine, ProjectDocumentKind, WarrantyClaimStatus } from "./schema/projects";
 export { schema };
 
 export interface DatabaseHandle {

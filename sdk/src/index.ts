@@ -7,8 +7,27 @@ import type { paths, webhooks } from "./api.js";
 
 export type { components, operations, paths, webhooks } from "./api.js";
 
+import type { components } from "./api.js";
+
+/** An amount on /api/admin/*, in webhooks and in the events feed: whole minor units and the currency. */
+export type Money = components["schemas"]["Money"];
+
+const MINOR_UNITS: Record<Money["currency"], number> = { USD: 100, USDT: 1_000_000 };
+
+/** Money as a person reads it: "$49,065.28", "21558.004217 USDT". */
+export function formatMoney(money: Money): string {
+  const units = MINOR_UNITS[money.currency];
+  const digits = Math.log10(units);
+  if (money.currency === "USD") {
+    return (money.amount / units).toLocaleString("en-US", { style: "currency", currency: "USD" });
+  }
+  const sign = money.amount < 0 ? "-" : "";
+  const abs = Math.abs(money.amount);
+  return `${sign}${Math.floor(abs / units)}.${String(abs % units).padStart(digits, "0")} ${money.currency}`;
+}
+
 /** The API version (a date) this package's types describe: sent as `Api-Version` unless told otherwise. */
-export const API_VERSION = "2026-11-28";
+export const API_VERSION = "2026-12-02";
 
 export interface ShopClientOptions {
   /** The storefront origin, e.g. https://containerhomesoftexas.com */

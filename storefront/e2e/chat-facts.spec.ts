@@ -1,7 +1,9 @@
 // Issue 23, item 1: the chat's answers come from the data at the moment of the question. Staff change a
 // price and a model in the back office, then a visitor asks, at 375 and 1440 px; the panel says its answers
 // are automatic, and a question it cannot answer goes to a person when the visitor asks for it.
+
 import { type AdminProductDto as AdminProduct, productInputOf } from "@ch/contracts/catalog";
+import { money } from "@ch/contracts/money";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN_ORIGIN, ensureOwner, expect, expectAccessible, staffSession, telegramReceived, test } from "./fixtures";
 
@@ -10,16 +12,18 @@ const usd = (dollars: number) => `$${dollars.toLocaleString("en-US")}`;
 async function productNamed(request: APIRequestContext, name: string): Promise<AdminProduct> {
   const res = await request.get(`${ADMIN_ORIGIN}/api/admin/products?limit=200`);
   expect(res.status()).toBe(200);
-  const found = ((await res.json()) as { items: AdminProduct[] }).items.find((p) => p.name === name);
+  // the admin API states money as { amount, currency }: this spec compares dollars
+  const items = (await res.json()) as { items: (Omit<AdminProduct, "price"> & { price: { amount: number } })[] };
+  const found = items.items.find((p) => p.name === name);
   expect(found, name).toBeTruthy();
-  return found!;
+  return { ...found!, price: found!.price.amount / 100 };
 }
 
 /** Puts a product back as it was, so the specs after this one see the seeded catalog. */
 async function restore(request: APIRequestContext, p: AdminProduct) {
   const res = await request.put(`${ADMIN_ORIGIN}/api/admin/products/${p.id}`, {
     headers: { origin: ADMIN_ORIGIN },
-    data: productInputOf(p),
+    data: { ...productInputOf(p), price: money(Math.round(p.price * 100)) },
   });
   expect(res.status(), await res.text()).toBe(200);
 }

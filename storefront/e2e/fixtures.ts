@@ -372,3 +372,38 @@ export async function placeOrderThroughApi(
   expect(placed.status(), await placed.text()).toBe(201);
   return (await placed.json()) as PlacedOrder;
 }
+
+/**
+ * On a proposal's page: consents to sign electronically, asks for the signing code and types the one the
+ * SMTP sink received for `email` (the newest), as the customer reads it from the e-mail.
+ */
+export async function signWithEmailedCode(page: Page, email: string): Promise<void> {
+  const codesTo = async () =>
+    (await emailReceived(page)).filter((m) => m.to.includes(email) && /^Your signing code: \d{6}$/.test(m.subject));
+  const before = (await codesTo()).length;
+  await page.getByRole("checkbox", { name: /I consent to sign electronically/ }).check();
+  await page.getByRole("button", { name: /signing code|new code/ }).click();
+  await expect(page.getByTestId("signing-code-sent")).toContainText("on its way to");
+  await expect.poll(async () => (await codesTo()).length).toBe(before + 1);
+  const code = /(\d{6})$/.exec((await codesTo()).at(-1)!.subject)![1]!;
+  await page.getByRole("textbox", { name: "Signing code" }).fill(code);
+}
+
+/** Signs `page` in to the portal as the customer does: asks for a link, opens it from the SMTP sink. Answers the link. */
+export async function portalSignIn(page: Page, email: string): Promise<URL> {
+  await page.goto("/portal");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email Me a Sign-in Link" }).click();
+  await expect(page.getByTestId("portal-link-sent")).toContainText("a sign-in link is on its way");
+  let link = "";
+  await expect(async () => {
+    const mail = (await emailReceived(page)).findLast((m) => m.to.includes(email) && /portal#token=/.test(m.text));
+    link = /(https?:\/\/\S+\/portal#token=[A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
+    expect(link).not.toBe("");
+  }).toPass({ timeout: 15_000 });
+  // the link opens the portal on this origin (the e-mail names the public site's address)
+  const opened = new URL(link);
+  await page.goto(`/portal${opened.hash}`);
+  await expect(page.getByTestId("portal-email")).toHaveText(email);
+  return opened;
+}

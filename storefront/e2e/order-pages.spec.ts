@@ -6,6 +6,7 @@
 // (c) a paid deposit is never "Due now"; a fully paid order shows no amount to send and no QR code.
 // (A proposal accepted with USDT shows its deposit's exact amount at once: e2e/sale-journey.spec.ts, step 4.)
 // Screenshots at 375 and 1440 px are kept with the test's results.
+import type { Money } from "@ch/contracts/money";
 import type { Page } from "@playwright/test";
 import { txId, usdtTransfer } from "../../api/test/fake-trongrid";
 import {
@@ -60,7 +61,7 @@ async function ledger(staff: Page, orderNumber: string) {
   const res = await staff.request.get(`/api/admin/orders/${orderId}/payments`);
   expect(res.status()).toBe(200);
   return (await res.json()) as {
-    invoices: { id: number; kind: string; status: string; paid: number; outstanding: number; usdtAmount: string }[];
+    invoices: { id: number; kind: string; status: string; paid: Money; outstanding: Money; usdtAmount: Money | null }[];
   };
 }
 

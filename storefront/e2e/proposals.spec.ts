@@ -4,6 +4,7 @@
 // → the deposit invoice → the deposit recorded as a bank transfer moves the order to "deposit received"
 // by itself. The whole sale after that (USDT seen on the chain, the stages on the board, the balance,
 // every e-mail, the funnel) is sale-journey.spec.ts.
+import { money } from "@ch/contracts/money";
 import {
   ADMIN_ORIGIN,
   emailReceived,
@@ -11,6 +12,7 @@ import {
   expect,
   lookUpOrder,
   proposalForQuoteRequest,
+  signWithEmailedCode,
   test,
 } from "./fixtures";
 
@@ -77,13 +79,28 @@ test("quote request → proposal with a custom line → acceptance checks → ba
   await expect(name).not.toHaveAttribute("aria-invalid");
   await agree.check();
   await expect(agree).not.toHaveAttribute("aria-invalid");
+  // and the consent to sign electronically, with the code e-mailed to the proposal's address
+  const code = page.getByRole("textbox", { name: "Signing code" });
+  await expect(code).toHaveAccessibleDescription(/Please type the 6-digit code/);
+  await signWithEmailedCode(page, EMAIL);
   await page.getByRole("button", { name: "Accept Proposal" }).click();
   await expect(page.getByTestId("proposal-state")).toContainText("Accepted by Dana Reyes");
   const orderNumber = (await page.getByTestId("proposal-state").locator("strong").textContent())!.trim();
   expect(orderNumber).toMatch(/^CH-\d{4}-\d{6}$/);
-  await expect.poll(async () => (await mailsTo(page, new RegExp(`order ${orderNumber}$`))).length).toBe(1);
-  const [confirmation] = await mailsTo(page, new RegExp(`order ${orderNumber}$`));
+  await expect.poll(async () => (await mailsTo(page, new RegExp(`^Your order ${orderNumber}$`))).length).toBe(1);
+  const [confirmation] = await mailsTo(page, new RegExp(`^Your order ${orderNumber}$`));
   expect(confirmation!.text).toContain("$9,828.39");
+  // the signed contract, as a PDF attached, to the customer (and a copy to the business)
+  await expect.poll(async () => (await mailsTo(page, /^Your signed contract for order /)).length).toBe(1);
+  const [contract] = await mailsTo(page, new RegExp(`^Your signed contract for order ${orderNumber}$`));
+  expect(contract!.attachments).toEqual([
+    {
+      filename: `contract-${orderNumber}.pdf`,
+      type: "application/pdf",
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    },
+  ]);
+  expect(contract!.text).toContain(contract!.attachments[0]!.sha256);
 
   // 4. the order-status page shows the deposit invoice and the first stage
   const lookUp = () => lookUpOrder(page, orderNumber, EMAIL);
@@ -101,7 +118,7 @@ test("quote request → proposal with a custom line → acceptance checks → ba
     headers: { origin: ADMIN_ORIGIN },
     data: {
       method: "bank-transfer",
-      amount: 9828.39,
+      amount: money(982_839),
       receivedAt: new Date().toISOString().slice(0, 10),
       reference: `${orderNumber}-D`,
     },

@@ -15,6 +15,7 @@
 // $3,062.50 and TX 6.25 % on delivery $200.00 (each tax line names its rate); total $55,462.50; the
 // settings' 50 % deposit $27,731.25, balance $27,731.25.
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { txId, usdtTransfer } from "../../api/test/fake-trongrid";
 import {
   ADMIN_ORIGIN,
@@ -23,7 +24,9 @@ import {
   fillNameAndEmail,
   fillProposalDelivery,
   lookUpOrder,
+  portalSignIn,
   type ReceivedEmail,
+  signWithEmailedCode,
   staffSession,
   test,
   withFakeTronGrid,
@@ -34,6 +37,10 @@ const EMAIL = "rosa.journey@example.com";
 const TOTAL = "$55,462.50";
 const DEPOSIT = "$27,731.25";
 const BALANCE = "$27,731.25";
+/** Change order 1: a $1,000.00 window, TX 6.25 % → $1,062.50 onto the balance. */
+const CHANGE = "$1,062.50";
+const NEW_TOTAL = "$56,525.00";
+const NEW_BALANCE = "$28,793.75";
 /** The tax lines, each naming its rate, as the staff page, the customer's page and the order show them. */
 const TAX_LINES = ["TX sales tax (6.25 %)$3,062.50", "TX sales tax on delivery (6.25 %)$200.00"];
 
@@ -67,12 +74,12 @@ async function oneMail(page: Page, subject: string | RegExp): Promise<ReceivedEm
   return (await mailsTo(page, subject))[0]!;
 }
 
-test("quote request → proposal → acceptance → USDT deposit seen on the chain → stages → balance by bank transfer → completed", async ({
+test("quote request → proposal → signed → USDT deposit seen on the chain → portal: photo, messages, change order → stages → balance → completed → warranty claim", async ({
   page,
   browser,
   context,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -137,10 +144,11 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: `${SHOTS}/proposal-1440.png`, fullPage: true });
 
-  // 4. the customer accepts: typed name, USDT, the terms
+  // 4. the customer accepts: typed name, USDT, the terms, the consent and the e-mailed signing code
   await page.getByRole("textbox", { name: "Your full name" }).fill("Rosa Journey");
   await page.getByRole("radio", { name: "USDT (TRC20)" }).check();
   await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
+  await signWithEmailedCode(page, EMAIL);
   await page.getByRole("button", { name: "Accept Proposal" }).click();
   await expect(page.getByTestId("proposal-state")).toContainText("Accepted by Rosa Journey");
   const orderNumber = (await page.getByTestId("proposal-state").locator("strong").textContent())!.trim();
@@ -211,12 +219,86 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   expect(depositMail.text).toContain(`${usdtAmount} USDT (${DEPOSIT})`);
   expect(depositMail.text).toContain(`Still to pay: ${BALANCE}.`);
 
+  // 6b. the customer's portal, on a phone: the signed contract (the fingerprint of the PDF they were
+  // e-mailed), a progress photo staff post, a message each way with a photo attached, a change order signed
+  // with an e-mailed code; the figures that follow include the change
+  const orderId = (await (await staff.page.request.get(`${ADMIN_ORIGIN}/api/admin/orders?q=${orderNumber}`)).json())[0]
+    .id as number;
+  const contractMail = await oneMail(page, `Your signed contract for order ${orderNumber}`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await portalSignIn(page, EMAIL);
+  await page.getByTestId("portal-project").getByRole("link", { name: orderNumber }).click();
+  const documents = page.getByTestId("project-documents");
+  await expect(documents).toContainText(`Contract for order ${orderNumber}`);
+  await expect(documents).toContainText(contractMail.attachments[0]!.sha256);
+
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#92400e" } })
+    .jpeg()
+    .toBuffer();
+  const posted = await staff.page.request.post(
+    `${ADMIN_ORIGIN}/api/admin/orders/${orderId}/photos?stage=deposit_received&caption=${encodeURIComponent("Steel cut for your home")}`,
+    { headers: { "content-type": "image/jpeg" }, data: photo },
+  );
+  expect(posted.status()).toBe(201);
+  await oneMail(page, "A new photo of your home: Deposit received");
+  await page.reload();
+  await expect(page.getByTestId("project-photos")).toContainText("Steel cut for your home");
+  await expect(page.getByTestId("project-photos").getByRole("img", { name: "Steel cut for your home" })).toBeVisible();
+
+  const thread = page.getByTestId("project-messages");
+  await page.getByLabel("Attach a photo or PDF (up to 10 MB)").setInputFiles({
+    name: "site-plan.jpg",
+    mimeType: "image/jpeg",
+    buffer: photo,
+  });
+  await expect(page.getByRole("list", { name: "Files to send" })).toContainText("site-plan.jpg");
+  await page.getByLabel("Your message").fill("Here is where the driveway goes.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(thread).toContainText("Here is where the driveway goes.");
+  await expect(thread.getByRole("link", { name: /site-plan\.jpg/ })).toBeVisible();
+  await staff.page.goto("/admin?tab=orders");
+  await staff.page.getByRole("button", { name: `View Details of order ${orderNumber}` }).click();
+  const orderDialog = staff.page.getByRole("dialog", { name: `Order ${orderNumber}` });
+  await expect(orderDialog.getByTestId("order-messages")).toContainText("Here is where the driveway goes.");
+  await orderDialog.getByLabel("Write to the customer").fill("Thank you: we will pour the pad there.");
+  await orderDialog.getByRole("button", { name: "Send Message" }).click();
+  await expect(orderDialog.getByTestId("order-messages")).toContainText("we will pour the pad there");
+  await orderDialog.getByRole("button", { name: "Close dialog" }).click();
+  await oneMail(page, `A message about your order ${orderNumber}`);
+
+  const change = await staff.page.request.post(`${ADMIN_ORIGIN}/api/admin/orders/${orderId}/change-orders`, {
+    data: {
+      note: "A second bathroom window",
+      lines: [
+        { kind: "custom", name: "Bathroom window", unitPrice: { amount: 100_000, currency: "USD" }, quantity: 1 },
+      ],
+    },
+  });
+  expect(change.status(), await change.text()).toBe(201);
+  await oneMail(page, `Change order 1 to your order ${orderNumber}: ready to sign`);
+  await page.reload();
+  await expect(thread).toContainText("we will pour the pad there");
+  const changes = page.getByTestId("change-orders");
+  await expect(changes.getByTestId("change-order-delta")).toHaveText(`+${CHANGE}`);
+  await expect(changes).toContainText(`Your total goes from ${TOTAL} to ${NEW_TOTAL}`);
+  await changes.getByRole("textbox", { name: "Your full name" }).fill("Rosa Journey");
+  await changes.getByRole("checkbox", { name: /I agree to change order 1/ }).check();
+  await signWithEmailedCode(page, EMAIL);
+  await changes.getByRole("button", { name: "Sign Change Order" }).click();
+  await expect(changes).toContainText("Change order 1 · Signed");
+  await expect(documents).toContainText(`Change order 1 to order ${orderNumber}`);
+  await expect(page.getByTestId("project-outstanding")).toHaveText(NEW_BALANCE);
+  await page.screenshot({ path: `${SHOTS}/portal-375.png`, fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // 7. staff move the build through the stages on the pipeline board
   await staff.page.goto("/admin/pipeline");
   const column = (stage: string) => staff.page.locator(`[data-stage="${stage}"]`);
   const card = staff.page.locator(`[data-order="${orderNumber}"]`);
   await expect(column("deposit_received").locator(`[data-order="${orderNumber}"]`)).toBeVisible();
-  await expect(card.getByTestId("outstanding")).toHaveText(BALANCE);
+  await expect(card.getByTestId("outstanding")).toHaveText(NEW_BALANCE);
   await expect(card.getByRole("button", { name: /Balance paid/ })).toHaveCount(0);
   for (const [label, stage] of [
     ["In production", "in_production"],
@@ -240,8 +322,8 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   // the watcher credited the transfer (audited as "watcher"), and the order's events list it
   await expect(money.getByRole("list", { name: "Payments" })).toContainText("by watcher");
   await expect(money.getByTestId("order-events")).toContainText(`Payment ${DEPOSIT}`);
-  await expect(money.getByTestId("ledger-outstanding")).toHaveText(BALANCE);
-  await money.getByLabel("Amount (USD; negative for a refund)").fill("27731.25");
+  await expect(money.getByTestId("ledger-outstanding")).toHaveText(NEW_BALANCE);
+  await money.getByLabel("Amount (USD; negative for a refund)").fill("28793.75");
   await money.getByLabel("Bank reference").fill(`${orderNumber}-B WIRE 5521`);
   await money.getByLabel("Note").fill("Balance on delivery");
   await money.getByRole("button", { name: "Record payment" }).click();
@@ -277,17 +359,26 @@ test("quote request → proposal → acceptance → USDT deposit seen on the cha
   const paymentMails = new RegExp(`^Payment received for your order ${orderNumber}`);
   await expect.poll(async () => (await mailsTo(page, paymentMails)).length).toBe(2);
   const balanceMail = await oneMail(page, `Payment received for your order ${orderNumber}: Balance paid`);
-  expect(balanceMail.text).toContain(`We have received your payment of ${BALANCE}`);
-  expect(balanceMail.text).toContain(`Paid so far: ${TOTAL} of ${TOTAL}.`);
+  expect(balanceMail.text).toContain(`We have received your payment of ${NEW_BALANCE}`);
+  expect(balanceMail.text).toContain(`Paid so far: ${NEW_TOTAL} of ${NEW_TOTAL}.`);
   expect(balanceMail.text).toContain("Your order is paid in full.");
   for (const label of ["In production", "Quality check", "Ready for delivery", "Delivered", "Completed"]) {
     const mail = await oneMail(page, `Your order ${orderNumber}: ${label}`);
     expect(mail.text).toContain(`Order ${orderNumber}: ${label}.`);
     expect(mail.text).toContain(`/order-status?order=${orderNumber}`);
   }
-  // and nothing else reached the customer: acknowledgement, proposal, confirmation, 2 payments, 5 stages
+  // 9b. after completion the customer opens a warranty claim in the portal
+  await page.goto(`/portal/${orderNumber}`);
+  await page.getByLabel("What needs fixing?").fill("The back door sticks when it rains.");
+  await page.getByRole("button", { name: "Open a Warranty Claim" }).click();
+  await expect(page.getByTestId("warranty-claims")).toContainText("Received");
+  await oneMail(page, /^Your warranty claim #\d+: Received$/);
+
+  // and nothing else reached the customer: acknowledgement, proposal, signing code, confirmation, the signed
+  // contract, 2 payments, 5 stages; in the portal: the sign-in link, the photo, staff's message, the change
+  // order, its signing code and its signed PDF, the warranty claim's receipt
   const subjects = (await emailReceived(page)).filter((m) => m.to.includes(EMAIL)).map((m) => m.subject);
-  expect(subjects, subjects.join("\n")).toHaveLength(10);
+  expect(subjects, subjects.join("\n")).toHaveLength(19);
 
   // 11. the funnel over a chosen period counts this sale from the quote request to the deposit
   await expect

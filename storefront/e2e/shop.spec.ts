@@ -1,4 +1,5 @@
 import { productInputOf } from "@ch/contracts/catalog";
+import { money } from "@ch/contracts/money";
 import type { OrderQuoteDto as Quote } from "@ch/contracts/orders";
 import type { Page } from "@playwright/test";
 import {
@@ -406,10 +407,11 @@ test.describe("checkout", () => {
     expect([201, 409]).toContain((await staff.post("/api/admin/setup", { data: ADMIN })).status());
     expect((await staff.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
     // The Marfa: no other storefront test reads its price; it gets its price back at the end
-    const marfa = await (await staff.get("/api/admin/products/3")).json();
+    const read = await (await staff.get("/api/admin/products/3")).json();
+    const marfa = { ...read, price: read.price.amount / 100 }; // the admin API's money form, in dollars
     const setPrice = async (price: number) => {
       const res = await staff.put("/api/admin/products/3", {
-        data: { ...productInputOf(marfa), price },
+        data: { ...productInputOf(marfa), price: money(Math.round(price * 100)) },
       });
       expect(res.status(), await res.text()).toBe(200);
     };

@@ -18,6 +18,7 @@
 // address below fails the first test, so a new page cannot escape the validators. The order-status
 // page is also checked with an order in production (deposit paid), and the proposal page with a sent
 // proposal, both made through the API in beforeAll.
+
 import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -25,6 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { money } from "@ch/contracts/money";
 import type { Page } from "@playwright/test";
 import { type ConfigData, HtmlValidate } from "html-validate";
 import {
@@ -66,6 +68,9 @@ const SAMPLES: Record<string, string[]> = {
   "/products/{-$category}": ["/products", "/products/20ft-homes"],
   // the look-up form, and an order's own link with its build progress
   "/order-status": ["/order-status", "/order-status?order={order}&t={orderToken}"],
+  // the portal's sign-in form (a signed-in customer's pages are in portal.spec.ts)
+  "/portal/": ["/portal"],
+  "/portal/$orderNumber": ["/portal/{order}"],
   // a customer's private proposal (noindex), reachable only with its token
   "/proposal/$token": ["/proposal/{proposalToken}"],
 };
@@ -106,7 +111,7 @@ test.beforeAll(async ({ request, playwright }) => {
     const paid = await staff.post(`/api/admin/orders/${order.id}/payments`, {
       data: {
         method: "bank-transfer",
-        amount: order.amountDueNow,
+        amount: money(Math.round(order.amountDueNow * 100)),
         receivedAt: new Date().toISOString().slice(0, 10),
         reference: `${order.orderNumber}-D`,
       },
@@ -124,7 +129,7 @@ test.beforeAll(async ({ request, playwright }) => {
         city: "Austin",
         state: "TX",
         zipCode: "78701",
-        lines: [{ kind: "custom", name: "Site work", unitPriceCents: 1_250_050, quantity: 1 }],
+        lines: [{ kind: "custom", name: "Site work", unitPrice: money(1_250_050), quantity: 1 }],
         validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
       },
     });

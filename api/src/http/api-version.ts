@@ -3,7 +3,9 @@
 // anything runs. Additive changes (a new field, a new operation, a new event) ship in the current version;
 // a breaking change ships only under a new date, and the shapes of the version before it are still served
 // to requests that pin it for at least 12 months (docs/decisions/0037-integrator-contract.md).
-import type { FastifyInstance } from "fastify";
+
+import { API_VERSION, API_VERSIONS, speaksMoneyForm } from "@ch/contracts/api-versions";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest } from "../lib/errors";
 
 export interface ChangelogEntry {
@@ -13,8 +15,19 @@ export interface ChangelogEntry {
   changes: string[];
 }
 
-/** Newest first. The first entry's date is the current version. */
+/** Newest first, one entry per version of contracts/api-versions.ts (a test holds them together). */
 export const CHANGELOG: readonly ChangelogEntry[] = [
+  {
+    date: "2026-12-02",
+    breaking: true,
+    changes: [
+      'One money form on /api/admin/*, in webhooks and in the events feed: every amount is { "amount": whole minor units, "currency": "USD" } (cents; "USDT" amounts in millionths), as Stripe has it. totalAmount: 49065.28 is now totalAmount: { "amount": 4906528, "currency": "USD" }; a field named in cents loses the suffix (unitPriceCents: 1250000 is unitPrice: { "amount": 1250000, "currency": "USD" }); usdtAmount: "21558.004217" is usdtAmount: { "amount": 21558004217, "currency": "USDT" }.',
+      "Request bodies on /api/admin/* send money in the same form (a product's price, a proposal line's unitPrice, a payment's amount, the cancellation fee); the field's old name is refused with 400.",
+      "Webhook endpoints carry the apiVersion their deliveries follow: new endpoints get the current version, endpoints made before 2026-12-02 stay on 2026-11-28 until changed.",
+      "The public paths of the spec keep their dollar fields, as documented.",
+      "Pin Api-Version: 2026-11-28 to keep the previous shapes (served until 2027-12-02).",
+    ],
+  },
   {
     date: "2026-11-28",
     breaking: false,
@@ -32,15 +45,21 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
   },
 ];
 
-export const API_VERSION = CHANGELOG[0]!.date;
-export const API_VERSIONS: readonly string[] = CHANGELOG.map((entry) => entry.date);
+export { API_VERSION, API_VERSIONS, speaksMoneyForm };
+
+/** The version a request follows: the one it pinned (already checked on arrival), or the current one. */
+export function versionOf(req: FastifyRequest): string {
+  const pinned = req.headers["api-version"];
+  const version = typeof pinned === "string" ? pinned.trim() : undefined;
+  return API_VERSIONS.find((known) => known === version) ?? API_VERSION;
+}
 
 /** Refuses an unknown pinned version, and names on every answer the version it follows. */
 export function installApiVersions(app: FastifyInstance): void {
   app.addHook("onRequest", (req, reply, done) => {
     const pinned = req.headers["api-version"];
     if (pinned === undefined) return done();
-    if (typeof pinned === "string" && API_VERSIONS.includes(pinned.trim())) {
+    if (typeof pinned === "string" && API_VERSIONS.some((known) => known === pinned.trim())) {
       reply.header("api-version", pinned.trim());
       return done();
     }

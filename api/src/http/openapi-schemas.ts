@@ -1,16 +1,22 @@
 // The document's shared schemas and its examples: named schemas moved from zod's `$defs` into
-// `components.schemas`, and an example made for every operation's body and answer from its schema.
+// `components.schemas`, money stated in the form of the operation's version, and an example made for
+// every operation's body and answer from its schema.
+import { MONEY_UNIT, type MoneyUnit, moneyFieldName } from "@ch/contracts/money";
 
 type Json = Record<string, unknown>;
 
+/** How an operation states money: `money` ({ amount, currency }: admin paths, webhooks) or as the spec's dollars. */
+export type MoneyStyle = "money" | "legacy";
+
 /**
  * A shared schema (http/schema-names.ts) comes out of zod in `$defs`; its references are pointed at the
- * document's components, a request's form of it marked until `hoistSharedSchemas` names it.
+ * document's components, a request's form and the money form of it marked until `hoistSharedSchemas` names them.
  */
 const INPUT_FORM = "~input";
+const MONEY_FORM = "~money";
 const COMPONENT = "#/components/schemas/";
-export function pointedAtComponents(json: Json, io: "input" | "output"): Json {
-  const suffix = io === "input" ? INPUT_FORM : "";
+export function pointedAtComponents(json: Json, io: "input" | "output", money: MoneyStyle): Json {
+  const suffix = `${io === "input" ? INPUT_FORM : ""}${money === "money" ? MONEY_FORM : ""}`;
   const visit = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(visit);
     if (node === null || typeof node !== "object") return node;
@@ -27,10 +33,71 @@ export function pointedAtComponents(json: Json, io: "input" | "output"): Json {
   return visit(json) as Json;
 }
 
+const UNIT_NOTES: Record<MoneyUnit, string> = {
+  dollars: "US dollars",
+  cents: "Whole US cents",
+  usdt: 'An exact USDT amount ("21558.004217")',
+};
+const DEFAULT_MONEY_NOTES = new Set(Object.values(UNIT_NOTES));
+
+const unitOf = (node: unknown): MoneyUnit | undefined => {
+  if (node === null || typeof node !== "object") return undefined;
+  const own = (node as Json)[MONEY_UNIT] as MoneyUnit | undefined;
+  if (own) return own;
+  const anyOf = (node as Json).anyOf;
+  return Array.isArray(anyOf) ? anyOf.map(unitOf).find((unit) => unit !== undefined) : undefined;
+};
+
 /**
- * Moves every `$defs` of the document into `components.schemas` and names a request's form of a shared
- * schema: the schema's own name when it reads the same as the answer's form (or has no answer form),
- * `<name>Input` when it differs (defaults and transforms make a request's form looser).
+ * Money as the operation states it: in the money form a marked field (contracts/money.ts) is a `Money`,
+ * named as lib/money-form.ts answers it; otherwise the mark is left out.
+ */
+export function withMoneyStyle(json: Json, money: MoneyStyle): Json {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (node === null || typeof node !== "object") return node;
+    const { [MONEY_UNIT]: unit, ...rest } = node as Json;
+    if (unit !== undefined && money === "money") {
+      const note = rest.description;
+      return {
+        $ref: `${COMPONENT}Money`,
+        ...(typeof note === "string" && !DEFAULT_MONEY_NOTES.has(note) ? { description: note } : {}),
+      };
+    }
+    const out: Json = {};
+    for (const [key, value] of Object.entries(rest)) out[key] = visit(value);
+    // the spec's form says the unit a field's own description leaves out
+    const note = unit !== undefined ? UNIT_NOTES[unit as MoneyUnit] : undefined;
+    if (note && typeof out.description === "string" && !out.description.includes(note)) {
+      out.description = `${note}. ${out.description}`;
+    }
+    const properties = rest.properties as Json | undefined;
+    if (money === "money" && properties && typeof properties === "object") {
+      const nameOf = (key: string) => {
+        const fieldUnit = unitOf(properties[key]);
+        return fieldUnit ? moneyFieldName(key, fieldUnit) : key;
+      };
+      out.properties = Object.fromEntries(Object.entries(out.properties as Json).map(([key, v]) => [nameOf(key), v]));
+      if (Array.isArray(rest.required)) out.required = rest.required.map((key) => nameOf(String(key)));
+    }
+    return out;
+  };
+  return visit(json) as Json;
+}
+
+/** A marked name's forms, in the order their names are chosen, each with the names it may take. */
+function candidateNames(base: string, input: boolean, money: boolean): string[] {
+  const admin = base.startsWith("Admin") ? [] : [`Admin${base}`];
+  if (!money) return input ? [base, `${base}Input`] : [base];
+  return input
+    ? [base, `${base}Input`, ...admin.map((n) => `${n}Input`), `${base}MoneyInput`]
+    : [base, ...admin, `${base}Money`];
+}
+
+/**
+ * Moves every `$defs` of the document into `components.schemas` and names each form of a shared schema:
+ * a form that reads as an already named one takes its name; otherwise the first free of its candidates
+ * (`<name>`, `<name>Input` for a request's looser form, `Admin<name>` or `<name>Money` for the money form).
  */
 export function hoistSharedSchemas<D extends Json>(document: D): { document: D; schemas: Record<string, Json> } {
   const found: Record<string, Json> = {};
@@ -47,15 +114,28 @@ export function hoistSharedSchemas<D extends Json>(document: D): { document: D; 
     return out;
   };
   const lifted = collect(document) as D;
+  const formOf = (name: string) => {
+    const money = name.endsWith(MONEY_FORM);
+    const withoutMoney = money ? name.slice(0, -MONEY_FORM.length) : name;
+    const input = withoutMoney.endsWith(INPUT_FORM);
+    return { base: input ? withoutMoney.slice(0, -INPUT_FORM.length) : withoutMoney, input, money };
+  };
+  // a request's form compared with its references unmarked (two forms that read the same are one); the
+  // money form's references stay marked, so a form that refers to another's money form keeps its own name
+  const readsAs = (json: Json) => JSON.stringify(json).replaceAll(INPUT_FORM, "");
+  const order = (name: string) => {
+    const { input, money } = formOf(name);
+    return (input ? 1 : 0) + (money ? 2 : 0);
+  };
   const finalName = new Map<string, string>();
-  const unmarked = (json: Json) => JSON.stringify(json).replaceAll(INPUT_FORM, "");
-  for (const name of Object.keys(found)) {
-    if (!name.endsWith(INPUT_FORM)) finalName.set(name, name);
-    else {
-      const base = name.slice(0, -INPUT_FORM.length);
-      const answer = found[base];
-      finalName.set(name, !answer || unmarked(answer) === unmarked(found[name]!) ? base : `${base}Input`);
-    }
+  const taken = new Map<string, string>(); // final name → what it reads as
+  for (const name of Object.keys(found).sort((a, b) => order(a) - order(b))) {
+    const { base, input, money } = formOf(name);
+    const text = readsAs(found[name]!);
+    const chosen = candidateNames(base, input, money).find((c) => !taken.has(c) || taken.get(c) === text);
+    if (!chosen) throw new Error(`No name is free for the schema ${name}`);
+    taken.set(chosen, text);
+    finalName.set(name, chosen);
   }
   const renamed = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(renamed);

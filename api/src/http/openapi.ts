@@ -5,14 +5,20 @@
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEST_EVENT, type WebhookEventType } from "@ch/contracts/webhook-events";
 import { WEBHOOK_PAYLOADS, webhookEnvelope } from "@ch/contracts/webhook-payloads";
 import { z } from "zod";
-import { API_VERSION } from "./api-version";
-import { hoistSharedSchemas, pointedAtComponents, withExamples } from "./openapi-schemas";
-import { type RouteSpec, takesIfMatch } from "./route";
+import { API_VERSION, speaksMoneyForm } from "./api-version";
+import {
+  hoistSharedSchemas,
+  type MoneyStyle,
+  pointedAtComponents,
+  withExamples,
+  withMoneyStyle,
+} from "./openapi-schemas";
+import { moneyFormOf, type RouteSpec, takesIfMatch } from "./route";
 import { nameSharedSchemas } from "./schema-names";
 
 type Json = Record<string, unknown>;
 
-function toJsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
+function toJsonSchema(schema: z.ZodType, io: "input" | "output", money: MoneyStyle = "legacy"): Json {
   const json = z.toJSONSchema(schema, {
     io,
     target: "draft-2020-12",
@@ -39,11 +45,11 @@ function toJsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
     },
   }) as Json;
   delete json.$schema;
-  return pointedAtComponents(json, io);
+  return pointedAtComponents(withMoneyStyle(json, money), io, money);
 }
 
-export const requestSchema = (schema: z.ZodType) => toJsonSchema(schema, "input");
-export const responseSchema = (schema: z.ZodType) => toJsonSchema(schema, "output");
+export const requestSchema = (schema: z.ZodType, money?: MoneyStyle) => toJsonSchema(schema, "input", money);
+export const responseSchema = (schema: z.ZodType, money?: MoneyStyle) => toJsonSchema(schema, "output", money);
 
 /**
  * How the document states an answer's objects: `open` (what it serves) leaves out zod's
@@ -52,8 +58,8 @@ export const responseSchema = (schema: z.ZodType) => toJsonSchema(schema, "outpu
  * declared fields.
  */
 export type AnswerShapes = "open" | "closed";
-function answerSchema(schema: z.ZodType, shapes: AnswerShapes): Json {
-  const json = responseSchema(schema);
+function answerSchema(schema: z.ZodType, shapes: AnswerShapes, money: MoneyStyle): Json {
+  const json = responseSchema(schema, money);
   return shapes === "closed" ? json : (withoutClosedObjects(json) as Json);
 }
 function withoutClosedObjects(node: unknown): unknown {
@@ -250,13 +256,15 @@ function adminSecurity(
   return { security: [{ session: [] }, { apiKey: [] }], scopes, note };
 }
 
-function operationOf(spec: RouteSpec, shapes: AnswerShapes, keyScopesOf?: KeyScopesOf): Json {
+function operationOf(spec: RouteSpec, shapes: AnswerShapes, version: string, keyScopesOf?: KeyScopesOf): Json {
   const admin = spec.access === "admin" ? adminSecurity(spec, keyScopesOf) : undefined;
-  const media = spec.produces ?? "application/json";
-  const success = answerSchema(spec.response, shapes);
+  const money: MoneyStyle = speaksMoneyForm(version) && moneyFormOf(spec) !== undefined ? "money" : "legacy";
+  const produces = spec.produces ?? "application/json";
+  const mediaTypes = typeof produces === "string" ? [produces] : produces.files;
+  const success = answerSchema(spec.response, shapes, money);
   const paged =
     spec.query !== undefined && "cursor" in ((requestSchema(spec.query) as { properties?: Json }).properties ?? {});
-  const tagged = spec.method === "GET" && media === "application/json";
+  const tagged = spec.method === "GET" && produces === "application/json";
   const successAnswer = {
     description: spec.answer,
     headers: {
@@ -265,7 +273,7 @@ function operationOf(spec: RouteSpec, shapes: AnswerShapes, keyScopesOf?: KeySco
       ...(tagged ? { ETag: header("ETag") } : {}),
       ...(paged ? { Link: NEXT_PAGE_LINK } : {}),
     },
-    content: { [media]: { schema: success } },
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: success }])),
   };
   const responses: Json = {};
   for (const status of [spec.successStatus ?? 200, ...(spec.alsoSuccess ?? [])]) {
@@ -282,17 +290,36 @@ function operationOf(spec: RouteSpec, shapes: AnswerShapes, keyScopesOf?: KeySco
   const operation: Json = {
     operationId: spec.operationId,
     summary: spec.summary.length > 120 ? `${spec.summary.slice(0, spec.summary.lastIndexOf(" ", 117))}…` : spec.summary,
-    description: `${spec.summary}\n\n${ACCESS_NOTE[spec.access]}${admin?.note ?? ""}${spec.rateLimit ? " Rate-limited per address (429 with Retry-After)." : ""}\n\nAnswer: ${spec.answer}`,
+    description: inMoneyStyle(
+      `${spec.summary}\n\n${ACCESS_NOTE[spec.access]}${admin?.note ?? ""}${spec.rateLimit ? " Rate-limited per address (429 with Retry-After)." : ""}\n\nAnswer: ${spec.answer}`,
+      money,
+    ),
     tags: spec.tags,
     security: admin?.security ?? [],
     ...(admin?.scopes ? { [KEY_SCOPES_EXTENSION]: [...admin.scopes] } : {}),
     parameters: parametersOf(spec),
     responses,
   };
-  if (spec.body) {
-    operation.requestBody = { required: true, content: { "application/json": { schema: requestSchema(spec.body) } } };
+  if (spec.upload) {
+    operation.requestBody = {
+      required: true,
+      content: Object.fromEntries(
+        spec.upload.types.map((type) => [type, { schema: { type: "string", contentMediaType: type } }]),
+      ),
+    };
+  } else if (spec.body) {
+    operation.requestBody = {
+      required: true,
+      content: { "application/json": { schema: requestSchema(spec.body, money) } },
+    };
   }
   return operation;
+}
+
+/** An operation's text as its money style reads: the money form names `…Cents` fields without the suffix, and says so. */
+function inMoneyStyle(text: string, money: MoneyStyle): string {
+  if (money === "legacy") return text;
+  return `${text.replace(/\b([a-z]\w*)Cents\b/g, "$1")}\n\nEvery amount is a Money: { amount: whole minor units, currency }.`;
 }
 
 /** OpenAPI's form of a Fastify path pattern: /api/products/:id → /api/products/{id}. */
@@ -316,6 +343,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   settings: "The business settings",
   staff: "Staff accounts, invitations and passwords",
   webhooks: "Webhook endpoints (Standard Webhooks signatures) and their deliveries",
+  portal: "The customer's portal: sign-in by e-mailed link, their projects and proposals",
 };
 const TAGS = Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description }));
 
@@ -323,7 +351,8 @@ const TAGS = Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ na
  * The document's `webhooks` section (OpenAPI 3.1): one entry per event type, the body a receiver gets
  * (type, timestamp and the event's data) with its Standard Webhooks headers.
  */
-function webhooksSection(shapes: AnswerShapes): Record<string, Json> {
+function webhooksSection(shapes: AnswerShapes, version: string): Record<string, Json> {
+  const money: MoneyStyle = speaksMoneyForm(version) ? "money" : "legacy";
   const signatureHeaders = [
     ["webhook-id", "The message id (msg_…): the same on every attempt, resend and replay; deduplicate on it"],
     ["webhook-timestamp", "Unix seconds of this attempt; refuse one more than 5 minutes away from your clock"],
@@ -345,7 +374,7 @@ function webhooksSection(shapes: AnswerShapes): Record<string, Json> {
           parameters: signatureHeaders,
           requestBody: {
             required: true,
-            content: { "application/json": { schema: answerSchema(webhookEnvelope(type, data), shapes) } },
+            content: { "application/json": { schema: answerSchema(webhookEnvelope(type, data), shapes, money) } },
           },
           responses: {
             "200": {
@@ -373,14 +402,22 @@ export function openApiDocument(
     keyScopesOf?: KeyScopesOf;
     /** `open` unless told (see AnswerShapes). */
     answerShapes?: AnswerShapes;
+    /** The API version whose shapes the document states; the current one unless told. */
+    version?: string;
   } = {},
 ) {
+  const version = options.version ?? API_VERSION;
   nameSharedSchemas();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const spec of routes) {
     const path = openApiPath(spec.url);
     paths[path] ??= {};
-    paths[path][spec.method.toLowerCase()] = operationOf(spec, options.answerShapes ?? "open", options.keyScopesOf);
+    paths[path][spec.method.toLowerCase()] = operationOf(
+      spec,
+      options.answerShapes ?? "open",
+      version,
+      options.keyScopesOf,
+    );
   }
   for (const [path, operations] of Object.entries(options.extraPaths ?? {})) {
     paths[path] = { ...paths[path], ...operations };
@@ -398,14 +435,14 @@ export function openApiDocument(
     openapi: "3.1.0",
     info: {
       title: "Container Homes of Texas API",
-      version: API_VERSION,
+      version,
       description:
         "Public storefront endpoints are served on the storefront origin; /api/admin/* only on the back-office origin, with a staff session cookie or an API key (`Authorization: Bearer chk_…`, scoped per domain). Errors are RFC 9457 problems (application/problem+json) with a stable `code`, the failing fields in `issues`, and `message` (see the Error schema).",
       contact: { name: "Container Homes of Texas" },
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers,
-    webhooks: webhooksSection(options.answerShapes ?? "open"),
+    webhooks: webhooksSection(options.answerShapes ?? "open", version),
     // a tag without a description here is still listed (test/openapi-contract.test.ts asks for one)
     tags: [
       ...TAGS.filter((tag) => used.has(tag.name)),

@@ -44,6 +44,14 @@ curl -H "Authorization: Bearer $KEY" "${admin}/api/admin/events?cursor=$NEXT_CUR
       )}`,
     ],
     [
+      "money",
+      "Money",
+      `<p>On <code>/api/admin/*</code>, in webhooks and in the events feed every amount is a <code>Money</code>: whole minor units and the currency, as Stripe has it (cents for <code>USD</code>; millionths for <code>USDT</code>). Request bodies send money the same way. The spec's public paths (the storefront's) keep their dollar fields. A client pinned to <code>Api-Version: 2026-11-28</code> keeps the dollars and <code>…Cents</code> fields of that version.</p>${code(
+        `"totalAmount": { "amount": 4906528, "currency": "USD" }      // $49,065.28
+"usdtAmount": { "amount": 21558004217, "currency": "USDT" }  // 21558.004217 USDT`,
+      )}`,
+    ],
+    [
       "idempotency",
       "Idempotency and concurrency",
       `<p>A POST that creates (an order, a payment, a proposal) takes an <code>Idempotency-Key</code> header (16 to 255 printable characters, kept 24 hours): sent again with the same body it answers the first answer again with <code>Idempotent-Replayed: true</code>; with another body it is 422; while the first still runs, 409. GET answers carry an <code>ETag</code>: send it in <code>If-None-Match</code> for a 304 when nothing changed, and in <code>If-Match</code> on a PUT, PATCH or DELETE to be refused with 412 if someone changed the resource since you read it.</p>${code(

@@ -3,18 +3,21 @@
 
 import { idempotencyKey } from "@ch/contracts/orders";
 import type { SessionAdmin } from "@ch/contracts/staff-roles";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../lib/deps";
-import { forbidden } from "../lib/errors";
+import { AppError, badRequest, forbidden, type Issue } from "../lib/errors";
 import { idempotencyRecordKey, idempotentTransaction } from "../lib/idempotency";
+import { fromMoneyFormBody, type MoneyPlan, moneyFormPath, moneyPlanOf, toMoneyForm } from "../lib/money-form";
 import { hitPublicLimit, type PUBLIC_WRITE_RULES, publicLimitHit, type RateLimitHit } from "../lib/rate-limit";
 import { CachedRead, type CacheOptions, sendCachedJson } from "../lib/read-cache";
-import { parseInput } from "../lib/validate";
+import { issuesOf, parseInput } from "../lib/validate";
 import type {} from "./admin-authority";
+import { speaksMoneyForm, versionOf } from "./api-version";
 import { bearerToken } from "./bearer-token";
 import { allowCachedAnswer, noteCachedAnswer } from "./cached-answers";
 import { checkIfMatch } from "./etag";
+import { FILE_BODY } from "./security";
 
 /**
  * public: storefront origin, no session (an Authorization header means nothing there). admin: back-office
@@ -36,6 +39,21 @@ export interface HandlerContext<B, Q, P> {
   ip: string;
   /** With `rateLimitInHandler`: the hit the handler must count (see RouteSpec.rateLimitInHandler). */
   rateLimit: RateLimitHit | undefined;
+  /** With `upload`: the sent file (its declared type is one of the upload's; the bytes are not yet checked). */
+  file: UploadedFile | undefined;
+}
+
+export interface UploadedFile {
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** A route whose body is a file, sent raw with its own content type (not JSON). */
+export interface UploadSpec {
+  types: readonly string[];
+  maxBytes: number;
+  /** A public upload's own check of its caller (the portal's session), run before the body is read. */
+  authorize?: (deps: Deps, req: FastifyRequest) => Promise<unknown>;
 }
 
 declare const bodyShape: unique symbol;
@@ -111,6 +129,11 @@ export interface RouteSpec<
    * the handler's work and its answer in one transaction). Documented as a header of the operation.
    */
   idempotent?: boolean;
+  /**
+   * The body is one file of these types, up to maxBytes (413 past it, 415 for another type); its
+   * description and title, if any, come in the query. The caller's access is checked before the body is read.
+   */
+  upload?: UploadSpec;
   /** A short description of the answer for OpenAPI. */
   answer: string;
   /** OpenAPI operationId: unique, camelCase, says what the operation does (e.g. listProducts). */
@@ -126,8 +149,13 @@ export interface RouteSpec<
   errors?: ErrorStatus[];
   /** Fields some of those errors add to the shared Error shape, by status (documented as Error + these). */
   errorFields?: Partial<Record<ErrorStatus, z.ZodType>>;
-  /** Media type of the success body; JSON unless said otherwise (CSV exports). */
-  produces?: "application/json" | "text/csv";
+  /**
+   * An admin answer in the money form where its schema cannot say which fields are money (an event's data
+   * is typed by its event type); otherwise the response schema's marks say it (lib/money-form.ts).
+   */
+  moneyForm?: (answer: z.input<R>, version: string) => unknown;
+  /** Media type of the success body; JSON unless said otherwise (CSV exports, downloaded files of these types). */
+  produces?: "application/json" | "text/csv" | { files: readonly string[] };
   handler: (
     ctx: HandlerContext<
       B extends z.ZodType ? z.output<B> : undefined,
@@ -226,8 +254,39 @@ function resourceDepth(spec: RouteSpec, routes: RouteSpec[]): number | undefined
   return undefined;
 }
 
+/**
+ * Where an admin operation's body and answer hold money (lib/money-form.ts): stated as { amount, currency }
+ * to requests of a version that has the money form; undefined when neither does.
+ */
+export function moneyFormOf(
+  spec: RouteSpec,
+): { body?: MoneyPlan; answer?: (answer: unknown, version: string) => unknown } | undefined {
+  if (spec.access !== "admin") return undefined;
+  const body = spec.body && moneyPlanOf(spec.body);
+  const plan = spec.produces && spec.produces !== "application/json" ? undefined : moneyPlanOf(spec.response);
+  const answer = spec.moneyForm ?? (plan && ((value: unknown) => toMoneyForm(plan, value)));
+  return body || answer ? { body, answer } : undefined;
+}
+
+/** A body in the money form, in the units the schema reads, then parsed; a 400 names fields as they were sent. */
+function parseMoneyFormBody(plan: MoneyPlan, schema: z.ZodType, raw: unknown): unknown {
+  const read = fromMoneyFormBody(plan, raw);
+  const parsed = schema.safeParse(read.value);
+  const within = (path: Issue["path"], outer: Issue["path"]) => outer.every((segment, i) => path[i] === segment);
+  const schemaIssues = parsed.success
+    ? []
+    : issuesOf(parsed.error)
+        .map((issue) => ({ ...issue, path: moneyFormPath(plan, issue.path) }))
+        .filter((issue) => !read.issues.some((money) => within(issue.path, money.path)));
+  const issues = [...schemaIssues, ...read.issues];
+  const first = issues[0];
+  if (!first) return parsed.data;
+  throw badRequest(`Invalid body: ${first.path.length > 0 ? first.path.join(".") : "body"} ${first.message}`, issues);
+}
+
 export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSpec[]): void {
   for (const spec of routes) {
+    const moneyForm = moneyFormOf(spec);
     const depth = takesIfMatch(spec) ? resourceDepth(spec, routes) : undefined;
     const resourcePath =
       depth === undefined
@@ -244,13 +303,26 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
     const parseParams = spec.params ? memoizedParse(spec.params, "path parameter") : undefined;
     // its cached answers may be repeated before routing (http/cached-answers.ts)
     const repeatable = spec.method === "GET" && spec.access === "public" && spec.rateLimit === undefined;
-    app.route({
+    const upload = spec.upload;
+    const signedIn = new WeakMap<FastifyRequest, SessionAdmin>();
+    const options: RouteOptions = {
       method: spec.method,
       url: spec.url,
+      // a file's sender is checked before its body is read: nobody without access makes us buffer it
+      ...(upload
+        ? {
+            bodyLimit: upload.maxBytes,
+            config: { [FILE_BODY]: true },
+            onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+              if (spec.access === "admin") signedIn.set(req, await authorizeAdmin(req, reply, spec.method, spec.url));
+              else await upload.authorize?.(deps, req);
+            },
+          }
+        : {}),
       handler: async (req, reply) => {
         // who calls comes before what they sent: a caller without access learns nothing from a 400
-        let admin: SessionAdmin | null = null;
-        if (spec.access === "admin") admin = await authorizeAdmin(req, reply, spec.method, spec.url);
+        let admin: SessionAdmin | null = signedIn.get(req) ?? null;
+        if (spec.access === "admin" && !admin) admin = await authorizeAdmin(req, reply, spec.method, spec.url);
         else if (spec.access === "adminAuth" && bearerToken(req.headers.authorization) !== undefined) {
           // sign-in, setup and the like are a person's, never a key's
           throw forbidden("API keys cannot be used on this path");
@@ -262,16 +334,24 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
           emptyQuery && isEmpty(req.query) ? { ...emptyQuery } : parseInput(querySchema, req.query ?? {}, "query");
         const limitInHandler = spec.rateLimit !== undefined && spec.rateLimitInHandler === true;
         if (spec.rateLimit && !limitInHandler) reply.headers(await hitPublicLimit(deps, spec.rateLimit, req.ip));
+        // only an admin operation that holds money reads the version (every other request skips it)
+        const inMoneyForm = moneyForm !== undefined && speaksMoneyForm(versionOf(req));
         let body: unknown;
         try {
-          body = spec.body ? parseInput(spec.body, req.body === undefined ? {} : req.body, "body") : undefined;
+          const raw = req.body === undefined ? {} : req.body;
+          body = !spec.body
+            ? undefined
+            : inMoneyForm && moneyForm.body
+              ? parseMoneyFormBody(moneyForm.body, spec.body, raw)
+              : parseInput(spec.body, raw, "body");
         } catch (error) {
           if (limitInHandler) reply.headers(await hitPublicLimit(deps, spec.rateLimit!, req.ip));
           throw error;
         }
         if (takesIfMatch(spec)) await checkIfMatch(req, resourcePath);
         const rateLimit = limitInHandler ? publicLimitHit(deps, spec.rateLimit!, req.ip) : undefined;
-        const context = { deps, body, query, params, req, reply, admin, ip: req.ip, rateLimit };
+        const file = upload ? uploadedFile(req, upload) : undefined;
+        const context = { deps, body, query, params, req, reply, admin, ip: req.ip, rateLimit, file };
         const key = spec.idempotent ? headerValue(req, "idempotency-key") : undefined;
         let result: unknown;
         if (key !== undefined) {
@@ -295,8 +375,32 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: RouteSp
         // typed over an earlier one aborts it): a second send would write the headers twice and throw.
         if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return reply;
         if (reply.statusCode === 200) reply.code(spec.successStatus ?? 200);
+        if (inMoneyForm && moneyForm.answer && result !== undefined) return moneyForm.answer(result, versionOf(req));
         return result ?? { ok: true };
       },
+    };
+    if (!upload) {
+      app.route(options);
+      continue;
+    }
+    // its own scope, so the raw-body parser and the larger limit apply to this route alone
+    app.register(async (scope) => {
+      scope.addContentTypeParser(
+        [...upload.types],
+        { parseAs: "buffer", bodyLimit: upload.maxBytes },
+        (_req, body, done) => done(null, body),
+      );
+      scope.route(options);
     });
   }
+}
+
+/** The raw file of an upload route: 415 for a body of another type (JSON, a form), 400 for an empty one. */
+function uploadedFile(req: FastifyRequest, upload: UploadSpec): UploadedFile {
+  const contentType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!upload.types.includes(contentType) || !Buffer.isBuffer(req.body)) {
+    throw new AppError(415, `Unsupported file type: send ${upload.types.join(", ")} as the request's body`);
+  }
+  if (req.body.length === 0) throw badRequest("The file is empty", [{ path: ["body"], message: "is empty" }]);
+  return { contentType, bytes: req.body };
 }

@@ -6,10 +6,10 @@ import { adminContactDto, adminOrderDto, dashboardStatsDto } from "@ch/contracts
 import { adminProductDto, productDto, productInput } from "@ch/contracts/catalog";
 import { blogPostDto, blogPostInput, galleryItemDto, galleryItemInput } from "@ch/contracts/content";
 import { contactInput } from "@ch/contracts/leads";
+import { moneyDto } from "@ch/contracts/money";
 import {
   adminOrderCreateInput,
   cartItem,
-  moneyDto,
   orderInput,
   orderLineDto,
   orderQuoteDto,
@@ -67,7 +67,7 @@ const NAMED: [z.ZodType, string][] = [
   [proposalInput, "ProposalInput"],
   [proposalLineInput, "ProposalLineInput"],
   [proposalLineDto, "ProposalLine"],
-  [taxLineCentsDto, "TaxLineCents"],
+  [taxLineCentsDto, "ProposalTaxLine"],
   [proposalFiguresDto, "ProposalFigures"],
   [publicProposalDto, "PublicProposal"],
   [proposalDetailDto, "ProposalDetail"],

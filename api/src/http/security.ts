@@ -65,21 +65,31 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * cookie is not read: http/route.ts), and a browser cannot add that header to a cross-site request
  * without a CORS preflight, which this API never grants; so it may come from any origin.
  */
-export function installCsrfGuard(app: FastifyInstance, env: Env): void {
-  app.addHook("onRequest", async (req) => {
-    if (SAFE_METHODS.has(req.method)) return;
-    if (req.url.startsWith("/api/admin/") && /^\s*Bearer(\s|$)/i.test(req.headers.authorization ?? "")) return;
+export function installCsrfGuard(app: FastifyInstance, ownOrigin: string, onlyUnder?: readonly string[]): void {
+  // a callback hook, not an async one: every read passes through it, and a read has nothing to check
+  app.addHook("onRequest", (req, _reply, done) => {
+    if (SAFE_METHODS.has(req.method)) return done();
+    if (onlyUnder !== undefined && !onlyUnder.some((prefix) => req.url.startsWith(prefix))) return done();
+    if (req.url.startsWith("/api/admin/") && /^\s*Bearer(\s|$)/i.test(req.headers.authorization ?? "")) return done();
     const site = req.headers["sec-fetch-site"];
-    if (site !== undefined && site !== "same-origin") throw forbidden("Cross-site request refused");
+    if (site !== undefined && site !== "same-origin") return done(forbidden("Cross-site request refused"));
     const origin = req.headers.origin;
-    if (origin !== undefined && origin !== env.backofficeOrigin) throw forbidden("Cross-origin request refused");
+    if (origin !== undefined && origin !== ownOrigin) return done(forbidden("Cross-origin request refused"));
+    done();
   });
 }
 
-/** Only JSON bodies on JSON endpoints (tRPC would otherwise also take multipart and octet-stream). */
+/** A route's config flag: its body is a file of its own type (http/route.ts, `upload`). */
+export const FILE_BODY = "fileBody";
+
+/**
+ * Only JSON bodies on JSON endpoints (tRPC would otherwise also take multipart and octet-stream); a route
+ * that takes a file says so in its config (FILE_BODY) and checks the file's type itself.
+ */
 export function requireJsonBodies(app: FastifyInstance, exceptPrefixes: string[] = []): void {
   app.addHook("onRequest", (req, reply, done) => {
     if (SAFE_METHODS.has(req.method) || exceptPrefixes.some((p) => req.url.startsWith(p))) return done();
+    if ((req.routeOptions.config as unknown as Record<string, unknown> | undefined)?.[FILE_BODY]) return done();
     const hasBody = req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0";
     const chunked = req.headers["transfer-encoding"] !== undefined;
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();

@@ -121,6 +121,8 @@ export const PUBLIC_WRITE_RULES = {
   visits: { limit: 300, windowSeconds: 600 },
   orderLookup: { limit: 10, windowSeconds: 600 },
   proposal: { limit: 60, windowSeconds: 600 },
+  // the portal's writes: sign-in links asked and spent (each mailbox has its own limit too), messages
+  portal: { limit: 30, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;
 
 type PublicLimitDeps = { db: Executor; env: { PUBLIC_RATE_LIMIT_SCALE: number }; clock: { now(): Date } };

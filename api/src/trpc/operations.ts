@@ -112,6 +112,7 @@ function resolverOf(op: Operation, { split }: Split, whenLeftOut: unknown) {
       admin: ctx.admin ?? null,
       ip: ctx.req.ip,
       rateLimit: undefined,
+      file: undefined,
     };
     const result = await op.handler(context as never);
     // a cached read answers the value of the same entry REST sends (and may be repeated before routing
@@ -127,8 +128,8 @@ function resolverOf(op: Operation, { split }: Split, whenLeftOut: unknown) {
 /** The procedure of one operation: a query for a GET, a mutation otherwise. */
 function procedureOf(op: Operation, layout: ProcedureLayout) {
   // an Idempotency-Key is a REST header: a procedure made from an idempotent route runs it without one
-  if (op.produces === "text/csv" || op.rateLimitInHandler) {
-    throw new Error(`${op.operationId}: CSV answers and in-handler rate limits are REST's only`);
+  if ((op.produces && op.produces !== "application/json") || op.upload || op.rateLimitInHandler) {
+    throw new Error(`${op.operationId}: files, CSV answers and in-handler rate limits are REST's only`);
   }
   const parts = splitter(op, layout);
   // an input that may be empty may be left out: it is then the empty one, parsed (defaults filled in)

@@ -2,12 +2,14 @@
 import { adminCoreRouter, adminTwoFactorRouter } from "../modules/admin";
 import { adminApiKeysRouter } from "../modules/api-keys";
 import { adminCatalogRouter, catalogRouter } from "../modules/catalog";
+import { adminChangeOrdersRouter } from "../modules/change-orders";
 import { chatRouter } from "../modules/chat";
 import { adminContentRouter, contentRouter } from "../modules/content";
 import { adminLeadsRouter, leadsRouter } from "../modules/leads";
 import { adminNotificationsRouter } from "../modules/notifications";
 import { adminOrdersRouter, adminStagesRouter, ordersRouter } from "../modules/orders";
 import { adminPaymentsRouter, paymentsRouter } from "../modules/payments";
+import { adminMessagesRouter, adminProjectFilesRouter, adminWarrantyRouter, portalRouter } from "../modules/portal";
 import { pricingRouter } from "../modules/pricing";
 import { adminProposalsRouter, proposalsRouter } from "../modules/proposals";
 import { adminSeoRouter, seoRouter } from "../modules/seo";
@@ -27,6 +29,7 @@ export const publicAppRouter = router({
   chat: chatRouter,
   seo: seoRouter,
   settings: settingsRouter,
+  portal: portalRouter,
 });
 
 export const adminAppRouter = router({
@@ -39,6 +42,10 @@ export const adminAppRouter = router({
   leads: adminLeadsRouter,
   proposals: adminProposalsRouter,
   stages: adminStagesRouter,
+  messages: adminMessagesRouter,
+  projectFiles: adminProjectFilesRouter,
+  warrantyClaims: adminWarrantyRouter,
+  changeOrders: adminChangeOrdersRouter,
   notifications: adminNotificationsRouter,
   seo: adminSeoRouter,
   settings: adminSettingsRouter,

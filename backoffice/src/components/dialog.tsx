@@ -28,7 +28,12 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // React passes a <dialog>'s close event on to a dialog around it: a confirm inside the order's dialog
+      // would close both
+      onClose={(event) => {
+        event.stopPropagation();
+        onClose();
+      }}
       className={`m-auto w-[calc(100vw-1.5rem)] ${wide ? "max-w-3xl" : "max-w-lg"} rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50`}
     >
       {open && (

@@ -67,6 +67,38 @@ export function FormField({
   );
 }
 
+/** A group of controls under one legend (checkboxes, an upload button): an optional hint and the group's error. */
+export function Fieldset({
+  legend,
+  hint,
+  error,
+  children,
+}: {
+  legend: string;
+  hint?: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <fieldset aria-describedby={describedBy}>
+      <legend className="field-label">{legend}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** A labelled input that is no form's field (a search box, a period's day): its value and what typing does. */
 export function InputBox({
   id,

@@ -4,6 +4,7 @@ import { type Control, type FieldValues, type Path, useController } from "react-
 import { readAnswer, serverMessage } from "../lib/http";
 import { useToast } from "../lib/toast";
 import { messageOf } from "./form";
+import { Fieldset } from "./form-field";
 
 export interface UploadedImage {
   url: string;
@@ -11,8 +12,11 @@ export interface UploadedImage {
   height: number;
 }
 
-const ACCEPT = ["image/jpeg", "image/png", "image/webp"];
-const MAX_BYTES = 8 * 1024 * 1024;
+/** What the image pipeline takes (the API's media upload types and size). */
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+const ACCEPT: readonly string[] = IMAGE_TYPES;
+const MAX_BYTES = IMAGE_MAX_BYTES;
 
 export async function uploadImage(file: File): Promise<UploadedImage> {
   const res = await fetch("/api/admin/media", {
@@ -110,11 +114,8 @@ export function ImageField<T extends FieldValues>({
   labels: [string, string];
 }) {
   const { field, fieldState } = useController({ control, name });
-  const errorId = useId();
-  const error = messageOf(fieldState.error);
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
-      <legend className="field-label">{legend}</legend>
+    <Fieldset legend={legend} error={messageOf(fieldState.error)}>
       {field.value && <img src={field.value} alt={alt} className={imageClassName} />}
       <div className="mt-2">
         <ImageUploadButton
@@ -123,11 +124,6 @@ export function ImageField<T extends FieldValues>({
           onUploaded={(img) => field.onChange(img.url)}
         />
       </div>
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </Fieldset>
   );
 }

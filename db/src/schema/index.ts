@@ -6,6 +6,8 @@ export * from "./leads";
 export * from "./notifications";
 export * from "./orders";
 export * from "./payments";
+export * from "./portal";
+export * from "./projects";
 export * from "./rollups";
 export * from "./sales";
 export * from "./settings";

@@ -90,6 +90,27 @@ export const orderLines = pgTable(
 );
 
 /**
+ * A project's messages between the customer (in the portal) and staff (on the order page), oldest
+ * first. `readAt`: when the other side first read it (their unread count is the messages without one).
+ */
+export const orderMessages = pgTable(
+  "order_messages",
+  {
+    id: id(),
+    orderId: parentRef("order_id", () => orders.id),
+    author: text("author").$type<"customer" | "staff">().notNull(),
+    /** The member of staff who wrote it (null for the customer's). */
+    staffName: text("staff_name"),
+    body: text("body").notNull(),
+    /** Ids of the project_documents (kind attachment) sent with it. */
+    attachments: jsonb("attachments").$type<number[]>().notNull().default([]),
+    readAt: timestamptz("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_messages_order_idx").on(t.orderId, t.id)],
+);
+
+/**
  * Idempotency-Key records for every POST that creates (orders, payments, notes, proposals, refunds):
  * key is "<operation>:<principal>:<Idempotency-Key>", kept 24 hours.
  */

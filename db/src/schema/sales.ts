@@ -123,6 +123,10 @@ export const proposalAcceptances = pgTable("proposal_acceptances", {
   fullName: text("full_name").notNull(),
   ipAddress: text("ip_address"),
   userAgent: text("user_agent"),
+  /** The e-mailed signing code was verified (acceptances before signing codes existed: false). */
+  codeVerified: boolean("code_verified").notNull().default(false),
+  /** The customer consented to sign electronically (E-SIGN Act / UETA). */
+  consented: boolean("consented").notNull().default(false),
   acceptedAt: timestamptz("accepted_at").notNull().defaultNow(),
 });
 

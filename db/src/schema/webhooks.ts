@@ -25,6 +25,11 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   failingSince: timestamptz("failing_since"),
   disabledAt: timestamptz("disabled_at"),
   disabledReason: text("disabled_reason"),
+  /**
+   * The API version whose shapes its deliveries follow (a date). Endpoints made before versions existed
+   * keep the first one; the service gives a new endpoint the current version.
+   */
+  apiVersion: text("api_version").notNull().default("2026-11-28"),
   createdBy: optionalRef("created_by", () => admins.id),
   ...timestamps(),
 });

@@ -7,7 +7,7 @@
 //   SHOP_WEBHOOK_SECRET=whsec_…   optional: the secret of a webhook endpoint registered for lead.created
 //                                 pointing at http://127.0.0.1:$RECEIVER_PORT/ (default 4999)
 import { createServer } from "node:http";
-import { createShopClient, verifyWebhook, type WebhookEvent } from "container-homes-sdk";
+import { createShopClient, formatMoney, verifyWebhook, type WebhookEvent } from "container-homes-sdk";
 
 const storefrontUrl = process.env.STOREFRONT_URL ?? "http://localhost:3000";
 const backofficeUrl = process.env.BACKOFFICE_URL ?? "http://localhost:3001";
@@ -103,7 +103,7 @@ if (apiKey) {
   const order = await shop.GET("/api/admin/orders/{id}", { params: { path: { id: placed.data.id } } });
   if (!order.data) fail("reading the order with the API key", order.error);
   console.log(
-    `order ${order.data.orderNumber} read with the API key: ${order.data.stage}, total $${order.data.totalAmount}`,
+    `order ${order.data.orderNumber} read with the API key: ${order.data.stage}, total ${formatMoney(order.data.totalAmount)}`,
   );
 } else {
   console.log("SHOP_API_KEY not set: skipping the admin read");

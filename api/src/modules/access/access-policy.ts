@@ -80,6 +80,7 @@ export const REST_RULES: Record<string, Others> = {
   "/api/admin/pipeline/*": SALES,
   "/api/admin/payments/*": SALES,
   "/api/admin/usdt-transfers/*": SALES,
+  "/api/admin/warranty-claims/*": SALES,
   "/api/admin/funnel/*": SALES,
   "/api/admin/price-lists/*": OWNER_ONLY,
   "/api/admin/visitors": ANY,

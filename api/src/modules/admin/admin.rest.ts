@@ -14,7 +14,7 @@ import {
   setupInput,
 } from "@ch/contracts/admin";
 import { okAnswer } from "@ch/contracts/responses";
-import { visitorStatsDto, visitRecordList } from "@ch/contracts/visits";
+import { visitorListQuery, visitorStatsDto, visitRecordList } from "@ch/contracts/visits";
 import { route } from "../../http/route";
 import { clearSessionCookie } from "../../http/session-cookie";
 import { createdPageItems } from "../../lib/cursor";
@@ -37,7 +37,7 @@ export const adminCoreOperations = {
     response: dashboardStatsDto,
     tags: ["admin"],
     answer:
-      "{ totalOrders, pendingOrders (stage awaiting deposit), cancelledOrders, bookedOrders, revenueReceivedCents (cash: the ledger's recorded payments, refunds negative), refundedCents, revenueBookedCents (totals of every order whose stage is not cancelled, paid or not), totalRevenue and orderedAmount (the same two in dollars), newContacts, totalProducts, roiCalculations, recentOrders (with their stage), recentContacts }",
+      "{ totalOrders, pendingOrders (stage awaiting deposit), cancelledOrders, bookedOrders, revenueReceivedCents (cash: the ledger's recorded payments, refunds negative), refundedCents, revenueBookedCents (totals of every order whose stage is not cancelled, paid or not), totalRevenue and orderedAmount (the same two, under the spec's names), newContacts, totalProducts, roiCalculations, recentOrders (with their stage), recentContacts }",
     handler: ({ deps }) => recentDashboardStats(deps.db),
   }),
   visitors: route({
@@ -48,8 +48,9 @@ export const adminCoreOperations = {
     operationId: "listVisitors",
     response: visitRecordList,
     tags: ["admin"],
+    query: visitorListQuery,
     answer: "Array of visitor records",
-    handler: ({ deps }) => listVisits(deps.db, 50),
+    handler: ({ deps, query }) => listVisits(deps.db, 50, query),
   }),
   visitorStats: route({
     method: "GET",

@@ -24,6 +24,7 @@ export const SCOPE_RULES: Record<string, readonly ApiKeyDomain[]> = {
   "/api/admin/payments/*": ["orders"],
   "/api/admin/usdt-transfers/*": ["orders"],
   "/api/admin/pipeline/*": ["orders"],
+  "/api/admin/warranty-claims/*": ["orders"],
   "/api/admin/contacts/*": ["leads"],
   "/api/admin/contacts.csv": ["leads"],
   "/api/admin/leads/*": ["leads"],

@@ -1,4 +1,4 @@
 // Uploaded images: the back office's upload and the stored images with their responsive variants.
 export { mediaUploadOpenApi, mediaUploadPlugin } from "./media.rest";
 export { getMediaSize } from "./media.service";
-export { getMedia } from "./upload.service";
+export { convertUpload, getMedia, MEDIA_MAX_BYTES, UPLOAD_TYPES } from "./upload.service";

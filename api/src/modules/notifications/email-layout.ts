@@ -24,6 +24,30 @@ export type EmailBlock =
   /** Small print, with an optional link after it. */
   | { small: string; link?: { href: string; label: string } };
 
+/** The customer's portal, linked from the order and proposal e-mails (sign-in by a link to the same address). */
+export const portalBlock = (site: string): EmailBlock => ({
+  href: `${site}/portal`,
+  label: "All your projects",
+  text: "All your projects, proposals and payments in one place (sign in with this e-mail address):",
+});
+
+/**
+ * An order e-mail's links: the order's own page (with its access token, else its look-up by number and
+ * e-mail), then the portal.
+ */
+export function followOrderBlocks(statusUrl: string, hasToken: boolean, site: string): EmailBlock[] {
+  const lookUp = " (look it up with your order number and this e-mail address)";
+  return [
+    {
+      href: statusUrl,
+      label: "Follow your order",
+      text: `Follow your order${hasToken ? "" : lookUp}:`,
+      ...(hasToken ? {} : { after: lookUp }),
+    },
+    portalBlock(site),
+  ];
+}
+
 /** The shop's line at the end of every e-mail's text part. */
 export const emailFooterText = (company: Company): string => `${company.name} · ${company.phone} · ${company.email}`;
 

@@ -9,6 +9,7 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string | null;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface EmailSender {
@@ -46,6 +47,7 @@ export function createEmailSender(env: Env): EmailSender | null {
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...(message.attachments?.length ? { attachments: message.attachments } : {}),
         });
         if (info.rejected.length > 0) {
           throw new DeliveryError(`SMTP rejected ${info.rejected.map(String).join(", ")}`, { retryable: false });

@@ -1,5 +1,12 @@
 // Staff (Telegram) and customer (e-mail) notifications: message texts, the outbox and its worker.
-export { composeEmail, type EmailBlock, escapeHtml, paragraphsEmail } from "./email-layout";
+export {
+  composeEmail,
+  type EmailBlock,
+  escapeHtml,
+  followOrderBlocks,
+  paragraphsEmail,
+  portalBlock,
+} from "./email-layout";
 export {
   chatForwardMessage,
   enquiryMessages,

@@ -14,10 +14,11 @@ import { splitDeposit } from "@ch/contracts/totals";
 import type { schema, TaxLineRecord } from "@ch/db";
 import type { Env } from "../../env";
 import { bankAccountOf, defaultSettings } from "../settings";
-import { composeEmail, type EmailBlock, escapeHtml } from "./email-layout";
+import { composeEmail, type EmailBlock, escapeHtml, followOrderBlocks } from "./email-layout";
 
 export { escapeHtml };
 
+import { usd } from "../../lib/usd";
 import type { OutboxMessage } from "./outbox";
 
 /**
@@ -82,9 +83,6 @@ export function telegramPlainText(html: string): string {
 }
 
 // One formatter for every message: building an Intl.NumberFormat costs more than the whole order insert.
-const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const usd = (cents: number) => usdFormat.format(cents / 100);
-
 const line = (label: string, value: string | null | undefined) =>
   value ? `<b>${escapeHtml(label)}:</b> ${escapeHtml(value)}` : null;
 
@@ -261,12 +259,7 @@ export function orderMessages(
     },
     { subheading: `Payment by ${paymentLabel(order.paymentMethod)}` },
     ...pay,
-    {
-      href: statusUrl,
-      label: "Follow your order",
-      text: `Follow your order${options.accessToken ? "" : " (look it up with your order number and this e-mail address)"}:`,
-      ...(options.accessToken ? {} : { after: " (look it up with your order number and this e-mail address)" }),
-    },
+    ...followOrderBlocks(statusUrl, Boolean(options.accessToken), site),
     { small: `${terms[0]} ${terms[1]}`, link: { href: `${site}/terms-of-service`, label: "Our terms" } },
   ]);
   return [

@@ -44,6 +44,8 @@ export interface OutboxMessage {
   entityType?: string | null;
   entityId?: number | null;
   payload?: Record<string, unknown>;
+  /** Ids of project documents an e-mail carries as attachments (read when it is sent). */
+  attachments?: number[];
 }
 
 export function channelConfigured(env: Env, channel: Channel): boolean {
@@ -62,7 +64,7 @@ export function outboxRow(env: Env, m: OutboxMessage) {
     bodyHtml: m.bodyHtml ?? null,
     entityType: m.entityType ?? null,
     entityId: m.entityId ?? null,
-    payload: m.payload ?? {},
+    payload: m.attachments?.length ? { ...m.payload, attachments: m.attachments } : (m.payload ?? {}),
     status: channelConfigured(env, m.channel) ? "pending" : "unsent",
   };
 }

@@ -24,6 +24,7 @@ import { schema } from "@ch/db";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { backoffDelayMs, type Job, type RunContext, type SingleJobWorker, singleJobWorker } from "../../lib/job-runner";
+import { emailAttachments } from "../documents";
 import {
   type AcknowledgementCaps,
   acknowledgementBucket,
@@ -212,6 +213,10 @@ async function claim(outbox: Outbox): Promise<NotificationRow | null> {
   });
 }
 
+/** The project documents an e-mail carries: their ids in the row's payload (outbox.ts). */
+const attachedDocuments = (payload: Record<string, unknown>): number[] =>
+  Array.isArray(payload.attachments) ? payload.attachments.filter((id): id is number => Number.isInteger(id)) : [];
+
 async function deliver(outbox: Outbox, row: NotificationRow, signal: AbortSignal): Promise<void> {
   const { env } = outbox.deps;
   if (row.channel === "telegram") {
@@ -229,6 +234,7 @@ async function deliver(outbox: Outbox, row: NotificationRow, signal: AbortSignal
       subject: row.subject ?? env.COMPANY_NAME,
       text: row.bodyText,
       html: row.bodyHtml,
+      attachments: await emailAttachments(outbox.deps.db, attachedDocuments(row.payload)),
     });
     return;
   }

@@ -4,8 +4,9 @@ export { setOrderStatusByStaff, setPaymentStatusByStaff } from "./order-commands
 export { createOrder } from "./order-core";
 export { orderRoutes } from "./orders.rest";
 export { adminOrdersRouter, ordersRouter } from "./orders.router";
-export { listOrdersForAdmin } from "./orders.service";
+export { customerReceipt, listOrdersForAdmin, orderById, unreadMessageCounts } from "./orders.service";
 export { adminOrderRoutes } from "./orders-admin.rest";
+export { stageHistory } from "./stage-timeline";
 export { adminStageRoutes } from "./stages.rest";
 export { adminStagesRouter } from "./stages.router";
 export { moveOrderStage } from "./stages.service";

@@ -1,15 +1,15 @@
 import type { AdminOrderDto, AdminOrderSort, adminOrderPageInput } from "@ch/contracts/admin";
 import { MAX_LINE_QUANTITY } from "@ch/contracts/constants";
+import { money } from "@ch/contracts/money";
 import {
   type AdminOrderCreateInput,
   mergeCartLines,
-  money,
   type OrderReceiptDto,
   type orderInput,
 } from "@ch/contracts/orders";
 import type { ReceiptPaymentDto } from "@ch/contracts/payments";
 import { type Executor, readSnapshot, schema } from "@ch/db";
-import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
@@ -25,7 +25,7 @@ import { customerOrderRow } from "./customer-order";
 import { createOrder, type OrderFigures, orderCustomer, type StoredOrder, toReceipt } from "./order-core";
 import { stageHistory } from "./stages.service";
 
-const { orders, orderLines, notes } = schema;
+const { orders, orderLines, notes, orderMessages } = schema;
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 export type ParsedOrder = z.output<typeof orderInput>;
@@ -343,7 +343,39 @@ export async function listOrdersForAdmin(
           )
           .orderBy(asc(orderLines.id));
   const byOrder = groupBy(lines, (l) => l.orderId);
-  return rows.map((order) => toAdminOrder(order, byOrder.get(order.id) ?? []));
+  const unread = await unreadMessageCounts(
+    db,
+    rows.map((r) => r.id),
+    "staff",
+  );
+  return rows.map((order) => ({
+    ...toAdminOrder(order, byOrder.get(order.id) ?? []),
+    unreadMessages: unread.get(order.id) ?? 0,
+  }));
+}
+
+/** The other side's messages `reader` has not read, per order (a project's thread: portal/messages.service.ts). */
+export async function unreadMessageCounts(
+  db: Executor,
+  orderIds: number[],
+  reader: "customer" | "staff",
+): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderMessages.orderId, count: sql<number>`count(*)::int` })
+    .from(orderMessages)
+    .where(
+      and(inArray(orderMessages.orderId, orderIds), ne(orderMessages.author, reader), isNull(orderMessages.readAt)),
+    )
+    .groupBy(orderMessages.orderId);
+  return new Map(rows.map((r) => [r.orderId, r.count]));
+}
+
+/** An order's row by id (404 when there is none): the order page's sections start from it. */
+export async function orderById(deps: Pick<Deps, "db">, id: number): Promise<OrderRow> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!order) throw notFound("Order not found");
+  return order;
 }
 
 export async function getOrderDetails(db: Executor, id: number) {

@@ -3,8 +3,9 @@
 import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/contracts/stages";
 import type { Executor } from "@ch/db";
 import type { Deps } from "../../lib/deps";
+import { usd } from "../../lib/usd";
 import { ledger } from "../ledger";
-import { composeEmail, type EmailBlock, paymentInstructions } from "../notifications";
+import { composeEmail, type EmailBlock, followOrderBlocks, paymentInstructions } from "../notifications";
 import { settingsIn, siteUrlOf } from "../settings";
 
 /** What moving a stage needs of the dependencies. */
@@ -23,9 +24,6 @@ export const STAGE_SENTENCES: Record<OrderStage, string> = {
   completed: "Your order is complete. Thank you for building with us!",
   cancelled: "Your order has been cancelled.",
 };
-
-const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const usd = (cents: number) => usdFormat.format(cents / 100);
 
 export interface StageOrder {
   id: number;
@@ -87,12 +85,7 @@ export async function stageEmail(
     sentence,
     ...(reason ? [{ lead: "Reason:", text: reason }] : []),
     ...balance,
-    {
-      href: statusUrl,
-      label: "Follow your order",
-      text: `Follow your order${order.accessToken ? "" : " (look it up with your order number and this e-mail address)"}:`,
-      ...(order.accessToken ? {} : { after: " (look it up with your order number and this e-mail address)" }),
-    },
+    ...followOrderBlocks(statusUrl, Boolean(order.accessToken), site),
   ]);
   return {
     channel: "email" as const,

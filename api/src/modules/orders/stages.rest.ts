@@ -3,6 +3,7 @@
 // (stages.router.ts).
 
 import { idParams } from "@ch/contracts/admin";
+import { inCents } from "@ch/contracts/money";
 import { stageMoveInput } from "@ch/contracts/proposals";
 import { instant, int } from "@ch/contracts/responses";
 import { ORDER_STAGES } from "@ch/contracts/stages";
@@ -25,9 +26,9 @@ const pipelineBoardDto = z.array(
     customer: z.string(),
     stage,
     stageChangedAt: instant(),
-    totalCents: int(),
-    paidCents: int(),
-    outstandingCents: int(),
+    totalCents: inCents(),
+    paidCents: inCents(),
+    outstandingCents: inCents(),
     cancelReason: z.string().nullable(),
     proposalId: int().nullable(),
     moves: z.array(stage).describe("The stages this order may move to next"),

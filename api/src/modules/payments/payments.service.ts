@@ -18,6 +18,7 @@ import { type Executor, schema } from "@ch/db";
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
+import { usd } from "../../lib/usd";
 import { formatUsdt, microToCents } from "../../lib/usdt";
 import { type Actor, recordAudit } from "../audit";
 import { adminPaymentDto, ledger, taggedUsdtAmount } from "../ledger";
@@ -29,9 +30,6 @@ import { emitWebhookEvent } from "../webhooks";
 const { orders, invoices, payments, orderEvents } = schema;
 type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
-
-const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const usd = (cents: number) => usdFormat.format(cents / 100);
 
 export interface NewPayment {
   invoiceId?: number | null | undefined;
@@ -58,7 +56,7 @@ export interface NewPayment {
  * balance_paid), moved as the system without a stage e-mail: the payment's own e-mail names the stage.
  * Returns the stage the order moved to, if it moved.
  */
-async function settleOrder(tx: Executor, deps: Deps, order: OrderRow): Promise<OrderStage | null> {
+export async function settleOrder(tx: Executor, deps: Deps, order: OrderRow): Promise<OrderStage | null> {
   const l = await ledger(tx, order.id);
   const now = deps.clock.now();
   for (const a of l.allocations) {
@@ -230,23 +228,8 @@ async function notePayment(tx: Executor, deps: Deps, order: OrderRow, input: New
 
 /** Settles the order, and tells the customer, the team (flagged payments) and the webhooks. */
 async function announcePayment(tx: Executor, deps: Deps, order: OrderRow, row: PaymentRow) {
-  const movedTo = await settleOrder(tx, deps, order);
   const after = await ledger(tx, order.id);
-  const { company } = await settingsIn(tx, deps);
-  const messages: OutboxMessage[] = [paymentEmail(order, row, after.recordedCents, after.dueCents, movedTo, company)];
-  if (row.flags.length > 0) {
-    // late, excess or partial: the team looks at it
-    messages.push({
-      channel: "telegram",
-      kind: "payment-flagged",
-      bodyText: `⚠️ <b>Payment flagged ${escapeHtml(row.flags.join(", "))}</b> on order ${escapeHtml(order.orderNumber)}: ${escapeHtml(
-        usd(row.amountCents),
-      )}${row.txHash ? ` (tx ${escapeHtml(row.txHash)})` : ""}`,
-      entityType: "order",
-      entityId: order.id,
-    });
-  }
-  await enqueue(tx, deps.env, messages);
+  // the payment is announced before the stage move it causes: a receiver reads cause, then effect
   await emitWebhookEvent(
     tx,
     row.amountCents < 0 ? "payment.refunded" : "payment.recorded",
@@ -262,6 +245,22 @@ async function announcePayment(tx: Executor, deps: Deps, order: OrderRow, row: P
     },
     deps.clock.now(),
   );
+  const movedTo = await settleOrder(tx, deps, order);
+  const { company } = await settingsIn(tx, deps);
+  const messages: OutboxMessage[] = [paymentEmail(order, row, after.recordedCents, after.dueCents, movedTo, company)];
+  if (row.flags.length > 0) {
+    // late, excess or partial: the team looks at it
+    messages.push({
+      channel: "telegram",
+      kind: "payment-flagged",
+      bodyText: `⚠️ <b>Payment flagged ${escapeHtml(row.flags.join(", "))}</b> on order ${escapeHtml(order.orderNumber)}: ${escapeHtml(
+        usd(row.amountCents),
+      )}${row.txHash ? ` (tx ${escapeHtml(row.txHash)})` : ""}`,
+      entityType: "order",
+      entityId: order.id,
+    });
+  }
+  await enqueue(tx, deps.env, messages);
 }
 
 /**

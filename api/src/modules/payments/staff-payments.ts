@@ -7,15 +7,13 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { AppError, conflict } from "../../lib/errors";
+import { usd } from "../../lib/usd";
 import type { Actor } from "../audit";
 import { adminPaymentDto, ledger } from "../ledger";
 import { lockOrder, recordPaymentInTx } from "./payments.service";
 import { recordStaffUsdtPayment } from "./usdt-transfers";
 
 const { invoices } = schema;
-
-const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const usd = (cents: number) => usdFormat.format(cents / 100);
 
 /** Staff record a bank transfer (positive) or a refund (negative); partial payments add up. */
 export async function recordStaffPayment(

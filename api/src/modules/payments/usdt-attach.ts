@@ -5,12 +5,13 @@ import { type Executor, schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { AppError, conflict, notFound } from "../../lib/errors";
+import { usd } from "../../lib/usd";
 import { formatUsdt, microToCents } from "../../lib/usdt";
 import { type Actor, recordAudit } from "../audit";
 import { adminPaymentDto, ledger } from "../ledger";
 import { enqueue, escapeHtml } from "../notifications";
 import { lockOrder, recordPaymentInTx } from "./payments.service";
-import { flagsFor, type OrderRow, type PaymentRow, releaseClaim, type TransferRow, usd } from "./usdt-common";
+import { flagsFor, type OrderRow, type PaymentRow, releaseClaim, type TransferRow } from "./usdt-common";
 import { transferDtos } from "./usdt-queue";
 
 const { payments, invoices, orderEvents, usdtTransfers } = schema;

@@ -27,8 +27,6 @@ export type Settlement =
   | { outcome: "unmatched"; transfer: TransferRow; fresh: boolean };
 
 export const OPEN_STATUSES = ["open", "partially_paid"];
-const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-export const usd = (cents: number) => usdFormat.format(cents / 100);
 export const actorOf = (source: TransferSource): Actor =>
   source.by === "watcher" ? WATCHER : source.by === "customer" ? CUSTOMER : source.actor;
 export const claimantOf = (source: TransferSource): OrderRow | null => (source.by === "watcher" ? null : source.order);

@@ -34,6 +34,15 @@ const abilene = (taxClass: PricingLine["taxClass"]): PricingLine => ({
   quantity: 1,
   taxClass,
 });
+/** One custom line "x" of the general class at `unitPriceCents`. */
+const customLine = (unitPriceCents: number): PricingLine => ({
+  kind: "custom",
+  refId: null,
+  name: "x",
+  unitPriceCents,
+  quantity: 1,
+  taxClass: "general",
+});
 const input = (over: Partial<PricingInput>): PricingInput => ({
   lines: [],
   discountCents: 0,
@@ -169,14 +178,7 @@ describe("priceOrder: hand-computed figures", () => {
   });
 
   it("rounds half a cent of tax up; a class without a rate is taxed at 0", () => {
-    const eight = {
-      kind: "custom",
-      refId: null,
-      name: "x",
-      unitPriceCents: 8,
-      quantity: 1,
-      taxClass: "general",
-    } as const;
+    const eight = customLine(8);
     expect(priceOrder(input({ lines: [eight] })).taxCents).toBe(1); // 0.5 cent → 1
     const none = priceOrder(input({ lines: [eight], delivery: WITHIN_100, taxState: "OR", rates: {} }));
     expect(none.taxCents).toBe(0);
@@ -185,14 +187,7 @@ describe("priceOrder: hand-computed figures", () => {
   });
 
   it("refuses a discount larger than the subtotal (discountCents) and a total past $10 billion (the lines)", () => {
-    const line = {
-      kind: "custom",
-      refId: null,
-      name: "x",
-      unitPriceCents: 100,
-      quantity: 1,
-      taxClass: "general",
-    } as const;
+    const line = customLine(100);
     expect(refusal(() => priceOrder(input({ lines: [line], discountCents: 101 })))).toEqual({
       status: 400,
       paths: [["discountCents"]],

@@ -13,13 +13,16 @@ import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
+import { usd } from "../../lib/usd";
 import { CUSTOMER, recordAudit } from "../audit";
 import { enqueue, escapeHtml } from "../notifications";
 import { createOrder } from "../orders";
 import { getSettings } from "../settings";
+import { checkSigningCode, sendSigningCode, spendSigningCode } from "../signatures";
 import { emitWebhookEvent } from "../webhooks";
 
-import { gone, storedFigures, storedLines, usd, type VersionRow, validityEnd } from "./proposal-versions";
+import { fileContract } from "./proposal-contract";
+import { gone, storedFigures, storedLines, type VersionRow, validityEnd } from "./proposal-versions";
 
 const { proposals, proposalVersions, proposalAcceptances, proposalChangeRequests, orders, notes } = schema;
 
@@ -199,6 +202,25 @@ async function noteAccepted(
   );
 }
 
+const signingSubject = (proposalId: number) => `proposal:${proposalId}`;
+
+/**
+ * POST /api/proposals/{token}/signing-code: e-mails the 6-digit code the acceptance must carry, to the
+ * proposal's address. 409 once accepted, 410 once expired: there is nothing left to sign.
+ */
+export async function requestProposalSigningCode(deps: Deps, token: string) {
+  const { p, v } = await loadByToken(deps.db, token);
+  if (p.status === "accepted") throw conflict("This proposal has already been accepted");
+  if (isExpired(v, deps.clock.now())) {
+    throw gone(`This proposal expired on ${v.validUntil}: please ask us for an updated one`);
+  }
+  return sendSigningCode(deps, {
+    subject: signingSubject(p.id),
+    email: p.email,
+    document: `proposal #${p.id} (version ${v.version})`,
+  });
+}
+
 /**
  * The customer accepts the latest version: records the typed name, time and address, creates the order
  * (stage awaiting_deposit) with its deposit and balance invoices, and e-mails the confirmation.
@@ -206,21 +228,35 @@ async function noteAccepted(
  */
 export async function acceptProposal(deps: Deps, token: string, input: AcceptInput, ctx: AcceptContext) {
   const settings = await getSettings(deps);
+  // what refuses the acceptance whatever the code (409, 410) answers first, and costs no try
+  const unlocked = await loadByToken(deps.db, token);
+  await refuseUnacceptable(deps.db, unlocked, input, deps.clock.now());
+  const codeId = await checkSigningCode(deps, signingSubject(unlocked.p.id), input.code);
   return deps.db.transaction(async (tx) => {
     const accepting = await loadByToken(tx, token, true);
     const { p, v } = accepting;
     const now = deps.clock.now();
     await refuseUnacceptable(tx, accepting, input, now);
+    await spendSigningCode(tx, codeId, now);
     await tx.insert(proposalAcceptances).values({
       proposalId: p.id,
       version: v.version,
       fullName: input.fullName,
       ipAddress: ctx.ip,
       userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+      codeVerified: true,
+      consented: input.consent,
       acceptedAt: now,
     });
     const { orderId, stored } = await orderOfVersion(tx, deps, settings, accepting, input);
     await noteAccepted(tx, accepting, input, { orderId, stored }, now);
+    await fileContract(
+      tx,
+      deps,
+      settings,
+      { p, v, orderId, orderNumber: stored.orderNumber },
+      { fullName: input.fullName, signedAt: now, ipAddress: ctx.ip, userAgent: ctx.userAgent?.slice(0, 500) ?? null },
+    );
     return {
       orderNumber: stored.orderNumber,
       email: p.email,

@@ -2,7 +2,7 @@
 // path), stored, and shown; with the pieces the staff and customer sides share.
 import { randomBytes } from "node:crypto";
 import { taxLineLabel } from "@ch/contracts/pricing";
-import type { ProposalLineDto, proposalInput, proposalPreviewInput } from "@ch/contracts/proposals";
+import type { ProposalLineDto, ProposalLineInput, proposalInput, proposalPreviewInput } from "@ch/contracts/proposals";
 import { type Executor, schema, type TaxLineRecord } from "@ch/db";
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
@@ -31,13 +31,12 @@ export const validityEnd = (validUntil: string) => new Date(`${validUntil}T23:59
 
 // ---------- pricing a staff input ----------
 
-/**
- * Prices a staff input with the pricing engine: the catalog's products (with their tax class) and options,
- * delivery by the ZIP's distance from the yard unless staff chose a band, the tax state's rate per class.
- */
-export async function priceInput(db: Executor, input: ProposalPricingFields, settings: ProposalPricingSettings) {
-  const productIds = input.lines.flatMap((l) => (l.kind === "product" ? [l.productId] : []));
-  const optionIds = input.lines.flatMap((l) => (l.kind === "option" ? [l.optionId] : []));
+type CatalogLine = { kind: "product"; productId: number } | { kind: "option"; optionId: number } | { kind: "custom" };
+
+/** The published products and the options the lines name (an unknown or draft one is left out: refused later). */
+async function catalogRowsOf(db: Executor, lines: readonly CatalogLine[]) {
+  const productIds = lines.flatMap((l) => (l.kind === "product" ? [l.productId] : []));
+  const optionIds = lines.flatMap((l) => (l.kind === "option" ? [l.optionId] : []));
   const productRows = productIds.length
     ? await db
         .select({
@@ -56,6 +55,22 @@ export async function priceInput(db: Executor, input: ProposalPricingFields, set
         .from(proposalOptions)
         .where(inArray(proposalOptions.id, optionIds))
     : [];
+  return { productRows, optionRows };
+}
+
+/** Lines in the proposal line format as the engine's lines: catalog prices and tax classes (a change order's). */
+export async function engineLinesOf(db: Executor, lines: readonly ProposalLineInput[]) {
+  const { productRows, optionRows } = await catalogRowsOf(db, lines);
+  const noPlace = { taxState: "", deliveryZip: null, delivery: null, rates: {} };
+  return proposalPricingInput(lines, productRows, optionRows, 0, noPlace, 0).lines;
+}
+
+/**
+ * Prices a staff input with the pricing engine: the catalog's products (with their tax class) and options,
+ * delivery by the ZIP's distance from the yard unless staff chose a band, the tax state's rate per class.
+ */
+export async function priceInput(db: Executor, input: ProposalPricingFields, settings: ProposalPricingSettings) {
+  const { productRows, optionRows } = await catalogRowsOf(db, input.lines);
   const context = await pricingContext(
     db,
     {
@@ -136,9 +151,6 @@ export const customerValues = (input: ParsedProposal) => ({
   state: input.state,
   zipCode: input.zipCode,
 });
-
-const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-export const usd = (cents: number) => usdFormat.format(cents / 100);
 
 /** A version's lines as stored by the engine (each with its total; no tax class on versions older than it). */
 export const storedLines = (v: VersionRow): ProposalLineDto[] =>

@@ -11,8 +11,10 @@ import {
   changeRequestInput,
   proposalDetailDto,
   proposalInput,
+  proposalListQuery,
   proposalSummaryList,
   publicProposalDto,
+  signingCodeAnswer,
   tokenParams,
 } from "@ch/contracts/proposals";
 import { route } from "../../http/route";
@@ -24,6 +26,7 @@ import {
   getPublicProposal,
   listProposals,
   requestChanges,
+  requestProposalSigningCode,
   sendProposal,
 } from "./proposals.service";
 
@@ -43,12 +46,29 @@ export const proposalOperations = {
       "{ state: 'open' | 'expired' | 'accepted', version, lines, subtotalCents … totalCents, depositCents, balanceCents, validUntil, terms }; 404 for an unknown link",
     handler: ({ deps, params }) => getPublicProposal(deps, params.token),
   }),
+  signingCode: route({
+    method: "POST",
+    url: "/api/proposals/:token/signing-code",
+    access: "public",
+    summary:
+      "E-mail the proposal's address a 6-digit signing code (10 minutes, 5 tries; a new one ends the older) that the acceptance must carry",
+    operationId: "sendProposalSigningCode",
+    response: signingCodeAnswer,
+    errors: [404, 409, 410, 429],
+    tags: ["proposals"],
+    params: tokenParams,
+    successStatus: 202,
+    rateLimit: "proposal",
+    answer:
+      "202 { ok: true, sentTo: 'd•••@example.com', message }; 409 once accepted; 410 once expired; 429 past 5 codes an hour",
+    handler: ({ deps, params }) => requestProposalSigningCode(deps, params.token),
+  }),
   accept: route({
     method: "POST",
     url: "/api/proposals/:token/accept",
     access: "public",
     summary:
-      "Accept the proposal (typed full name + agreement): creates the order and its deposit and balance invoices",
+      "Accept the proposal (typed full name, agreement to the terms, consent to sign electronically and the e-mailed signing code): creates the order and its deposit and balance invoices",
     operationId: "acceptProposal",
     response: acceptProposalAnswer,
     errors: [404, 409, 410],
@@ -58,7 +78,7 @@ export const proposalOperations = {
     successStatus: 201,
     rateLimit: "proposal",
     answer:
-      "201 { orderNumber, email, totalCents, depositCents, balanceCents, accessToken, payment }; 400 without `version`; 409 when already accepted or when `version` is not the current sent version; 410 when the proposal has expired",
+      "201 { orderNumber, email, totalCents, depositCents, balanceCents, accessToken, payment }; 400 without `version`, `consent` or a valid `code` (wrong, expired, tried 5 times); 409 when already accepted or when `version` is not the current sent version; 410 when the proposal has expired",
     handler: ({ deps, params, body, req }) =>
       acceptProposal(deps, params.token, body, { ip: req.ip, userAgent: req.headers["user-agent"] ?? null }),
   }),
@@ -91,8 +111,9 @@ export const adminProposalOperations = {
     operationId: "listProposals",
     response: proposalSummaryList,
     tags: ["admin", "proposals"],
+    query: proposalListQuery,
     answer: "[{ id, customerName, email, state, status, currentVersion, totalCents, validUntil, orderId, … }]",
-    handler: ({ deps }) => listProposals(deps.db),
+    handler: ({ deps, query }) => listProposals(deps.db, query),
   }),
   create: route({
     method: "POST",

@@ -6,12 +6,15 @@
 // Acceptance creates the order through the order core (orders/order-core.ts), in one transaction.
 
 import { humanDate } from "@ch/contracts/business-facts";
+import type { ChangeFilter } from "@ch/contracts/change-filters";
 import { type Executor, schema } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { changeClauses } from "../../lib/sorted-page";
+import { usd } from "../../lib/usd";
 import { type Actor, recordAudit } from "../audit";
-import { composeEmail, enqueue } from "../notifications";
+import { composeEmail, enqueue, portalBlock } from "../notifications";
 import { getSettings, siteUrlOf } from "../settings";
 import { emitWebhookEvent } from "../webhooks";
 
@@ -21,7 +24,6 @@ import {
   type ParsedProposal,
   type ProposalRow,
   priceInput,
-  usd,
   versionDto,
   versionValues,
 } from "./proposal-versions";
@@ -117,6 +119,7 @@ export async function sendProposal(deps: Deps, actor: Actor, id: number) {
       `Hello ${p.customerName},`,
       `Your proposal from ${company.name} is ready${version}: ${total}, valid until ${validUntil}.`,
       { href: url, label: "Read, accept or ask for changes", text: "Read it, accept it or ask for changes here:" },
+      portalBlock(siteUrlOf(deps.env)),
     ]);
     await enqueue(tx, deps.env, [
       {
@@ -151,7 +154,7 @@ export async function sendProposal(deps: Deps, actor: Actor, id: number) {
   return getProposal(deps.db, id);
 }
 
-export async function listProposals(db: Executor) {
+export async function listProposals(db: Executor, filter: ChangeFilter = {}) {
   const rows = await db
     .select({
       id: proposals.id,
@@ -172,6 +175,7 @@ export async function listProposals(db: Executor) {
       proposalVersions,
       and(eq(proposalVersions.proposalId, proposals.id), eq(proposalVersions.version, proposals.currentVersion)),
     )
+    .where(and(...changeClauses(proposals, filter)))
     .orderBy(desc(proposals.createdAt), desc(proposals.id))
     .limit(500);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
@@ -224,6 +228,8 @@ export async function getProposal(db: Executor, id: number) {
           version: acceptance.version,
           fullName: acceptance.fullName,
           ipAddress: acceptance.ipAddress,
+          codeVerified: acceptance.codeVerified,
+          consented: acceptance.consented,
           acceptedAt: acceptance.acceptedAt.toISOString(),
         }
       : null,
@@ -241,7 +247,13 @@ export {
   saveOption,
   saveTaxRate,
 } from "./price-lists.service";
-export { type AcceptContext, acceptProposal, getPublicProposal, requestChanges } from "./proposal-customer";
+export {
+  type AcceptContext,
+  acceptProposal,
+  getPublicProposal,
+  requestChanges,
+  requestProposalSigningCode,
+} from "./proposal-customer";
 export { previewProposal } from "./proposal-versions";
 
 export type ProposalDetail = Awaited<ReturnType<typeof getProposal>>;

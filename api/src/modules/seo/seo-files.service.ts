@@ -63,6 +63,7 @@ export const DISALLOWED_PATHS = [
   "/cart",
   "/order-confirmation",
   "/order-status",
+  "/portal",
   "/seo-test",
   "/api/",
 ];

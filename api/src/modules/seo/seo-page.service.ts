@@ -14,6 +14,7 @@ import {
   headingOf,
   notFoundMeta,
   type PageMeta,
+  PORTAL_PROJECT_PATH,
   PROPOSAL_PATH,
   pageHead,
   productMeta,
@@ -85,6 +86,8 @@ export async function resolvePage(deps: Deps, rawPath: string, data?: SiteData):
     return post ? { status: 200, meta: articleMeta(post), post } : notFound;
   }
   if (PROPOSAL_PATH.test(path)) return { status: 200, meta: proposalMeta(path) };
+  // the page asks the API for the project with the portal's cookie: the same shell for any number
+  if (PORTAL_PROJECT_PATH.test(path)) return { status: 200, meta: { ...staticPageMeta("/portal")!, path } };
   const meta = staticPageMeta(path);
   if (!meta) return notFound;
   const page: ResolvedPage = { status: 200, meta };

@@ -31,7 +31,7 @@ export interface StorefrontRenderer {
 }
 
 /** Pages that depend on the visitor's own browser state (cart, last order) or are tools: not rendered. */
-const CLIENT_ONLY = /^\/(cart|checkout|order-confirmation|order-status|proposal|seo-report|seo-test)(\/|$)/;
+const CLIENT_ONLY = /^\/(cart|checkout|order-confirmation|order-status|portal|proposal|seo-report|seo-test)(\/|$)/;
 
 export const isServerRendered = (path: string): boolean => !CLIENT_ONLY.test(path);
 

@@ -1,8 +1,10 @@
+import type { ChangeFilter } from "@ch/contracts/change-filters";
 import type { visitInput } from "@ch/contracts/visits";
 import { type Executor, rowsOf, schema } from "@ch/db";
 import { and, desc, eq, lt, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Deps } from "../../lib/deps";
+import { changeClauses } from "../../lib/sorted-page";
 import { enqueue, newVisitorMessage } from "../notifications";
 import { detectBrowser, detectDevice, isBot } from "./user-agent";
 import { dailySalt, deletePastSalts, visitorHash } from "./visitor-hash";
@@ -50,8 +52,15 @@ export async function recordVisit(
   });
 }
 
-export async function listVisits(db: Executor, limit = 50) {
-  const rows = await db.select().from(visits).orderBy(desc(visits.createdAt), desc(visits.id)).limit(limit);
+export async function listVisits(db: Executor, limit = 50, filter: ChangeFilter = {}) {
+  // a visit is written once: its updatedSince reads when it was recorded
+  const changes = changeClauses({ createdAt: visits.createdAt, updatedAt: visits.createdAt }, filter);
+  const rows = await db
+    .select()
+    .from(visits)
+    .where(and(...changes))
+    .orderBy(desc(visits.createdAt), desc(visits.id))
+    .limit(limit);
   return rows.map((v) => ({
     id: v.id,
     path: v.path,

@@ -7,6 +7,7 @@ import { type Executor, schema, type Tx } from "@ch/db";
 import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { enqueue, type OutboxMessage, retryDelayMs } from "../notifications";
+import { eventDataIn } from "./payloads";
 import { type AttemptResult, postWebhook } from "./send";
 import { deliveryRefusal } from "./url-policy";
 import { signatureHeader, signingSecrets, type WebhookEndpointRow } from "./webhooks.service";
@@ -164,7 +165,8 @@ async function attempt(
   signal: AbortSignal,
 ): Promise<AttemptResult> {
   const now = deps.clock.now();
-  const body = JSON.stringify({ type: event.type, timestamp: event.occurredAt.toISOString(), data: event.data });
+  const data = eventDataIn(endpoint.apiVersion, event.type, event.data as Record<string, unknown>);
+  const body = JSON.stringify({ type: event.type, timestamp: event.occurredAt.toISOString(), data });
   let url: URL;
   try {
     url = new URL(endpoint.url);

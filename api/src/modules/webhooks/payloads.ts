@@ -1,7 +1,10 @@
 // The `data` of order.created: ids and figures an integrator needs to act without another call (amounts in
-// dollars, times in ISO 8601). Every event's shape is stated in contracts/src/webhook-payloads.ts, from
+// dollars as written, in the money form for receivers of a version that has it; times in ISO 8601). Every event's shape is stated in contracts/src/webhook-payloads.ts, from
 // which the OpenAPI document's `webhooks` section is made.
+import { speaksMoneyForm } from "@ch/contracts/api-versions";
+import { WEBHOOK_PAYLOADS } from "@ch/contracts/webhook-payloads";
 import type { schema } from "@ch/db";
+import { moneyPlanOf, toMoneyForm } from "../../lib/money-form";
 import type { OrderForMessage } from "../notifications";
 
 /** The order's columns order.created reports: those its messages tell, and its state. */
@@ -48,4 +51,14 @@ export function orderCreatedData(
     depositPercent: order.depositPercent,
     createdAt: order.createdAt.toISOString(),
   };
+}
+
+/**
+ * An event's data as a receiver of `version` reads it: money as { amount, currency } from 2026-12-02 on
+ * (lib/money-form.ts, by the event's declared payload), the units it was written in before.
+ */
+export function eventDataIn(version: string, type: string, data: Record<string, unknown>): unknown {
+  const payload = WEBHOOK_PAYLOADS[type as keyof typeof WEBHOOK_PAYLOADS];
+  const plan = payload && speaksMoneyForm(version) ? moneyPlanOf(payload) : undefined;
+  return plan ? toMoneyForm(plan, data) : data;
 }

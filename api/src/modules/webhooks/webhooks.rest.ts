@@ -10,6 +10,7 @@ import {
   webhookEndpointDto,
   webhookEndpointList,
   webhookIdInput,
+  webhookListQuery,
   webhookReplayAnswer,
   webhookReplayInput,
   webhookResent,
@@ -20,6 +21,7 @@ import {
 import { route } from "../../http/route";
 import { nextPageUrl, setNextLink } from "../../lib/cursor";
 import { listEvents } from "./events-feed";
+import { eventDataIn } from "./payloads";
 import {
   createWebhook,
   deleteWebhook,
@@ -52,6 +54,11 @@ export const webhookOperations = {
       setNextLink(reply, page.next);
       return page;
     },
+    // each event's data in the money form of its own payload (contracts/webhook-payloads.ts)
+    moneyForm: (page, version) => ({
+      ...page,
+      items: page.items.map((item) => ({ ...item, data: eventDataIn(version, item.type, item.data) })),
+    }),
   }),
   list: route({
     method: "GET",
@@ -61,9 +68,10 @@ export const webhookOperations = {
     operationId: "listWebhooks",
     response: webhookEndpointList,
     tags,
+    query: webhookListQuery,
     answer:
       "[{ id, url, description, events, enabled, failingSince, disabledAt, disabledReason, previousSecretValidUntil, deliveries }]",
-    handler: ({ deps }) => listWebhooks(deps),
+    handler: ({ deps, query }) => listWebhooks(deps, query),
   }),
   create: route({
     method: "POST",

@@ -1,7 +1,9 @@
 // Webhook endpoints, their secrets and their deliveries, for the owner (tRPC webhooks.*, REST
 // /api/admin/webhooks). Delivery itself is the worker's (worker.ts); events are written by the domain
 // services through events.ts.
+
 import { randomBytes } from "node:crypto";
+import type { ChangeFilter } from "@ch/contracts/change-filters";
 import { WEBHOOK_TEST_EVENT, type WebhookDeliveryStatus, type WebhookEventType } from "@ch/contracts/webhook-events";
 import type { webhookCreateInput, webhookDeliveriesQuery, webhookUpdateInput } from "@ch/contracts/webhooks";
 import { type Executor, rowsOf, schema } from "@ch/db";
@@ -47,6 +49,7 @@ const endpointColumns = {
   failingSince: webhookEndpoints.failingSince,
   disabledAt: webhookEndpoints.disabledAt,
   disabledReason: webhookEndpoints.disabledReason,
+  apiVersion: webhookEndpoints.apiVersion,
   previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
   createdAt: webhookEndpoints.createdAt,
   updatedAt: webhookEndpoints.updatedAt,
@@ -65,6 +68,7 @@ function toEndpointDto(row: EndpointSummaryRow, now: Date) {
     failingSince: row.failingSince?.toISOString() ?? null,
     disabledAt: row.disabledAt?.toISOString() ?? null,
     disabledReason: row.disabledReason,
+    apiVersion: row.apiVersion,
     /** Until when the secret replaced by the last rotation still signs (null: no overlap running). */
     previousSecretValidUntil: overlapUntil,
     createdAt: row.createdAt.toISOString(),
@@ -79,8 +83,12 @@ async function endpointOrThrow(db: Executor, id: number): Promise<EndpointSummar
   return row;
 }
 
-export async function listWebhooks(deps: Pick<Deps, "db" | "clock">) {
-  const rows = await deps.db.select(endpointColumns).from(webhookEndpoints).orderBy(webhookEndpoints.id);
+export async function listWebhooks(deps: Pick<Deps, "db" | "clock">, filter: ChangeFilter = {}) {
+  const rows = await deps.db
+    .select(endpointColumns)
+    .from(webhookEndpoints)
+    .where(and(...changeClauses(webhookEndpoints, filter)))
+    .orderBy(webhookEndpoints.id);
   const now = deps.clock.now();
   const counts = rows.length
     ? await deps.db
@@ -128,6 +136,7 @@ export async function createWebhook(
         url: input.url,
         description: input.description,
         events: input.events,
+        apiVersion: input.apiVersion,
         secret,
         createdBy: actor.id,
         createdAt: now,
@@ -159,6 +168,7 @@ export async function updateWebhook(
         ...(input.events !== undefined ? { events: input.events } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        ...(input.apiVersion !== undefined ? { apiVersion: input.apiVersion } : {}),
         // switched on again: a fresh start for the 3-day failure rule
         ...(enabling ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),
         ...(input.enabled === false && before.enabled ? { disabledAt: now, disabledReason: "Disabled by staff" } : {}),

@@ -16,6 +16,7 @@ import { CodeList } from "../../components/code-list";
 import type { Column } from "../../components/data-table";
 import { ConfirmDialog, Dialog, DialogActions } from "../../components/dialog";
 import { FormMessage, InputField, SelectField, useApiForm, useChecklist } from "../../components/form";
+import { Fieldset } from "../../components/form-field";
 import { ListCard } from "../../components/list-card";
 import { PageHeader } from "../../components/page-header";
 import { SecretDialog } from "../../components/secret-dialog";
@@ -275,11 +276,11 @@ function CreateDialog({
 function ScopesTable({ control }: { control: Control<KeyValues> }) {
   const scopes = useChecklist<KeyValues, ApiKeyScope>(control, "scopes");
   return (
-    <fieldset aria-describedby={scopes.error ? "api-key-scopes-error" : "api-key-scopes-hint"}>
-      <legend className="field-label">Scopes</legend>
-      <p id="api-key-scopes-hint" className="text-xs text-slate-500">
-        Write includes read. Owner-only areas (settings, staff, keys, webhooks) are never open to a key.
-      </p>
+    <Fieldset
+      legend="Scopes"
+      hint="Write includes read. Owner-only areas (settings, staff, keys, webhooks) are never open to a key."
+      error={scopes.error}
+    >
       <table className="mt-2 w-full text-sm">
         <thead>
           <tr className="text-left text-xs text-slate-500">
@@ -319,11 +320,6 @@ function ScopesTable({ control }: { control: Control<KeyValues> }) {
           ))}
         </tbody>
       </table>
-      {scopes.error ? (
-        <p id="api-key-scopes-error" className="mt-1 text-sm text-red-700">
-          {scopes.error}
-        </p>
-      ) : null}
-    </fieldset>
+    </Fieldset>
   );
 }

@@ -1,7 +1,8 @@
 // Internal notes on an order or a lead, and the audit timeline of its changes.
 import { noteInput } from "@ch/contracts/admin";
 import type { QueryFilters } from "@tanstack/react-query";
-import { TextareaField, useApiForm } from "../../components/form";
+import type { BaseSyntheticEvent, ReactNode } from "react";
+import { type ApiForm, TextareaField, useApiForm } from "../../components/form";
 import { SubmitButton } from "../../components/submit-button";
 import { formatDateTime, formatUsd, humanize, statusLabel } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
@@ -23,6 +24,7 @@ export interface AuditView {
 
 const ACTION_LABEL: Record<string, string> = {
   "order.create": "Order placed",
+  "order.message": "Message",
   "order.stage": "Stage",
   "order.stage.undo": "Stage move undone",
   "payment.record": "Payment recorded",
@@ -31,6 +33,8 @@ const ACTION_LABEL: Record<string, string> = {
   "order.payment": "Payment status",
   "enquiry.status": "Contact status",
   "order.note": "Note added",
+  "order.file_upload": "File uploaded",
+  "order.photo_add": "Progress photo posted",
   "enquiry.note": "Note added",
 };
 
@@ -77,7 +81,6 @@ export function Notes({
   onAdd: (body: string) => Promise<unknown>;
 }) {
   const form = useApiForm<{ body: string }>({ schema: noteInput, defaultValues: { body: "" }, toasted: true });
-  const body = form.watch("body");
   // the caller shows the failure toast; the text stays so nothing is lost
   const submit = form.submit(async (values) => {
     await onAdd(values.body.trim());
@@ -91,25 +94,58 @@ export function Notes({
         <ul className="space-y-2">
           {notes.map((n) => (
             <li key={n.id} className="rounded-md bg-slate-50 p-3 text-sm">
-              <p className="whitespace-pre-wrap text-slate-900">{n.body}</p>
-              <p className="mt-1 text-xs text-slate-600">
-                {n.adminName} · {formatDateTime(n.createdAt)}
-              </p>
+              <WrittenText body={n.body} by={n.adminName} at={n.createdAt} />
             </li>
           ))}
         </ul>
       )}
-      <form onSubmit={submit} className="mt-3">
-        <TextareaField control={form.control} name="body" label="Add an internal note" rows={3} maxLength={4000} />
-        <SubmitButton
-          className="btn-primary mt-2"
-          pending={pending}
-          disabled={!body.trim()}
-          label="Add Note"
-          pendingLabel="Saving..."
-        />
-      </form>
+      <BodyForm form={form} onSubmit={submit} field="Add an internal note" maxLength={4000} pending={pending}>
+        {{ label: "Add Note", pendingLabel: "Saving..." }}
+      </BodyForm>
     </div>
+  );
+}
+
+/** A note's or a message's text, then who wrote it and when. */
+export function WrittenText({ body, by, at }: { body: string; by: string; at: string }) {
+  return (
+    <>
+      <p className="whitespace-pre-wrap text-slate-900">{body}</p>
+      <p className="mt-1 text-xs text-slate-600">
+        {by} · {formatDateTime(at)}
+      </p>
+    </>
+  );
+}
+
+/**
+ * A text to send (a note, a message): the field, what goes with it (`extra`: a message's files), and its
+ * button while there is something to send.
+ */
+export function BodyForm({
+  form,
+  onSubmit,
+  field,
+  maxLength,
+  pending,
+  extra,
+  children,
+}: {
+  form: ApiForm<{ body: string }>;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  field: string;
+  maxLength: number;
+  pending: boolean;
+  extra?: ReactNode;
+  children: { label: string; pendingLabel: string };
+}) {
+  const body = form.watch("body");
+  return (
+    <form onSubmit={onSubmit} className="mt-3">
+      <TextareaField control={form.control} name="body" label={field} rows={3} maxLength={maxLength} />
+      {extra}
+      <SubmitButton className="btn-primary mt-2" pending={pending} disabled={!body.trim()} {...children} />
+    </form>
   );
 }
 

@@ -6,6 +6,10 @@ import { paymentMethodLabel } from "../../lib/labels";
 import { trpc } from "../../lib/trpc";
 import { OrderPayments } from "../payments/order-payments";
 import { RecordHistory, useNoteAdded } from "./notes";
+import { OrderChangeOrders } from "./order-change-orders";
+import { OrderDocuments } from "./order-documents";
+import { OrderMessages } from "./order-messages";
+import { OrderPhotos } from "./order-photos";
 import { RecordDialog } from "./record-dialog";
 
 export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -97,6 +101,10 @@ export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose
             </dl>
           </div>
           <OrderPayments orderId={o.id} />
+          <OrderChangeOrders orderId={o.id} stage={o.stage} />
+          <OrderDocuments orderId={o.id} />
+          <OrderPhotos orderId={o.id} stage={o.stage} />
+          <OrderMessages orderId={o.id} />
           <RecordHistory record={o} addNote={addNote} />
         </>
       )}

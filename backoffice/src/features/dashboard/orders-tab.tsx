@@ -27,7 +27,10 @@ export function OrdersTab({ openId, onOpen }: { openId: number | null; onOpen: (
       stack: "title",
       cell: (o) => (
         <>
-          <div className="font-medium text-slate-900">{o.customerName}</div>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium text-slate-900">{o.customerName}</span>
+            <UnreadBadge count={o.unreadMessages ?? 0} />
+          </div>
           <div className="text-xs text-slate-600">{o.customerEmail}</div>
           <div className="text-xs text-slate-600">{o.orderNumber}</div>
         </>
@@ -89,6 +92,20 @@ export function OrdersTab({ openId, onOpen }: { openId: number | null; onOpen: (
     >
       <OrderDetailsDialog id={openId} onClose={() => onOpen(null)} />
     </ListTable>
+  );
+}
+
+/** The customer's messages staff have not read yet ("2 new"); nothing when there are none. */
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 ring-inset"
+      title={`${count} unread message${count === 1 ? "" : "s"} from the customer`}
+      data-testid="unread-messages"
+    >
+      {count} new<span className="sr-only"> message{count === 1 ? "" : "s"}</span>
+    </span>
   );
 }
 

@@ -20,6 +20,7 @@ const MORE = [
   { href: "/admin/proposals", label: "Proposals" },
   { href: "/admin/pipeline", label: "Pipeline" },
   { href: "/admin/usdt-transfers", label: "Unmatched Transfers" },
+  { href: "/admin/warranty", label: "Warranty" },
   { href: "/admin/seo", label: "SEO Report" },
   { href: "/admin/notifications", label: "Notifications" },
   { href: "/admin/settings", label: "Settings" },

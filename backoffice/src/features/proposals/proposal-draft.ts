@@ -80,23 +80,36 @@ export function toPreview(d: EditorDraft): ProposalPreviewInput {
 }
 
 const LINES_NEEDED = "Add at least one line: a catalog product, an option or a custom line.";
-/** What a save would be refused for that the form can say before asking: the lines (the server checks all). */
-export const draftSchema = z.object({
-  lines: z
+
+/**
+ * The lines' checks the form can make before asking the server: at least one line, each with its product or
+ * option chosen, or its name and a price in dollars (below zero only where `credits`: a change order's credit).
+ */
+export function lineDraftsSchema({ needed, credits = false }: { needed: string; credits?: boolean }) {
+  return z
     .array(
       z
         .object({ kind: z.string(), refId: z.string(), name: z.string(), unitPrice: z.string() })
         .superRefine((l, ctx) => {
           const problem = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+          const price = l.unitPrice.trim() === "" ? Number.NaN : Number(l.unitPrice);
           if (l.kind === "product" && !l.refId) problem("refId", "Choose a product.");
           if (l.kind === "option" && !l.refId) problem("refId", "Choose an option.");
           if (l.kind === "custom" && !l.name.trim()) problem("name", "Name this line.");
-          if (l.kind === "custom" && (l.unitPrice.trim() === "" || !(Number(l.unitPrice) >= 0)))
-            problem("unitPrice", "Enter a price in dollars, e.g. 1250.50.");
+          if (l.kind === "custom" && !(credits ? Number.isFinite(price) : price >= 0))
+            problem(
+              "unitPrice",
+              credits
+                ? "Enter a price in dollars, e.g. 1250.50 (negative for a credit)."
+                : "Enter a price in dollars, e.g. 1250.50.",
+            );
         }),
     )
-    .min(1, LINES_NEEDED),
-});
+    .min(1, needed);
+}
+
+/** What a save would be refused for that the form can say before asking: the lines (the server checks all). */
+export const draftSchema = z.object({ lines: lineDraftsSchema({ needed: LINES_NEEDED }) });
 
 /** The draft's field for a path the server names (an update's are under "proposal."). */
 export const draftField = (path: string) =>
@@ -106,13 +119,16 @@ export const draftField = (path: string) =>
     .replace(/^lines\.(\d+)\.unitPriceCents$/, "lines.$1.unitPrice")
     .replace(/^discountCents$/, "discount");
 
+/** A draft line in the proposal line format: the dollars typed as whole cents (a change order's line too). */
+export function toLineInput(l: LineDraft): ProposalLineInput {
+  const quantity = Number(l.quantity);
+  if (l.kind === "product") return { kind: "product", productId: Number(l.refId), quantity };
+  if (l.kind === "option") return { kind: "option", optionId: Number(l.refId), quantity };
+  return { kind: "custom", name: l.name, unitPriceCents: toCents(l.unitPrice), quantity };
+}
+
 export function toInput(d: EditorDraft): ProposalInput {
-  const lines = d.lines.map((l): ProposalLineInput => {
-    const quantity = Number(l.quantity);
-    if (l.kind === "product") return { kind: "product", productId: Number(l.refId), quantity };
-    if (l.kind === "option") return { kind: "option", optionId: Number(l.refId), quantity };
-    return { kind: "custom", name: l.name, unitPriceCents: toCents(l.unitPrice), quantity };
-  });
+  const lines = d.lines.map(toLineInput);
   return {
     enquiryId: d.enquiryId,
     customerName: d.customerName,

@@ -6,22 +6,14 @@
 import { US_STATES } from "@ch/contracts/constants";
 import type { ProposalInput, ProposalPreviewInput } from "@ch/contracts/proposals";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { type RefObject, useEffect, useRef, useState } from "react";
-import { type Control, useFieldArray, useFormState } from "react-hook-form";
+import { useEffect, useRef, useState } from "react";
+import type { Control } from "react-hook-form";
 import { FormMessage, InputField, SelectField, TextareaField, useApiForm } from "../../components/form";
 import { issuesOf } from "../../components/form-field";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc, trpcClient } from "../../lib/trpc";
-import type { RouterOutputs } from "../../lib/types";
-import {
-  draftField,
-  draftSchema,
-  type EditorDraft,
-  type LineDraft,
-  lineIsComplete,
-  toInput,
-  toPreview,
-} from "./proposal-draft";
+import { dollarsOf, LineFields, type PriceLists } from "./line-choice";
+import { draftField, draftSchema, type EditorDraft, lineIsComplete, toInput, toPreview } from "./proposal-draft";
 import { ProposalFigures } from "./proposal-figures";
 
 /** `value`, once it has stopped changing for `ms`. */
@@ -36,7 +28,6 @@ function useSettled<T>(value: T, ms: number): T {
 
 const stateName = (code: string) => `${US_STATES[code] ?? code} (${code})`;
 
-type Lists = RouterOutputs["proposals"]["priceLists"] | undefined;
 type DraftControl = Control<EditorDraft>;
 
 export function ProposalEditor({
@@ -91,7 +82,13 @@ export function ProposalEditor({
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-label="Proposal editor">
       <CustomerFields control={control} />
-      <LineFields control={control} lists={lists.data} addProduct={addProduct} />
+      <LineFields
+        control={control}
+        lists={lists.data}
+        kinds={["product", "option", "custom"]}
+        idPrefix="proposal"
+        firstAdd={addProduct}
+      />
       <TermsFields control={control} lists={lists.data} />
       <FormMessage message={form.message} />
       <RunningTotal draft={form.watch()} />
@@ -130,96 +127,7 @@ function CustomerFields({ control }: { control: DraftControl }) {
   );
 }
 
-const dollarsOf = (cents: number) => (cents / 100).toLocaleString("en-US");
-
-function LineFields({
-  control,
-  lists,
-  addProduct,
-}: {
-  control: DraftControl;
-  lists: Lists;
-  addProduct: RefObject<HTMLButtonElement>;
-}) {
-  const lines = useFieldArray({ control, name: "lines" });
-  const { errors } = useFormState({ control, name: "lines" });
-  const problem = errors.lines?.root?.message ?? errors.lines?.message;
-  const add = (kind: LineDraft["kind"]) => lines.append({ kind, refId: "", name: "", unitPrice: "", quantity: "1" });
-  return (
-    <fieldset aria-describedby={problem ? "proposal-lines-error" : undefined}>
-      <legend className="mb-2 text-base font-semibold text-slate-900">Lines</legend>
-      {problem ? (
-        <p id="proposal-lines-error" role="alert" className="mb-2 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      ) : null}
-      <ul className="space-y-3">
-        {lines.fields.map((line, i) => (
-          <li
-            key={line.id}
-            className="grid items-end gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_8rem_6rem_auto]"
-          >
-            <LineChoice control={control} kind={line.kind} index={i} lists={lists} />
-            <InputField control={control} name={`lines.${i}.quantity`} label="Qty" inputMode="numeric" />
-            <button type="button" className="btn-ghost" onClick={() => lines.remove(i)}>
-              Remove
-            </button>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" ref={addProduct} className="btn-secondary" onClick={() => add("product")}>
-          Add product
-        </button>
-        <button type="button" className="btn-secondary" onClick={() => add("option")}>
-          Add option
-        </button>
-        <button type="button" className="btn-secondary" onClick={() => add("custom")}>
-          Add custom line
-        </button>
-      </div>
-    </fieldset>
-  );
-}
-
-/** A line's item: a custom one's name and price, or the product or option chosen from the lists. */
-function LineChoice({
-  control,
-  kind,
-  index: i,
-  lists,
-}: {
-  control: DraftControl;
-  kind: LineDraft["kind"];
-  index: number;
-  lists: Lists;
-}) {
-  if (kind === "custom")
-    return (
-      <>
-        <InputField control={control} name={`lines.${i}.name`} label={`Line ${i + 1}: custom item`} />
-        <InputField control={control} name={`lines.${i}.unitPrice`} label="Unit price ($)" inputMode="decimal" />
-      </>
-    );
-  const choices = kind === "product" ? (lists?.products ?? []) : (lists?.options.filter((o) => o.active) ?? []);
-  return (
-    <SelectField
-      control={control}
-      name={`lines.${i}.refId`}
-      label={`Line ${i + 1}: ${kind === "product" ? "catalog product" : "option"}`}
-      className="sm:col-span-2"
-    >
-      <option value="">Choose…</option>
-      {choices.map((c) => (
-        <option key={c.id} value={c.id}>
-          {c.name} (${dollarsOf(c.priceCents)})
-        </option>
-      ))}
-    </SelectField>
-  );
-}
-
-function TermsFields({ control, lists }: { control: DraftControl; lists: Lists }) {
+function TermsFields({ control, lists }: { control: DraftControl; lists: PriceLists }) {
   return (
     <fieldset className="grid gap-4 sm:grid-cols-3">
       <legend className="mb-2 text-base font-semibold text-slate-900">Delivery, discount, tax and terms</legend>

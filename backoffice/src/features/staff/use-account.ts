@@ -38,6 +38,7 @@ export function areaOfPath(pathname: string): StaffArea | "dashboard-any" | null
     proposals: "proposals",
     pipeline: "pipeline",
     "usdt-transfers": "orders",
+    warranty: "orders",
     staff: "staff",
     webhooks: "webhooks",
     "api-keys": "apiKeys",

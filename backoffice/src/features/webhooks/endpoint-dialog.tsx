@@ -7,6 +7,7 @@ import type { Control } from "react-hook-form";
 import type { z } from "zod";
 import { Dialog, DialogActions } from "../../components/dialog";
 import { FormMessage, InputField, useApiForm, useChecklist } from "../../components/form";
+import { Fieldset } from "../../components/form-field";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
@@ -71,8 +72,7 @@ export function CreateDialog({
 function EventsFieldset({ control }: { control: Control<EndpointValues> }) {
   const events = useChecklist<EndpointValues, WebhookEventType>(control, "events");
   return (
-    <fieldset aria-describedby={events.error ? "webhook-events-error" : undefined}>
-      <legend className="field-label">Events</legend>
+    <Fieldset legend="Events" error={events.error}>
       <div className="mt-1 space-y-2">
         {WEBHOOK_EVENT_TYPES.map((type, i) => (
           <label key={type} className="flex items-start gap-2 text-sm">
@@ -90,11 +90,6 @@ function EventsFieldset({ control }: { control: Control<EndpointValues> }) {
           </label>
         ))}
       </div>
-      {events.error ? (
-        <p id="webhook-events-error" className="mt-1 text-sm text-red-700">
-          {events.error}
-        </p>
-      ) : null}
-    </fieldset>
+    </Fieldset>
   );
 }

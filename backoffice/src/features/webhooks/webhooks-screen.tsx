@@ -3,7 +3,7 @@
 // the server's (webhooks.*, owner only; docs/decisions/0015-webhooks.md).
 import { canResendDelivery } from "@ch/contracts/webhook-events";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Card, LoadError } from "../../components/card";
 import { CodeList } from "../../components/code-list";
 import { type Column, DataTable } from "../../components/data-table";
@@ -14,7 +14,9 @@ import { formatDateTime, truncate } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
-import { CreateDialog } from "./endpoint-dialog";
+
+// the form (its schema and the form library) loads when the owner adds an endpoint, not with the page
+const CreateDialog = lazy(() => import("./endpoint-dialog").then((m) => ({ default: m.CreateDialog })));
 
 type Endpoint = RouterOutputs["webhooks"]["list"][number];
 type Delivery = RouterOutputs["webhooks"]["deliveries"][number];
@@ -198,15 +200,19 @@ export function WebhooksScreen() {
         loadError="The webhook endpoints could not be loaded."
       />
       {current ? <DeliveriesCard endpoint={current} onChanged={() => void refresh()} /> : null}
-      <CreateDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(answer) => {
-          setRevealed({ url: answer.endpoint.url, secret: answer.secret, previousValidUntil: null });
-          setSelected(answer.endpoint.id);
-          void refresh();
-        }}
-      />
+      {creating ? (
+        <Suspense fallback={null}>
+          <CreateDialog
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={(answer) => {
+              setRevealed({ url: answer.endpoint.url, secret: answer.secret, previousValidUntil: null });
+              setSelected(answer.endpoint.id);
+              void refresh();
+            }}
+          />
+        </Suspense>
+      ) : null}
       <SecretDialog
         secret={revealed?.secret ?? null}
         title="Signing secret"

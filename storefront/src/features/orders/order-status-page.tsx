@@ -2,24 +2,12 @@ import { EMAIL_SHAPE } from "@ch/contracts/constants";
 import type { OrderReceiptDto } from "@ch/contracts/orders";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import {
-  buttonClass,
-  DetailRow,
-  FormMessage,
-  PageHeader,
-  Spinner,
-  TextField,
-  TitledSection,
-} from "../../components/ui";
+import { buttonClass, FormMessage, PageHeader, Spinner, TextField } from "../../components/ui";
 import { ApiError } from "../../lib/api";
 import { type FormErrors, formErrors, hasErrors, useFormFields } from "../../lib/form-errors";
-import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { paidInFull } from "./amount-due";
 import { useOrderReceipt } from "./order-link";
-import { OrderStages } from "./order-stages";
-import { OrderFigures, orderStatusText, paymentLabel, statusLabel } from "./order-summary";
-import { PaymentPanel } from "./payment-panel";
+import { OrderStatusResult } from "./order-status-result";
 
 function lookupProblem(error: unknown): FormErrors {
   if (error instanceof ApiError && error.status === 404) {
@@ -35,16 +23,6 @@ function lookupProblem(error: unknown): FormErrors {
     };
   }
   return formErrors(error, ["orderNumber", "email"], "We couldn't look up your order right now. Please try again.");
-}
-
-/** The payment status as the ledger has it: paid in full, the deposit paid, part of it, or nothing yet. */
-function paymentStatusText(receipt: OrderReceiptDto): string {
-  const payment = receipt.payment;
-  if (!payment || payment.invoices.length === 0) return statusLabel(receipt.paymentStatus);
-  if (paidInFull(payment)) return "Paid";
-  if (payment.invoices.find((i) => i.kind === "deposit")?.status === "paid") return "Deposit paid";
-  if (payment.paid > 0) return "Partially paid";
-  return statusLabel(receipt.paymentStatus);
 }
 
 /** The look-up form's state and the order it finds; the link's order until a look-up is made. */
@@ -110,52 +88,6 @@ function LookupForm({ lookup }: { lookup: Lookup }) {
       </div>
       <FormMessage message={errors.message} className="sm:col-span-2" />
     </form>
-  );
-}
-
-function OrderStatusResult({
-  receipt,
-  email,
-  refresh,
-}: {
-  receipt: OrderReceiptDto;
-  email: string | undefined;
-  refresh: () => void;
-}) {
-  return (
-    <TitledSection
-      id="status-title"
-      title={
-        <>
-          Order <span className="font-mono">{receipt.orderNumber}</span>
-        </>
-      }
-      className="mt-8 rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6"
-      titleClassName="text-xl font-bold text-slate-900"
-      data-testid="order-status-result"
-    >
-      <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-        <DetailRow term="Order status" valueClassName="text-lg font-semibold text-slate-900" valueTestId="order-status">
-          {orderStatusText(receipt)}
-        </DetailRow>
-        <DetailRow
-          term="Payment status"
-          valueClassName="text-lg font-semibold text-slate-900"
-          valueTestId="payment-status"
-        >
-          {paymentStatusText(receipt)}
-        </DetailRow>
-        <DetailRow term="Payment method">{paymentLabel(receipt.paymentMethod)}</DetailRow>
-        <DetailRow term="Ordered on / estimated delivery">
-          {formatDate(receipt.createdAt)} / {formatDate(receipt.estimatedDelivery)}
-        </DetailRow>
-      </dl>
-      <PaymentPanel receipt={receipt} email={email} onSubmitted={refresh} />
-      {receipt.stage && receipt.stages ? <OrderStages stage={receipt.stage} stages={receipt.stages} /> : null}
-      <div className="mt-6">
-        <OrderFigures receipt={receipt} />
-      </div>
-    </TitledSection>
   );
 }
 

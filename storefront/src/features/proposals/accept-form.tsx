@@ -1,21 +1,38 @@
-// Accept this proposal: the typed full name, how the deposit will be paid, and the agreement to the terms.
+// Accept this proposal: the typed full name, how the deposit will be paid, the agreement to the terms, the
+// consent to sign electronically and the 6-digit code e-mailed to the proposal's address (E-SIGN Act / UETA).
 import type { PublicProposalDto } from "@ch/contracts/proposals";
+import { acceptanceAgreementText, SIGNING_CONSENT_TEXT } from "@ch/contracts/signing-texts";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
+import { CheckField, SigningCodeField } from "../../components/signing-fields";
 import { buttonClass, FormMessage, TextField } from "../../components/ui";
-import { type FormErrors, focusFirstInvalid, formErrors, useFormFields } from "../../lib/form-errors";
+import { focusFirstInvalid, formErrors, useFormFields } from "../../lib/form-errors";
 import { trpcClient } from "../../lib/trpc";
 import { type AcceptAnswer, money, type PaymentMethod } from "./proposal-format";
 
 /** The accept form's fields, by the names the API's reasons use. */
-const ACCEPT_FIELDS = ["fullName", "agree", "paymentMethod"] as const;
+const ACCEPT_FIELDS = ["fullName", "agree", "consent", "code", "paymentMethod"] as const;
+
+type CheckName = "agree" | "consent";
 
 type OnDone = (answer: AcceptAnswer, paymentMethod: PaymentMethod) => void;
 
 function useAcceptForm(token: string, p: PublicProposalDto, onDone: OnDone) {
-  const { values, field, errors, setErrors, clear, edited } = useFormFields({ fullName: "" });
+  const { values, field, errors, setErrors, clear, edited } = useFormFields({ fullName: "", code: "" });
   const fullName = values.fullName;
-  const [agree, setAgree] = useState(false);
+  const [checks, setChecks] = useState({ agree: false, consent: false });
+  const { agree, consent } = checks;
+  /** The props of one of the two checkboxes, as `field` gives a text field's. */
+  const check = (name: CheckName) => ({
+    name,
+    checked: checks[name],
+    onChange: (checked: boolean) => {
+      setChecks((now) => ({ ...now, [name]: checked }));
+      edited(name);
+    },
+    error: errors.fields[name],
+  });
+  const [codeSent, setCodeSent] = useState<string | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("bank-transfer");
   const formRef = useRef<HTMLFormElement>(null);
   const accept = useMutation({
@@ -24,6 +41,8 @@ function useAcceptForm(token: string, p: PublicProposalDto, onDone: OnDone) {
         token,
         fullName: fullName.trim(),
         agree: true,
+        consent: true,
+        code: values.code.trim(),
         version: p.version,
         paymentMethod,
       }),
@@ -33,11 +52,21 @@ function useAcceptForm(token: string, p: PublicProposalDto, onDone: OnDone) {
       focusFirstInvalid(formRef.current);
     },
   });
+  const sendCode = useMutation({
+    mutationFn: () => trpcClient.proposals.signingCode.mutate({ token }),
+    onSuccess: (answer) => {
+      setCodeSent(answer.message);
+      edited("code");
+    },
+    onError: (error) => setErrors(formErrors(error, ACCEPT_FIELDS, "We couldn't send a code. Please try again.")),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const fields: Partial<Record<string, string>> = {};
     if (fullName.trim().length < 3) fields.fullName = "Please type your full name.";
     if (!agree) fields.agree = "Please confirm that you agree to the terms.";
+    if (!consent) fields.consent = "Please consent to sign electronically.";
+    if (!/^\d{6}$/.test(values.code.trim())) fields.code = "Please type the 6-digit code we e-mailed you.";
     if (Object.keys(fields).length > 0) {
       setErrors({ fields, message: null });
       focusFirstInvalid(formRef.current);
@@ -48,12 +77,13 @@ function useAcceptForm(token: string, p: PublicProposalDto, onDone: OnDone) {
   };
   return {
     field,
-    agree,
-    setAgree,
+    check,
+    codeSent,
+    sendCode: () => sendCode.mutate(),
+    sending: sendCode.isPending,
     paymentMethod,
     setPaymentMethod,
     errors,
-    edited,
     formRef,
     submit,
     pending: accept.isPending,
@@ -83,44 +113,20 @@ function PaymentMethodChoice({ value, onChange }: { value: PaymentMethod; onChan
   );
 }
 
-function AgreeCheckbox({
-  p,
-  agree,
-  onChange,
-  errors,
-}: {
-  p: PublicProposalDto;
-  agree: boolean;
-  onChange: (checked: boolean) => void;
-  errors: FormErrors;
-}) {
+function SigningCode({ form }: { form: ReturnType<typeof useAcceptForm> }) {
   return (
-    <div>
-      <label className="flex items-start gap-2 text-sm text-slate-700">
-        <input
-          type="checkbox"
-          className="mt-1"
-          checked={agree}
-          onChange={(e) => onChange(e.target.checked)}
-          {...(errors.fields.agree ? { "aria-invalid": true, "aria-describedby": "accept-agree-error" } : {})}
-        />
-        <span>
-          I agree to the terms of this proposal (version {p.version}), including the {p.depositPercent}% deposit and the
-          balance due on delivery.
-        </span>
-      </label>
-      {errors.fields.agree ? (
-        <p id="accept-agree-error" className="mt-1 text-sm font-medium text-red-700" data-testid="field-error">
-          {errors.fields.agree}
-        </p>
-      ) : null}
-    </div>
+    <SigningCodeField
+      field={form.field("code")}
+      onSend={form.sendCode}
+      sending={form.sending}
+      sentMessage={form.codeSent}
+    />
   );
 }
 
 export function AcceptForm({ token, p, onDone }: { token: string; p: PublicProposalDto; onDone: OnDone }) {
   const form = useAcceptForm(token, p, onDone);
-  const { errors, edited } = form;
+  const { errors } = form;
   return (
     <form
       ref={form.formRef}
@@ -138,15 +144,9 @@ export function AcceptForm({ token, p, onDone }: { token: string; p: PublicPropo
       <div className="mt-4 grid gap-4">
         <TextField label="Your full name" required autoComplete="name" {...form.field("fullName")} />
         <PaymentMethodChoice value={form.paymentMethod} onChange={form.setPaymentMethod} />
-        <AgreeCheckbox
-          p={p}
-          agree={form.agree}
-          onChange={(checked) => {
-            form.setAgree(checked);
-            edited("agree");
-          }}
-          errors={errors}
-        />
+        <CheckField {...form.check("agree")}>{acceptanceAgreementText(p.version, p.depositPercent)}</CheckField>
+        <CheckField {...form.check("consent")}>{SIGNING_CONSENT_TEXT}</CheckField>
+        <SigningCode form={form} />
         <button type="submit" className={buttonClass.primary} disabled={form.pending}>
           {form.pending ? "Accepting..." : "Accept Proposal"}
         </button>
