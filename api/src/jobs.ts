@@ -1,5 +1,5 @@
 // Background work of an API process, as jobs of one runner (lib/job-runner.ts): the notification outbox and
-// webhook deliveries, the USDT wallet watcher and hourly housekeeping. Any number of API processes may run
+// webhook deliveries, the USDT wallet watcher, payment reminders and hourly housekeeping. Any number of API processes may run
 // these at once: the outbox and webhook jobs claim rows with SKIP LOCKED, the watcher runs on the one
 // process holding its lease (watcher_state), housekeeping is idempotent SQL. Which jobs a process runs is
 // decided here alone (OUTBOX_WORKER, TRON_WATCHER; a process role would be one more condition below).
@@ -9,7 +9,7 @@ import { createJobRunner, type Job } from "./lib/job-runner";
 import { purgeExpiredRateLimits } from "./lib/rate-limit";
 import { purgeExpiredSessions } from "./modules/admin";
 import { createOutboxJob } from "./modules/notifications";
-import { createTronWatcherJob } from "./modules/payments";
+import { createPaymentReminderJob, createTronWatcherJob } from "./modules/payments";
 import { purgePortalTokens } from "./modules/portal";
 import { purgeSigningCodes } from "./modules/signatures";
 import { deleteOldVisits } from "./modules/visits";
@@ -57,7 +57,8 @@ const housekeepingJob = (deps: Deps): Job<void> => ({
 /** The jobs this process runs, per its configuration. */
 export function backgroundJobs(deps: Deps): Job[] {
   const { env } = deps;
-  const jobs: Job[] = [housekeepingJob(deps)];
+  // reminders claim their invoices (SKIP LOCKED): any number of processes may run them
+  const jobs: Job[] = [housekeepingJob(deps), createPaymentReminderJob(deps)];
   if (env.OUTBOX_WORKER === "on") jobs.push(createOutboxJob(deps), createWebhookJob(deps));
   if (env.TRON_WATCHER === "on" && env.USDT_WALLET_ADDRESS) jobs.push(createTronWatcherJob(deps));
   return jobs;

@@ -80,9 +80,17 @@ describe("a change order", () => {
       newOrderTotal: money(before.total + 425_000),
     });
     expect(co.schedule).toEqual([
-      { kind: "deposit", amount: money(before.invoices.deposit!), newAmount: money(before.invoices.deposit!) },
+      {
+        kind: "deposit",
+        label: "Deposit",
+        when: "on acceptance",
+        amount: money(before.invoices.deposit!),
+        newAmount: money(before.invoices.deposit!),
+      },
       {
         kind: "balance",
+        label: "Balance",
+        when: "on delivery",
         amount: money(before.invoices.balance!),
         newAmount: money(before.invoices.balance! + 425_000),
       },

@@ -12,6 +12,8 @@ export async function acceptedProposal(
   apps: TestApps,
   cookie: string,
   customer: { customerName: string; email: string; phone: string },
+  /** More of the proposal's input (e.g. its own paymentSchedule). */
+  more: Record<string, unknown> = {},
 ): Promise<string> {
   const db = () => apps.db.handle.db;
   const [band] = await db()
@@ -28,6 +30,7 @@ export async function acceptedProposal(
     deliveryBandId: band!.id,
     validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
     terms: "Built to the plans of version 1.",
+    ...more,
   });
   expect(created.statusCode, created.body).toBe(201);
   const { id, token } = created.json();

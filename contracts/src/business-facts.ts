@@ -21,9 +21,18 @@ export const DEFAULT_BUSINESS_FACTS = {
   // the terms' published policy: 72 hours for a full refund, $500 until production, 25 % after
   cancellation: { fullRefundHours: 72, feeCents: 50_000, restockingFeePercent: 25 },
   depositPercent: 50,
+  // null: the deposit on acceptance, the rest on delivery
+  paymentSchedule: null,
 } satisfies Pick<
   BusinessSettings,
-  "openingHours" | "timeZone" | "warranty" | "production" | "delivery" | "cancellation" | "depositPercent"
+  | "openingHours"
+  | "timeZone"
+  | "warranty"
+  | "production"
+  | "delivery"
+  | "cancellation"
+  | "depositPercent"
+  | "paymentSchedule"
 >;
 
 export const SOCIAL_NETWORKS = [

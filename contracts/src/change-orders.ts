@@ -52,7 +52,15 @@ export const changeOrderDto = z.object({
   orderTotalCents: inCents().nullable(),
   newOrderTotalCents: inCents().nullable(),
   /** Its effect on the invoices: each one's amount now and once signed (the same once it is signed). */
-  schedule: z.array(z.object({ kind: z.string(), amountCents: inCents(), newAmountCents: inCents() })),
+  schedule: z.array(
+    z.object({
+      kind: z.string(),
+      label: z.string(),
+      when: z.string(),
+      amountCents: inCents(),
+      newAmountCents: inCents(),
+    }),
+  ),
   createdBy: z.string(),
   createdAt: instant(),
   signedName: z.string().nullable(),

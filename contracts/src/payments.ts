@@ -6,8 +6,10 @@ import { changeFilters } from "./change-filters";
 import { email, id, optionalText, requiredText } from "./fields";
 import { asMoney, inDollars, inUsdt } from "./money";
 import { instant, int } from "./responses";
+import { MILESTONE_DUE } from "./totals";
 
-export const INVOICE_KINDS = ["deposit", "balance"] as const;
+/** deposit: the schedule's first milestone; milestone: one between; balance: the last. */
+export const INVOICE_KINDS = ["deposit", "milestone", "balance"] as const;
 export const INVOICE_STATUSES = ["open", "partially_paid", "paid", "void"] as const;
 /** expired: a submitted hash TronGrid did not show within USDT_CLAIM_TTL_MS (resubmitting it answers 422). */
 export const PAYMENT_LEDGER_STATUSES = ["pending_verification", "recorded", "rejected", "expired"] as const;
@@ -79,6 +81,12 @@ export const invoiceDto = z.object({
   id: int(),
   kind: z.enum(INVOICE_KINDS),
   reference: z.string(),
+  /** The milestone's name ("Deposit", "Production start", "Balance"). */
+  label: z.string(),
+  /** When it falls due: on acceptance or when the build reaches this stage. */
+  dueOn: z.enum(MILESTONE_DUE),
+  /** When it fell due; null while its stage is still ahead. */
+  dueAt: instant().nullable(),
   /** US dollars. */
   amount: inDollars().describe("US dollars"),
   paid: inDollars(),
@@ -144,7 +152,10 @@ export const receiptPaymentDto = z.object({
   invoices: z.array(invoiceDto.partial({ id: true })),
   payments: z.array(paymentDto),
   paid: inDollars(),
+  /** Everything still to pay, due or not. */
   outstanding: inDollars(),
+  /** What is owed now: the unpaid part of the invoices that have fallen due. */
+  dueNow: inDollars(),
   usdtWalletAddress: z.string().nullable(),
   bankAccount: bankAccountDto.nullable(),
 });
@@ -155,6 +166,7 @@ export interface OrderPaymentsDto extends ReceiptPaymentDto {
   payments: PaymentDto[];
   paid: number;
   outstanding: number;
+  dueNow: number;
   usdtWalletAddress: string | null;
   bankAccount: BankAccount | null;
 }
@@ -165,6 +177,7 @@ export const adminOrderPaymentsDto = z.object({
   events: z.array(orderEventDto),
   paid: inDollars(),
   outstanding: inDollars(),
+  dueNow: inDollars(),
 });
 export type AdminOrderPaymentsDto = z.infer<typeof adminOrderPaymentsDto>;
 

@@ -6,6 +6,7 @@ import { changeFilters } from "./change-filters";
 import { PAYMENT_METHODS } from "./constants";
 import { email, id, optionalPhone, requiredText, text, usState } from "./fields";
 import { asMoney, inCents } from "./money";
+import { MILESTONE_DUE, paymentSchedule } from "./payment-schedule";
 import { receiptPaymentDto } from "./payments";
 import { TAX_CLASSES } from "./pricing";
 import { day, instant, int } from "./responses";
@@ -70,6 +71,12 @@ export const proposalInput = z.strictObject({
   validUntil: isoDate,
   /** Percent of the total due as the deposit; the business settings' when absent. */
   depositPercent: z.coerce.number().int().min(0).max(100).optional(),
+  /**
+   * This proposal's own payment schedule (e.g. 30 / 40 / 30 on acceptance, at production start and on
+   * delivery); absent or null: the business settings' (or, with depositPercent, that deposit and the rest
+   * on delivery). When given, its first milestone's percent is the deposit.
+   */
+  paymentSchedule: paymentSchedule.nullable().optional(),
   terms: text(4000).default(""),
   note: text(2000).nullable().optional(),
 });
@@ -80,7 +87,15 @@ export type ProposalInput = z.input<typeof proposalInput>;
  * yet). Priced by the same engine and rules as a saved version.
  */
 export const proposalPreviewInput = proposalInput
-  .pick({ state: true, zipCode: true, deliveryBandId: true, discountCents: true, taxState: true, depositPercent: true })
+  .pick({
+    state: true,
+    zipCode: true,
+    deliveryBandId: true,
+    discountCents: true,
+    taxState: true,
+    depositPercent: true,
+    paymentSchedule: true,
+  })
   .extend({ lines: z.array(proposalLineInput).max(50, "at most 50 lines") });
 export type ProposalPreviewInput = z.input<typeof proposalPreviewInput>;
 
@@ -179,6 +194,10 @@ export const proposalFiguresDto = z.object({
   depositPercent: z.number(),
   depositCents: inCents(),
   balanceCents: inCents(),
+  /** The payment schedule with each milestone's amount (they add up to the total; the first is the deposit). */
+  paymentSchedule: z.array(
+    z.object({ label: z.string(), percent: int(), dueOn: z.enum(MILESTONE_DUE), amountCents: inCents() }),
+  ),
 });
 export type ProposalFiguresDto = z.infer<typeof proposalFiguresDto>;
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { TIME_ZONES, type TimeZoneId, WEEKDAYS } from "./calendar";
 import { email, phone, requiredText, text, zipCode } from "./fields";
 import { asMoney } from "./money";
+import { paymentSchedule } from "./payment-schedule";
 import { instant } from "./responses";
 
 const TIME_ZONE_IDS = Object.keys(TIME_ZONES) as [TimeZoneId, ...TimeZoneId[]];
@@ -157,6 +158,11 @@ export const businessSettingsInput = z.strictObject({
   bankTransfer,
   /** Part of the order total paid when the order is placed; the rest is due on delivery. */
   depositPercent: percent(1),
+  /**
+   * The default payment schedule of orders and proposals; null: the deposit on acceptance and the rest on
+   * delivery. When set, its first milestone's percent is the deposit percent (the server keeps them equal).
+   */
+  paymentSchedule: paymentSchedule.nullable().default(null),
   social: z.strictObject({
     facebook: socialUrl(),
     instagram: socialUrl(),
@@ -170,10 +176,14 @@ export type BusinessSettings = z.output<typeof businessSettingsInput>;
 /** The settings with the time of their last change, as the back office reads them. */
 export type BusinessSettingsDto = BusinessSettings & { updatedAt: string | null };
 /** The answer of GET and PUT /api/admin/settings: the stored settings (never seen → defaults, updatedAt null). */
-export const businessSettingsDto = businessSettingsInput.extend({ updatedAt: instant().nullable() });
+export const businessSettingsDto = businessSettingsInput.extend({
+  paymentSchedule: paymentSchedule.nullable(),
+  updatedAt: instant().nullable(),
+});
 
 /** The answer of GET /api/config: what the storefront knows about the business (SiteConfig in ./business-facts). */
 export const siteConfigDto = businessSettingsInput.omit({ social: true, bankTransfer: true }).extend({
+  paymentSchedule: paymentSchedule.nullable(),
   social: z.array(z.object({ name: z.string(), url: z.string() })),
   /** Whether the owner has given the bank details (the details themselves are on the customer's order only). */
   bankTransferReady: z.boolean(),

@@ -2,7 +2,10 @@ import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizz
 import { createdAt, id, timestamps, timestamptz, updatedAt } from "./columns";
 
 /**
- * What an order asks to be paid: a deposit (the terms' percentage) and the balance due on delivery.
+ * What an order asks to be paid: one invoice per milestone of its payment schedule (by default a deposit
+ * on acceptance and the balance on delivery). kind: deposit (the first), milestone (between) or balance
+ * (the last); position orders them (money settles them in that order); dueOn is the stage at which one
+ * falls due ("acceptance" or a build stage) and dueAt the time it did (null: not yet due).
  * reference is the unique payment reference for bank transfers; usdtAmountMicro is the exact USDT amount
  * (6 decimals) this invoice asks for: the amount due plus a per-invoice tag in the last micro-units, unique
  * among invoices so that a transfer names its invoice by its amount.
@@ -19,7 +22,12 @@ export const invoices = pgTable(
     /** The exact amount a USDT transfer must carry to pay this invoice now (after a partial payment: the rest, newly tagged). */
     usdtAmountMicro: bigint("usdt_amount_micro", { mode: "bigint" }),
     status: text("status").notNull().default("open"),
+    label: text("label").notNull().default(""),
+    position: integer("position").notNull().default(0),
+    dueOn: text("due_on").notNull().default("acceptance"),
     dueAt: timestamptz("due_at"),
+    /** When the customer was reminded of it (once, 7 days after it fell due). */
+    remindedAt: timestamptz("reminded_at"),
     validUntil: timestamptz("valid_until"),
     ...timestamps(),
   },

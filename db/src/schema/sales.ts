@@ -16,6 +16,13 @@ import { createdAt, id, parentRef, timestamps, timestamptz, updatedAt } from "./
 
 import type { TaxLineRecord } from "./orders";
 
+/** A milestone of a payment schedule as stored (contracts/src/payment-schedule.ts validates it). */
+export interface PaymentMilestoneRecord {
+  label: string;
+  percent: number;
+  dueOn: string;
+}
+
 /** Add-ons staff can put on a proposal (foundation, deck, solar package, finish upgrades…), each with its price. */
 export const proposalOptions = pgTable("proposal_options", {
   id: id(),
@@ -105,6 +112,8 @@ export const proposalVersions = pgTable(
     taxCents: bigint("tax_cents", { mode: "number" }).notNull(),
     totalCents: bigint("total_cents", { mode: "number" }).notNull(),
     depositPercent: integer("deposit_percent").notNull(),
+    /** The milestones the order will be invoiced by ([{ label, percent, dueOn }]), fixed when the version is priced. */
+    paymentSchedule: jsonb("payment_schedule").$type<PaymentMilestoneRecord[]>(),
     validUntil: date("valid_until").notNull(),
     terms: text("terms").notNull().default(""),
     note: text("note"),

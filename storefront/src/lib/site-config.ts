@@ -4,6 +4,7 @@
 // procedure (REST GET /api/config) when the page was not served by the API (Vite dev server). Components never hard-code them.
 
 import type { SiteConfig } from "@ch/contracts/business-facts";
+import { MILESTONE_DUE_LABELS } from "@ch/contracts/totals";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { trpcClient } from "./trpc";
 
@@ -51,9 +52,14 @@ export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g
 /** A phone number as link text that does not wrap at its spaces. */
 export const phoneText = (phone: string): string => phone.replace(/ /g, "\u00a0");
 
-/** "50% deposit, balance due on delivery" (or full payment when the deposit is the whole total). */
-export function depositTerms(config: Pick<SiteConfig, "depositPercent">): string {
-  return config.depositPercent >= 100
-    ? "Full payment when you order"
-    : `${config.depositPercent}% deposit, balance due on delivery`;
+/**
+ * "50% deposit, balance due on delivery" (or full payment when the deposit is the whole total); with the
+ * owner's own schedule, its milestones: "30% deposit, then 40% at production start and 30% on delivery".
+ */
+export function depositTerms(config: Pick<SiteConfig, "depositPercent" | "paymentSchedule">): string {
+  if (config.depositPercent >= 100) return "Full payment when you order";
+  const later = (config.paymentSchedule ?? []).slice(1);
+  if (later.length < 2) return `${config.depositPercent}% deposit, balance due on delivery`;
+  const parts = later.map((m) => `${m.percent}% ${MILESTONE_DUE_LABELS[m.dueOn]}`);
+  return `${config.depositPercent}% deposit, then ${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }

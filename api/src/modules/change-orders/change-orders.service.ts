@@ -14,7 +14,7 @@ import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { usd } from "../../lib/usd";
 import { type Actor, CUSTOMER, recordAudit } from "../audit";
-import { ledger } from "../ledger";
+import { invoiceDueText, ledger } from "../ledger";
 import { composeEmail, enqueue } from "../notifications";
 import { settleOrder } from "../payments";
 import { priceOrder, pricingContext } from "../pricing";
@@ -96,6 +96,8 @@ function scheduleOf(allocations: Allocation[], deltaCents: number) {
     .filter((a) => a.status !== "void")
     .map((a) => ({
       kind: a.invoice.kind,
+      label: a.invoice.label,
+      when: invoiceDueText(a.invoice),
       amountCents: a.invoice.amountCents,
       newAmountCents: a.invoice.amountCents + (a === balance ? deltaCents : 0),
     }));
@@ -358,11 +360,7 @@ export async function signChangeOrder(
           ["Order total before", order.totalCents],
           ["Order total now", changed!.totalCents],
         ],
-        schedule: schedule.map((s) => ({
-          label: s.kind === "deposit" ? "Deposit" : s.kind === "balance" ? "Balance" : s.kind,
-          when: s.kind === "deposit" ? "on acceptance" : "on delivery",
-          amountCents: s.newAmountCents,
-        })),
+        schedule: schedule.map((s) => ({ label: s.label, when: s.when, amountCents: s.newAmountCents })),
         terms: [
           `This change order amends the contract of order ${order.orderNumber}; everything else in it stands.`,
           ...businessTerms(settings),

@@ -1,6 +1,13 @@
 // An order's money as read: its invoices, how recorded payments settle them, and the views of it.
 export type { PlannedInvoice } from "./invoices";
-export { createInvoicesForOrder, planInvoices, taggedUsdtAmount } from "./invoices";
+export {
+  createInvoicesForOrder,
+  invoiceDueText,
+  markInvoicesDue,
+  planInvoices,
+  reachedMilestones,
+  taggedUsdtAmount,
+} from "./invoices";
 export { ledger } from "./ledger";
 export {
   adminPaymentDto,

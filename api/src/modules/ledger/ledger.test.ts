@@ -1,6 +1,9 @@
 // The ledger's arithmetic as a property (10,000 cases): an order priced by the pricing engine, its
-// invoices as the order core plans them, and any sequence of payments and refunds. The invoices always add
-// up to the total, and what they still ask for is always total − payments + refunds (never below 0).
+// invoices as the order core plans them from any payment schedule (1 to 6 milestones), and any sequence
+// of payments and refunds. The invoices always add up to the total, the first is the deposit the engine
+// priced, and what they still ask for is always total − payments + refunds (never below 0).
+
+import { MILESTONE_DUE, type PaymentMilestone } from "@ch/contracts/totals";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { priceOrder } from "../pricing/engine";
@@ -23,6 +26,8 @@ const order = fc.record({
     delivery: fc.integer({ min: 0, max: 2000 }),
   }),
   depositPercent: fc.integer({ min: 0, max: 100 }),
+  // a schedule: cut points in 1..99 make the milestones' percents (null: the default deposit + balance)
+  cuts: fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 99 }), { maxLength: 5 }), { nil: null }),
   usdt: fc.boolean(),
   // each entry: a payment (positive) or a refund (negative), in cents
   entries: fc.array(
@@ -31,32 +36,47 @@ const order = fc.record({
   ),
 });
 
+/** Milestones whose percents are the gaps between sorted cut points of 0..100, each at a later stage. */
+function scheduleOf(cuts: number[]): PaymentMilestone[] {
+  const points = [0, ...[...cuts].sort((a, b) => a - b), 100];
+  return points.slice(1).map((p, i) => ({ label: `Part ${i + 1}`, percent: p - points[i]!, dueOn: MILESTONE_DUE[i]! }));
+}
+
 describe("the ledger (property, 10,000 cases)", () => {
   it("invoices add up to the total; what they still ask is total − payments + refunds", () => {
     fc.assert(
       fc.property(order, (o) => {
+        const milestones = o.cuts ? scheduleOf(o.cuts) : undefined;
         const figures = priceOrder({
           lines: o.lines.map((l, i) => ({ kind: "product", refId: i + 1, name: `Home ${i + 1}`, ...l })),
           discountCents: 0,
           delivery: { label: "band", feeCents: o.deliveryCents, perUnit: false },
           taxState: "TX",
           rates: o.rates,
-          depositPercent: o.depositPercent,
+          depositPercent: milestones ? milestones[0]!.percent : o.depositPercent,
         });
-        const planned = planInvoices({
-          id: 1,
-          orderNumber: "CH-2026-000001",
-          totalCents: figures.totalCents,
-          depositPercent: figures.depositPercent,
-          paymentMethod: o.usdt ? "usdt" : "bank-transfer",
-          createdAt: new Date(0),
-        });
+        const planned = planInvoices(
+          {
+            id: 1,
+            orderNumber: "CH-2026-000001",
+            totalCents: figures.totalCents,
+            depositPercent: figures.depositPercent,
+            paymentMethod: o.usdt ? "usdt" : "bank-transfer",
+            createdAt: new Date(0),
+          },
+          { milestones },
+        );
+        expect(planned[0]?.kind === "deposit" ? planned[0].amountCents : 0).toBe(figures.depositCents);
         const invoices = planned.map(
           (p, i): InvoiceRow => ({
             id: i + 1,
             orderId: 1,
             kind: p.kind,
             reference: p.reference,
+            label: p.label,
+            position: p.position,
+            dueOn: p.dueOn,
+            remindedAt: null,
             amountCents: p.amountCents,
             usdtAmountMicro: p.usdtAmountMicro,
             status: "open",
@@ -95,6 +115,10 @@ describe("the order money settles invoices in", () => {
     orderId: 1,
     kind,
     reference: `CH-2026-000001-${kind === "deposit" ? "D" : "B"}`,
+    label: kind,
+    position: kind === "deposit" ? 0 : 1,
+    dueOn: kind === "deposit" ? "acceptance" : "delivered",
+    remindedAt: null,
     amountCents,
     usdtAmountMicro: null,
     status: "open",

@@ -13,11 +13,11 @@ export interface Allocation {
   status: string;
 }
 
-/** Recorded money settles the invoices in their order (deposit first); what is left over is excess. */
+/** Recorded money settles the invoices in their schedule's order (deposit first); what is left over is excess. */
 export function allocate(invoiceRows: InvoiceRow[], recordedCents: number): Allocation[] {
   let left = recordedCents;
-  // the deposit first whatever its id: an invoice whose random USDT tag was taken is stored after the others
-  const inOrder = [...invoiceRows].sort((a, b) => kindRank(a.kind) - kindRank(b.kind));
+  // by position whatever the id: an invoice whose random USDT tag was taken is stored after the others
+  const inOrder = [...invoiceRows].sort((a, b) => a.position - b.position || a.id - b.id);
   return inOrder.map((invoice) => {
     if (invoice.status === "void") return { invoice, paidCents: 0, status: "void" };
     const paidCents = Math.max(0, Math.min(left, invoice.amountCents));
@@ -29,13 +29,14 @@ export function allocate(invoiceRows: InvoiceRow[], recordedCents: number): Allo
 
 /**
  * An order's money as recorded: its invoices, its payments, what recorded payments add up to, how they
- * settle the invoices, and what the invoices ask in all (void ones aside).
+ * settle the invoices, what the invoices ask in all (void ones aside) and what of it has fallen due.
  */
-/** Money settles invoices in this order: the deposit, then the balance (a stable sort keeps ids within a kind). */
-const kindRank = (kind: string) => (kind === "deposit" ? 0 : kind === "balance" ? 1 : 2);
-
 export async function ledger(db: Executor, orderId: number) {
-  const invoiceRows = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
+  const invoiceRows = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(invoices.position), asc(invoices.id));
   const paymentRows = await db
     .select()
     .from(payments)
@@ -44,5 +45,10 @@ export async function ledger(db: Executor, orderId: number) {
   const recordedCents = paymentRows.filter((p) => p.status === "recorded").reduce((s, p) => s + p.amountCents, 0);
   const allocations = allocate(invoiceRows, recordedCents);
   const dueCents = allocations.reduce((s, a) => s + (a.status === "void" ? 0 : a.invoice.amountCents), 0);
-  return { invoiceRows, paymentRows, recordedCents, allocations, dueCents };
+  /** What is owed now: the unpaid part of the invoices that have fallen due. */
+  const dueNowCents = allocations.reduce(
+    (s, a) => s + (a.status === "void" || a.invoice.dueAt === null ? 0 : a.invoice.amountCents - a.paidCents),
+    0,
+  );
+  return { invoiceRows, paymentRows, recordedCents, allocations, dueCents, dueNowCents };
 }

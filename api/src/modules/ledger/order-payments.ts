@@ -27,6 +27,9 @@ function invoiceDto(a: Allocation): InvoiceDto {
     id: a.invoice.id,
     kind: a.invoice.kind as InvoiceDto["kind"],
     reference: a.invoice.reference,
+    label: a.invoice.label,
+    dueOn: a.invoice.dueOn as InvoiceDto["dueOn"],
+    dueAt: a.invoice.dueAt?.toISOString() ?? null,
     amount: a.invoice.amountCents / 100,
     paid: a.paidCents / 100,
     outstanding: (a.invoice.amountCents - a.paidCents) / 100,
@@ -87,6 +90,7 @@ export async function getOrderPayments(
     payments: l.paymentRows.filter((p) => p.status !== "rejected").map(paymentDto),
     paid: l.recordedCents / 100,
     outstanding: Math.max(0, l.dueCents - l.recordedCents) / 100,
+    dueNow: l.dueNowCents / 100,
     usdtWalletAddress: deps.env.USDT_WALLET_ADDRESS ?? null,
     bankAccount,
   };
@@ -108,6 +112,7 @@ export async function getAdminOrderPayments(db: Executor, orderId: number): Prom
     events: events.map(eventDto),
     paid: l.recordedCents / 100,
     outstanding: Math.max(0, l.dueCents - l.recordedCents) / 100,
+    dueNow: l.dueNowCents / 100,
   };
 }
 
@@ -118,10 +123,14 @@ export function receiptPayment(
   bankAccount: BankAccount | null,
 ): ReceiptPaymentDto {
   const due = planned.reduce((s, i) => s + i.amountCents, 0);
+  const dueNow = planned.reduce((s, i) => s + (i.dueAt ? i.amountCents : 0), 0);
   return {
     invoices: planned.map((i) => ({
       kind: i.kind,
       reference: i.reference,
+      label: i.label,
+      dueOn: i.dueOn,
+      dueAt: i.dueAt?.toISOString() ?? null,
       amount: i.amountCents / 100,
       paid: 0,
       outstanding: i.amountCents / 100,
@@ -132,6 +141,7 @@ export function receiptPayment(
     payments: [],
     paid: 0,
     outstanding: due / 100,
+    dueNow: dueNow / 100,
     usdtWalletAddress: env.USDT_WALLET_ADDRESS ?? null,
     bankAccount,
   };

@@ -10,7 +10,7 @@
 
 import { cancellationTerms, deliveryWindow, hoursSentence } from "@ch/contracts/business-facts";
 import type { BusinessSettings } from "@ch/contracts/settings";
-import { splitDeposit } from "@ch/contracts/totals";
+import { MILESTONE_DUE_LABELS, type MilestoneDue, splitDeposit } from "@ch/contracts/totals";
 import type { schema, TaxLineRecord } from "@ch/db";
 import type { Env } from "../../env";
 import { bankAccountOf, defaultSettings } from "../settings";
@@ -119,7 +119,14 @@ export interface OrderForMessage extends OrderRecordForMessage {
   depositPercent?: number;
   lines: { productName: string; quantity: number; unitPriceCents: number }[];
   /** The order's invoices: their payment references and, for USDT, the exact amount each asks for. */
-  invoices?: { kind: string; reference: string; amountCents: number; usdtAmountMicro: bigint | null }[];
+  invoices?: {
+    kind: string;
+    reference: string;
+    amountCents: number;
+    usdtAmountMicro: bigint | null;
+    label?: string;
+    dueOn?: string;
+  }[];
 }
 
 /** "21558.004217" (the exact USDT amount of an invoice, six decimals). */
@@ -254,7 +261,7 @@ export function orderMessages(
         ...taxes.map((t) => [t.label, usd(t.cents)] as const),
         ["Total", usd(order.totalCents), true],
         [`Due now (${deposit.depositPercent}% deposit)`, usd(deposit.depositCents), true],
-        ["Balance due on delivery", usd(deposit.balanceCents)],
+        ...laterPayments(order, deposit.balanceCents),
       ],
     },
     { subheading: `Payment by ${paymentLabel(order.paymentMethod)}` },
@@ -276,6 +283,19 @@ export function orderMessages(
       ...(options.recipientProven ? {} : { payload: CHECKOUT_RECIPIENT }),
     },
   ];
+}
+
+/** The payments after the deposit: the balance on delivery, or each milestone of the order's schedule. */
+function laterPayments(order: OrderForMessage, balanceCents: number): (readonly [string, string])[] {
+  const later = (order.invoices ?? []).filter((i) => i.kind !== "deposit");
+  if (!later.some((i) => i.kind === "milestone")) return [["Balance due on delivery", usd(balanceCents)]];
+  return later.map(
+    (i) =>
+      [
+        `${i.label ?? i.kind}, due ${MILESTONE_DUE_LABELS[i.dueOn as MilestoneDue] ?? "later"}`,
+        usd(i.amountCents),
+      ] as const,
+  );
 }
 
 export interface EnquiryForMessage {

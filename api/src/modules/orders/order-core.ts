@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import type { OrderReceiptDto } from "@ch/contracts/orders";
 import type { ReceiptPaymentDto } from "@ch/contracts/payments";
 import type { BusinessSettings } from "@ch/contracts/settings";
-import { splitDeposit } from "@ch/contracts/totals";
+import { type PaymentMilestone, splitDeposit } from "@ch/contracts/totals";
 import type { Executor, schema, TaxLineRecord } from "@ch/db";
 import type { Deps } from "../../lib/deps";
 import { queryRows } from "../../lib/prepared";
@@ -78,6 +78,8 @@ export interface OrderDraft {
   clientOrderDate: Date | null;
   /** Until when the deposit's USDT amount is asked (a proposal's validity; else DEPOSIT_VALID_DAYS). */
   depositValidUntil?: Date | undefined;
+  /** The payment schedule (a proposal's, else the settings'); its first percent is figures.depositPercent. */
+  milestones: readonly PaymentMilestone[];
   /** Staff typed the address (a proposal): not an acknowledgement to an unproven one. */
   recipientProven?: boolean;
   /** Extra data on the first timeline row and the audit entry (a proposal's id and version). */
@@ -212,6 +214,10 @@ function fixedValues(
     invoiceAmounts: planned.map((i) => String(i.amountCents)),
     invoiceUsdt: planned.map((i) => (i.usdtAmountMicro === null ? null : String(i.usdtAmountMicro))),
     invoiceValidUntil: planned.map((i) => (i.validUntil ? i.validUntil.toISOString() : null)),
+    invoiceLabels: planned.map((i) => i.label),
+    invoicePositions: planned.map((i) => i.position),
+    invoiceDueOn: planned.map((i) => i.dueOn),
+    invoiceDueAt: planned.map((i) => (i.dueAt ? i.dueAt.toISOString() : null)),
     actor: draft.actor,
     origin: JSON.stringify(draft.origin ?? {}),
     auditDetail: JSON.stringify({
@@ -262,7 +268,10 @@ export async function createOrder(
   const { env } = deps;
   const now = deps.clock.now();
   const order = newOrderRow(orderId, now, draft);
-  const planned: PlannedInvoice[] = planInvoices(order, { depositValidUntil: draft.depositValidUntil });
+  const planned: PlannedInvoice[] = planInvoices(order, {
+    depositValidUntil: draft.depositValidUntil,
+    milestones: draft.milestones,
+  });
   const receipt: StoredOrder = {
     ...toReceipt(order, draft.lines),
     payment: receiptPayment(env, planned, bankAccountOf(settings)),
@@ -284,7 +293,7 @@ export async function createOrder(
   );
   if (result?.stored !== 1) return null;
   // rare: a USDT tag was taken by another invoice meanwhile; store the missing invoice with another tag
-  if (result.invoices < planned.length) await createInvoicesForOrder(executor, order);
+  if (result.invoices < planned.length) await createInvoicesForOrder(executor, order, { planned });
   announceEnqueued();
   return receipt;
 }

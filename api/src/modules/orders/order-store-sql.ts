@@ -59,6 +59,10 @@ export const FIXED = [
   "invoiceAmounts",
   "invoiceUsdt",
   "invoiceValidUntil",
+  "invoiceLabels",
+  "invoicePositions",
+  "invoiceDueOn",
+  "invoiceDueAt",
   "actor",
   "origin",
   "auditDetail",
@@ -139,13 +143,15 @@ function storeOrderSql(messages: number, withKey: boolean): string {
     order by x.position
   ),
   inv as (
-    insert into invoices (order_id, kind, reference, amount_cents, usdt_amount_micro, valid_until, created_at, updated_at)
-    select o.id, x.kind, x.reference, x.amount_cents, x.usdt::bigint, x.valid_until::timestamptz,
-      ${$("now")}::timestamptz, ${$("now")}::timestamptz
+    insert into invoices (order_id, kind, reference, amount_cents, usdt_amount_micro, valid_until, label, position,
+      due_on, due_at, created_at, updated_at)
+    select o.id, x.kind, x.reference, x.amount_cents, x.usdt::bigint, x.valid_until::timestamptz, x.label, x.position,
+      x.due_on, x.due_at::timestamptz, ${$("now")}::timestamptz, ${$("now")}::timestamptz
     -- (text[], not timestamptz[]: postgres.js has no array serializer for timestamptz)
     from o, unnest(${$("invoiceKinds")}::text[], ${$("invoiceReferences")}::text[], ${$("invoiceAmounts")}::bigint[],
-      ${$("invoiceUsdt")}::text[], ${$("invoiceValidUntil")}::text[])
-      as x(kind, reference, amount_cents, usdt, valid_until)
+      ${$("invoiceUsdt")}::text[], ${$("invoiceValidUntil")}::text[], ${$("invoiceLabels")}::text[],
+      ${$("invoicePositions")}::int[], ${$("invoiceDueOn")}::text[], ${$("invoiceDueAt")}::text[])
+      as x(kind, reference, amount_cents, usdt, valid_until, label, position, due_on, due_at)
     on conflict do nothing
     returning id
   ),

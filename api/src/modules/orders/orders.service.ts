@@ -20,7 +20,7 @@ import { type ListPaging, pagingClauses, type SortedTable, searchClause, sortedP
 import { listAudit } from "../audit";
 import { getAdminOrderPayments, getOrderPayments } from "../ledger";
 import { cartPricingInput, type PricedFigures, priceOrder, pricingContext } from "../pricing";
-import { bankAccountOf, getSettings } from "../settings";
+import { bankAccountOf, getSettings, milestonesOf } from "../settings";
 import { customerOrderRow } from "./customer-order";
 import { createOrder, type OrderFigures, orderCustomer, type StoredOrder, toReceipt } from "./order-core";
 import { stageHistory } from "./stages.service";
@@ -196,6 +196,7 @@ export async function placeOrder(
         clientOrderDate: input.orderDate ? new Date(input.orderDate) : null,
         notifyCustomer: options.notifyCustomer ?? true,
         recipientProven: options.recipientProven ?? false,
+        milestones: milestonesOf(settings),
       },
       { idempotencyKey: options.idempotencyKey },
     );
@@ -231,12 +232,13 @@ export async function findOrderForCustomer(
 /** The amounts due come from the order's invoices (an order without invoices keeps its split). */
 function withPayment(receipt: OrderReceiptDto, payment: ReceiptPaymentDto): OrderReceiptDto {
   const deposit = payment.invoices.find((i) => i.kind === "deposit");
-  const balance = payment.invoices.find((i) => i.kind === "balance");
+  // everything after the deposit, whatever the schedule's milestones between (cents: dollars only at the edge)
+  const afterCents = payment.invoices.reduce((s, i) => s + (i.kind === "deposit" ? 0 : Math.round(i.amount * 100)), 0);
   if (payment.invoices.length === 0) return { ...receipt, payment };
   return {
     ...receipt,
     amountDueNow: deposit?.amount ?? 0,
-    balanceOnDelivery: balance?.amount ?? 0,
+    balanceOnDelivery: afterCents / 100,
     payment,
   };
 }

@@ -39,8 +39,9 @@ export interface StageOrder {
  * The customer's e-mail about a stage. It greets them by name once the address is known to be theirs:
  * every stage after the deposit follows money they sent, and a proposal's order was addressed by staff.
  * Only a cancellation of a checkout order still awaiting its deposit stays nameless (nobody has proven
- * the typed address is the visitor's). "Delivered" states the balance now due, from the ledger, and how
- * to pay it. Everything is read through `db` (the caller's transaction).
+ * the typed address is the visitor's). A stage that a milestone of the payment schedule falls due at
+ * (the balance on delivery, by default) states what is now due, from the ledger, and how to pay it.
+ * Everything is read through `db` (the caller's transaction).
  */
 export async function stageEmail(
   db: Executor,
@@ -49,6 +50,8 @@ export async function stageEmail(
   from: OrderStage,
   to: OrderStage,
   reason: string | null,
+  /** The invoices this move made due (markInvoicesDue): the e-mail says what to pay now, and how. */
+  fellDue: readonly number[] = [],
 ) {
   const settings = await settingsIn(db, deps);
   const { company } = settings;
@@ -60,31 +63,13 @@ export async function stageEmail(
     : `${site}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
   const label = ORDER_STAGE_LABELS[to];
   const sentence = STAGE_SENTENCES[to];
-  let balance: EmailBlock[] = [];
-  if (to === "delivered") {
-    const l = await ledger(db, order.id);
-    const owed = Math.max(0, l.dueCents - l.recordedCents);
-    const next = l.allocations.find((a) => a.status === "open" || a.status === "partially_paid");
-    if (owed > 0 && next) {
-      const pay = paymentInstructions(
-        order.paymentMethod,
-        {
-          reference: next.invoice.reference,
-          outstandingCents: next.invoice.amountCents - next.paidCents,
-          usdtAmountMicro: next.invoice.usdtAmountMicro,
-        },
-        deps.env,
-        settings,
-      );
-      balance = [{ strong: `The balance of ${usd(owed)} is now due.` }, ...pay];
-    }
-  }
+  const due = fellDue.length > 0 ? await dueBlocks(db, deps, settings, order, fellDue) : [];
   const { bodyText: text, bodyHtml: html } = composeEmail(company, [
     { heading: `Order ${order.orderNumber}: ${label}` },
     hello,
     sentence,
     ...(reason ? [{ lead: "Reason:", text: reason }] : []),
-    ...balance,
+    ...due,
     ...followOrderBlocks(statusUrl, Boolean(order.accessToken), site),
   ]);
   return {
@@ -98,4 +83,31 @@ export async function stageEmail(
     entityId: order.id,
     payload: { stage: to },
   };
+}
+
+/** What the invoices that fell due still ask (the ledger's figures), each with how to pay it. */
+async function dueBlocks(
+  db: Executor,
+  deps: StageDeps,
+  settings: Awaited<ReturnType<typeof settingsIn>>,
+  order: StageOrder,
+  fellDue: readonly number[],
+): Promise<EmailBlock[]> {
+  const l = await ledger(db, order.id);
+  return l.allocations
+    .filter((a) => fellDue.includes(a.invoice.id) && a.invoice.amountCents > a.paidCents)
+    .flatMap((a): EmailBlock[] => {
+      const outstandingCents = a.invoice.amountCents - a.paidCents;
+      const strong =
+        a.invoice.kind === "balance"
+          ? `The balance of ${usd(outstandingCents)} is now due.`
+          : `${a.invoice.label}: ${usd(outstandingCents)} is now due.`;
+      const pay = paymentInstructions(
+        order.paymentMethod,
+        { reference: a.invoice.reference, outstandingCents, usdtAmountMicro: a.invoice.usdtAmountMicro },
+        deps.env,
+        settings,
+      );
+      return [{ strong }, ...pay];
+    });
 }

@@ -13,6 +13,7 @@ import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { type Actor, recordAudit } from "../audit";
 import { markLeadWonForOrder } from "../leads";
+import { markInvoicesDue } from "../ledger";
 import { enqueue, withdrawBeforeDue } from "../notifications";
 import { emitWebhookEvent } from "../webhooks";
 
@@ -182,10 +183,11 @@ export async function moveOrderStage(
     );
   }
   const now = deps.clock.now();
+  const fellDue = (await markInvoicesDue(db, order.id, to, now)).map((i) => i.id);
   const emailIds = await enqueue(
     db,
     deps.env,
-    input.silent ? [] : [await stageEmail(db, deps, order, from, to, reason)],
+    input.silent ? [] : [await stageEmail(db, deps, order, from, to, reason, fellDue)],
     input.undoable ? { notBefore: input.undoable.until } : {},
   );
   const undo: UndoRecord | null = input.undoable
@@ -254,6 +256,8 @@ export async function undoStageMove(deps: Deps, actor: Actor, orderId: number) {
       { orderId: order.id, from: stage, to: back, since: backSince, actor: actor.username, data, ...uncancelled },
       now,
     );
+    // a milestone of the stage undone is not due any more (its e-mail was withdrawn above)
+    await markInvoicesDue(tx, order.id, back, now);
     await recordAudit(tx, actor, "order.stage.undo", "order", order.id, {
       orderNumber: order.orderNumber,
       from: stage,

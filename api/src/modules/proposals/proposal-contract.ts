@@ -6,7 +6,7 @@ import type { BusinessSettings } from "@ch/contracts/settings";
 import { acceptanceAgreementText, SIGNING_CONSENT_TEXT } from "@ch/contracts/signing-texts";
 import type { Executor } from "@ch/db";
 import type { Deps } from "../../lib/deps";
-import { ledger } from "../ledger";
+import { invoiceDueText, ledger } from "../ledger";
 import { fileSignedRecord, type SignedRecord } from "../signatures";
 import { storedFigures, storedLines, type VersionRow } from "./proposal-versions";
 
@@ -54,11 +54,8 @@ async function scheduleOf(db: Executor, orderId: number, timeZone: string): Prom
   return invoiceRows
     .filter((i) => i.status !== "void")
     .map((i) => ({
-      label: i.kind === "deposit" ? "Deposit" : i.kind === "balance" ? "Balance" : i.kind,
-      when:
-        i.kind === "deposit"
-          ? `on acceptance${i.validUntil ? `, by ${humanDate(i.validUntil, timeZone)}` : ""}`
-          : "on delivery",
+      label: i.label,
+      when: `${invoiceDueText(i)}${i.kind === "deposit" && i.validUntil ? `, by ${humanDate(i.validUntil, timeZone)}` : ""}`,
       amountCents: i.amountCents,
     }));
 }

@@ -22,7 +22,7 @@ import { checkSigningCode, sendSigningCode, spendSigningCode } from "../signatur
 import { emitWebhookEvent } from "../webhooks";
 
 import { fileContract } from "./proposal-contract";
-import { gone, storedFigures, storedLines, type VersionRow, validityEnd } from "./proposal-versions";
+import { gone, storedFigures, storedLines, type VersionRow, validityEnd, versionMilestones } from "./proposal-versions";
 
 const { proposals, proposalVersions, proposalAcceptances, proposalChangeRequests, orders, notes } = schema;
 
@@ -152,6 +152,7 @@ async function orderOfVersion(
     actor: "customer",
     clientOrderDate: null,
     depositValidUntil: validityEnd(v.validUntil),
+    milestones: versionMilestones(v),
     // staff typed the proposal's address: not an acknowledgement to an unproven one
     recipientProven: true,
     origin,

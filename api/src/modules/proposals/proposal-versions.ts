@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { taxLineLabel } from "@ch/contracts/pricing";
 import type { ProposalLineDto, ProposalLineInput, proposalInput, proposalPreviewInput } from "@ch/contracts/proposals";
+import { defaultMilestones, type PaymentMilestone, splitMilestones } from "@ch/contracts/totals";
 import { type Executor, schema, type TaxLineRecord } from "@ch/db";
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
@@ -15,7 +16,7 @@ import {
   proposalPricingInput,
   refuseRepeatedOverCap,
 } from "../pricing";
-import { getSettings } from "../settings";
+import { getSettings, milestonesOf } from "../settings";
 
 const { proposals, proposalVersions, proposalOptions, products } = schema;
 
@@ -81,7 +82,11 @@ export async function priceInput(db: Executor, input: ProposalPricingFields, set
     },
     settings,
   );
-  const depositPercent = input.depositPercent ?? settings.depositPercent;
+  const milestones: PaymentMilestone[] =
+    input.paymentSchedule ??
+    (input.depositPercent !== undefined ? defaultMilestones(input.depositPercent) : milestonesOf(settings));
+  // the schedule's first milestone (on acceptance) is the deposit
+  const depositPercent = milestones[0]!.percent;
   const pricing = proposalPricingInput(
     input.lines,
     productRows,
@@ -92,12 +97,13 @@ export async function priceInput(db: Executor, input: ProposalPricingFields, set
   );
   refuseRepeatedOverCap(pricing.lines);
   const figures = priceOrder(pricing);
-  const priced = { ...figures, deliveryZip: context.deliveryZip };
+  const priced = { ...figures, deliveryZip: context.deliveryZip, milestones };
   const band = context.delivery ? { id: context.delivery.bandId, label: context.delivery.label } : undefined;
   return { priced, band };
 }
 
-type ProposalPricingSettings = Parameters<typeof pricingContext>[2] & { depositPercent: number };
+type ProposalPricingSettings = Parameters<typeof pricingContext>[2] &
+  Parameters<typeof milestonesOf>[0] & { depositPercent: number };
 type ProposalPricingFields = z.output<typeof proposalPreviewInput>;
 
 /** The engine's figures a version stores (and the editor's preview shows, in this order). */
@@ -122,16 +128,28 @@ export async function previewProposal(deps: Deps, input: ProposalPricingFields) 
     ...pricedFigures(priced),
     depositCents: priced.depositCents,
     balanceCents: priced.balanceCents,
+    paymentSchedule: scheduleWithAmounts(priced.totalCents, priced.milestones),
   };
 }
 
+/** Each milestone with its amount in cents (they add up to the total; a 0 % deposit is left out, as on the order). */
+export function scheduleWithAmounts(totalCents: number, milestones: readonly PaymentMilestone[]) {
+  const amounts = splitMilestones(totalCents, milestones);
+  return milestones.map((m, i) => ({ ...m, amountCents: amounts[i]! })).filter((m) => m.percent > 0);
+}
+
+/** The milestones a version's order is invoiced by (a version priced before schedules: deposit and balance). */
+export const versionMilestones = (v: Pick<VersionRow, "paymentSchedule" | "depositPercent">): PaymentMilestone[] =>
+  (v.paymentSchedule as PaymentMilestone[] | null) ?? defaultMilestones(v.depositPercent);
+
 export function versionValues(
   input: ParsedProposal,
-  priced: PricedFigures & { deliveryZip: string | null },
+  priced: PricedFigures & { deliveryZip: string | null; milestones: PaymentMilestone[] },
   band: { id: number; label: string } | undefined,
 ) {
   return {
     lines: priced.lines,
+    paymentSchedule: priced.milestones,
     deliveryBandId: band?.id ?? null,
     deliveryZip: priced.deliveryZip,
     ...pricedFigures(priced),
@@ -182,6 +200,7 @@ export function storedFigures(v: VersionRow) {
     taxCents: v.taxCents,
     totalCents: v.totalCents,
     depositPercent: v.depositPercent,
+    paymentSchedule: scheduleWithAmounts(v.totalCents, versionMilestones(v)),
   };
 }
 

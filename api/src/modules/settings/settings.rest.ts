@@ -32,7 +32,7 @@ export const settingsOperations = {
     response: businessSettingsDto,
     tags: ["admin", "settings"],
     answer:
-      "{ company, openingHours, timeZone, warranty, production, delivery, cancellation, bankTransfer, depositPercent, social, updatedAt }",
+      "{ company, openingHours, timeZone, warranty, production, delivery, cancellation, bankTransfer, depositPercent, paymentSchedule, social, updatedAt }",
     handler: ({ deps }) => getSettings(deps),
   }),
   update: route({

@@ -7,6 +7,7 @@
 import { DEFAULT_BUSINESS_FACTS, type SiteConfig, socialList } from "@ch/contracts/business-facts";
 import type { BankAccount } from "@ch/contracts/payments";
 import { type BusinessSettings, type BusinessSettingsDto, businessSettingsInput } from "@ch/contracts/settings";
+import { defaultMilestones } from "@ch/contracts/totals";
 import { type Executor, schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import type { Env } from "../../env";
@@ -95,6 +96,10 @@ export async function settingsIn(db: Executor, deps: Pick<Deps, "env" | "log">):
   return row ? fromStored(deps, row.data) : defaultSettings(deps.env);
 }
 
+/** The milestones orders and proposals are paid by unless a proposal sets its own. */
+export const milestonesOf = (settings: Pick<BusinessSettings, "paymentSchedule" | "depositPercent">) =>
+  settings.paymentSchedule ?? defaultMilestones(settings.depositPercent);
+
 /** The bank account customers pay to, or null while the owner has not given it. */
 export function bankAccountOf(settings: Pick<BusinessSettings, "bankTransfer">): BankAccount | null {
   const bank = settings.bankTransfer;
@@ -121,7 +126,9 @@ const valueAt = (value: unknown, path: string) =>
     .reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : v), value);
 
 /** Replaces the settings (already validated by businessSettingsInput), audited, and drops every cached page. */
-export async function updateSettings(deps: Deps, actor: Actor, input: BusinessSettings): Promise<BusinessSettingsDto> {
+export async function updateSettings(deps: Deps, actor: Actor, given: BusinessSettings): Promise<BusinessSettingsDto> {
+  // a schedule's first milestone is the deposit: the two never disagree
+  const input = given.paymentSchedule ? { ...given, depositPercent: given.paymentSchedule[0]!.percent } : given;
   const before = await getSettings(deps);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx: Executor) => {

@@ -5,6 +5,7 @@
 // payment reference. A paid invoice is never "due"; a paid order shows no amount to send and no QR code.
 // One component for the confirmation page, the order-status page and a proposal's acceptance.
 import type { BankAccount, ReceiptPaymentDto } from "@ch/contracts/payments";
+import { MILESTONE_DUE_LABELS } from "@ch/contracts/totals";
 import { CopyButton, WalletAddress } from "../../components/copy-button";
 import { CheckIcon } from "../../components/icons";
 import { DetailRow } from "../../components/ui";
@@ -27,8 +28,8 @@ export function paidInFull(payment: ReceiptPayment | undefined): boolean {
   return !invoiceToPay(payment) && payment.invoices.some((i) => i.status === "paid");
 }
 
-/** The balance is due on delivery; once the home is delivered it is due now. */
-const BALANCE_DUE_STAGES = new Set(["delivered", "balance_paid", "completed"]);
+/** When an invoice falls due, in words ("on delivery", "at production start"). */
+export const dueText = (invoice: Pick<Invoice, "dueOn">) => MILESTONE_DUE_LABELS[invoice.dueOn];
 
 /**
  * What a wallet app reads from the QR code: the wallet and the exact amount (`tron:` payment URI).
@@ -144,7 +145,7 @@ export function AmountDue({
 }: {
   paymentMethod: string;
   payment: ReceiptPayment | undefined;
-  /** The order's build stage, when known: the balance is "due now" only from delivery on. */
+  /** The order's build stage, when known (a cancelled order asks for nothing). */
   stage?: string | undefined;
   depositPercent?: number | undefined;
 }) {
@@ -164,8 +165,10 @@ export function AmountDue({
   const invoice = invoiceToPay(payment);
   if (!invoice) return null;
   const deposit = invoice.kind === "deposit";
-  const dueNow = deposit || (stage !== undefined && BALANCE_DUE_STAGES.has(stage));
-  const what = deposit ? `Deposit${depositPercent ? ` (${depositPercent}%)` : ""}` : "Balance";
+  // the ledger says when an invoice fell due: its milestone's stage was reached
+  const dueNow = invoice.dueAt !== null;
+  const what = deposit ? `Deposit${depositPercent ? ` (${depositPercent}%)` : ""}` : invoice.label;
+  const noun = deposit ? "deposit" : invoice.kind === "balance" ? "balance" : "payment";
   const partial = invoice.paid > 0;
   const usdt = paymentMethod === "usdt";
   const wallet = payment.usdtWalletAddress;
@@ -177,7 +180,7 @@ export function AmountDue({
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <p className="font-semibold text-slate-900">
-          <span data-testid="amount-due-label">{dueNow ? "Due now" : "Due on delivery"}</span>
+          <span data-testid="amount-due-label">{dueNow ? "Due now" : `Due ${dueText(invoice)}`}</span>
           <span className="font-normal text-slate-700"> · {what}</span>
         </p>
         <p className="text-2xl font-bold text-slate-900 tabular-nums" data-testid="order-due-now">
@@ -186,12 +189,14 @@ export function AmountDue({
       </div>
       {partial ? (
         <p className="mt-1 text-sm text-slate-800" data-testid="amount-due-progress">
-          We have received {formatAmount(invoice.paid)} of this {formatAmount(invoice.amount)}{" "}
-          {deposit ? "deposit" : "balance"}: {formatAmount(invoice.outstanding)} remains.
+          We have received {formatAmount(invoice.paid)} of this {formatAmount(invoice.amount)} {noun}:{" "}
+          {formatAmount(invoice.outstanding)} remains.
         </p>
       ) : !dueNow ? (
         <p className="mt-1 text-sm text-slate-700">
-          Your deposit is paid. The balance is due when your home is delivered; you may pay it earlier.
+          {invoice.kind === "balance" && invoice.dueOn === "delivered"
+            ? "Your deposit is paid. The balance is due when your home is delivered; you may pay it earlier."
+            : `Everything due so far is paid. This payment is due ${dueText(invoice)}; you may pay it earlier.`}
         </p>
       ) : null}
 

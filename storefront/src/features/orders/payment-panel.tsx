@@ -1,6 +1,6 @@
 // What the customer owes and has paid: what is due now (AmountDue: the next invoice's outstanding amount,
 // its exact USDT amount with the wallet and a QR code of that amount, or its bank reference), the order's
-// invoices (deposit, balance) with their payment references and statuses, the payments recorded or waiting
+// invoices (its payment schedule's milestones) with their payment references and statuses, the payments recorded or waiting
 // for verification, and (with the order's e-mail) a form to submit a transaction hash.
 import type { OrderReceiptDto } from "@ch/contracts/orders";
 import type { SubmitPaymentAnswer } from "@ch/contracts/payments";
@@ -10,14 +10,12 @@ import { buttonClass, FormMessage, TableHead, TextField, TitledSection } from ".
 import { formErrors, useFormFields } from "../../lib/form-errors";
 import { formatAmount, formatDate } from "../../lib/format";
 import { trpcClient } from "../../lib/trpc";
-import { AmountDue, invoiceToPay } from "./amount-due";
+import { AmountDue, dueText, invoiceToPay } from "./amount-due";
 import { statusLabel } from "./order-summary";
-
-const invoiceLabel = (kind: string) => (kind === "deposit" ? "Deposit" : "Balance (on delivery)");
 
 type Payment = NonNullable<OrderReceiptDto["payment"]>;
 
-/** The order's invoices (deposit, balance) with their references, progress and statuses. */
+/** The order's invoices (one per milestone) with their references, when each falls due, progress and status. */
 function InvoiceTable({ invoices }: { invoices: Payment["invoices"] }) {
   return (
     <table className="mt-5 w-full text-sm">
@@ -27,7 +25,7 @@ function InvoiceTable({ invoices }: { invoices: Payment["invoices"] }) {
         {invoices.map((invoice) => (
           <tr key={invoice.reference} className="border-b border-slate-100" data-testid={`invoice-${invoice.kind}`}>
             <td className="py-2 pr-2">
-              {invoiceLabel(invoice.kind)}
+              {invoice.label} ({dueText(invoice)})
               <span className="block font-mono text-xs text-slate-600">Reference {invoice.reference}</span>
             </td>
             <td className="py-2 text-right whitespace-nowrap">

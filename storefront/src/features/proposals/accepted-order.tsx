@@ -39,8 +39,10 @@ export function AcceptedOrder({
         Thank you: your order <span className="font-mono">{answer.orderNumber}</span> is placed
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        We sent the details to <strong>{answer.email}</strong>. The balance of {money(answer.balanceCents)} is due on
-        delivery.
+        We sent the details to <strong>{answer.email}</strong>.{" "}
+        {p.paymentSchedule.length > 2
+          ? `The rest, ${money(answer.balanceCents)}, falls due by the payment schedule above.`
+          : `The balance of ${money(answer.balanceCents)} is due on delivery.`}
       </p>
       <div className="mt-4">
         {payment ? (

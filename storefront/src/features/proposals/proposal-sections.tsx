@@ -1,5 +1,6 @@
 // The proposal as the customer reads it: heading, state, lines, totals and terms.
 import type { PublicProposalDto } from "@ch/contracts/proposals";
+import { MILESTONE_DUE_LABELS } from "@ch/contracts/totals";
 import { Link } from "@tanstack/react-router";
 import { Fragment } from "react";
 import { TableHead } from "../../components/ui";
@@ -121,12 +122,19 @@ function ProposalTotals({ p }: { p: PublicProposalDto }) {
       <dd className="border-t border-slate-200 pt-2 text-right font-semibold tabular-nums" data-testid="proposal-total">
         {money(p.totalCents)}
       </dd>
-      <dt className="font-semibold text-orange-800">Deposit due on acceptance ({p.depositPercent}%)</dt>
-      <dd className="text-right font-semibold tabular-nums text-orange-800" data-testid="proposal-deposit">
-        {money(p.depositCents)}
-      </dd>
-      <dt className="text-slate-600">Balance due on delivery</dt>
-      <dd className="text-right tabular-nums">{money(p.balanceCents)}</dd>
+      {p.paymentSchedule.map((m, i) => (
+        <Fragment key={`${m.dueOn}-${m.label}`}>
+          <dt className={i === 0 ? "font-semibold text-orange-800" : "text-slate-600"}>
+            {m.label} due {MILESTONE_DUE_LABELS[m.dueOn]} ({m.percent}%)
+          </dt>
+          <dd
+            className={`text-right tabular-nums ${i === 0 ? "font-semibold text-orange-800" : ""}`}
+            data-testid={i === 0 ? "proposal-deposit" : "proposal-milestone"}
+          >
+            {money(m.amountCents)}
+          </dd>
+        </Fragment>
+      ))}
     </dl>
   );
 }
