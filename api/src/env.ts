@@ -77,6 +77,12 @@ export const envSchema = z.object({
   /** Requests one API key may make per minute on /api/admin/* (counted in the database, 429 past it). */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
   VISIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /**
+   * What this process does: "all" (the default, as `npm start` runs it) serves both origins and runs the
+   * background jobs; "web" serves HTTP only; "worker" runs the jobs only (answering /healthz and /readyz on
+   * PORT). Several web and worker processes share one PostgreSQL (web and worker need DATABASE_URL).
+   */
+  PROCESS_ROLE: z.enum(["all", "web", "worker"], { error: "must be all, web or worker" }).default("all"),
   OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
   /** How often the outbox worker looks for due notifications (it is also woken right after a write). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1500),
@@ -196,6 +202,11 @@ function configProblems(parsed: z.infer<typeof envSchema>): string[] {
   } else {
     const problem = tronAddressProblem(wallet);
     if (problem) problems.push(`USDT_WALLET_ADDRESS "${wallet}" is not valid: it ${problem}`);
+  }
+  if (parsed.PROCESS_ROLE !== "all" && !parsed.DATABASE_URL) {
+    problems.push(
+      `PROCESS_ROLE "${parsed.PROCESS_ROLE}" needs DATABASE_URL: separate web and worker processes share one PostgreSQL (the embedded database belongs to one process)`,
+    );
   }
   const contract = tronAddressProblem(parsed.USDT_CONTRACT_ADDRESS);
   if (contract) problems.push(`USDT_CONTRACT_ADDRESS "${parsed.USDT_CONTRACT_ADDRESS}" is not valid: it ${contract}`);

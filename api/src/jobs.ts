@@ -2,7 +2,7 @@
 // webhook deliveries, the USDT wallet watcher, payment reminders and hourly housekeeping. Any number of API processes may run
 // these at once: the outbox and webhook jobs claim rows with SKIP LOCKED, the watcher runs on the one
 // process holding its lease (watcher_state), housekeeping is idempotent SQL. Which jobs a process runs is
-// decided here alone (OUTBOX_WORKER, TRON_WATCHER; a process role would be one more condition below).
+// decided here alone (PROCESS_ROLE: a web process runs none; OUTBOX_WORKER, TRON_WATCHER).
 import type { Deps } from "./lib/deps";
 import { purgeOldIdempotencyKeys } from "./lib/idempotency";
 import { createJobRunner, type Job } from "./lib/job-runner";
@@ -57,6 +57,7 @@ const housekeepingJob = (deps: Deps): Job<void> => ({
 /** The jobs this process runs, per its configuration. */
 export function backgroundJobs(deps: Deps): Job[] {
   const { env } = deps;
+  if (env.PROCESS_ROLE === "web") return [];
   // reminders claim their invoices (SKIP LOCKED): any number of processes may run them
   const jobs: Job[] = [housekeepingJob(deps), createPaymentReminderJob(deps)];
   if (env.OUTBOX_WORKER === "on") jobs.push(createOutboxJob(deps), createWebhookJob(deps));

@@ -1,6 +1,8 @@
 // Starts the product: opens the database (PostgreSQL or embedded PGlite), migrates and seeds it,
 // serves the storefront and back-office origins, runs the background jobs, and shuts down gracefully.
+// PROCESS_ROLE picks the part: all (both), web (HTTP only) or worker (the jobs, with a health port).
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
 import { embeddedClusterExists, migrate, openDatabase } from "@ch/db";
 import { seedIfEmpty } from "@ch/db/seed";
 import pino from "pino";
@@ -69,20 +71,41 @@ async function prepareEmbeddedDatabase() {
 
 const lifecycle = { draining: false };
 const common = { db: handle.db, env, clock: systemClock, lifecycle, logger: log } as const;
-const storefront = await buildApp({ ...common, surface: "storefront" });
-const backoffice = await buildApp({ ...common, surface: "backoffice" });
+const role = env.PROCESS_ROLE;
+const apps = role === "worker" ? [] : await startWeb();
+const health = role === "worker" ? await startHealthPort() : null;
+const jobs = startBackgroundJobs({ db: handle.db, env, clock: systemClock, log });
+log.info({ role }, "process role");
 
-const token = await prepareSetupToken({ db: handle.db, env, clock: systemClock, log: storefront.log });
-if (token) log.warn(`No admin exists yet. One-time setup token: ${token}`);
+async function startWeb() {
+  const storefront = await buildApp({ ...common, surface: "storefront" });
+  const backoffice = await buildApp({ ...common, surface: "backoffice" });
+  const token = await prepareSetupToken({ db: handle.db, env, clock: systemClock, log: storefront.log });
+  if (token) log.warn(`No admin exists yet. One-time setup token: ${token}`);
+  await storefront.listen({ host: env.HOST, port: env.PORT });
+  await backoffice.listen({ host: env.HOST, port: env.ADMIN_PORT });
+  log.info(
+    { storefront: env.storefrontOrigin, backoffice: env.backofficeOrigin, startupMs: Date.now() - started },
+    "listening",
+  );
+  return [storefront, backoffice];
+}
 
-await storefront.listen({ host: env.HOST, port: env.PORT });
-await backoffice.listen({ host: env.HOST, port: env.ADMIN_PORT });
-log.info(
-  { storefront: env.storefrontOrigin, backoffice: env.backofficeOrigin, startupMs: Date.now() - started },
-  "listening",
-);
-
-const jobs = startBackgroundJobs({ db: handle.db, env, clock: systemClock, log: storefront.log });
+/** A worker serves no origin: /healthz and /readyz on PORT only, for the orchestrator's health checks. */
+async function startHealthPort() {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? "").split("?")[0];
+    const ready = path === "/healthz" || (path === "/readyz" && !lifecycle.draining);
+    res.writeHead(path === "/healthz" || path === "/readyz" ? (ready ? 200 : 503) : 404, {
+      "content-type": "application/json",
+      connection: "close",
+    });
+    res.end(JSON.stringify({ ok: ready, role: "worker" }));
+  });
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  log.info({ health: `http://${env.HOST}:${env.PORT}/healthz`, startupMs: Date.now() - started }, "worker ready");
+  return server;
+}
 
 /** How long a stopping process keeps serving with /readyz at 503 before it stops listening. */
 const DRAIN_MS = 1500;
@@ -104,7 +127,8 @@ async function shutdown(signal: string) {
   try {
     const workerStopped = jobs.stop();
     if (signal === "SIGTERM") await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
-    await Promise.all([storefront.close(), backoffice.close(), workerStopped]);
+    const healthClosed = new Promise((resolve) => (health ? health.close(resolve) : resolve(undefined)));
+    await Promise.all([...apps.map((app) => app.close()), healthClosed, workerStopped]);
     await handle.close();
     process.exit(0);
   } catch (error) {
