@@ -2,12 +2,12 @@
 // orders but sends nothing; their notifications wait in the outbox and go out once a worker process
 // (PROCESS_ROLE=worker) starts, which serves no origin but answers its health checks. A role that needs a
 // shared database refuses to start without DATABASE_URL, naming the setting.
-import http from "node:http";
+import type http from "node:http";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../src/env";
 import { orderBody } from "../harness";
-import { productInStock, request, sleep } from "./lib/http";
+import { productInStock, request, sleep, startTelegramSink } from "./lib/http";
 import { type PgServer, startPgServer } from "./lib/pg";
 import { type ServerProcess, startServer, stopServer, waitForOk } from "./lib/proc";
 
@@ -18,7 +18,7 @@ let web: ServerProcess | undefined;
 let worker: ServerProcess | undefined;
 let databaseUrl: string;
 let telegram: http.Server;
-const messages: string[] = [];
+let messages: string[] = [];
 
 const env = {
   TELEGRAM_BOT_TOKEN: "123456:test-token",
@@ -28,18 +28,7 @@ const env = {
 };
 
 beforeAll(async () => {
-  telegram = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => {
-      body += c;
-    });
-    req.on("end", () => {
-      messages.push(body);
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ ok: true, result: { message_id: messages.length } }));
-    });
-  });
-  await new Promise<void>((resolve) => telegram.listen(TELEGRAM_PORT, "127.0.0.1", resolve));
+  ({ server: telegram, messages } = await startTelegramSink(TELEGRAM_PORT));
   pg = startPgServer(PG_PORT);
   databaseUrl = await pg.createDatabase("process_roles");
   web = startServer({ port: 4640, adminPort: 4641, databaseUrl, env: { ...env, PROCESS_ROLE: "web" } });
@@ -79,8 +68,15 @@ describe("web and worker processes (issue 27 item 2)", () => {
       expect((await request(`${worker.storefront}/api/products`)).status).toBe(404);
       await expect.poll(() => messages.length, { timeout: 15_000 }).toBe(1);
       expect(messages[0]).toContain(orderNumber);
-      const sent = await sql`select status from notifications where channel = 'telegram'`;
-      expect(sent.map((r) => r.status)).toEqual(["sent"]);
+      // the sink answers before the worker records the send, so wait for the row
+      await expect
+        .poll(
+          async () => (await sql`select status from notifications where channel = 'telegram'`).map((r) => r.status),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toEqual(["sent"]);
     } finally {
       await sql.end();
     }

@@ -1,11 +1,11 @@
 // Acceptance 8: two API processes on one PostgreSQL server, started together on an empty database.
 // They migrate and seed once, and share sessions (sign-in on one is valid on the other, sign-out on one
 // ends it on both), the sign-in throttle, per-IP limits, idempotency keys and the notification outbox.
-import http from "node:http";
+import type http from "node:http";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderBody } from "../harness";
-import { productInStock, request, sleep } from "./lib/http";
+import { productInStock, request, sleep, startTelegramSink } from "./lib/http";
 import { type PgServer, startPgServer } from "./lib/pg";
 import { type ServerProcess, startServer, stopServer, waitForOk } from "./lib/proc";
 
@@ -16,22 +16,11 @@ let a: ServerProcess | undefined;
 let b: ServerProcess | undefined;
 let databaseUrl: string;
 let telegram: http.Server;
-const messages: string[] = [];
+let messages: string[] = [];
 const PASSWORD = "Quarry-Lantern-47";
 
 beforeAll(async () => {
-  telegram = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => {
-      body += c;
-    });
-    req.on("end", () => {
-      messages.push(body);
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ ok: true, result: { message_id: messages.length } }));
-    });
-  });
-  await new Promise<void>((resolve) => telegram.listen(TELEGRAM_PORT, "127.0.0.1", resolve));
+  ({ server: telegram, messages } = await startTelegramSink(TELEGRAM_PORT));
   pg = startPgServer(PG_PORT);
   databaseUrl = await pg.createDatabase("two_processes");
   const env = {

@@ -5,6 +5,7 @@
 // B) and, for USDT orders, a unique USDT amount: the amount due plus a tag of 1–9999 micro-units, so that a
 // transfer names its invoice by its amount (the unique index on invoices.usdt_amount_micro; a taken tag is retried).
 import { randomInt } from "node:crypto";
+import { ORDER_STAGES } from "@ch/contracts/stages";
 import {
   defaultMilestones,
   MILESTONE_DUE_LABELS,
@@ -150,17 +151,8 @@ export function listInvoices(db: Executor, orderId: number): Promise<InvoiceRow[
 export const invoiceDueText = (invoice: Pick<InvoiceRow, "dueOn">) =>
   MILESTONE_DUE_LABELS[invoice.dueOn as MilestoneDue] ?? invoice.dueOn;
 
-/** The build stages in order, as far as milestones go (contracts/src/stages.ts ORDER_STAGES). */
-const STAGES_IN_ORDER = [
-  "awaiting_deposit",
-  "deposit_received",
-  "in_production",
-  "quality_check",
-  "ready_for_delivery",
-  "delivered",
-  "balance_paid",
-  "completed",
-];
+/** The build stages in order, cancelled aside (it reaches no milestone). */
+const STAGES_IN_ORDER: readonly string[] = ORDER_STAGES.filter((stage) => stage !== "cancelled");
 
 /** The milestones an order at `stage` has reached ("acceptance" always; none once cancelled). */
 export function reachedMilestones(stage: string): string[] {

@@ -35,6 +35,12 @@ export const portalBlock = (site: string): EmailBlock => ({
  * An order e-mail's links: the order's own page (with its access token, else its look-up by number and
  * e-mail), then the portal.
  */
+/** The customer's order page: with the order's access token it opens at once, else it asks for the e-mail. */
+export const orderStatusUrl = (site: string, orderNumber: string, accessToken: string | null) =>
+  accessToken
+    ? `${site}/order-status?order=${encodeURIComponent(orderNumber)}&t=${encodeURIComponent(accessToken)}`
+    : `${site}/order-status?order=${encodeURIComponent(orderNumber)}`;
+
 export function followOrderBlocks(statusUrl: string, hasToken: boolean, site: string): EmailBlock[] {
   const lookUp = " (look it up with your order number and this e-mail address)";
   return [

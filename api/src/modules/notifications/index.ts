@@ -4,6 +4,7 @@ export {
   type EmailBlock,
   escapeHtml,
   followOrderBlocks,
+  orderStatusUrl,
   paragraphsEmail,
   portalBlock,
 } from "./email-layout";

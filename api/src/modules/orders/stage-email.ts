@@ -5,7 +5,13 @@ import type { Executor } from "@ch/db";
 import type { Deps } from "../../lib/deps";
 import { usd } from "../../lib/usd";
 import { ledger } from "../ledger";
-import { composeEmail, type EmailBlock, followOrderBlocks, paymentInstructions } from "../notifications";
+import {
+  composeEmail,
+  type EmailBlock,
+  followOrderBlocks,
+  orderStatusUrl,
+  paymentInstructions,
+} from "../notifications";
 import { settingsIn, siteUrlOf } from "../settings";
 
 /** What moving a stage needs of the dependencies. */
@@ -58,9 +64,7 @@ export async function stageEmail(
   const proven = order.proposalId !== null || from !== "awaiting_deposit" || to !== "cancelled";
   const hello = proven && order.firstName.trim() ? `Hello ${order.firstName.trim()},` : "Hello,";
   const site = siteUrlOf(deps.env);
-  const statusUrl = order.accessToken
-    ? `${site}/order-status?order=${encodeURIComponent(order.orderNumber)}&t=${encodeURIComponent(order.accessToken)}`
-    : `${site}/order-status?order=${encodeURIComponent(order.orderNumber)}`;
+  const statusUrl = orderStatusUrl(site, order.orderNumber, order.accessToken);
   const label = ORDER_STAGE_LABELS[to];
   const sentence = STAGE_SENTENCES[to];
   const due = fellDue.length > 0 ? await dueBlocks(db, deps, settings, order, fellDue) : [];

@@ -2,13 +2,21 @@
 // undo makes it not due again). Any number of processes may run the job: each claims its invoices by
 // setting reminded_at under FOR UPDATE SKIP LOCKED, in the transaction that writes the e-mail to the outbox.
 import { humanDate } from "@ch/contracts/business-facts";
+import type { BusinessSettings } from "@ch/contracts/settings";
 import { type Executor, rowsOf } from "@ch/db";
 import { sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import type { Job } from "../../lib/job-runner";
 import { usd } from "../../lib/usd";
 import { invoiceDueText, ledger } from "../ledger";
-import { composeEmail, enqueue, followOrderBlocks, type OutboxMessage, paymentInstructions } from "../notifications";
+import {
+  composeEmail,
+  enqueue,
+  followOrderBlocks,
+  type OutboxMessage,
+  orderStatusUrl,
+  paymentInstructions,
+} from "../notifications";
 import { settingsIn, siteUrlOf } from "../settings";
 
 export const REMINDER_AFTER_DAYS = 7;
@@ -47,7 +55,12 @@ async function claimDueInvoices(tx: Executor, now: Date): Promise<ClaimedInvoice
   );
 }
 
-async function reminderEmail(tx: Executor, deps: Deps, invoice: ClaimedInvoice): Promise<OutboxMessage | null> {
+async function reminderEmail(
+  tx: Executor,
+  deps: Deps,
+  settings: BusinessSettings,
+  invoice: ClaimedInvoice,
+): Promise<OutboxMessage | null> {
   const [order] = rowsOf<ReminderOrder>(
     await tx.execute(sql`
       select id, order_number, first_name, email, payment_method, access_token from orders where id = ${invoice.order_id}`),
@@ -56,11 +69,8 @@ async function reminderEmail(tx: Executor, deps: Deps, invoice: ClaimedInvoice):
   if (!order || !allocation) return null;
   const outstandingCents = allocation.invoice.amountCents - allocation.paidCents;
   if (outstandingCents <= 0) return null;
-  const settings = await settingsIn(tx, deps);
   const site = siteUrlOf(deps.env);
-  const statusUrl = order.access_token
-    ? `${site}/order-status?order=${encodeURIComponent(order.order_number)}&t=${encodeURIComponent(order.access_token)}`
-    : `${site}/order-status?order=${encodeURIComponent(order.order_number)}`;
+  const statusUrl = orderStatusUrl(site, order.order_number, order.access_token);
   const label = allocation.invoice.label || allocation.invoice.kind;
   const dueDay = humanDate(new Date(invoice.due_at), settings.timeZone);
   const { bodyText, bodyHtml } = composeEmail(settings.company, [
@@ -98,9 +108,11 @@ async function reminderEmail(tx: Executor, deps: Deps, invoice: ClaimedInvoice):
 export async function sendPaymentReminders(deps: Deps): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const claimed = await claimDueInvoices(tx, deps.clock.now());
+    if (claimed.length === 0) return 0;
+    const settings = await settingsIn(tx, deps);
     const messages: OutboxMessage[] = [];
     for (const invoice of claimed) {
-      const message = await reminderEmail(tx, deps, invoice);
+      const message = await reminderEmail(tx, deps, settings, invoice);
       if (message) messages.push(message);
     }
     if (messages.length > 0) await enqueue(tx, deps.env, messages);

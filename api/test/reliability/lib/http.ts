@@ -79,3 +79,21 @@ export async function pool<T>(count: number, concurrency: number, task: (i: numb
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A Bot API on loopback that answers every message at once and keeps each request body, in order. */
+export async function startTelegramSink(port: number): Promise<{ server: http.Server; messages: string[] }> {
+  const messages: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => {
+      body += c;
+    });
+    req.on("end", () => {
+      messages.push(body);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ok: true, result: { message_id: messages.length } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { server, messages };
+}
