@@ -23,6 +23,22 @@ export const envSchema = z.object({
   DATABASE_URL: optional,
   DATA_DIR: z.string().default(join(repoRoot, ".data", "pglite")),
   TRUST_PROXY: optional,
+  /**
+   * Where image and document bytes live (modules/media/object-store.ts): "local", files in MEDIA_DIR (by
+   * default `media/` beside the embedded database's folder, so `npm start` needs nothing), or "s3", any
+   * S3-compatible bucket (AWS S3, Cloudflare R2, Garage, SeaweedFS). The database keeps metadata only.
+   */
+  MEDIA_STORAGE: z.enum(["local", "s3"], { error: "must be local or s3" }).default("local"),
+  MEDIA_DIR: optional,
+  S3_ENDPOINT: optional,
+  S3_BUCKET: optional,
+  S3_REGION: z.string().trim().min(1, "must not be empty").default("us-east-1"),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  /** "true" for servers that take the bucket in the path (Garage, SeaweedFS, s3rver), not the host name. */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+  /** A CDN or public bucket address in front of the images: /media/<file> then redirects to <it>/media/<file>. */
+  MEDIA_PUBLIC_URL: optional,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Which answers get a request log line: "problems" (the default) logs every 4xx/5xx and every answer
@@ -143,6 +159,8 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema> & {
+  /** MEDIA_DIR, or `media/` beside DATA_DIR. */
+  mediaDir: string;
   storefrontOrigin: string;
   backofficeOrigin: string;
   /** SESSION_SECRET, or outside production the development stand-in. */
@@ -208,6 +226,7 @@ function configProblems(parsed: z.infer<typeof envSchema>): string[] {
       `PROCESS_ROLE "${parsed.PROCESS_ROLE}" needs DATABASE_URL: separate web and worker processes share one PostgreSQL (the embedded database belongs to one process)`,
     );
   }
+  problems.push(...mediaStorageProblems(parsed));
   const contract = tronAddressProblem(parsed.USDT_CONTRACT_ADDRESS);
   if (contract) problems.push(`USDT_CONTRACT_ADDRESS "${parsed.USDT_CONTRACT_ADDRESS}" is not valid: it ${contract}`);
   const secret = parsed.SESSION_SECRET;
@@ -234,6 +253,52 @@ function configProblems(parsed: z.infer<typeof envSchema>): string[] {
   return problems;
 }
 
+const S3_SETTINGS = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** MEDIA_STORAGE=s3 needs its bucket and keys; an S3 setting without it, or a bad address, is a mistake. */
+function mediaStorageProblems(parsed: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (parsed.MEDIA_STORAGE === "s3") {
+    for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!parsed[name]) problems.push(`${name} is missing: MEDIA_STORAGE=s3 needs it`);
+    }
+    if (parsed.S3_BUCKET && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(parsed.S3_BUCKET)) {
+      problems.push(
+        `S3_BUCKET "${parsed.S3_BUCKET}" is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`,
+      );
+    }
+  } else {
+    const stray = S3_SETTINGS.filter((name) => parsed[name] !== undefined);
+    if (stray.length > 0) {
+      problems.push(
+        `${stray.join(", ")} ${stray.length > 1 ? "are" : "is"} set but MEDIA_STORAGE is local: set MEDIA_STORAGE=s3 to use the bucket`,
+      );
+    }
+  }
+  for (const name of ["S3_ENDPOINT", "MEDIA_PUBLIC_URL"] as const) {
+    const value = parsed[name];
+    if (value === undefined) continue;
+    let url: URL | null = null;
+    try {
+      url = new URL(value);
+    } catch {}
+    if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+      problems.push(`${name} "${value}" is not an http:// or https:// address`);
+    }
+  }
+  if (parsed.MEDIA_PUBLIC_URL !== undefined && parsed.MEDIA_STORAGE !== "s3") {
+    problems.push(
+      "MEDIA_PUBLIC_URL is set but MEDIA_STORAGE is local: a CDN address needs the files in a bucket (MEDIA_STORAGE=s3)",
+    );
+  }
+  if (parsed.NODE_ENV === "production" && parsed.PROCESS_ROLE !== "all" && parsed.MEDIA_STORAGE === "local") {
+    problems.push(
+      `PROCESS_ROLE "${parsed.PROCESS_ROLE}" needs MEDIA_STORAGE=s3 in production: separate processes cannot share files on one machine's disk`,
+    );
+  }
+  return problems;
+}
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.parse(source);
   const problems = configProblems(parsed);
@@ -246,6 +311,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       : `http://localhost:${parsed.PORT}`;
   return {
     ...parsed,
+    mediaDir: parsed.MEDIA_DIR ?? join(dirname(parsed.DATA_DIR), "media"),
     storefrontOrigin: parsed.STOREFRONT_ORIGIN ?? storefrontDefault,
     backofficeOrigin: parsed.BACKOFFICE_ORIGIN ?? `http://localhost:${parsed.ADMIN_PORT}`,
     sessionSecret: parsed.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,

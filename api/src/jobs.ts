@@ -8,6 +8,7 @@ import { purgeOldIdempotencyKeys } from "./lib/idempotency";
 import { createJobRunner, type Job } from "./lib/job-runner";
 import { purgeExpiredRateLimits } from "./lib/rate-limit";
 import { purgeExpiredSessions } from "./modules/admin";
+import { moveInlineBytes, objectStoreOf } from "./modules/media";
 import { createOutboxJob } from "./modules/notifications";
 import { createPaymentReminderJob, createTronWatcherJob } from "./modules/payments";
 import { purgePortalTokens } from "./modules/portal";
@@ -37,6 +38,9 @@ export async function housekeeping(deps: Deps): Promise<void> {
   if (portalTokens > 0) deps.log.info({ removed: portalTokens }, "expired or spent portal links and sessions deleted");
   const signingCodes = await purgeSigningCodes(deps);
   if (signingCodes > 0) deps.log.info({ removed: signingCodes }, "old signing codes deleted");
+  // seed images, and files stored before object storage, go to the media storage (npm run media:migrate)
+  const files = await moveInlineBytes(deps.db, objectStoreOf(deps.env));
+  if (files > 0) deps.log.info({ moved: files, storage: deps.env.MEDIA_STORAGE }, "files moved to the media storage");
 }
 
 /** Housekeeping once, a failure logged (for tests and one-off runs). */

@@ -11,6 +11,7 @@ import { ConfigError, loadEnv } from "./env";
 import { startBackgroundJobs } from "./jobs";
 import { systemClock } from "./lib/clock";
 import { prepareSetupToken } from "./modules/admin";
+import { objectStoreOf, StorageSetupError } from "./modules/media";
 
 function loadEnvOrExit() {
   try {
@@ -48,6 +49,7 @@ if (process.argv.includes(PREPARE_EMBEDDED)) {
   process.exit(0);
 }
 if (!env.DATABASE_URL && !embeddedClusterExists(env.DATA_DIR)) await prepareEmbeddedDatabase();
+await verifyMediaStorage();
 const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 const applied = await migrate(handle.db);
 const seeded = await seedIfEmpty(handle.db);
@@ -67,6 +69,17 @@ async function prepareEmbeddedDatabase() {
     child.once("exit", resolve);
   });
   if (code !== 0) throw new Error(`preparing the embedded database failed (exit code ${code})`);
+}
+
+/** A bucket that does not exist or keys it refuses stop the start, naming the setting to fix. */
+async function verifyMediaStorage() {
+  try {
+    await objectStoreOf(env).verify();
+  } catch (error) {
+    if (!(error instanceof StorageSetupError)) throw error;
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 const lifecycle = { draining: false };

@@ -12,6 +12,7 @@ import { type Database, migrate, schema } from "@ch/db";
 import { seedIfEmpty } from "@ch/db/seed";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
+import { startFakeS3 } from "./fake-s3";
 
 export interface TestDatabaseTemplates {
   /** PostgreSQL: names of the template databases on DATABASE_URL's server. */
@@ -23,10 +24,32 @@ export interface TestDatabaseTemplates {
 declare module "vitest" {
   export interface ProvidedContext {
     testDatabaseTemplates: TestDatabaseTemplates;
+    /** The media storage settings of the run (testEnv adds them): an s3rver bucket on the S3 pass. */
+    testMediaStorage: Record<string, string>;
   }
 }
 
+/**
+ * The media storage the run's apps use: the local folder on the embedded database's pass, an S3 bucket
+ * (s3rver on loopback) on the PostgreSQL pass, so the API suite runs on both (TEST_MEDIA_STORAGE picks).
+ */
 export default async function setup(project: TestProject) {
+  const storage = process.env.TEST_MEDIA_STORAGE ?? (process.env.DATABASE_URL ? "s3" : "local");
+  const fakeS3 = storage === "s3" ? await startFakeS3() : null;
+  project.provide("testMediaStorage", fakeS3?.env ?? {});
+  try {
+    const dropDatabases = await prepareDatabases(project);
+    return async () => {
+      await dropDatabases();
+      await fakeS3?.close();
+    };
+  } catch (error) {
+    await fakeS3?.close();
+    throw error;
+  }
+}
+
+async function prepareDatabases(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     // the run's process id in the names: templates left by an interrupted run are dropped by the next one

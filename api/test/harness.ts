@@ -5,6 +5,8 @@
 
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ApiVersion } from "@ch/contracts/api-versions";
 import type { StaffRole } from "@ch/contracts/staff-roles";
 import { type DatabaseHandle, migrate, openDatabase, schema } from "@ch/db";
@@ -94,8 +96,17 @@ export class TestClock implements Clock {
   }
 }
 
+/** Each test process's own media folder (the local storage); the run's bucket on the S3 pass. */
+const TEST_MEDIA_DIR = join(tmpdir(), `api-test-media-${process.pid}`);
+
+function testMediaStorage(overrides: Record<string, string>): Record<string, string> {
+  if (overrides.MEDIA_STORAGE !== undefined) return { MEDIA_DIR: TEST_MEDIA_DIR };
+  return { MEDIA_DIR: TEST_MEDIA_DIR, ...(inject("testMediaStorage") ?? {}) };
+}
+
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({
+    ...testMediaStorage(overrides),
     NODE_ENV: "test",
     PORT: "3000",
     ADMIN_PORT: "3001",

@@ -38,13 +38,19 @@ export const products = pgTable(
   (t) => [index("products_category_idx").on(t.category)],
 );
 
-/** Image files (seeded and uploaded) live in the database so every API process can serve them. */
+/**
+ * Image files (seeded and uploaded): the metadata here, the bytes an object of the media storage
+ * (`objectKey`, api/src/modules/media/object-store.ts), so every API process serves the same file.
+ * `data` holds base64 bytes only for rows stored before object storage (and fresh seed rows) until the
+ * mover (housekeeping, `npm run media:migrate`) puts them in the storage and clears it.
+ */
 export const media = pgTable("media", {
   id: text("id").primaryKey(),
   contentType: text("content_type").notNull(),
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   bytes: integer("bytes").notNull(),
-  data: text("data_base64").notNull(),
+  data: text("data_base64"),
+  objectKey: text("object_key"),
   createdAt: createdAt(),
 });

@@ -15,7 +15,8 @@ export type ProjectDocumentKind =
  * A project's files: the signed contract and change orders (rendered by the API), the permits, plans and
  * inspection reports staff upload, and the files attached to messages (`attachment`, listed with their
  * message only). `sha256` is taken when the file is stored, so a later change to `data` shows.
- * The bytes are base64, as the media table keeps them, so every process serves the same file.
+ * The bytes are an object of the media storage (`objectKey`), as for the media table; `data` holds base64
+ * bytes only for files stored before object storage, until the mover puts them there.
  */
 export const projectDocuments = pgTable(
   "project_documents",
@@ -28,7 +29,8 @@ export const projectDocuments = pgTable(
     contentType: text("content_type").notNull(),
     bytes: integer("bytes").notNull(),
     sha256: text("sha256").notNull(),
-    data: text("data").notNull(),
+    data: text("data"),
+    objectKey: text("object_key"),
     /** Who stored it: a member of staff's name, "customer" or "system" (the rendered contracts). */
     storedBy: text("stored_by").notNull(),
     createdAt: createdAt(),

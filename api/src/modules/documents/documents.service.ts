@@ -5,6 +5,7 @@ import type { ProjectDocumentDto } from "@ch/contracts/projects";
 import { type Executor, type ProjectDocumentKind, schema } from "@ch/db";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { AppError, notFound } from "../../lib/errors";
+import { bytesOf, documentKey, type ObjectStore, putThenRecord } from "../media";
 
 const { projectDocuments } = schema;
 
@@ -20,30 +21,48 @@ export interface NewDocument {
   storedBy: string;
 }
 
-export async function storeDocument(db: Executor, file: NewDocument): Promise<{ id: number; sha256: string }> {
+/**
+ * Stores the file's bytes in the media storage, then its row (in the caller's transaction). A storage that
+ * cannot be reached answers 503 before any row is written. (A transaction rolled back afterwards leaves an
+ * object no row names: unreachable, and harmless.)
+ */
+export async function storeDocument(
+  db: Executor,
+  store: ObjectStore,
+  file: NewDocument,
+): Promise<{ id: number; sha256: string }> {
   const sha256 = sha256Hex(file.body);
-  const [row] = await db
-    .insert(projectDocuments)
-    .values({
-      orderId: file.orderId,
-      kind: file.kind,
-      title: file.title,
-      fileName: file.fileName,
-      contentType: file.contentType,
-      bytes: file.body.length,
-      sha256,
-      data: Buffer.from(file.body).toString("base64"),
-      storedBy: file.storedBy,
-    })
-    .returning({ id: projectDocuments.id });
+  const objectKey = documentKey(file.orderId, file.fileName);
+  const [row] = await putThenRecord(store, [{ key: objectKey, body: file.body, contentType: file.contentType }], () =>
+    db
+      .insert(projectDocuments)
+      .values({
+        orderId: file.orderId,
+        kind: file.kind,
+        title: file.title,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        bytes: file.body.length,
+        sha256,
+        objectKey,
+        storedBy: file.storedBy,
+      })
+      .returning({ id: projectDocuments.id }),
+  );
   return { id: row!.id, sha256 };
 }
 
 type DocumentRow = typeof projectDocuments.$inferSelect;
 
-const bytesOf = (row: Pick<DocumentRow, "data">) => Buffer.from(row.data, "base64");
+/** A document whose stored bytes are gone or no longer hash to its SHA-256 is shown as not intact. */
+const intactOf = (row: DocumentRow, body: Buffer | null) => body !== null && sha256Hex(body) === row.sha256;
 
-function documentDto(row: DocumentRow, url: (id: number) => string): ProjectDocumentDto {
+async function documentDtos(store: ObjectStore, rows: DocumentRow[], url: (row: DocumentRow) => string) {
+  const bodies = await Promise.all(rows.map((row) => bytesOf(store, row)));
+  return rows.map((row, i) => documentDto(row, intactOf(row, bodies[i]!), url(row)));
+}
+
+function documentDto(row: DocumentRow, intact: boolean, url: string): ProjectDocumentDto {
   return {
     id: row.id,
     kind: row.kind,
@@ -52,16 +71,17 @@ function documentDto(row: DocumentRow, url: (id: number) => string): ProjectDocu
     contentType: row.contentType,
     bytes: row.bytes,
     sha256: row.sha256,
-    intact: sha256Hex(bytesOf(row)) === row.sha256,
+    intact,
     storedBy: row.storedBy,
     createdAt: row.createdAt.toISOString(),
-    url: url(row.id),
+    url,
   };
 }
 
 /** The order's documents, oldest first (message attachments are listed with their messages). */
 export async function listDocuments(
   db: Executor,
+  store: ObjectStore,
   orderId: number,
   url: (id: number) => string,
 ): Promise<ProjectDocumentDto[]> {
@@ -70,7 +90,7 @@ export async function listDocuments(
     .from(projectDocuments)
     .where(and(eq(projectDocuments.orderId, orderId), ne(projectDocuments.kind, "attachment")))
     .orderBy(asc(projectDocuments.id));
-  return rows.map((row) => documentDto(row, url));
+  return documentDtos(store, rows, (row) => url(row.id));
 }
 
 /**
@@ -79,6 +99,7 @@ export async function listDocuments(
  */
 export async function documentsOfOrders(
   db: Executor,
+  store: ObjectStore,
   wanted: ReadonlyMap<number, readonly number[]>,
   url: (orderId: number, id: number) => string,
 ): Promise<Map<number, ProjectDocumentDto[]>> {
@@ -90,35 +111,47 @@ export async function documentsOfOrders(
     .from(projectDocuments)
     .where(and(inArray(projectDocuments.id, ids), inArray(projectDocuments.orderId, [...wanted.keys()])))
     .orderBy(asc(projectDocuments.id));
-  for (const row of rows) {
-    if (!wanted.get(row.orderId)?.includes(row.id)) continue;
-    found.set(row.orderId, [...(found.get(row.orderId) ?? []), documentDto(row, (id) => url(row.orderId, id))]);
-  }
+  const asked = rows.filter((row) => wanted.get(row.orderId)?.includes(row.id));
+  const dtos = await documentDtos(store, asked, (row) => url(row.orderId, row.id));
+  asked.forEach((row, i) => {
+    found.set(row.orderId, [...(found.get(row.orderId) ?? []), dtos[i]!]);
+  });
   return found;
 }
 
 /** Documents by id within one order (a message's attachments); ids of another order are left out. */
-export async function documentsByIds(db: Executor, orderId: number, ids: number[], url: (id: number) => string) {
-  return (await documentsOfOrders(db, new Map([[orderId, ids]]), (_, id) => url(id))).get(orderId) ?? [];
+export async function documentsByIds(
+  db: Executor,
+  store: ObjectStore,
+  orderId: number,
+  ids: number[],
+  url: (id: number) => string,
+) {
+  return (await documentsOfOrders(db, store, new Map([[orderId, ids]]), (_, id) => url(id))).get(orderId) ?? [];
 }
 
 /** One document's file, for the order it belongs to only (404 otherwise, whoever asks). */
-export async function readDocument(db: Executor, orderId: number, id: number) {
+export async function readDocument(db: Executor, store: ObjectStore, orderId: number, id: number) {
   const [row] = await db
     .select()
     .from(projectDocuments)
     .where(and(eq(projectDocuments.id, id), eq(projectDocuments.orderId, orderId)))
     .limit(1);
   if (!row) throw notFound("Document not found");
-  const body = bytesOf(row);
-  return { fileName: row.fileName, contentType: row.contentType, body, intact: sha256Hex(body) === row.sha256 };
+  const body = await bytesOf(store, row);
+  if (!body) throw notFound("The document's file is missing from the storage");
+  return { fileName: row.fileName, contentType: row.contentType, body, intact: intactOf(row, body) };
 }
 
 /** Files an e-mail carries (the outbox keeps their ids, the worker reads them when it sends). */
-export async function emailAttachments(db: Executor, ids: number[]) {
+export async function emailAttachments(db: Executor, store: ObjectStore, ids: number[]) {
   if (ids.length === 0) return [];
   const rows = await db.select().from(projectDocuments).where(inArray(projectDocuments.id, ids));
-  return rows.map((row) => ({ filename: row.fileName, contentType: row.contentType, content: bytesOf(row) }));
+  const bodies = await Promise.all(rows.map((row) => bytesOf(store, row)));
+  return rows.flatMap((row, i) => {
+    const content = bodies[i];
+    return content ? [{ filename: row.fileName, contentType: row.contentType, content }] : [];
+  });
 }
 
 const SIGNATURES: [type: string, extension: string, matches: (b: Buffer) => boolean][] = [

@@ -7,6 +7,7 @@ import type { Deps } from "../../lib/deps";
 import { unauthorized } from "../../lib/errors";
 import type { SessionAdmin } from "../access";
 import { recordAudit } from "../audit";
+import { objectStoreOf } from "./object-store";
 import { convertUpload, MEDIA_MAX_BYTES, UPLOAD_TYPES } from "./upload.service";
 
 const signedIn = new WeakMap<FastifyRequest, SessionAdmin>();
@@ -28,7 +29,7 @@ export const mediaUploadPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app:
     async (req, reply) => {
       const admin = signedIn.get(req);
       if (!admin) throw unauthorized();
-      const stored = await convertUpload(deps.db, req.headers["content-type"], req.body);
+      const stored = await convertUpload(deps.db, objectStoreOf(deps.env), req.headers["content-type"], req.body);
       await recordAudit(deps.db, admin, "media.upload", "media", stored.url.replace(/^\/media\//, ""), {
         width: stored.width,
         height: stored.height,
@@ -97,7 +98,8 @@ export const mediaUploadOpenApi = {
           content: errorContent,
         },
         "503": {
-          description: "Too many images being converted by this process; retry after Retry-After",
+          description:
+            "Too many images being converted by this process, or the file storage cannot be reached (nothing is stored); retry after Retry-After",
           headers: retryAfter,
           content: errorContent,
         },

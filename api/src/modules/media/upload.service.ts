@@ -14,7 +14,17 @@ import { parseVariantId, VARIANT_FORMATS, type VariantFormat, variantWidths } fr
 import type { Executor } from "@ch/db";
 import type { OutputInfo, Sharp } from "sharp";
 import { AppError, badRequest, serviceUnavailable } from "../../lib/errors";
-import { insertVariants, readMedia, readOriginal, type StoredMedia, storeMedia, type Variant } from "./media.service";
+import {
+  bytesOf,
+  findMedia,
+  findOriginal,
+  insertVariants,
+  mediaKey,
+  type StoredMedia,
+  storeMedia,
+  type Variant,
+} from "./media.service";
+import type { ObjectStore } from "./object-store";
 
 export const MEDIA_MAX_BYTES = 8 * 1024 * 1024;
 export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
@@ -96,6 +106,7 @@ export async function encodeVariant(image: Sharp, width: number, format: Variant
 
 export async function convertUpload(
   db: Executor,
+  store: ObjectStore,
   contentType: string | undefined,
   body: unknown,
 ): Promise<StoredMedia> {
@@ -106,7 +117,7 @@ export async function convertUpload(
   if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest("The image is empty");
   await checkHeader(body, type);
   const converted = await imageQueue.run(() => convert(body));
-  return storeMedia(db, converted);
+  return storeMedia(db, store, converted);
 }
 
 /** Refuses, from the header alone and outside the queue, what is not JPEG, PNG or WebP, or too large. */
@@ -172,18 +183,27 @@ export async function makeVariant(original: Buffer, width: number, format: Varia
   });
 }
 
+/** A stored image: its bytes, or the CDN address it is served from (MEDIA_PUBLIC_URL). */
+export type MediaAnswer = { contentType: string } & ({ body: Buffer } | { redirect: string });
+
 /**
  * A stored file by name. A responsive variant (contracts/media.ts) that is missing although its
  * original exists (an image stored before variants were made) is made now and stored, once.
  */
-export async function getMedia(db: Executor, id: string) {
-  const found = await readMedia(db, id);
-  if (found) return found;
+export async function getMedia(db: Executor, store: ObjectStore, id: string): Promise<MediaAnswer | null> {
+  const found = await findMedia(db, id);
+  if (found) {
+    const redirect = found.data === null ? store.publicUrl(mediaKey(id)) : null;
+    if (redirect) return { contentType: found.contentType, redirect };
+    const body = await bytesOf(store, found);
+    return body ? { contentType: found.contentType, body } : null;
+  }
   const variant = parseVariantId(id);
   if (!variant) return null;
-  const original = await readOriginal(db, variant.stem);
-  if (!original) return null;
-  const made = await makeVariant(Buffer.from(original.data, "base64"), variant.width, variant.format);
-  await insertVariants(db, original.id, [made]);
+  const original = await findOriginal(db, variant.stem);
+  const originalBytes = original && (await bytesOf(store, original));
+  if (!original || !originalBytes) return null;
+  const made = await makeVariant(originalBytes, variant.width, variant.format);
+  await insertVariants(db, store, original.id, [made]);
   return { contentType: `image/${variant.format}`, body: made.body };
 }

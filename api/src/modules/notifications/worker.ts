@@ -25,6 +25,7 @@ import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { backoffDelayMs, type Job, type RunContext, type SingleJobWorker, singleJobWorker } from "../../lib/job-runner";
 import { emailAttachments } from "../documents";
+import { objectStoreOf } from "../media";
 import {
   type AcknowledgementCaps,
   acknowledgementBucket,
@@ -234,7 +235,7 @@ async function deliver(outbox: Outbox, row: NotificationRow, signal: AbortSignal
       subject: row.subject ?? env.COMPANY_NAME,
       text: row.bodyText,
       html: row.bodyHtml,
-      attachments: await emailAttachments(outbox.deps.db, attachedDocuments(row.payload)),
+      attachments: await emailAttachments(outbox.deps.db, objectStoreOf(env), attachedDocuments(row.payload)),
     });
     return;
   }

@@ -8,6 +8,7 @@ import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { type Actor, CUSTOMER, recordAudit } from "../audit";
 import { documentsByIds } from "../documents";
+import { type ObjectStore, objectStoreOf } from "../media";
 import { composeEmail, enqueue, escapeHtml } from "../notifications";
 import { settingsIn, siteUrlOf } from "../settings";
 import { emitWebhookEvent } from "../webhooks";
@@ -24,9 +25,16 @@ export const documentUrlFor = (order: OrderRow, reader: Author) =>
     ? (id: number) => `/api/portal/projects/${order.orderNumber}/documents/${id}`
     : (id: number) => `/api/admin/orders/${order.id}/documents/${id}`;
 
-async function toDtos(db: Executor, order: OrderRow, rows: MessageRow[], reader: Author): Promise<MessageDto[]> {
+async function toDtos(
+  db: Executor,
+  store: ObjectStore,
+  order: OrderRow,
+  rows: MessageRow[],
+  reader: Author,
+): Promise<MessageDto[]> {
   const files = await documentsByIds(
     db,
+    store,
     order.id,
     rows.flatMap((r) => r.attachments),
     documentUrlFor(order, reader),
@@ -112,7 +120,7 @@ export async function readThread(deps: Deps, order: OrderRow, reader: Author): P
     .from(orderMessages)
     .where(eq(orderMessages.orderId, order.id))
     .orderBy(asc(orderMessages.id));
-  return { messages: await toDtos(deps.db, order, rows, reader), unread: read.length };
+  return { messages: await toDtos(deps.db, objectStoreOf(deps.env), order, rows, reader), unread: read.length };
 }
 
 /** Writes a message and tells the other side, in one transaction. */
@@ -193,7 +201,7 @@ export async function postMessage(
       },
       row!.createdAt,
     );
-    const [dto] = await toDtos(tx, order, [row!], author.kind);
+    const [dto] = await toDtos(tx, objectStoreOf(deps.env), order, [row!], author.kind);
     return dto!;
   });
 }

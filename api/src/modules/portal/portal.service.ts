@@ -24,6 +24,7 @@ import { purgeSingleUse } from "../../lib/single-use";
 import { listChangeOrders } from "../change-orders";
 import { listDocuments } from "../documents";
 import { ledger } from "../ledger";
+import { objectStoreOf } from "../media";
 import { composeEmail, enqueue } from "../notifications";
 import { customerReceipt, unreadMessageCounts } from "../orders";
 import { settingsIn } from "../settings";
@@ -277,9 +278,9 @@ export async function getPortalProject(deps: Deps, email: string, orderNumber: s
     ...(await summaryOf(deps, order)),
     receipt,
     proposals: await proposalsOf(deps, email, order.id),
-    documents: await listDocuments(deps.db, order.id, documentUrlFor(order, "customer")),
+    documents: await listDocuments(deps.db, objectStoreOf(deps.env), order.id, documentUrlFor(order, "customer")),
     photos: await listPhotos(deps.db, order.id),
-    warrantyClaims: await claimsOfOrder(deps.db, order, "customer"),
+    warrantyClaims: await claimsOfOrder(deps.db, objectStoreOf(deps.env), order, "customer"),
     changeOrders: await listChangeOrders(deps.db, order),
     warrantyEndsAt:
       (await warrantyEnd(deps.db, order, (await settingsIn(deps.db, deps)).warranty))?.toISOString() ?? null,

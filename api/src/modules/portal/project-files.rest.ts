@@ -22,7 +22,7 @@ import { route, sent, type UploadedFile } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { type Actor, CUSTOMER, recordAudit } from "../audit";
 import { checkFileType, documentsByIds, fileNameOf, listDocuments, readDocument, storeDocument } from "../documents";
-import { MEDIA_MAX_BYTES, UPLOAD_TYPES } from "../media";
+import { MEDIA_MAX_BYTES, objectStoreOf, UPLOAD_TYPES } from "../media";
 import { orderById } from "../orders";
 import { emitWebhookEvent } from "../webhooks";
 import { discardUnsentFile, documentUrlFor } from "./messages.service";
@@ -42,7 +42,7 @@ async function storeUpload(
 ) {
   const extension = checkFileType(file.contentType, file.bytes);
   return deps.db.transaction(async (tx) => {
-    const stored = await storeDocument(tx, {
+    const stored = await storeDocument(tx, objectStoreOf(deps.env), {
       orderId: order.id,
       kind: upload.kind,
       title: upload.title,
@@ -59,7 +59,13 @@ async function storeUpload(
     });
     await announce?.(tx, stored);
     const reader = upload.actor === CUSTOMER ? "customer" : "staff";
-    const [dto] = await documentsByIds(tx, order.id, [stored.id], documentUrlFor(order, reader));
+    const [dto] = await documentsByIds(
+      tx,
+      objectStoreOf(deps.env),
+      order.id,
+      [stored.id],
+      documentUrlFor(order, reader),
+    );
     return dto!;
   });
 }
@@ -92,7 +98,9 @@ export const adminProjectReadOperations = {
       "{ documents: [{ id, kind, title, fileName, contentType, bytes, sha256, intact, storedBy, createdAt, url }] }",
     handler: async ({ deps, params }) => {
       const order = await orderById(deps, params.id);
-      return { documents: await listDocuments(deps.db, order.id, documentUrlFor(order, "staff")) };
+      return {
+        documents: await listDocuments(deps.db, objectStoreOf(deps.env), order.id, documentUrlFor(order, "staff")),
+      };
     },
   }),
   photos: route({
@@ -186,7 +194,7 @@ export const adminProjectFileOperations = {
     produces: { files: PROJECT_FILE_TYPES },
     answer: "The file, with its own content type, as an attachment",
     handler: async ({ deps, params, reply }) =>
-      sendFile(reply, await readDocument(deps.db, params.id, params.documentId)),
+      sendFile(reply, await readDocument(deps.db, objectStoreOf(deps.env), params.id, params.documentId)),
   }),
 };
 
@@ -260,7 +268,7 @@ export const portalProjectFileOperations = {
     answer: "The file as an attachment; 404 for a document of another customer's project",
     handler: async ({ deps, req, params, reply }) => {
       const order = await customerProject(deps, await portalCustomer(deps, req), params.orderNumber);
-      return sendFile(reply, await readDocument(deps.db, order.id, params.documentId));
+      return sendFile(reply, await readDocument(deps.db, objectStoreOf(deps.env), order.id, params.documentId));
     },
   }),
 };

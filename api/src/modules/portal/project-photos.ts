@@ -7,7 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import type { UploadedFile } from "../../http/route";
 import type { Deps } from "../../lib/deps";
 import { type Actor, recordAudit } from "../audit";
-import { convertUpload } from "../media";
+import { convertUpload, objectStoreOf } from "../media";
 import { composeEmail, enqueue } from "../notifications";
 import { settingsIn, siteUrlOf } from "../settings";
 import { emitWebhookEvent } from "../webhooks";
@@ -43,7 +43,7 @@ export async function addPhoto(
   photo: { stage: OrderStage; caption: string; actor: Actor },
 ): Promise<ProjectPhotoDto> {
   // the image is converted (and refused: 415, 413) before anything is written
-  const stored = await convertUpload(deps.db, file.contentType, file.bytes);
+  const stored = await convertUpload(deps.db, objectStoreOf(deps.env), file.contentType, file.bytes);
   const { company } = await settingsIn(deps.db, deps);
   const stage = ORDER_STAGE_LABELS[photo.stage];
   return deps.db.transaction(async (tx) => {

@@ -9,6 +9,7 @@ import {
   warrantyClaimUpdate,
 } from "@ch/contracts/warranty";
 import { route } from "../../http/route";
+import { objectStoreOf } from "../media";
 import { customerProject, portalCustomer } from "./portal.service";
 import { listClaims, openClaim, updateClaim } from "./warranty";
 
@@ -45,7 +46,7 @@ export const adminWarrantyOperations = {
     response: warrantyClaimsDto,
     answer:
       "{ claims: [{ id, orderNumber, customerName, description, photos, status, staffNote, createdAt, updatedAt }] }",
-    handler: ({ deps, query }) => listClaims(deps.db, query.status),
+    handler: ({ deps, query }) => listClaims(deps.db, objectStoreOf(deps.env), query.status),
   }),
   update: route({
     ...inbox,

@@ -11,6 +11,7 @@ import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
 import { type Actor, CUSTOMER, recordAudit } from "../audit";
 import { documentsOfOrders } from "../documents";
+import { type ObjectStore, objectStoreOf } from "../media";
 import { composeEmail, enqueue, escapeHtml } from "../notifications";
 import { stageHistory } from "../orders";
 import { settingsIn, siteUrlOf } from "../settings";
@@ -38,7 +39,12 @@ export async function warrantyEnd(db: Executor, order: OrderRow, warranty: Busin
   return end;
 }
 
-async function claimDtos(db: Executor, rows: ClaimRow[], reader: Reader): Promise<WarrantyClaimDto[]> {
+async function claimDtos(
+  db: Executor,
+  store: ObjectStore,
+  rows: ClaimRow[],
+  reader: Reader,
+): Promise<WarrantyClaimDto[]> {
   if (rows.length === 0) return [];
   const orderRows = await db
     .select()
@@ -52,7 +58,9 @@ async function claimDtos(db: Executor, rows: ClaimRow[], reader: Reader): Promis
   const byId = new Map(orderRows.map((o) => [o.id, o]));
   const wanted = new Map<number, number[]>();
   for (const row of rows) wanted.set(row.orderId, [...(wanted.get(row.orderId) ?? []), ...row.photos]);
-  const photos = await documentsOfOrders(db, wanted, (orderId, id) => documentUrlFor(byId.get(orderId)!, reader)(id));
+  const photos = await documentsOfOrders(db, store, wanted, (orderId, id) =>
+    documentUrlFor(byId.get(orderId)!, reader)(id),
+  );
   return rows.map((row) => {
     const order = byId.get(row.orderId)!;
     return {
@@ -70,20 +78,20 @@ async function claimDtos(db: Executor, rows: ClaimRow[], reader: Reader): Promis
   });
 }
 
-export async function claimsOfOrder(db: Executor, order: OrderRow, reader: Reader) {
+export async function claimsOfOrder(db: Executor, store: ObjectStore, order: OrderRow, reader: Reader) {
   const rows = await db
     .select()
     .from(warrantyClaims)
     .where(eq(warrantyClaims.orderId, order.id))
     .orderBy(desc(warrantyClaims.id));
-  return claimDtos(db, rows, reader);
+  return claimDtos(db, store, rows, reader);
 }
 
 /** The staff inbox: every claim (or those of one status), newest first. */
-export async function listClaims(db: Executor, status?: ClaimRow["status"]) {
+export async function listClaims(db: Executor, store: ObjectStore, status?: ClaimRow["status"]) {
   const where: SQL | undefined = status ? eq(warrantyClaims.status, status) : undefined;
   const rows = await db.select().from(warrantyClaims).where(where).orderBy(desc(warrantyClaims.id)).limit(500);
-  return { claims: await claimDtos(db, rows, "staff") };
+  return { claims: await claimDtos(db, store, rows, "staff") };
 }
 
 /** The customer opens a claim: 409 before completion and after the warranty's end. */
@@ -144,7 +152,7 @@ export async function openClaim(deps: Deps, order: OrderRow, input: z.output<typ
       },
       claimEmail(deps, company, order, row!, "We received your warranty claim"),
     ]);
-    const [dto] = await claimDtos(tx, [row!], "customer");
+    const [dto] = await claimDtos(tx, objectStoreOf(deps.env), [row!], "customer");
     return dto!;
   });
 }
@@ -202,7 +210,7 @@ export async function updateClaim(deps: Deps, actor: Actor, id: number, input: z
       now,
     );
     await enqueue(tx, deps.env, [claimEmail(deps, company, order!, row!, `We updated your warranty claim #${id}`)]);
-    const [dto] = await claimDtos(tx, [row!], "staff");
+    const [dto] = await claimDtos(tx, objectStoreOf(deps.env), [row!], "staff");
     return dto!;
   });
 }

@@ -4,6 +4,7 @@
 import type { Executor, ProjectDocumentKind } from "@ch/db";
 import type { Deps } from "../../lib/deps";
 import { storeDocument } from "../documents";
+import { objectStoreOf } from "../media";
 import { composeEmail, enqueue, portalBlock } from "../notifications";
 import { settingsIn, siteUrlOf } from "../settings";
 import { renderSignedRecord, type SignedRecord } from "./signed-record-pdf";
@@ -19,7 +20,7 @@ export interface FiledRecord {
 
 export async function fileSignedRecord(tx: Executor, deps: Deps, filed: FiledRecord) {
   const pdf = await renderSignedRecord(filed.record);
-  const { id, sha256 } = await storeDocument(tx, {
+  const { id, sha256 } = await storeDocument(tx, objectStoreOf(deps.env), {
     orderId: filed.orderId,
     kind: filed.kind,
     title: filed.record.title,
