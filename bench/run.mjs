@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 // process it starts is stopped at the end. Every speed figure is a ratio against a baseline
 // measured in the same run, in alternating short slices, because these machines are shared.
 // Options: --short, --only=weights,reads,orders,pages,scale, --scale (the growth measurement alone,
-// bench/scale.mjs; with --short a tiny version), --strict (exit 1 when a target is missed).
+// bench/scale.mjs; with --short a tiny version; --scale-factor=10 ten times the history; --scale-db=postgres
+// one database), --cluster (reads and orders with 1 and 2 web processes, bench/cluster.mjs), --strict (exit 1 when a target is missed).
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -15,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { BUDGETS, jsBudgetOf, pageWeights } from "../scripts/check-bundle-budget.mjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { npmStartCommand } from "../scripts/npm-start-command.mjs";
+import { clusterBench } from "./cluster.mjs";
 import { compare, loadSlice, median } from "./lib/load.mjs";
 import { cleanupAll, memoryMb, onCleanup, startProcess, stopProcess, waitForHttp } from "./lib/proc.mjs";
 import { SCALE_TARGET_MS, scaleBench } from "./scale.mjs";
@@ -24,9 +26,13 @@ const args = process.argv.slice(2);
 const SHORT = args.includes("--short");
 const STRICT = args.includes("--strict");
 const SCALE = args.includes("--scale");
+const CLUSTER = args.includes("--cluster");
 // --scale alone runs only the growth measurement (section 5); --only=... still picks parts explicitly
 const ONLY = new Set(
-  (args.find((a) => a.startsWith("--only="))?.slice(7) ?? (SCALE ? "scale" : "weights,reads,orders,pages")).split(","),
+  (
+    args.find((a) => a.startsWith("--only="))?.slice(7) ??
+    ([SCALE && "scale", CLUSTER && "cluster"].filter(Boolean).join(",") || "weights,reads,orders,pages")
+  ).split(","),
 );
 const T = SHORT
   ? {
@@ -686,6 +692,17 @@ function table() {
     out();
   }
   if (report.scale) scaleTable(out);
+  if (report.cluster) {
+    out(
+      `6. Web processes side by side (one PostgreSQL, one worker; ${report.cluster.rounds} x ${report.cluster.seconds} s each)`,
+    );
+    for (const r of report.cluster.rows) {
+      out(
+        `   ${r.path.padEnd(20)} 1 web ${r.one.rps.toFixed(0).padStart(6)}/s (p99 ${r.one.p99} ms)   2 web ${r.two.rps.toFixed(0).padStart(6)}/s (p99 ${r.two.p99} ms)   ${r.ratio.toFixed(2)}x   errors ${r.one.errors + r.two.errors}`,
+      );
+    }
+    out();
+  }
   for (const n of report.notes) out(`note: ${n}`);
   for (const p of report.problems) out(`PROBLEM: ${p}`);
   out(`Took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
@@ -756,7 +773,7 @@ loadTimer.unref();
 
 let broken = false;
 try {
-  if (ONLY.has("reads") || ONLY.has("orders") || ONLY.has("pages") || ONLY.has("scale")) {
+  if (["reads", "orders", "pages", "scale", "cluster"].some((part) => ONLY.has(part))) {
     execFileSync(process.execPath, [join(root, "api/scripts/build.mjs")], { stdio: "inherit" });
   }
   if (ONLY.has("weights")) weights();
@@ -786,6 +803,7 @@ try {
       short: SHORT,
       // --scale-db=postgres (or pglite) measures one database only, for a shorter run
       databases: args.find((a) => a.startsWith("--scale-db="))?.slice(11) ?? "postgres,pglite",
+      factor: Number(args.find((a) => a.startsWith("--scale-factor="))?.slice(15) ?? 1),
       ports: PORT,
       startPostgres,
       startApi,
@@ -797,6 +815,19 @@ try {
       log,
       root,
       note: (text) => report.notes.includes(text) || report.notes.push(text),
+    });
+  }
+  if (ONLY.has("cluster")) {
+    log("cluster: 1 and 2 web processes (and a worker) on one PostgreSQL");
+    report.cluster = await clusterBench({
+      short: SHORT,
+      ports: PORT,
+      startPostgres,
+      startApi,
+      stopProcess,
+      waitForHttp,
+      orderBodies,
+      log,
     });
   }
 } catch (error) {

@@ -88,9 +88,11 @@ const percentile = (values, p) => {
  *   adminCookie, memoryMb, onCleanup, log, short, ports { api, apiAdmin, lite, liteAdmin }
  */
 export async function scaleBench(ctx) {
-  const n = ctx.short ? TINY : FULL;
+  // --scale-factor=10: ten times the history (docs/scaling.md: a shop at 10x, and 100x from the trend)
+  const factor = ctx.factor ?? 1;
+  const n = Object.fromEntries(Object.entries(ctx.short ? TINY : FULL).map(([k, v]) => [k, Math.round(v * factor)]));
   const repeats = ctx.short ? 3 : 20;
-  const result = { sizes: n, repeats, targetMs: SCALE_TARGET_MS, databases: {} };
+  const result = { sizes: n, factor, repeats, targetMs: SCALE_TARGET_MS, databases: {} };
   const { openDatabase } = await import("../db/src/index.ts");
 
   const fill = async (options, label) => {

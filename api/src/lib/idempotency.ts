@@ -162,7 +162,19 @@ export async function withIdempotencyKey(
           ),
         )
         .returning({ key: idempotencyKeys.key });
-      if (takenOver.length === 0) throw conflict("A request with this Idempotency-Key is still being processed");
+      if (takenOver.length === 0) {
+        // a claim whose process died is taken over once it is ABANDONED_AFTER_MS old: say when to come back
+        const waitMs = existing.createdAt.getTime() + ABANDONED_AFTER_MS - now.getTime();
+        throw new AppError(
+          409,
+          "A request with this Idempotency-Key is still being processed",
+          [],
+          {},
+          {
+            "retry-after": String(Math.min(60, Math.max(1, Math.ceil(waitMs / 1000)))),
+          },
+        );
+      }
     }
     try {
       const answer = await run();

@@ -9,6 +9,11 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string | null;
+  /**
+   * The Message-ID header, stable per outbox row: an e-mail sent again after a worker died between the
+   * send and its record is the same message to the receiving server and the mail client, which drop it.
+   */
+  messageId?: string;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
@@ -47,6 +52,7 @@ export function createEmailSender(env: Env): EmailSender | null {
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...(message.messageId ? { messageId: message.messageId } : {}),
           ...(message.attachments?.length ? { attachments: message.attachments } : {}),
         });
         if (info.rejected.length > 0) {
@@ -62,6 +68,12 @@ export function createEmailSender(env: Env): EmailSender | null {
       opened?.close();
     },
   };
+}
+
+/** `<notification-42@containerhomes-texas.com>`: the outbox row's id at the sender's domain. */
+export function outboxMessageId(env: Env, notificationId: number): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(env.SMTP_FROM)?.[1] ?? "localhost";
+  return `<notification-${notificationId}@${domain}>`;
 }
 
 /** 5xx replies are permanent (unknown mailbox, refused sender); 4xx and connection trouble may pass. */

@@ -33,7 +33,7 @@ import {
   acknowledgementRefusal,
 } from "./acknowledgement-cap";
 import { DeliveryError } from "./delivery-error";
-import { createEmailSender, type EmailSender } from "./email";
+import { createEmailSender, type EmailSender, outboxMessageId } from "./email";
 import { type Channel, channelConfigured, wakeOnOutboxSignals } from "./outbox";
 import { sendTelegramMessage } from "./telegram";
 
@@ -235,6 +235,7 @@ async function deliver(outbox: Outbox, row: NotificationRow, signal: AbortSignal
       subject: row.subject ?? env.COMPANY_NAME,
       text: row.bodyText,
       html: row.bodyHtml,
+      messageId: outboxMessageId(env, row.id),
       attachments: await emailAttachments(outbox.deps.db, objectStoreOf(env), attachedDocuments(row.payload)),
     });
     return;
