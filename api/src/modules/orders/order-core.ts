@@ -17,7 +17,7 @@ import { type PaymentMilestone, splitDeposit } from "@ch/contracts/totals";
 import type { Executor, schema, TaxLineRecord } from "@ch/db";
 import type { Deps } from "../../lib/deps";
 import { queryRows } from "../../lib/prepared";
-import { createInvoicesForOrder, type PlannedInvoice, planInvoices, receiptPayment } from "../ledger";
+import { type PlannedInvoice, planInvoices, receiptPayment } from "../ledger";
 import { announceEnqueued, orderMessages, outboxRow } from "../notifications";
 import { bankAccountOf } from "../settings";
 import { newMessageId, orderCreatedData } from "../webhooks";
@@ -156,6 +156,8 @@ export function toReceipt(
 export interface CreateOrderOptions {
   /** Store the receipt under this (already claimed) idempotency record key in the same statement. */
   idempotencyKey?: string | undefined;
+  /** `executor` is the caller's transaction (a proposal's acceptance): the statement runs under a savepoint. */
+  inTransaction?: boolean;
 }
 
 /** The order's row as the statement stores it: number and access token new, stage awaiting_deposit. */
@@ -268,32 +270,59 @@ export async function createOrder(
   const { env } = deps;
   const now = deps.clock.now();
   const order = newOrderRow(orderId, now, draft);
-  const planned: PlannedInvoice[] = planInvoices(order, {
-    depositValidUntil: draft.depositValidUntil,
-    milestones: draft.milestones,
-  });
-  const receipt: StoredOrder = {
-    ...toReceipt(order, draft.lines),
-    payment: receiptPayment(env, planned, bankAccountOf(settings)),
-    accessToken: order.accessToken!,
+  for (let attempt = 1; ; attempt++) {
+    // each attempt draws new USDT tags: the receipt, the e-mails, the webhook and the stored answer all
+    // name the amounts that are stored, never a tag another invoice took meanwhile
+    const planned: PlannedInvoice[] = planInvoices(order, {
+      depositValidUntil: draft.depositValidUntil,
+      milestones: draft.milestones,
+    });
+    const receipt: StoredOrder = {
+      ...toReceipt(order, draft.lines),
+      payment: receiptPayment(env, planned, bankAccountOf(settings)),
+      accessToken: order.accessToken!,
+    };
+    const messages = orderMessages({ ...order, lines: draft.lines, invoices: planned }, env, settings, {
+      recipientProven: draft.recipientProven ?? false,
+      accessToken: order.accessToken!,
+    }).filter((message) => draft.notifyCustomer !== false || message.recipient !== order.email);
+    const values = fixedValues(order, draft, planned, now);
+    const params: unknown[] = FIXED.map((name) => values[name]);
+    const withKey = options.idempotencyKey !== undefined;
+    if (withKey) params.push(options.idempotencyKey, 201, JSON.stringify(receipt));
+    params.push(...outboxParams(env, messages));
+    const store = (on: Executor) =>
+      queryRows<{ stored: number; invoices: number }>(on, storeStatement(messages.length, withKey), params);
+    let result: { stored: number; invoices: number } | undefined;
+    try {
+      // inside a caller's transaction the statement runs under a savepoint, so a taken tag can be retried
+      [result] = options.inTransaction ? await executor.transaction((tx) => store(tx)) : await store(executor);
+    } catch (error) {
+      // the one statement stored nothing: another invoice holds one of the drawn USDT amounts
+      if (usdtTagTaken(error) && attempt < TAG_ATTEMPTS) continue;
+      throw error;
+    }
+    if (result?.stored !== 1) return null;
+    announceEnqueued();
+    return receipt;
+  }
+}
+
+const TAG_ATTEMPTS = 20;
+
+/** PostgreSQL's unique violation (23505) on invoices' USDT amount, whichever driver reports it. */
+function usdtTagTaken(error: unknown): boolean {
+  const e = error as {
+    code?: string;
+    constraint_name?: string;
+    constraint?: string;
+    message?: string;
+    cause?: unknown;
   };
-  const messages = orderMessages({ ...order, lines: draft.lines, invoices: planned }, env, settings, {
-    recipientProven: draft.recipientProven ?? false,
-    accessToken: order.accessToken!,
-  }).filter((message) => draft.notifyCustomer !== false || message.recipient !== order.email);
-  const values = fixedValues(order, draft, planned, now);
-  const params: unknown[] = FIXED.map((name) => values[name]);
-  const withKey = options.idempotencyKey !== undefined;
-  if (withKey) params.push(options.idempotencyKey, 201, JSON.stringify(receipt));
-  params.push(...outboxParams(env, messages));
-  const [result] = await queryRows<{ stored: number; invoices: number }>(
-    executor,
-    storeStatement(messages.length, withKey),
-    params,
-  );
-  if (result?.stored !== 1) return null;
-  // rare: a USDT tag was taken by another invoice meanwhile; store the missing invoice with another tag
-  if (result.invoices < planned.length) await createInvoicesForOrder(executor, order, { planned });
-  announceEnqueued();
-  return receipt;
+  if (e?.code === "23505") {
+    return [e.constraint_name, e.constraint, e.message].some((t) =>
+      String(t ?? "").includes("invoices_usdt_amount_unique"),
+    );
+  }
+  return e?.cause !== undefined && e.cause !== error && usdtTagTaken(e.cause);
 }

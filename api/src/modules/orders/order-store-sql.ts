@@ -152,7 +152,7 @@ function storeOrderSql(messages: number, withKey: boolean): string {
       ${$("invoiceUsdt")}::text[], ${$("invoiceValidUntil")}::text[], ${$("invoiceLabels")}::text[],
       ${$("invoicePositions")}::int[], ${$("invoiceDueOn")}::text[], ${$("invoiceDueAt")}::text[])
       as x(kind, reference, amount_cents, usdt, valid_until, label, position, due_on, due_at)
-    on conflict do nothing
+    -- a USDT amount another invoice holds fails the whole statement (nothing stored); order-core retries
     returning id
   ),
   ev as (

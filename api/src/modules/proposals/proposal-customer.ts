@@ -115,48 +115,55 @@ async function orderOfVersion(
   ) as [{ id: number }];
   const [firstName, ...rest] = p.customerName.split(/\s+/);
   const origin = { proposalId: p.id, version: v.version };
-  const stored = await createOrder(tx, deps, settings, orderId, {
-    customer: {
-      firstName: firstName ?? p.customerName,
-      lastName: rest.join(" "),
-      email: p.email,
-      phone: p.phone ?? "",
-      address: p.address,
-      city: p.city,
-      state: p.state,
-      zipCode: p.zipCode,
-      deliveryNotes: null,
+  const stored = await createOrder(
+    tx,
+    deps,
+    settings,
+    orderId,
+    {
+      customer: {
+        firstName: firstName ?? p.customerName,
+        lastName: rest.join(" "),
+        email: p.email,
+        phone: p.phone ?? "",
+        address: p.address,
+        city: p.city,
+        state: p.state,
+        zipCode: p.zipCode,
+        deliveryNotes: null,
+      },
+      paymentMethod: input.paymentMethod,
+      // option and custom lines name no catalog product: product_id 0
+      lines: lines.map((l) => ({
+        productId: l.kind === "product" && l.refId ? l.refId : 0,
+        productName: l.name,
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+        taxClass: l.taxClass ?? "general",
+      })),
+      figures: {
+        subtotalCents: v.subtotalCents,
+        discountCents: v.discountCents,
+        shippingCents: v.deliveryCents,
+        deliveryLabel: v.deliveryLabel,
+        taxLines: v.taxLines,
+        taxCents: v.taxCents,
+        totalCents: v.totalCents,
+        depositPercent: v.depositPercent,
+      },
+      // the version's prices are the ones the customer accepts: nothing to re-check against the catalog
+      catalogCheck: [],
+      proposalId: p.id,
+      actor: "customer",
+      clientOrderDate: null,
+      depositValidUntil: validityEnd(v.validUntil),
+      milestones: versionMilestones(v),
+      // staff typed the proposal's address: not an acknowledgement to an unproven one
+      recipientProven: true,
+      origin,
     },
-    paymentMethod: input.paymentMethod,
-    // option and custom lines name no catalog product: product_id 0
-    lines: lines.map((l) => ({
-      productId: l.kind === "product" && l.refId ? l.refId : 0,
-      productName: l.name,
-      unitPriceCents: l.unitPriceCents,
-      quantity: l.quantity,
-      taxClass: l.taxClass ?? "general",
-    })),
-    figures: {
-      subtotalCents: v.subtotalCents,
-      discountCents: v.discountCents,
-      shippingCents: v.deliveryCents,
-      deliveryLabel: v.deliveryLabel,
-      taxLines: v.taxLines,
-      taxCents: v.taxCents,
-      totalCents: v.totalCents,
-      depositPercent: v.depositPercent,
-    },
-    // the version's prices are the ones the customer accepts: nothing to re-check against the catalog
-    catalogCheck: [],
-    proposalId: p.id,
-    actor: "customer",
-    clientOrderDate: null,
-    depositValidUntil: validityEnd(v.validUntil),
-    milestones: versionMilestones(v),
-    // staff typed the proposal's address: not an acknowledgement to an unproven one
-    recipientProven: true,
-    origin,
-  });
+    { inTransaction: true },
+  );
   if (!stored) throw new Error("acceptProposal: the order core stored nothing");
   return { orderId, stored };
 }
