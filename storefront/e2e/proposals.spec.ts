@@ -2,10 +2,13 @@
 // a proposal from the lead with an option, a custom line (a cent-rounded tax) and delivery, and send it →
 // the customer opens the e-mailed link, sees the server's figures, is told what acceptance needs, accepts
 // → the deposit invoice → the deposit recorded as a bank transfer moves the order to "deposit received"
-// by itself. The whole sale after that (USDT seen on the chain, the stages on the board, the balance,
+// by itself. A proposal with its own payment schedule shows the customer each milestone, when it falls due
+// and its amount. The whole sale after that (USDT seen on the chain, the stages on the board, the balance,
 // every e-mail, the funnel) is sale-journey.spec.ts.
 import { money } from "@ch/contracts/money";
+import { splitMilestones } from "@ch/contracts/totals";
 import {
+  ADMIN,
   ADMIN_ORIGIN,
   emailReceived,
   ensureOwner,
@@ -21,6 +24,10 @@ const EMAIL = "dana.proposal@example.com";
 test.beforeAll(async ({ playwright }) => {
   await ensureOwner(playwright);
 });
+
+const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
+const usd = (amountCents: number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amountCents / 100);
 
 const mailsTo = async (page: import("@playwright/test").Page, subject: RegExp) =>
   (await emailReceived(page)).filter((m) => m.to.includes(EMAIL) && subject.test(m.subject));
@@ -132,6 +139,48 @@ test("quote request → proposal with a custom line → acceptance checks → ba
     .poll(async () => (await mailsTo(page, new RegExp(`^Payment received for your order ${orderNumber}`))).length)
     .toBe(1);
   await staff.context.close();
+});
+
+test("a proposal with its own payment schedule shows the customer each milestone and its amount", async ({
+  page,
+  playwright,
+}) => {
+  const staff = await playwright.request.newContext({
+    baseURL: ADMIN_ORIGIN,
+    extraHTTPHeaders: { origin: ADMIN_ORIGIN },
+  });
+  expect((await staff.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
+  const created = await staff.post("/api/admin/proposals", {
+    data: {
+      customerName: "Mara Milestone",
+      email: "mara.milestone@example.com",
+      address: "3 Oak Ct",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      lines: [{ kind: "custom", name: "40ft home", unitPrice: money(5_000_000), quantity: 1 }],
+      validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      paymentSchedule: [
+        { label: "Signing", percent: 30, dueOn: "acceptance" },
+        { label: "Production start", percent: 40, dueOn: "in_production" },
+        { label: "Balance", percent: 30, dueOn: "delivered" },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id, token } = (await created.json()) as { id: number; token: string };
+  expect((await staff.post(`/api/admin/proposals/${id}/send`)).status()).toBe(200);
+  await staff.dispose();
+
+  await page.goto(`/proposal/${token}`);
+  const total = cents((await page.getByTestId("proposal-total").textContent())!);
+  const [signing, production, balance] = splitMilestones(total, [{ percent: 30 }, { percent: 40 }, { percent: 30 }]);
+  const figures = page.locator("dl", { has: page.getByTestId("proposal-total") });
+  await expect(figures).toContainText("Signing due on acceptance (30%)");
+  await expect(page.getByTestId("proposal-deposit")).toHaveText(usd(signing!));
+  await expect(figures).toContainText("Production start due at production start (40%)");
+  await expect(figures).toContainText("Balance due on delivery (30%)");
+  await expect(page.getByTestId("proposal-milestone")).toHaveText([usd(production!), usd(balance!)]);
 });
 
 test("an unknown proposal link says so", async ({ page }) => {

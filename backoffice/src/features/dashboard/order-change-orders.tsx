@@ -101,11 +101,12 @@ function ChangeOrder({ orderId, change: c }: { orderId: number; change: ChangeOr
           </p>
           <ul aria-label="Effect on the invoices">
             {c.schedule.map((s) => (
-              <li key={s.kind}>
-                {s.kind === "deposit" ? "Deposit" : s.kind === "balance" ? "Balance" : humanize(s.kind)} invoice:{" "}
+              <li key={`${s.label}-${s.when}`}>
+                {s.label} invoice:{" "}
                 {s.amountCents === s.newAmountCents
                   ? `${usd(s.amountCents)}, unchanged`
-                  : `${usd(s.amountCents)} → ${usd(s.newAmountCents)}`}
+                  : `${usd(s.amountCents)} → ${usd(s.newAmountCents)}`}{" "}
+                <span className="text-slate-700">(due {s.when})</span>
               </li>
             ))}
           </ul>

@@ -1,6 +1,8 @@
-// An order's money in the order details: invoices (reference, exact USDT amount, paid, outstanding), the
-// payment ledger (flags for staff, a pending hash can be rejected), the order's timeline of payments and
-// stages, and a form to record a bank transfer received or a refund (a negative amount).
+// An order's money in the order details: invoices (the milestone's name and when it falls due, reference,
+// exact USDT amount, paid, outstanding), the payment ledger (flags for staff, a pending hash can be
+// rejected), the order's timeline of payments and stages, and a form to record a bank transfer received or
+// a refund (a negative amount).
+import { MILESTONE_DUE_LABELS } from "@ch/contracts/totals";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { StatusBadge } from "../../components/badge";
@@ -68,7 +70,8 @@ export function OrderPayments({ orderId }: { orderId: number }) {
               className="flex flex-wrap items-center gap-x-4 gap-y-1 p-2 tabular-nums"
               data-testid={`admin-invoice-${i.kind}`}
             >
-              <span className="font-semibold">{i.kind === "deposit" ? "Deposit" : "Balance"}</span>
+              <span className="font-semibold">{i.label}</span>
+              <span className="text-slate-600">due {MILESTONE_DUE_LABELS[i.dueOn]}</span>
               <span className="font-mono">{i.reference}</span>
               <span>{formatUsd(i.amount)}</span>
               {i.usdtAmount ? <span className="font-mono">{i.usdtAmount} USDT</span> : null}

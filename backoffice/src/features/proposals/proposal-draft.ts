@@ -1,6 +1,8 @@
 // The proposal editor's draft: what is typed (dollars and quantities as text), what the form can check
 // before asking the server, and the proposal input it becomes (the server prices and checks everything).
+import { type PaymentMilestone, paymentSchedule } from "@ch/contracts/payment-schedule";
 import type { ProposalInput, ProposalLineInput, ProposalPreviewInput } from "@ch/contracts/proposals";
+import { defaultMilestones } from "@ch/contracts/totals";
 import { z } from "zod";
 
 export interface LineDraft {
@@ -26,6 +28,8 @@ export interface EditorDraft {
   taxState: string;
   validUntil: string;
   depositPercent: string;
+  /** The proposal's own milestones; null: the business settings' schedule (or depositPercent's split). */
+  paymentSchedule: PaymentMilestone[] | null;
   terms: string;
 }
 
@@ -47,6 +51,7 @@ export function emptyDraft(overrides: Partial<EditorDraft> = {}): EditorDraft {
     taxState: "",
     validUntil: inDays(30),
     depositPercent: "",
+    paymentSchedule: null,
     terms: "Deposit due on acceptance; balance due on delivery. Delivery and setup as listed.",
     ...overrides,
   };
@@ -64,7 +69,7 @@ export function lineIsComplete(l: LineDraft): boolean {
 
 /** The pricing fields of the draft, with its complete lines only: what the running total prices. */
 export function toPreview(d: EditorDraft): ProposalPreviewInput {
-  const { lines, state, zipCode, deliveryBandId, discountCents, taxState, depositPercent } = toInput({
+  const { lines, state, zipCode, deliveryBandId, discountCents, taxState, depositPercent, paymentSchedule } = toInput({
     ...d,
     lines: d.lines.filter(lineIsComplete),
   });
@@ -76,6 +81,7 @@ export function toPreview(d: EditorDraft): ProposalPreviewInput {
     discountCents,
     ...(taxState ? { taxState } : {}),
     ...(depositPercent !== undefined ? { depositPercent } : {}),
+    paymentSchedule,
   };
 }
 
@@ -108,8 +114,14 @@ export function lineDraftsSchema({ needed, credits = false }: { needed: string; 
     .min(1, needed);
 }
 
-/** What a save would be refused for that the form can say before asking: the lines (the server checks all). */
-export const draftSchema = z.object({ lines: lineDraftsSchema({ needed: LINES_NEEDED }) });
+/**
+ * What a save would be refused for that the form can say before asking: the lines and the own schedule
+ * (the server checks all).
+ */
+export const draftSchema = z.object({
+  lines: lineDraftsSchema({ needed: LINES_NEEDED }),
+  paymentSchedule: paymentSchedule.nullable(),
+});
 
 /** The draft's field for a path the server names (an update's are under "proposal."). */
 export const draftField = (path: string) =>
@@ -143,7 +155,24 @@ export function toInput(d: EditorDraft): ProposalInput {
     discountCents: toCents(d.discount),
     ...(d.taxState ? { taxState: d.taxState } : {}),
     validUntil: d.validUntil,
-    ...(d.depositPercent ? { depositPercent: Number(d.depositPercent) } : {}),
+    // an own schedule's first milestone is the deposit
+    ...(d.depositPercent && !d.paymentSchedule ? { depositPercent: Number(d.depositPercent) } : {}),
+    paymentSchedule: d.paymentSchedule,
     terms: d.terms,
   };
+}
+
+/**
+ * A saved version's schedule in the draft: its own milestones, or the deposit field when it is the plain
+ * deposit and balance. Editing a version never changes what it invoices.
+ */
+export function draftScheduleOf(v: {
+  depositPercent: number;
+  paymentSchedule: readonly PaymentMilestone[];
+}): Pick<EditorDraft, "depositPercent" | "paymentSchedule"> {
+  const milestones = v.paymentSchedule.map(({ label, percent, dueOn }) => ({ label, percent, dueOn }));
+  const plain = defaultMilestones(v.depositPercent).filter((m) => m.percent > 0);
+  return JSON.stringify(milestones) === JSON.stringify(plain)
+    ? { depositPercent: String(v.depositPercent), paymentSchedule: null }
+    : { depositPercent: "", paymentSchedule: milestones };
 }

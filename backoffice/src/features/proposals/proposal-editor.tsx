@@ -1,17 +1,20 @@
 // The proposal editor: customer, lines (catalog products, options from the price list, custom lines),
 // delivery (the band of the ZIP's distance from the yard, or one staff choose), discount, tax state, validity,
-// deposit and terms. It sends inputs only: the server prices every figure (and refuses a total sent by a
-// client). The running total is the server's too: the pricing fields go to proposals.preview (the same
-// engine as saving) a moment after each change; the saved version's figures show after saving.
+// terms, and the payment schedule (the business settings', or the proposal's own milestones). It sends
+// inputs only: the server prices every figure (and refuses a total sent by a client). The running total is
+// the server's too: the pricing fields go to proposals.preview (the same engine as saving) a moment after
+// each change; the saved version's figures show after saving.
 import { US_STATES } from "@ch/contracts/constants";
+import type { PaymentMilestone } from "@ch/contracts/payment-schedule";
 import type { ProposalInput, ProposalPreviewInput } from "@ch/contracts/proposals";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { Control } from "react-hook-form";
+import type { Control, UseFormSetValue } from "react-hook-form";
 import { FormMessage, InputField, SelectField, TextareaField, useApiForm } from "../../components/form";
 import { issuesOf } from "../../components/form-field";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc, trpcClient } from "../../lib/trpc";
+import { ScheduleChoice } from "../payments/schedule-editor";
 import { dollarsOf, LineFields, type PriceLists } from "./line-choice";
 import { draftField, draftSchema, type EditorDraft, lineIsComplete, toInput, toPreview } from "./proposal-draft";
 import { ProposalFigures } from "./proposal-figures";
@@ -79,6 +82,8 @@ export function ProposalEditor({
     },
   });
   const { control } = form;
+  const draft = form.watch();
+  const preview = usePreview(draft);
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-label="Proposal editor">
       <CustomerFields control={control} />
@@ -90,8 +95,9 @@ export function ProposalEditor({
         firstAdd={addProduct}
       />
       <TermsFields control={control} lists={lists.data} />
+      <ScheduleFields control={control} setValue={form.setValue} shown={preview.data?.paymentSchedule} />
       <FormMessage message={form.message} />
-      <RunningTotal draft={form.watch()} />
+      <RunningTotal draft={draft} preview={preview} />
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={save.isPending}>
           {save.isPending ? "Saving…" : id === null ? "Create proposal" : "Save changes"}
@@ -157,25 +163,63 @@ function TermsFields({ control, lists }: { control: DraftControl; lists: PriceLi
           ))}
       </SelectField>
       <InputField control={control} name="validUntil" label="Valid until" type="date" />
-      <InputField
-        control={control}
-        name="depositPercent"
-        label="Deposit (%)"
-        hint="The business settings' when empty"
-        inputMode="numeric"
-      />
       <TextareaField control={control} name="terms" label="Terms" rows={3} className="sm:col-span-3" />
     </fieldset>
   );
 }
 
+/**
+ * The settings' schedule (or a deposit typed here, the rest on delivery), or the proposal's own milestones,
+ * which start from the schedule the running total shows.
+ */
+function ScheduleFields({
+  control,
+  setValue,
+  shown,
+}: {
+  control: DraftControl;
+  setValue: UseFormSetValue<EditorDraft>;
+  shown: PaymentMilestone[] | undefined;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-base font-semibold text-slate-900">Payment schedule</legend>
+      <ScheduleChoice
+        control={control}
+        name="paymentSchedule"
+        setValue={setValue}
+        legend="Invoice this proposal by"
+        inherited="Use the business settings' schedule"
+        own="Own schedule"
+        startWith={() =>
+          shown?.map(({ label, percent, dueOn }) => ({ label, percent, dueOn })) ?? [
+            { label: "Deposit", percent: 100, dueOn: "acceptance" },
+          ]
+        }
+      >
+        <InputField
+          control={control}
+          name="depositPercent"
+          label="Deposit (%)"
+          hint="Empty: the settings' schedule; a percent: that deposit, the rest on delivery"
+          inputMode="numeric"
+          className="sm:max-w-xs"
+        />
+      </ScheduleChoice>
+    </fieldset>
+  );
+}
+
 /** The server's figures for the draft's complete lines, asked a moment after the draft stops changing. */
-function RunningTotal({ draft }: { draft: EditorDraft }) {
+function usePreview(draft: EditorDraft) {
   const previewInput = useSettled(JSON.stringify(toPreview(draft)), 350);
-  const preview = useQuery({
+  return useQuery({
     ...trpc.proposals.preview.queryOptions(JSON.parse(previewInput) as ProposalPreviewInput),
     placeholderData: keepPreviousData,
   });
+}
+
+function RunningTotal({ draft, preview }: { draft: EditorDraft; preview: ReturnType<typeof usePreview> }) {
   return (
     <section
       aria-labelledby="running-total-title"
@@ -213,6 +257,7 @@ function previewProblem(error: unknown): string {
     discountCents: "Discount",
     depositPercent: "Deposit",
     deliveryBandId: "Delivery",
+    paymentSchedule: "Payment schedule",
     lines: "Lines",
   };
   if (issues.length === 0) return errorMessage(error, "the figures could not be priced");

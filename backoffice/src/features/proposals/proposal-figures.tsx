@@ -1,7 +1,7 @@
 // A proposal's figures as the pricing engine computed them: a saved version's (the detail) or the
 // editor's running total (proposals.preview, before saving). Nothing is added up here.
-import type { ProposalLineDto } from "@ch/contracts/proposals";
-import { splitDeposit } from "@ch/contracts/totals";
+import type { ProposalFiguresDto, ProposalLineDto } from "@ch/contracts/proposals";
+import { MILESTONE_DUE_LABELS } from "@ch/contracts/totals";
 import { formatUsd } from "../../lib/format";
 
 const money = (cents: number) => formatUsd(cents / 100);
@@ -16,13 +16,11 @@ export interface FiguresView {
   taxLines: { taxClass: string; label: string; taxCents: number }[];
   taxCents: number;
   totalCents: number;
-  depositPercent: number;
-  /** The engine's split when it gave one (a preview); a saved version's is split by the shared rule. */
-  depositCents?: number;
+  /** Each milestone with its amount, as the server split the total (the first is the deposit). */
+  paymentSchedule: ProposalFiguresDto["paymentSchedule"];
 }
 
 export function ProposalFigures({ v, testId = "proposal-figures" }: { v: FiguresView; testId?: string }) {
-  const deposit = v.depositCents ?? splitDeposit(v.totalCents, v.depositPercent).depositCents;
   return (
     <dl className="grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" data-testid={testId}>
       {v.lines.map((l, i) => (
@@ -56,8 +54,14 @@ export function ProposalFigures({ v, testId = "proposal-figures" }: { v: Figures
       <dd className="text-right font-semibold tabular-nums" data-testid={`${testId}-total`}>
         {money(v.totalCents)}
       </dd>
-      <dt>Deposit ({v.depositPercent}%)</dt>
-      <dd className="text-right tabular-nums">{money(deposit)}</dd>
+      {v.paymentSchedule.map((m, i) => (
+        <div key={i} className="contents" data-testid={`${testId}-milestone`}>
+          <dt className={i === 0 ? "border-t pt-1" : ""}>
+            {m.label} ({m.percent}%), due {MILESTONE_DUE_LABELS[m.dueOn]}
+          </dt>
+          <dd className={`text-right tabular-nums ${i === 0 ? "border-t pt-1" : ""}`}>{money(m.amountCents)}</dd>
+        </div>
+      ))}
     </dl>
   );
 }

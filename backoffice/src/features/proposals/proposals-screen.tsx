@@ -11,7 +11,7 @@ import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { useAccount } from "../staff/use-account";
 import { FunnelCard } from "./funnel-card";
-import { type EditorDraft, emptyDraft } from "./proposal-draft";
+import { draftScheduleOf, type EditorDraft, emptyDraft } from "./proposal-draft";
 import { ProposalFigures } from "./proposal-figures";
 
 const money = (cents: number) => formatUsd(cents / 100);
@@ -157,7 +157,7 @@ function EditExisting({ id, onDone }: { id: number; onDone: (id: number) => void
     discount: String(v.discountCents / 100),
     taxState: v.taxState,
     validUntil: v.validUntil,
-    depositPercent: String(v.depositPercent),
+    ...draftScheduleOf(v),
     terms: v.terms,
   });
   return (

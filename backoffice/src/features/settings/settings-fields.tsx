@@ -105,14 +105,6 @@ export const LEAD_TIMES: FieldsSectionSpec = {
   ],
 };
 
-export const DEPOSIT: FieldsSectionSpec = {
-  title: "Deposit",
-  intro:
-    "Part of the order total paid when the order is placed; the rest is due on delivery. Orders keep the deposit they were placed with.",
-  columns: "sm:grid-cols-3 sm:items-end",
-  fields: [{ path: "depositPercent", label: "Deposit (% of the total)", number: true }],
-};
-
 const digits = { inputMode: "numeric", autoComplete: "off" } as const;
 export const BANK: FieldsSectionSpec = {
   title: "Bank transfer",

@@ -1,12 +1,12 @@
 // The business settings: company details, opening hours, warranty, lead times, cancellation terms,
-// deposit, bank transfer details and social links. Validated here with the API's own schema (the server
+// bank transfer details, the payment schedule (a deposit and the balance, or milestones) and social links. Validated here with the API's own schema (the server
 // validates again), saved in one write; every storefront page, chat answer, e-mail and JSON-LD block
 // shows the change at once.
 import { cancellationTerms, SOCIAL_NETWORKS, TIME_ZONES, WEEKDAYS, type Weekday } from "@ch/contracts/business-facts";
 import { businessSettingsInput } from "@ch/contracts/settings";
-import { splitDeposit } from "@ch/contracts/totals";
+import { defaultMilestones } from "@ch/contracts/totals";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useFieldArray, useFormState, useWatch } from "react-hook-form";
+import { type UseFormSetValue, useFieldArray, useFormState, useWatch } from "react-hook-form";
 import { LoadError } from "../../components/card";
 import { SelectField, useApiForm, useChecklist } from "../../components/form";
 import { SubmitButton } from "../../components/submit-button";
@@ -14,11 +14,11 @@ import { formatDateTime } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
+import { ExampleSplit, ScheduleChoice } from "../payments/schedule-editor";
 import {
   BANK,
   COMPANY,
   COORDINATE_FIELDS,
-  DEPOSIT,
   Fields,
   FieldsSection,
   fieldId,
@@ -37,9 +37,6 @@ function toInput(settings: StoredSettings): Settings {
   const { updatedAt: _updatedAt, ...input } = settings;
   return structuredClone(input);
 }
-
-const usd = (cents: number) =>
-  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 });
 
 function SettingsForm({ settings }: { settings: StoredSettings }) {
   const toast = useToast();
@@ -87,7 +84,7 @@ function SettingsForm({ settings }: { settings: StoredSettings }) {
       </FieldsSection>
       <CancellationSection control={control} />
       <FieldsSection control={control} section={BANK} />
-      <DepositSection control={control} />
+      <PaymentScheduleSection control={control} setValue={form.setValue} />
       <Section title="Social links" intro="Full https:// addresses; linked from the footer and the structured data.">
         <div className="grid gap-4 sm:grid-cols-2">
           {SOCIAL_NETWORKS.map(([key, label]) => (
@@ -225,15 +222,35 @@ function CancellationSection({ control }: { control: SettingsControl }) {
   );
 }
 
-function DepositSection({ control }: { control: SettingsControl }) {
+function PaymentScheduleSection({
+  control,
+  setValue,
+}: {
+  control: SettingsControl;
+  setValue: UseFormSetValue<Settings>;
+}) {
   const percent = useWatch({ control, name: "depositPercent" });
-  const example = splitDeposit(10_000_000, Number.isFinite(percent) ? percent : 0);
   return (
-    <FieldsSection control={control} section={DEPOSIT}>
-      <p className="text-sm text-slate-600 sm:col-span-2" data-testid="deposit-example">
-        On a $100,000.00 order: {usd(example.depositCents)} now, {usd(example.balanceCents)} on delivery.
-      </p>
-    </FieldsSection>
+    <Section
+      title="Payment schedule"
+      intro="How orders and proposals are invoiced, unless a proposal sets its own: each part is an invoice that falls due when the build reaches its stage. Orders keep the schedule they were placed with."
+    >
+      <ScheduleChoice
+        control={control}
+        name="paymentSchedule"
+        setValue={setValue}
+        legend="Invoice orders by"
+        inherited="Deposit and balance"
+        own="Milestones"
+        startWith={() => defaultMilestones(percent)}
+      >
+        <div className="grid gap-4 sm:grid-cols-3 sm:items-end">
+          <Num control={control} path="depositPercent" label="Deposit (% of the total)" />
+          <p className="text-sm text-slate-600 sm:col-span-2">The deposit on acceptance; the rest on delivery.</p>
+        </div>
+        {Number.isFinite(percent) ? <ExampleSplit milestones={defaultMilestones(percent)} /> : null}
+      </ScheduleChoice>
+    </Section>
   );
 }
 
