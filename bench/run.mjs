@@ -66,6 +66,7 @@ const PORT = {
   bare: PORT_BASE + 4,
   ordersBase: PORT_BASE + 5,
   pg: PORT_BASE + 6,
+  worker: PORT_BASE + 7,
 };
 const CONNECTIONS = 10; // orders
 const READ_CONNECTIONS = 50; // reads (issue 13: p99 <= 10 ms at 50 connections)
@@ -698,7 +699,7 @@ function table() {
     );
     for (const r of report.cluster.rows) {
       out(
-        `   ${r.path.padEnd(20)} 1 web ${r.one.rps.toFixed(0).padStart(6)}/s (p99 ${r.one.p99} ms)   2 web ${r.two.rps.toFixed(0).padStart(6)}/s (p99 ${r.two.p99} ms)   ${r.ratio.toFixed(2)}x   errors ${r.one.errors + r.two.errors}`,
+        `   ${r.path.padEnd(20)} 1 web ${r.one.rps.toFixed(0).padStart(6)}/s (p99 ${r.one.p99} ms)   2 web ${r.two.rps.toFixed(0).padStart(6)}/s (p99 ${r.two.p99} ms)   ${r.ratio.toFixed(2)}x   errors ${r.one.errors + r.two.errors}   PostgreSQL ${r.two.pgCores.toFixed(2)} cores${r.two.perPgCore === null ? " (answered from the read cache)" : ` = ${r.two.perPgCore.toFixed(0)}/s per core`}`,
       );
     }
     out();
