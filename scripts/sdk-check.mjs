@@ -163,9 +163,12 @@ try {
   step("the example ran against the product: every step passed");
 } finally {
   if (product?.pid) {
+    // the product writes its data folder until it has exited, so the folder is removed after that
+    const exited = product.exitCode === null ? new Promise((resolve) => product.once("exit", resolve)) : null;
     try {
       process.kill(-product.pid, "SIGTERM");
     } catch {}
+    if (exited) await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
   }
-  rmSync(work, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }

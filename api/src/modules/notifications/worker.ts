@@ -292,14 +292,25 @@ async function settle(outbox: Outbox, row: NotificationRow, error: unknown): Pro
 
 async function settleSent(outbox: Outbox, row: NotificationRow): Promise<Settlement> {
   const now = outbox.deps.clock.now();
+  const marksVisit = row.kind === "new-visitor" && row.entityType === "visit" && row.entityId !== null;
+  if (!marksVisit) {
+    // one statement, not a transaction: the time between the channel's acceptance and this record is
+    // the only one in which a killed process makes the message go twice
+    const [updated] = await outbox.deps.db
+      .update(notifications)
+      .set({ status: "sent", sentAt: now, lockedUntil: null })
+      .where(heldClaim(row))
+      .returning({ id: notifications.id });
+    return updated ? { id: row.id, status: "sent", attempts: row.attempts } : lost(outbox, row);
+  }
   const done = await outbox.deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(notifications)
       .set({ status: "sent", sentAt: now, lockedUntil: null })
       .where(heldClaim(row))
       .returning({ id: notifications.id });
-    if (updated && row.kind === "new-visitor" && row.entityType === "visit" && row.entityId !== null) {
-      await tx.update(visits).set({ telegramNotified: true }).where(eq(visits.id, row.entityId));
+    if (updated) {
+      await tx.update(visits).set({ telegramNotified: true }).where(eq(visits.id, row.entityId!));
     }
     return Boolean(updated);
   });
