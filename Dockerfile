@@ -4,9 +4,9 @@
 # apps' dist folders are found beside the sources), so the runtime stage keeps the repository's layout
 # under /app and runs the bundle in place, as `npm run start -w api` does.
 
-FROM node:20-slim AS build
+# the workspaces' manifests, from which both stages install
+FROM node:20-slim AS manifests
 WORKDIR /app
-ENV TURBO_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY db/package.json db/
@@ -15,23 +15,17 @@ COPY storefront/package.json storefront/
 COPY backoffice/package.json backoffice/
 COPY sdk/package.json sdk/
 COPY examples/integration/package.json examples/integration/
+
+FROM manifests AS build
+ENV TURBO_TELEMETRY_DISABLED=1
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx turbo run build --filter=./storefront --filter=./backoffice && npm run build -w api
 
-FROM node:20-slim AS runtime
+FROM manifests AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     MALLOC_MMAP_THRESHOLD_=131072
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY contracts/package.json contracts/
-COPY db/package.json db/
-COPY api/package.json api/
-COPY storefront/package.json storefront/
-COPY backoffice/package.json backoffice/
-COPY sdk/package.json sdk/
-COPY examples/integration/package.json examples/integration/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/contracts/src contracts/src
 COPY --from=build /app/db/src db/src

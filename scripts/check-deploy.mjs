@@ -7,7 +7,7 @@
 //    (a key of its envSchema), every ${VAR} is listed in deploy/.env.example, and the web and worker
 //    processes set what production requires; their settings, interpolated from deploy/.env.example (with
 //    stand-ins for its blank secrets) and with the Dockerfile's NODE_ENV, are accepted by env.ts's loadEnv;
-//  - the Dockerfile's stages are node:20-slim, the last runs as a non-root USER with a HEALTHCHECK;
+//  - the Dockerfile's stages are built on node:20-slim, the last runs as a non-root USER with a HEALTHCHECK;
 //  - services have health checks, depends_on waits on them, and Caddy's upstreams are web services.
 // It prints one line, and on a problem names each one and exits 1.
 import { existsSync, readFileSync } from "node:fs";
@@ -154,9 +154,14 @@ for (const line of instructions) {
 }
 if (stages.length < 2)
   problem(`Dockerfile: ${stages.length} stage(s); a multi-stage build needs a build and a runtime stage`);
+// a stage is built on node:20-slim, directly or through an earlier stage
+const baseOf = (stage, seen = new Set()) => {
+  const earlier = stages.find((s) => s.name === stage.from && s !== stage && !seen.has(s));
+  return earlier ? baseOf(earlier, seen.add(stage)) : stage.from;
+};
 for (const stage of stages) {
-  if (stage.from !== "node:20-slim")
-    problem(`Dockerfile: stage ${stage.name ?? "?"} is FROM ${stage.from}, not node:20-slim`);
+  if (baseOf(stage) !== "node:20-slim")
+    problem(`Dockerfile: stage ${stage.name ?? "?"} is FROM ${stage.from}, not built on node:20-slim`);
 }
 const last = stages.at(-1) ?? { lines: [] };
 const user = last.lines.filter((l) => l.op === "USER").at(-1)?.rest;
