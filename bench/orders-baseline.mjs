@@ -1,7 +1,11 @@
-// The order baseline: the same transaction as POST /api/orders, written directly with postgres.js
-// (prepared statements, no validation, no ORM): read the cart's products FOR SHARE in id order,
-// insert the order, its lines and two outbox rows (staff message + customer e-mail), answer 201.
+// The order baseline: the rows POST /api/orders stores, written directly with postgres.js (prepared
+// statements, no validation, no ORM) in one transaction: read the cart's products FOR SHARE in id order,
+// insert the order, its lines, its two invoices (deposit and balance), its first timeline row, the audit
+// entry, the order.created webhook event and two outbox rows (staff message + customer e-mail), answer 201.
+// The API does the same work in one statement (api/src/modules/orders/order-store-sql.ts) with validation,
+// pricing, tax and the money core around it: the ratio is the cost of those.
 // Usage: node bench/orders-baseline.mjs <port> <DATABASE_URL>
+import { randomUUID } from "node:crypto";
 import Fastify from "fastify";
 import postgres from "postgres";
 
@@ -37,6 +41,39 @@ app.post("/api/orders", async (req, reply) => {
         ${body.paymentMethod}, ${subtotal}, ${tax}, ${SHIPPING_CENTS}, ${total}, now(), now()
       from n returning id, order_number, created_at`;
     await tx`insert into order_lines ${tx(lines.map((l) => ({ ...l, order_id: order.id })))}`;
+    const deposit = Math.round(total / 2);
+    const now = order.created_at;
+    await tx`insert into invoices ${tx([
+      {
+        order_id: order.id,
+        kind: "deposit",
+        reference: `${order.order_number}-D`,
+        amount_cents: deposit,
+        label: "Deposit",
+        position: 0,
+        due_on: "acceptance",
+        created_at: now,
+        updated_at: now,
+      },
+      {
+        order_id: order.id,
+        kind: "balance",
+        reference: `${order.order_number}-B`,
+        amount_cents: total - deposit,
+        label: "Balance",
+        position: 1,
+        due_on: "delivered",
+        created_at: now,
+        updated_at: now,
+      },
+    ])}`;
+    await tx`insert into order_events (order_id, kind, actor, to_stage, data, created_at)
+      values (${order.id}, 'stage', 'checkout', 'awaiting_deposit', ${tx.json({ origin: "checkout" })}, ${now})`;
+    await tx`insert into audit_log (admin_name, action, entity_type, entity_id, detail, created_at)
+      values ('checkout', 'order.create', 'order', ${String(order.id)}, ${tx.json({ total })}, ${now})`;
+    await tx`insert into webhook_events (message_id, type, data, occurred_at, resource)
+      values (${`msg_${randomUUID().replaceAll("-", "")}`}, 'order.created',
+        ${tx.json({ orderNumber: order.order_number, total, lines })}, ${now}, ${`order:${order.id}`})`;
     const text = `New order ${order.order_number} from ${body.firstName} ${body.lastName} <${body.email}>: ${lines
       .map((l) => `${l.product_name} x ${l.quantity}`)
       .join(", ")}; total ${(total / 100).toFixed(2)} USD`;

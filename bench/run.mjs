@@ -722,6 +722,12 @@ function scaleTable(out) {
   out(
     `   filled in ${f(databases.postgres?.fillSeconds, 1)} s (PostgreSQL) and ${f(databases.pglite?.fillSeconds, 1)} s (PGlite)`,
   );
+  const storage = databases.postgres?.storage;
+  if (storage) {
+    out(
+      `   PostgreSQL on disk: ${f(storage.databaseMb)} MB; largest tables: ${storage.tables.map((t) => `${t.name} ${f(t.mb)} MB (${f(t.rows)} rows)`).join(", ")}`,
+    );
+  }
   outTable(
     out,
     [32, 6, 9, 8, 9, 8, 5],

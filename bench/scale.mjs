@@ -129,6 +129,7 @@ export async function scaleBench(ctx) {
     const fillSeconds = await fill({ url: pg.url }, "PostgreSQL");
     result.databases.postgres = {
       fillSeconds,
+      storage: await storageOf(pg.url),
       rows: await measure(ctx, api, ctx.ports.api, ctx.ports.apiAdmin, repeats),
     };
     await ctx.stopProcess(api);
@@ -151,6 +152,23 @@ export async function scaleBench(ctx) {
     await ctx.stopProcess(api);
   }
   return result;
+}
+
+/** What the history takes on disk: the database, and its largest tables with their indexes (MB). */
+async function storageOf(url) {
+  const postgres = (await import("postgres")).default;
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client.unsafe("vacuum analyze");
+    const [db] = await client`select pg_database_size(current_database())::float8 / 1048576 as mb`;
+    const tables = await client`
+      select relname as name, pg_total_relation_size(oid)::float8 / 1048576 as mb, reltuples::float8 as rows
+      from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace
+      order by pg_total_relation_size(oid) desc limit 6`;
+    return { databaseMb: db.mb, tables };
+  } finally {
+    await client.end();
+  }
 }
 
 async function measure(ctx, api, port, adminPort, repeats) {
