@@ -6,8 +6,9 @@
 import { idParams, pageQuery } from "@ch/contracts/admin";
 import { adminProductDto, productImagesInput, productInput, productPage } from "@ch/contracts/catalog";
 import { okAnswer } from "@ch/contracts/responses";
+import { adminPageRoute } from "../../http/admin-page";
 import { route } from "../../http/route";
-import { createdCursor, keysetPage } from "../../lib/cursor";
+import { createdCursor } from "../../lib/cursor";
 import {
   createProductAs,
   deleteProductAs,
@@ -21,10 +22,8 @@ import {
 const tags = ["admin", "catalog"];
 
 // REST only: no back-office procedure is made from these
-const productPageRoute = route({
-  method: "GET",
+const productPageRoute = adminPageRoute({
   url: "/api/admin/products",
-  access: "admin",
   operationId: "listAdminProducts",
   summary: "Every product, newest first (created_at desc, id desc), a page at a time",
   tags,
@@ -32,8 +31,8 @@ const productPageRoute = route({
   response: productPage,
   answer:
     "{ items: products, next: URL of the next page or null }; 400 naming `cursor` for a cursor this list did not give",
-  handler: ({ deps, query, req, reply }) =>
-    keysetPage({ req, reply }, createdCursor, query, (page) => listProductsPage(deps.db, { ...query, ...page })),
+  cursor: createdCursor,
+  load: (deps, query, page) => listProductsPage(deps.db, { ...query, ...page }),
 });
 
 const productRoute = route({

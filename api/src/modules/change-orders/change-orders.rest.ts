@@ -4,14 +4,12 @@
 import { changeOrderDto, changeOrderInput, changeOrdersDto, orderChangeOrderParams } from "@ch/contracts/change-orders";
 import { orderIdParams } from "@ch/contracts/orders";
 import { route } from "../../http/route";
-import { orderById } from "../orders";
+import { adminOrderScope, orderById } from "../orders";
 import { createChangeOrder, listChangeOrders, withdrawChangeOrder } from "./change-orders.service";
-
-const orderChanges = { access: "admin" as const, tags: ["admin", "orders"], errors: [404 as const] };
 
 export const adminChangeOrderOperations = {
   list: route({
-    ...orderChanges,
+    ...adminOrderScope,
     method: "GET",
     url: "/api/admin/orders/:id/change-orders",
     summary: "The order's change orders, newest first",
@@ -24,7 +22,7 @@ export const adminChangeOrderOperations = {
     }),
   }),
   create: route({
-    ...orderChanges,
+    ...adminOrderScope,
     method: "POST",
     url: "/api/admin/orders/:id/change-orders",
     summary:
@@ -42,7 +40,7 @@ export const adminChangeOrderOperations = {
       createChangeOrder(deps, admin!, await orderById(deps, params.id), body),
   }),
   withdraw: route({
-    ...orderChanges,
+    ...adminOrderScope,
     method: "POST",
     url: "/api/admin/orders/:id/change-orders/:changeOrderId/withdraw",
     summary: "Withdraw a change order the customer has not signed",

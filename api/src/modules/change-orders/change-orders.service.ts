@@ -12,6 +12,7 @@ import { asc, desc, eq, max, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { lockedRow } from "../../lib/locked-row";
 import { usd } from "../../lib/usd";
 import { type Actor, CUSTOMER, recordAudit } from "../audit";
 import { invoiceDueText, ledger } from "../ledger";
@@ -231,9 +232,7 @@ export async function createChangeOrder(
 }
 
 async function lockChangeOrder(tx: Executor, id: number) {
-  const [row] = await tx.select().from(changeOrders).where(eq(changeOrders.id, id)).for("update");
-  if (!row) throw notFound("Change order not found");
-  return row;
+  return lockedRow(tx.select().from(changeOrders).where(eq(changeOrders.id, id)), "Change order not found");
 }
 
 const refuseClosed = (row: ChangeOrderRow) => {

@@ -14,8 +14,9 @@ import {
   galleryReorderInput,
 } from "@ch/contracts/content";
 import { okAnswer } from "@ch/contracts/responses";
+import { adminPageRoute } from "../../http/admin-page";
 import { route } from "../../http/route";
-import { createdCursor, keysetPage, positionCursor } from "../../lib/cursor";
+import { createdCursor, positionCursor } from "../../lib/cursor";
 import {
   createPostAs,
   deletePostAs,
@@ -37,22 +38,17 @@ const galleryTags = ["admin", "gallery"];
 const blogTags = ["admin", "blog"];
 
 // REST only: no back-office procedure is made from these
-const galleryPageRoute = route({
-  method: "GET",
+const galleryPageRoute = adminPageRoute({
   url: "/api/admin/gallery",
-  access: "admin",
   operationId: "listAdminGallery",
   summary: "The gallery in display order (position, then id), a page at a time",
   tags: galleryTags,
   query: pageQuery,
   response: galleryPage,
   answer: "{ items: gallery items, next: URL of the next page or null }",
-  handler: async ({ deps, query, req, reply }) => {
-    const { items, next } = await keysetPage({ req, reply }, positionCursor, query, (page) =>
-      listGalleryPage(deps.db, { ...query, ...page }),
-    );
-    return { items: items.map(({ position: _position, ...item }) => item), next };
-  },
+  cursor: positionCursor,
+  load: (deps, query, page) => listGalleryPage(deps.db, { ...query, ...page }),
+  shown: ({ position: _position, ...item }) => item,
 });
 
 const galleryItemRoute = route({
@@ -69,18 +65,16 @@ const galleryItemRoute = route({
   handler: ({ deps, params }) => getGalleryItem(deps.db, params.id),
 });
 
-const postPageRoute = route({
-  method: "GET",
+const postPageRoute = adminPageRoute({
   url: "/api/admin/blog/posts",
-  access: "admin",
   operationId: "listAdminBlogPosts",
   summary: "Every post, drafts too, without its body; newest first (created_at desc, id desc), a page at a time",
   tags: blogTags,
   query: pageQuery,
   response: adminPostPage,
   answer: "{ items: post summaries, next: URL of the next page or null }",
-  handler: ({ deps, query, req, reply }) =>
-    keysetPage({ req, reply }, createdCursor, query, (page) => listPostsPage(deps.db, { ...query, ...page })),
+  cursor: createdCursor,
+  load: (deps, query, page) => listPostsPage(deps.db, { ...query, ...page }),
 });
 
 const publishPostRoute = route({

@@ -11,17 +11,17 @@ import {
 import { route } from "../../http/route";
 import { saveRoi, submitContact, submitQuoteRequest } from "./leads.service";
 
+/** What the storefront's lead forms share: a public POST, rate-limited by its own rule, 201 with what was stored. */
+const leadForm = { method: "POST" as const, access: "public" as const, tags: ["leads"], successStatus: 201 };
+
 export const leadOperations = {
   contact: route({
-    method: "POST",
+    ...leadForm,
     url: "/api/contact",
-    access: "public",
     summary: "Send a contact enquiry",
     operationId: "sendContactEnquiry",
-    tags: ["leads"],
     response: contactAnswer,
     body: contactInput,
-    successStatus: 201,
     rateLimit: "contact",
     answer: "201 with the stored enquiry's id and status",
     handler: async ({ deps, body }) => {
@@ -30,16 +30,13 @@ export const leadOperations = {
     },
   }),
   requestQuote: route({
-    method: "POST",
+    ...leadForm,
     url: "/api/quote-requests",
-    access: "public",
     summary: "Request a quote or a call (optionally about one product, with a preferred time)",
     operationId: "requestQuote",
-    tags: ["leads"],
     response: quoteRequestAnswer,
     errors: [404],
     body: quoteRequestInput,
-    successStatus: 201,
     rateLimit: "quote",
     answer: "201 with the stored enquiry's id and source",
     handler: async ({ deps, body }) => {
@@ -48,15 +45,12 @@ export const leadOperations = {
     },
   }),
   saveRoi: route({
-    method: "POST",
+    ...leadForm,
     url: "/api/roi",
-    access: "public",
     summary: "Save an ROI calculation; the server recomputes the figures from the inputs",
     operationId: "saveRoiCalculation",
-    tags: ["leads"],
     response: roiAnswer,
     body: roiInput,
-    successStatus: 201,
     rateLimit: "roi",
     answer: "201 with { id, monthlyIncome, roiPercent, paybackMonths } as computed by the server",
     handler: ({ deps, body }) => saveRoi(deps, body),

@@ -6,6 +6,7 @@ import { and, desc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { notFound } from "../../lib/errors";
+import { lockedRow } from "../../lib/locked-row";
 import { type ListPaging, pagingClauses, type SortedTable, searchClause, sortedPage } from "../../lib/sorted-page";
 import { type Actor, listAudit, recordAudit, SYSTEM } from "../audit";
 import { enqueue, enquiryMessages } from "../notifications";
@@ -260,8 +261,10 @@ export async function getContactDetails(db: Executor, id: number) {
 
 export async function setContactStatus(deps: Deps, actor: Actor, id: number, status: string): Promise<AdminContactDto> {
   return deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for("update").limit(1);
-    if (!before) throw notFound("Contact not found");
+    const before = await lockedRow(
+      tx.select().from(enquiries).where(eq(enquiries.id, id)).limit(1),
+      "Contact not found",
+    );
     const [after] = await tx
       .update(enquiries)
       .set({ status, updatedAt: deps.clock.now() })

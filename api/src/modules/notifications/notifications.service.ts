@@ -6,6 +6,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
+import { lockedRow } from "../../lib/locked-row";
 import { changeClauses } from "../../lib/sorted-page";
 import { type Actor, recordAudit } from "../audit";
 import { telegramPlainText } from "./messages";
@@ -152,21 +153,22 @@ const notConfiguredMessage: Record<Channel, string> = {
 /** Puts a failed or unsent notification back in the queue with a fresh set of attempts; audited. */
 export async function retryNotification(deps: Deps, actor: Actor, id: number) {
   const result = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        id: notifications.id,
-        channel: notifications.channel,
-        kind: notifications.kind,
-        status: notifications.status,
-        attempts: notifications.attempts,
-        lastError: notifications.lastError,
-        recipient: notifications.recipient,
-      })
-      .from(notifications)
-      .where(eq(notifications.id, id))
-      .for("update")
-      .limit(1);
-    if (!row) throw notFound("Notification not found");
+    const row = await lockedRow(
+      tx
+        .select({
+          id: notifications.id,
+          channel: notifications.channel,
+          kind: notifications.kind,
+          status: notifications.status,
+          attempts: notifications.attempts,
+          lastError: notifications.lastError,
+          recipient: notifications.recipient,
+        })
+        .from(notifications)
+        .where(eq(notifications.id, id))
+        .limit(1),
+      "Notification not found",
+    );
     if (!RETRYABLE_STATUSES.includes(row.status)) {
       throw conflict(`Only a failed or unsent notification can be retried; this one is ${row.status}.`, {
         notificationStatus: row.status,

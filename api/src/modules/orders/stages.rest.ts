@@ -10,6 +10,7 @@ import { ORDER_STAGES } from "@ch/contracts/stages";
 import { z } from "zod";
 import { route } from "../../http/route";
 import { moveOrderStageByStaff } from "./order-commands";
+import { adminOrderScope } from "./order-scope";
 import { pipelineBoard, undoStageMove } from "./stages.service";
 
 const stage = z.enum(ORDER_STAGES);
@@ -41,14 +42,13 @@ const pipelineBoardDto = z.array(
 
 export const adminStageOperations = {
   move: route({
+    ...adminOrderScope,
     method: "PUT",
     url: "/api/admin/orders/:id/stage",
-    access: "admin",
     summary: "Move an order to another build stage (only the moves contracts/src/stages.ts allows)",
     operationId: "moveOrderStage",
     response: stageMoved,
     errors: [404, 409],
-    tags: ["admin", "orders"],
     params: idParams,
     body: stageMoveInput,
     answer:
@@ -56,14 +56,13 @@ export const adminStageOperations = {
     handler: ({ deps, params, body, admin }) => moveOrderStageByStaff(deps, admin!, params.id, body),
   }),
   undo: route({
+    ...adminOrderScope,
     method: "POST",
     url: "/api/admin/orders/:id/stage/undo",
-    access: "admin",
     summary: "Undo the order's last stage move while its e-mail to the customer still waits; nobody is e-mailed",
     operationId: "undoOrderStageMove",
     response: stageUndone,
     errors: [404, 409],
-    tags: ["admin", "orders"],
     params: idParams,
     answer:
       "{ stage, stageChangedAt }: the stage before the move, as it stood; 409 once the window is over (the customer has been e-mailed) or when the order has no move to undo",

@@ -10,7 +10,8 @@ import { canMoveStage, ORDER_STAGE_LABELS, type OrderStage, PAYMENT_DRIVEN_STAGE
 import { type Executor, schema } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
-import { badRequest, conflict, notFound } from "../../lib/errors";
+import { badRequest, conflict } from "../../lib/errors";
+import { lockedRow } from "../../lib/locked-row";
 import { type Actor, recordAudit } from "../audit";
 import { markLeadWonForOrder } from "../leads";
 import { markInvoicesDue } from "../ledger";
@@ -61,25 +62,25 @@ export interface MoveStageInput {
 
 /** The order, locked for the move; 404 when there is none. */
 async function lockStageOrder(db: Executor, orderId: number) {
-  const [order] = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      firstName: orders.firstName,
-      email: orders.email,
-      paymentMethod: orders.paymentMethod,
-      proposalId: orders.proposalId,
-      accessToken: orders.accessToken,
-      stage: orders.stage,
-      stageChangedAt: orders.stageChangedAt,
-      paymentStatus: orders.paymentStatus,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for("update")
-    .limit(1);
-  if (!order) throw notFound("Order not found");
-  return order;
+  return lockedRow(
+    db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        firstName: orders.firstName,
+        email: orders.email,
+        paymentMethod: orders.paymentMethod,
+        proposalId: orders.proposalId,
+        accessToken: orders.accessToken,
+        stage: orders.stage,
+        stageChangedAt: orders.stageChangedAt,
+        paymentStatus: orders.paymentStatus,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .limit(1),
+    "Order not found",
+  );
 }
 
 type LockedStageOrder = Awaited<ReturnType<typeof lockStageOrder>>;
@@ -216,13 +217,14 @@ const tooLate = (stage: OrderStage) =>
  */
 export async function undoStageMove(deps: Deps, actor: Actor, orderId: number) {
   return deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, orderNumber: orders.orderNumber, stage: orders.stage })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update")
-      .limit(1);
-    if (!order) throw notFound("Order not found");
+    const order = await lockedRow(
+      tx
+        .select({ id: orders.id, orderNumber: orders.orderNumber, stage: orders.stage })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1),
+      "Order not found",
+    );
     const stage = order.stage as OrderStage;
     const recent = await tx
       .select({ id: orderEvents.id, toStage: orderEvents.toStage, data: orderEvents.data })

@@ -18,6 +18,7 @@ import { type Executor, schema } from "@ch/db";
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
+import { lockedRow } from "../../lib/locked-row";
 import { usd } from "../../lib/usd";
 import { formatUsdt, microToCents } from "../../lib/usdt";
 import { type Actor, recordAudit } from "../audit";
@@ -282,9 +283,7 @@ export async function recordPaymentInTx(
 }
 
 export async function lockOrder(tx: Executor, orderId: number): Promise<OrderRow> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
-  if (!order) throw notFound("Order not found");
-  return order;
+  return lockedRow(tx.select().from(orders).where(eq(orders.id, orderId)).limit(1), "Order not found");
 }
 
 /** Staff reject a pending hash (it never confirmed, or it is not the customer's). */

@@ -4,7 +4,8 @@ import type { AttachUsdtTransferAnswer, AttachUsdtTransferInput } from "@ch/cont
 import { type Executor, schema } from "@ch/db";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
-import { AppError, conflict, notFound } from "../../lib/errors";
+import { AppError, conflict } from "../../lib/errors";
+import { lockedRow } from "../../lib/locked-row";
 import { usd } from "../../lib/usd";
 import { formatUsdt, microToCents } from "../../lib/usdt";
 import { type Actor, recordAudit } from "../audit";
@@ -18,8 +19,10 @@ const { payments, invoices, orderEvents, usdtTransfers } = schema;
 
 /** The seen transfer, locked; 404 unknown, 409 already credited or attached. */
 async function lockUnmatched(tx: Executor, hash: string): Promise<TransferRow> {
-  const [row] = await tx.select().from(usdtTransfers).where(eq(usdtTransfers.txHash, hash)).for("update").limit(1);
-  if (!row) throw notFound("No USDT transfer with that transaction hash has been seen");
+  const row = await lockedRow(
+    tx.select().from(usdtTransfers).where(eq(usdtTransfers.txHash, hash)).limit(1),
+    "No USDT transfer with that transaction hash has been seen",
+  );
   if (row.status !== "unmatched") {
     throw conflict(
       row.status === "attached"

@@ -10,18 +10,16 @@ import {
   usdtTransferPage,
   usdtTransferParams,
 } from "@ch/contracts/payments";
+import { adminPageRoute } from "../../http/admin-page";
 import { route } from "../../http/route";
-import { keysetPage } from "../../lib/cursor";
 import { parseInput } from "../../lib/validate";
 import { attachUsdtTransfer, listUsdtTransfersPage, transferCursor } from "./usdt-transfers";
 
 const tags = ["admin", "payments"];
 
 /** REST only: it pages by `next` URL; the back office's payments.usdtTransfers pages by `nextCursor`. */
-const listUsdtTransfersRoute = route({
-  method: "GET",
+const listUsdtTransfersRoute = adminPageRoute({
   url: "/api/admin/usdt-transfers",
-  access: "admin",
   operationId: "listUsdtTransfers",
   summary:
     "USDT transfers seen at the shop's wallet: by default the unmatched ones (no open invoice asks for their exact amount), newest block first",
@@ -30,8 +28,8 @@ const listUsdtTransfersRoute = route({
   response: usdtTransferPage,
   answer:
     "{ items: transfers (with the order that claimed each and the open invoices it may belong to), next: URL of the next page or null }; `status` unmatched (default), credited, attached or all; 400 naming `cursor` for a cursor this list did not give",
-  handler: ({ deps, query, req, reply }) =>
-    keysetPage({ req, reply }, transferCursor, query, (page) => listUsdtTransfersPage(deps.db, query, page)),
+  cursor: transferCursor,
+  load: (deps, query, page) => listUsdtTransfersPage(deps.db, query, page),
 });
 
 export const usdtTransferOperations = {

@@ -23,7 +23,7 @@ import type { Deps } from "../../lib/deps";
 import { type Actor, CUSTOMER, recordAudit } from "../audit";
 import { checkFileType, documentsByIds, fileNameOf, listDocuments, readDocument, storeDocument } from "../documents";
 import { MEDIA_MAX_BYTES, objectStoreOf, UPLOAD_TYPES } from "../media";
-import { orderById } from "../orders";
+import { adminOrderScope, orderById } from "../orders";
 import { emitWebhookEvent } from "../webhooks";
 import { discardUnsentFile, documentUrlFor } from "./messages.service";
 import { addPhoto, listPhotos } from "./project-photos";
@@ -82,12 +82,10 @@ function sendFile(reply: FastifyReply, file: Awaited<ReturnType<typeof readDocum
   return sent<string>(file.body);
 }
 
-const orderFiles = { access: "admin" as const, tags: ["admin", "orders"], errors: [404 as const] };
-
 /** The JSON reads of a project's files (the back office reads them over tRPC too: portal.router.ts). */
 export const adminProjectReadOperations = {
   documents: route({
-    ...orderFiles,
+    ...adminOrderScope,
     method: "GET",
     url: "/api/admin/orders/:id/documents",
     summary: "The order's documents: the signed contract and change orders, permits, plans, inspection reports",
@@ -104,7 +102,7 @@ export const adminProjectReadOperations = {
     },
   }),
   photos: route({
-    ...orderFiles,
+    ...adminOrderScope,
     method: "GET",
     url: "/api/admin/orders/:id/photos",
     summary: "The order's progress photos, oldest first, each on its build stage",
@@ -118,7 +116,7 @@ export const adminProjectReadOperations = {
 
 export const adminProjectFileOperations = {
   upload: route({
-    ...orderFiles,
+    ...adminOrderScope,
     method: "POST",
     url: "/api/admin/orders/:id/documents",
     summary: "Upload a permit, plan, inspection report or other document (PDF, JPEG, PNG or WebP, up to 10 MB)",
@@ -151,7 +149,7 @@ export const adminProjectFileOperations = {
     },
   }),
   attach: route({
-    ...orderFiles,
+    ...adminOrderScope,
     method: "POST",
     url: "/api/admin/orders/:id/attachments",
     summary: "Upload a file to send with a message to the customer (PDF, JPEG, PNG or WebP, up to 10 MB)",
@@ -171,7 +169,7 @@ export const adminProjectFileOperations = {
       }),
   }),
   discard: route({
-    ...orderFiles,
+    ...adminOrderScope,
     method: "DELETE",
     url: "/api/admin/orders/:id/attachments/:documentId",
     summary: "Delete a file uploaded for a message and not sent",
@@ -184,7 +182,7 @@ export const adminProjectFileOperations = {
       discardUnsentFile(deps, (await orderById(deps, params.id)).id, params.documentId, admin!),
   }),
   download: route({
-    ...orderFiles,
+    ...adminOrderScope,
     method: "GET",
     url: "/api/admin/orders/:id/documents/:documentId",
     summary: "Download one of the order's documents (X-Document-Intact: false when its bytes changed after storing)",
@@ -200,7 +198,7 @@ export const adminProjectFileOperations = {
 
 const photoOperations = {
   addPhoto: route({
-    ...orderFiles,
+    ...adminOrderScope,
     method: "POST",
     url: "/api/admin/orders/:id/photos",
     summary: "Post a progress photo on a build stage (JPEG, PNG or WebP, up to 8 MB); the customer is e-mailed",

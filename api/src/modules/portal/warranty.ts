@@ -8,7 +8,8 @@ import { type Executor, schema } from "@ch/db";
 import { desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Deps } from "../../lib/deps";
-import { conflict, notFound } from "../../lib/errors";
+import { conflict } from "../../lib/errors";
+import { lockedRow } from "../../lib/locked-row";
 import { type Actor, CUSTOMER, recordAudit } from "../audit";
 import { documentsOfOrders } from "../documents";
 import { type ObjectStore, objectStoreOf } from "../media";
@@ -182,8 +183,10 @@ function claimEmail(deps: Deps, company: BusinessSettings["company"], order: Ord
 export async function updateClaim(deps: Deps, actor: Actor, id: number, input: z.output<typeof warrantyClaimUpdate>) {
   const { company } = await settingsIn(deps.db, deps);
   return deps.db.transaction(async (tx) => {
-    const [claim] = await tx.select().from(warrantyClaims).where(eq(warrantyClaims.id, id)).for("update");
-    if (!claim) throw notFound("Warranty claim not found");
+    const claim = await lockedRow(
+      tx.select().from(warrantyClaims).where(eq(warrantyClaims.id, id)),
+      "Warranty claim not found",
+    );
     const now = deps.clock.now();
     const [row] = await tx
       .update(warrantyClaims)

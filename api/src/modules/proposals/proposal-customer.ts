@@ -1,6 +1,7 @@
 // The customer's side of a proposal (/proposal/{token}): the latest SENT version, accepting it (the order is
 // created through the order core in the same transaction) and asking for changes.
 
+import { contactFields, splitFullName } from "@ch/contracts/customer";
 import type {
   acceptProposalInput,
   changeRequestInput,
@@ -113,7 +114,6 @@ async function orderOfVersion(
   const [{ id: orderId }] = rowsOf<{ id: number }>(
     await tx.execute(sql`select nextval('orders_id_seq')::int as id`),
   ) as [{ id: number }];
-  const [firstName, ...rest] = p.customerName.split(/\s+/);
   const origin = { proposalId: p.id, version: v.version };
   const stored = await createOrder(
     tx,
@@ -122,14 +122,8 @@ async function orderOfVersion(
     orderId,
     {
       customer: {
-        firstName: firstName ?? p.customerName,
-        lastName: rest.join(" "),
-        email: p.email,
-        phone: p.phone ?? "",
-        address: p.address,
-        city: p.city,
-        state: p.state,
-        zipCode: p.zipCode,
+        ...splitFullName(p.customerName),
+        ...contactFields(p),
         deliveryNotes: null,
       },
       paymentMethod: input.paymentMethod,

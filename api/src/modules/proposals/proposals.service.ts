@@ -11,6 +11,7 @@ import { type Executor, schema } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { lockedRow } from "../../lib/locked-row";
 import { changeClauses } from "../../lib/sorted-page";
 import { usd } from "../../lib/usd";
 import { type Actor, recordAudit } from "../audit";
@@ -67,8 +68,7 @@ export async function createProposal(deps: Deps, actor: Actor, input: ParsedProp
 export async function updateProposal(deps: Deps, actor: Actor, id: number, input: ParsedProposal) {
   const settings = await getSettings(deps);
   await deps.db.transaction(async (tx) => {
-    const [p] = await tx.select().from(proposals).where(eq(proposals.id, id)).for("update").limit(1);
-    if (!p) throw notFound("Proposal not found");
+    const p = await lockedRow(tx.select().from(proposals).where(eq(proposals.id, id)).limit(1), "Proposal not found");
     if (p.status === "accepted") throw conflict("This proposal has been accepted; it can no longer change");
     const [current] = await tx
       .select()
@@ -99,8 +99,7 @@ const proposalUrl = (deps: Pick<Deps, "env">, token: string) => `${siteUrlOf(dep
 export async function sendProposal(deps: Deps, actor: Actor, id: number) {
   const settings = await getSettings(deps);
   await deps.db.transaction(async (tx) => {
-    const [p] = await tx.select().from(proposals).where(eq(proposals.id, id)).for("update").limit(1);
-    if (!p) throw notFound("Proposal not found");
+    const p = await lockedRow(tx.select().from(proposals).where(eq(proposals.id, id)).limit(1), "Proposal not found");
     if (p.status === "accepted") throw conflict("This proposal has already been accepted");
     const now = deps.clock.now();
     const [v] = await tx

@@ -207,33 +207,32 @@ export const staffOperations = {
   }),
 };
 
+/** POST /api/admin/staff/:id/disable or /enable: an account's state (a disabled one's sessions end at once). */
+function accountStateRoute(disabled: boolean, doc: { operationId: string; summary: string; answer: string }) {
+  return route({
+    ...doc,
+    method: "POST",
+    url: `/api/admin/staff/:id/${disabled ? "disable" : "enable"}`,
+    access: "admin",
+    response: sessionsEndedAnswer,
+    errors: [404, 409],
+    tags: ["admin", "staff"],
+    params: idParams,
+    handler: ({ deps, admin, params }) => setDisabled(deps, admin!, params.id, disabled),
+  });
+}
+
 /** Disabling and enabling an account (REST; the procedure staff.setDisabled does both, hand-written). */
 const accountStateRoutes = {
-  disable: route({
-    method: "POST",
-    url: "/api/admin/staff/:id/disable",
-    access: "admin",
-    summary: "Disable an account: it cannot sign in and its sessions end at once",
+  disable: accountStateRoute(true, {
     operationId: "disableStaffAccount",
-    response: sessionsEndedAnswer,
-    errors: [404, 409],
-    tags: ["admin", "staff"],
-    params: idParams,
+    summary: "Disable an account: it cannot sign in and its sessions end at once",
     answer: "{ ok, endedSessions }",
-    handler: ({ deps, admin, params }) => setDisabled(deps, admin!, params.id, true),
   }),
-  enable: route({
-    method: "POST",
-    url: "/api/admin/staff/:id/enable",
-    access: "admin",
-    summary: "Enable a disabled account again",
+  enable: accountStateRoute(false, {
     operationId: "enableStaffAccount",
-    response: sessionsEndedAnswer,
-    errors: [404, 409],
-    tags: ["admin", "staff"],
-    params: idParams,
+    summary: "Enable a disabled account again",
     answer: "{ ok, endedSessions: 0 }",
-    handler: ({ deps, admin, params }) => setDisabled(deps, admin!, params.id, false),
   }),
 };
 

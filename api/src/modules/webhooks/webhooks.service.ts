@@ -12,6 +12,7 @@ import { Webhook } from "standardwebhooks";
 import type { z } from "zod";
 import type { Deps } from "../../lib/deps";
 import { conflict, notFound } from "../../lib/errors";
+import { lockedRow } from "../../lib/locked-row";
 import { changeClauses } from "../../lib/sorted-page";
 import { type Actor, recordAudit } from "../audit";
 import { announceWebhooks, newMessageId } from "./events";
@@ -360,8 +361,10 @@ export async function purgeOldWebhookLog(deps: Pick<Deps, "db" | "clock">): Prom
 
 /** An endpoint that may be sent to now: 404 when unknown, 409 while disabled. */
 async function enabledEndpoint(tx: Executor, id: number) {
-  const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for("update");
-  if (!endpoint) throw notFound("Webhook endpoint not found");
+  const endpoint = await lockedRow(
+    tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)),
+    "Webhook endpoint not found",
+  );
   if (!endpoint.enabled) throw conflict("The endpoint is disabled; enable it first");
   return endpoint;
 }
