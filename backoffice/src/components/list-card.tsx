@@ -5,15 +5,24 @@ import { errorMessage } from "../lib/trpc";
 import { Card, LoadError } from "./card";
 import { type Column, DataTable, type DataTableProps, type RowData } from "./data-table";
 
-/** A card holding one table: the table is named by the card's title unless `label` names it. */
+type Key = string | number;
+/** The rows' key: their id unless `rowKey` names another. */
+type RowKey<T> = [T] extends [{ id: Key }] ? { rowKey?: (row: T) => Key } : { rowKey: (row: T) => Key };
+const byId = (row: unknown) => (row as { id: Key }).id;
+
+/**
+ * A card holding one table: the table is named by the card's title unless `label` names it, and its rows
+ * are keyed by their id unless `rowKey` says otherwise.
+ */
 export function TableCard<T extends RowData>({
   title,
   label = title,
+  rowKey = byId,
   ...table
-}: Omit<DataTableProps<T>, "label"> & { title: string; label?: string | undefined }) {
+}: Omit<DataTableProps<T>, "label" | "rowKey"> & RowKey<T> & { title: string; label?: string | undefined }) {
   return (
     <Card title={title}>
-      <DataTable {...table} label={label} />
+      <DataTable {...table} rowKey={rowKey as (row: T) => Key} label={label} />
     </Card>
   );
 }

@@ -39,3 +39,24 @@ export function EditDeleteButtons<T>({
     </>
   );
 }
+
+/** A row's button that runs a mutation with `input`: off while that mutation runs, or while `disabled`. */
+export function MutationButton<I>({
+  mutation,
+  input,
+  disabled = false,
+  ...button
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "onClick" | "disabled"> & {
+  mutation: { isPending: boolean; mutate: (input: I) => void };
+  input: I;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      {...button}
+      disabled={mutation.isPending || disabled}
+      onClick={() => mutation.mutate(input)}
+    />
+  );
+}

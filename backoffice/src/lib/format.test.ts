@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badgeColourName, formatUsd, statusLabel, truncate } from "./format";
+import { badgeColourName, formatCents, formatUsd, statusLabel, truncate } from "./format";
 
 describe("display helpers", () => {
   it("uses the spec's badge colours and gray for anything else", () => {
@@ -39,6 +39,8 @@ describe("display helpers", () => {
   it("shows underscores as spaces and money as en-US dollars", () => {
     expect(statusLabel("in_production")).toBe("in production");
     expect(formatUsd(156250)).toBe("$156,250.00");
+    expect(formatCents(2453264)).toBe("$24,532.64");
+    expect(formatCents(-25000)).toBe("-$250.00");
   });
 
   it("cuts text to a length", () => {

@@ -4,6 +4,8 @@ const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "
 
 export const formatUsd = (n: number) => usd.format(n);
 export const formatUsdWhole = (n: number) => usdWhole.format(n);
+/** Integer cents (the API's amounts) as US dollars ($24,532.64): the one formatter of every screen. */
+export const formatCents = (cents: number) => formatUsd(cents / 100);
 
 export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });

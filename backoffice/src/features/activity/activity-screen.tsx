@@ -7,7 +7,7 @@ import { useState } from "react";
 import type { Column } from "../../components/data-table";
 import { SelectBox } from "../../components/form-field";
 import { QueryTable } from "../../components/list-card";
-import { formatDateTime, formatUsd, statusLabel } from "../../lib/format";
+import { formatDateTime, formatCents as money, statusLabel } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
 
@@ -83,7 +83,6 @@ export const kindOf = (action: string): KindId =>
 
 const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-const money = (cents: number) => formatUsd(cents / 100);
 const stage = (s: unknown) => (typeof s === "string" ? (ORDER_STAGE_LABELS[s as OrderStage] ?? statusLabel(s)) : "?");
 const percent = (basisPoints: number) =>
   `${(basisPoints / 100).toLocaleString("en-US", { maximumFractionDigits: 3 })} %`;

@@ -14,13 +14,15 @@ import type { Control } from "react-hook-form";
 import { z } from "zod";
 import { CodeList } from "../../components/code-list";
 import type { Column } from "../../components/data-table";
-import { ConfirmDialog, Dialog, DialogActions } from "../../components/dialog";
-import { FormMessage, InputField, SelectField, useApiForm, useChecklist } from "../../components/form";
+import { ConfirmDialog } from "../../components/dialog";
+import { InputField, SelectField, useApiForm, useChecklist } from "../../components/form";
+import { FormDialog } from "../../components/form-dialog";
 import { Fieldset } from "../../components/form-field";
 import { ListCard } from "../../components/list-card";
 import { PageHeader } from "../../components/page-header";
 import { SecretDialog } from "../../components/secret-dialog";
 import { formatDateTime } from "../../lib/format";
+import { useListChange } from "../../lib/list-change";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
@@ -35,22 +37,20 @@ const STATUS_CLASS: Record<ApiKey["status"], string> = {
 };
 
 export function ApiKeysScreen() {
-  const toast = useToast();
-  const failed = useFailureToast();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const list = useQuery(trpc.apiKeys.list.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
-  const revoke = useMutation({
-    ...trpc.apiKeys.revoke.mutationOptions(),
-    onSuccess: (key) => {
-      toast({ title: "Key revoked", description: `${key.name} (${key.prefix}) no longer works.` });
-      setRevoking(null);
-      void refresh();
-    },
-    onError: failed("Key not revoked"),
-  });
+  const changed = useListChange(refresh);
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions(
+      changed((key) => {
+        setRevoking(null);
+        return { title: "Key revoked", description: `${key.name} (${key.prefix}) no longer works.` };
+      }, "Key not revoked"),
+    ),
+  );
 
   const columns: Column<ApiKey>[] = [
     {
@@ -237,38 +237,42 @@ function CreateDialog({
   );
   const expiry = form.watch("expiry");
   return (
-    <Dialog open={open} onClose={onClose} title="Create API key">
-      <form onSubmit={submit} className="space-y-4" noValidate>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Create API key"
+      onSubmit={submit}
+      noValidate
+      form={form}
+      button={["Create key", "Creating…"]}
+    >
+      <InputField
+        control={form.control}
+        name="name"
+        label="Name"
+        hint="Which system uses it, e.g. Accounting sync."
+        required
+        maxLength={80}
+        autoComplete="off"
+      />
+      <ScopesTable control={form.control} />
+      <SelectField control={form.control} name="expiry" label="Expires">
+        {EXPIRY_CHOICES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </SelectField>
+      {expiry === "date" ? (
         <InputField
           control={form.control}
-          name="name"
-          label="Name"
-          hint="Which system uses it, e.g. Accounting sync."
-          required
-          maxLength={80}
-          autoComplete="off"
+          name="date"
+          label="Expiry date"
+          hint="The key stops working at the end of this day."
+          type="date"
         />
-        <ScopesTable control={form.control} />
-        <SelectField control={form.control} name="expiry" label="Expires">
-          {EXPIRY_CHOICES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </SelectField>
-        {expiry === "date" ? (
-          <InputField
-            control={form.control}
-            name="date"
-            label="Expiry date"
-            hint="The key stops working at the end of this day."
-            type="date"
-          />
-        ) : null}
-        <FormMessage message={form.message} />
-        <DialogActions onCancel={onClose} pending={create.isPending} label="Create key" pendingLabel="Creating…" />
-      </form>
-    </Dialog>
+      ) : null}
+    </FormDialog>
   );
 }
 

@@ -1,6 +1,5 @@
 import { GALLERY_CATEGORIES } from "@ch/contracts/constants";
 import { galleryItemInput } from "@ch/contracts/content";
-import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { InputField, useApiForm } from "../../components/form";
 import { ImageField } from "../../components/image-upload";
@@ -33,15 +32,12 @@ export default function GalleryForm({ item, onDone }: { item: Item | null; onDon
     description: () => "The storefront gallery shows it now.",
     notSaved: "Gallery Item Not Saved",
     onDone,
-  });
-  const create = useMutation(trpc.content.createGalleryItem.mutationOptions(save.saved("Gallery Item Added")));
-  const update = useMutation(trpc.content.updateGalleryItem.mutationOptions(save.saved("Gallery Item Updated")));
-  const submit = form.submit((data) => (item ? update.mutateAsync({ id: item.id, data }) : create.mutateAsync(data)), {
-    invalid: save.invalid,
+    create: ["Gallery Item Added", (callbacks) => trpc.content.createGalleryItem.mutationOptions(callbacks)],
+    update: ["Gallery Item Updated", (callbacks) => trpc.content.updateGalleryItem.mutationOptions(callbacks)],
   });
   const { control } = form;
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={save.submit(form, item?.id)} className="space-y-4">
       <InputField control={control} name="title" id="gallery-title" label="Title" required maxLength={160} />
       <CategoryField control={control} id="gallery-category" values={GALLERY_CATEGORIES} />
       <ImageField
@@ -52,12 +48,7 @@ export default function GalleryForm({ item, onDone }: { item: Item | null; onDon
         imageClassName="mt-2 aspect-[3/2] w-full rounded-md object-cover"
         labels={["Upload Picture", "Replace Picture"]}
       />
-      <ContentFormEnd
-        message={form.message}
-        pending={create.isPending || update.isPending}
-        label="Save"
-        onCancel={onDone}
-      />
+      <ContentFormEnd message={form.message} save={save} label="Save" />
     </form>
   );
 }

@@ -1,6 +1,5 @@
 import { BLOG_CATEGORIES } from "@ch/contracts/constants";
 import { blogPostInput } from "@ch/contracts/content";
-import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { Control } from "react-hook-form";
 import { z } from "zod";
@@ -54,14 +53,11 @@ export default function PostForm({ post, onDone }: { post: Post | null; onDone: 
     description: () => (form.getValues("published") ? "It is live on the storefront blog." : "Saved as a draft."),
     notSaved: "Post Not Saved",
     onDone,
-  });
-  const create = useMutation(trpc.content.createPost.mutationOptions(save.saved("Post Created")));
-  const update = useMutation(trpc.content.updatePost.mutationOptions(save.saved("Post Updated")));
-  const submit = form.submit((data) => (post ? update.mutateAsync({ id: post.id, data }) : create.mutateAsync(data)), {
-    invalid: save.invalid,
+    create: ["Post Created", (callbacks) => trpc.content.createPost.mutationOptions(callbacks)],
+    update: ["Post Updated", (callbacks) => trpc.content.updatePost.mutationOptions(callbacks)],
   });
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={save.submit(form, post?.id)} className="space-y-4">
       <PostFields control={form.control} slug={form.watch("slug")} />
       <ImageField
         control={form.control}
@@ -72,12 +68,7 @@ export default function PostForm({ post, onDone }: { post: Post | null; onDone: 
         labels={["Upload Image", "Replace Image"]}
       />
       <CheckboxField control={form.control} name="published" label="Published (visible on the storefront)" />
-      <ContentFormEnd
-        message={form.message}
-        pending={create.isPending || update.isPending}
-        label="Save Post"
-        onCancel={onDone}
-      />
+      <ContentFormEnd message={form.message} save={save} label="Save Post" />
     </form>
   );
 }

@@ -3,10 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Card, EmptyState, LoadError } from "../../components/card";
 import { LazyChart } from "../../components/lazy-chart";
-import { formatUsd, formatUsdWhole } from "../../lib/format";
+import { formatCents, formatUsd, formatUsdWhole } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { VISITOR_DEFINITION } from "../visitors/visitor-definition";
-import { formatCents, STAGE_COLOURS, stageLabel } from "./stage-badge";
+import { STAGE_COLOURS, stageLabel } from "./stage-badge";
 
 const monthLabel = (key: string) => {
   const [y, m] = key.split("-").map(Number);

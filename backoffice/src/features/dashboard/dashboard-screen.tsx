@@ -3,12 +3,12 @@ import { getRouteApi } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { LoadError, StatCard } from "../../components/card";
 import { TabPanel, Tabs } from "../../components/tabs";
+import { formatCents } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { DASHBOARD_TAB_AREAS, useAccount } from "../staff/use-account";
 import { OverviewTab } from "./overview-tab";
 import { STATS_REFRESH_MS } from "./refresh";
 import type { DashboardSearch } from "./search";
-import { formatCents } from "./stage-badge";
 
 // Each tab but the first loads when it opens: the Analytics tab pulls in the chart library, and the
 // others keep the dashboard's first load inside the 120 KB budget.

@@ -4,7 +4,7 @@ import type { QueryFilters } from "@tanstack/react-query";
 import type { BaseSyntheticEvent, ReactNode } from "react";
 import { type ApiForm, TextareaField, useApiForm } from "../../components/form";
 import { SubmitButton } from "../../components/submit-button";
-import { formatDateTime, formatUsd, humanize, statusLabel } from "../../lib/format";
+import { formatCents, formatDateTime, humanize, statusLabel } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { queryClient, trpc } from "../../lib/trpc";
 
@@ -46,7 +46,7 @@ export function describeChange(entry: { action: string; detail: unknown }): stri
   }
   if (typeof d.amountCents === "number") {
     const method = typeof d.method === "string" ? ` (${humanize(d.method)})` : "";
-    return `${label}: ${formatUsd(d.amountCents / 100)}${method}`;
+    return `${label}: ${formatCents(d.amountCents)}${method}`;
   }
   return label;
 }

@@ -12,7 +12,7 @@ import { LoadError } from "../../components/card";
 import { ConfirmDialog } from "../../components/dialog";
 import { FormMessage, TextareaField, useApiForm } from "../../components/form";
 import { SubmitButton } from "../../components/submit-button";
-import { formatDateTime, formatUsd, humanize } from "../../lib/format";
+import { formatDateTime, humanize, formatCents as usd } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { LineFields } from "../proposals/line-choice";
@@ -20,7 +20,6 @@ import { draftField, type LineDraft, lineDraftsSchema, toLineInput } from "../pr
 
 const CLOSED_STAGES = ["completed", "cancelled"];
 
-const usd = (cents: number) => formatUsd(cents / 100);
 /** A change in dollars with its sign: +$1,062.50, -$250.00. */
 const signedUsd = (cents: number) => (cents > 0 ? `+${usd(cents)}` : usd(cents));
 

@@ -2,15 +2,14 @@
 // reports): each with its size, date, SHA-256 and download link, a loud warning when its stored bytes no
 // longer match that SHA-256, and a form to upload one (the customer sees it in their portal).
 import { documentUploadQuery, type ProjectDocumentDto, UPLOADED_DOCUMENT_KINDS } from "@ch/contracts/projects";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { LoadError } from "../../components/card";
-import { InputField, SelectField, useApiForm } from "../../components/form";
+import { InputField, SelectField } from "../../components/form";
 import { Options } from "../../components/form-field";
 import { formatDateTime } from "../../lib/format";
-import { useFailureToast, useToast } from "../../lib/toast";
-import { errorMessage, queryClient, trpc } from "../../lib/trpc";
-import { FileField, UploadForm } from "./file-field";
-import { fileInput, formatBytes, PROJECT_FILES, toUploadField, uploadProjectFile } from "./project-upload";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { FileField, UploadForm, useUploadForm } from "./file-field";
+import { fileInput, formatBytes, PROJECT_FILES, uploadProjectFile } from "./project-upload";
 
 type Kind = ProjectDocumentDto["kind"];
 type UploadKind = (typeof UPLOADED_DOCUMENT_KINDS)[number];
@@ -97,29 +96,21 @@ export function OrderDocuments({ orderId }: { orderId: number }) {
 }
 
 function UploadDocument({ orderId }: { orderId: number }) {
-  const toast = useToast();
-  const failed = useFailureToast();
-  const form = useApiForm<DocumentValues>({
+  const { control, submit, pending } = useUploadForm<DocumentValues, ProjectDocumentDto>({
     schema: documentForm,
     defaultValues: { kind: "permit", title: "", file: null },
-    toField: toUploadField,
-    toasted: true,
+    send: ({ kind, title, file }) =>
+      uploadProjectFile(orderId, "documents", { kind, title: title.trim() }, file as File),
+    list: trpc.projectFiles.documents.pathFilter(),
+    done: (stored) => ({
+      values: { kind: stored.kind as UploadKind, title: "", file: null },
+      title: "Document Uploaded",
+      description: `${stored.title} is in the customer's portal.`,
+    }),
+    failed: ["Upload Failed", "The document could not be uploaded"],
   });
-  const upload = useMutation({
-    mutationFn: ({ kind, title, file }: DocumentValues) =>
-      uploadProjectFile<ProjectDocumentDto>(orderId, "documents", { kind, title: title.trim() }, file as File),
-    onSuccess: async (stored) => {
-      form.reset({ kind: stored.kind as UploadKind, title: "", file: null });
-      await queryClient.invalidateQueries(trpc.projectFiles.documents.pathFilter());
-      await queryClient.invalidateQueries(trpc.orders.details.pathFilter());
-      toast({ title: "Document Uploaded", description: `${stored.title} is in the customer's portal.` });
-    },
-    onError: failed("Upload Failed", "The document could not be uploaded"),
-  });
-  const submit = form.submit((values) => upload.mutateAsync(values));
-  const { control } = form;
   return (
-    <UploadForm title="Upload a document" onSubmit={submit} pending={upload.isPending} submitLabel="Upload Document">
+    <UploadForm title="Upload a document" onSubmit={submit} pending={pending} submitLabel="Upload Document">
       <SelectField control={control} name="kind" label="Kind">
         <Options values={UPLOADED_DOCUMENT_KINDS} label={(k) => KIND_LABELS[k]} />
       </SelectField>

@@ -3,15 +3,14 @@
 import { variantUrl } from "@ch/contracts/media";
 import { type ProjectPhotoDto, photoUploadQuery } from "@ch/contracts/projects";
 import { ORDER_STAGE_LABELS, ORDER_STAGES, type OrderStage } from "@ch/contracts/stages";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { LoadError } from "../../components/card";
-import { InputField, SelectField, useApiForm } from "../../components/form";
+import { InputField, SelectField } from "../../components/form";
 import { Options } from "../../components/form-field";
 import { formatDateTime } from "../../lib/format";
-import { useFailureToast, useToast } from "../../lib/toast";
-import { errorMessage, queryClient, trpc } from "../../lib/trpc";
-import { FileField, UploadForm } from "./file-field";
-import { fileInput, PHOTO_FILES, toUploadField, uploadProjectFile } from "./project-upload";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { FileField, UploadForm, useUploadForm } from "./file-field";
+import { fileInput, PHOTO_FILES, uploadProjectFile } from "./project-upload";
 
 const photoForm = photoUploadQuery.extend({ file: fileInput(PHOTO_FILES) });
 type PhotoValues = { stage: OrderStage; caption: string; file: File | null };
@@ -73,29 +72,21 @@ function Photo({ photo }: { photo: ProjectPhotoDto }) {
 }
 
 function UploadPhoto({ orderId, stage }: { orderId: number; stage: OrderStage }) {
-  const toast = useToast();
-  const failed = useFailureToast();
-  const form = useApiForm<PhotoValues>({
+  const { control, submit, pending } = useUploadForm<PhotoValues, ProjectPhotoDto>({
     schema: photoForm,
     defaultValues: { stage, caption: "", file: null },
-    toField: toUploadField,
-    toasted: true,
+    send: ({ stage: on, caption, file }) =>
+      uploadProjectFile(orderId, "photos", { stage: on, caption: caption.trim() }, file as File),
+    list: trpc.projectFiles.photos.pathFilter(),
+    done: (photo) => ({
+      values: { stage: photo.stage, caption: "", file: null },
+      title: "Photo Posted",
+      description: "The customer is e-mailed and sees it in their portal.",
+    }),
+    failed: ["Upload Failed", "The photo could not be uploaded"],
   });
-  const upload = useMutation({
-    mutationFn: ({ stage: on, caption, file }: PhotoValues) =>
-      uploadProjectFile<ProjectPhotoDto>(orderId, "photos", { stage: on, caption: caption.trim() }, file as File),
-    onSuccess: async (photo) => {
-      form.reset({ stage: photo.stage, caption: "", file: null });
-      await queryClient.invalidateQueries(trpc.projectFiles.photos.pathFilter());
-      await queryClient.invalidateQueries(trpc.orders.details.pathFilter());
-      toast({ title: "Photo Posted", description: "The customer is e-mailed and sees it in their portal." });
-    },
-    onError: failed("Upload Failed", "The photo could not be uploaded"),
-  });
-  const submit = form.submit((values) => upload.mutateAsync(values));
-  const { control } = form;
   return (
-    <UploadForm title="Post a progress photo" onSubmit={submit} pending={upload.isPending} submitLabel="Post Photo">
+    <UploadForm title="Post a progress photo" onSubmit={submit} pending={pending} submitLabel="Post Photo">
       <SelectField control={control} name="stage" label="Stage">
         <Options values={ORDER_STAGES} label={(s) => ORDER_STAGE_LABELS[s]} />
       </SelectField>

@@ -1,7 +1,7 @@
 // An order's stage (its one state) as a coloured badge with the stage's own name ("Completed", not the
 // derived status "delivered"), and the colours the Analytics tab's chart uses for the same stages.
 import { ORDER_STAGE_LABELS, type OrderStage } from "@ch/contracts/stages";
-import { badgeClass, formatUsd } from "../../lib/format";
+import { badgeClass } from "../../lib/format";
 
 /** The chart's colours, in the hues of the stage badges (lib/format.ts badgeClass). */
 export const STAGE_COLOURS: Record<OrderStage, string> = {
@@ -28,6 +28,3 @@ export function StageBadge({ stage }: { stage: string }) {
     </span>
   );
 }
-
-/** Integer cents as US dollars ($24,532.64). */
-export const formatCents = (cents: number) => formatUsd(cents / 100);

@@ -25,7 +25,7 @@ import {
 } from "react-hook-form";
 import { asNumber, InputField, SelectField } from "../../components/form";
 import { Options } from "../../components/form-field";
-import { formatUsd } from "../../lib/format";
+import { formatCents } from "../../lib/format";
 
 const EXAMPLE_TOTAL_CENTS = 10_000_000;
 
@@ -158,12 +158,11 @@ export function ScheduleEditor<T extends FieldValues>({ control, name }: Schedul
 export function ExampleSplit({ milestones }: { milestones: readonly PaymentMilestone[] }) {
   const amounts = splitMilestones(EXAMPLE_TOTAL_CENTS, milestones);
   const parts = milestones.map(
-    (m, i) =>
-      `${m.label.trim() || `milestone ${i + 1}`} ${formatUsd(amounts[i]! / 100)} ${MILESTONE_DUE_LABELS[m.dueOn]}`,
+    (m, i) => `${m.label.trim() || `milestone ${i + 1}`} ${formatCents(amounts[i]!)} ${MILESTONE_DUE_LABELS[m.dueOn]}`,
   );
   return (
     <p className="text-sm text-slate-600" data-testid="schedule-example">
-      On a {formatUsd(EXAMPLE_TOTAL_CENTS / 100)} order: {parts.join(", ")}.
+      On a {formatCents(EXAMPLE_TOTAL_CENTS)} order: {parts.join(", ")}.
     </p>
   );
 }

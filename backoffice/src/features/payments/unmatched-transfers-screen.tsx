@@ -9,8 +9,8 @@ import { z } from "zod";
 import { StatusBadge } from "../../components/badge";
 import { Card, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
-import { Dialog, DialogActions } from "../../components/dialog";
-import { FormMessage, InputField, TextareaField, useApiForm } from "../../components/form";
+import { InputField, TextareaField, useApiForm } from "../../components/form";
+import { FormDialog } from "../../components/form-dialog";
 import { formatDateTime, formatUsd } from "../../lib/format";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
@@ -197,48 +197,47 @@ function AttachDialog({ transfer, onClose }: { transfer: UsdtTransferDto; onClos
     attach.mutateAsync({ txHash: transfer.txHash, invoiceId: Number(invoiceId), reason: reason.trim() }),
   );
   return (
-    <Dialog open onClose={onClose} title="Attach a transfer to an invoice" wide>
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <p className="text-sm text-slate-700">
-          <span className="font-mono font-semibold">{transfer.usdtAmount} USDT</span> ({formatUsd(transfer.amount)}),
-          received {formatDateTime(transfer.receivedAt)}
-          {transfer.claimedBy ? (
-            <>
-              , submitted for order <span className="font-mono">{transfer.claimedBy.orderNumber}</span>
-            </>
-          ) : null}
-          . Anyone can copy a transfer's hash: make sure the customer really sent it.
-        </p>
-        <InvoiceChoices
-          transfer={transfer}
-          chosen={invoiceId}
-          onChoose={(id) => form.setValue("invoiceId", id, { shouldValidate: form.formState.isSubmitted })}
-        />
-        <InputField
-          control={form.control}
-          name="invoiceId"
-          label="Invoice id"
-          hint="Or type the id of another invoice."
-          inputMode="numeric"
-          parse={(raw) => raw.trim()}
-        />
-        <TextareaField
-          control={form.control}
-          name="reason"
-          label="Reason"
-          hint="Kept with the payment and in the activity log."
-          rows={3}
-          maxLength={500}
-        />
-        <FormMessage message={form.message} />
-        <DialogActions
-          onCancel={onClose}
-          pending={attach.isPending}
-          label="Attach and record"
-          pendingLabel="Attaching…"
-        />
-      </form>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title="Attach a transfer to an invoice"
+      wide
+      onSubmit={submit}
+      noValidate
+      form={form}
+      button={["Attach and record", "Attaching…"]}
+    >
+      <p className="text-sm text-slate-700">
+        <span className="font-mono font-semibold">{transfer.usdtAmount} USDT</span> ({formatUsd(transfer.amount)}),
+        received {formatDateTime(transfer.receivedAt)}
+        {transfer.claimedBy ? (
+          <>
+            , submitted for order <span className="font-mono">{transfer.claimedBy.orderNumber}</span>
+          </>
+        ) : null}
+        . Anyone can copy a transfer's hash: make sure the customer really sent it.
+      </p>
+      <InvoiceChoices
+        transfer={transfer}
+        chosen={invoiceId}
+        onChoose={(id) => form.setValue("invoiceId", id, { shouldValidate: form.formState.isSubmitted })}
+      />
+      <InputField
+        control={form.control}
+        name="invoiceId"
+        label="Invoice id"
+        hint="Or type the id of another invoice."
+        inputMode="numeric"
+        parse={(raw) => raw.trim()}
+      />
+      <TextareaField
+        control={form.control}
+        name="reason"
+        label="Reason"
+        hint="Kept with the payment and in the activity log."
+        rows={3}
+        maxLength={500}
+      />
+    </FormDialog>
   );
 }
 

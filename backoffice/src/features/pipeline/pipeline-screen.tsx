@@ -16,12 +16,10 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { LoadError } from "../../components/card";
 import { InputField, useApiForm } from "../../components/form";
-import { formatDate, formatUsd } from "../../lib/format";
+import { formatDate, formatCents as money } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
-
-const money = (cents: number) => formatUsd(cents / 100);
 
 type BoardOrder = RouterOutputs["stages"]["board"][number];
 

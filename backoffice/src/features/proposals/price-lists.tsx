@@ -14,11 +14,10 @@ import { ConfirmDialog } from "../../components/dialog";
 import { CheckboxField, FormMessage, InputField, SelectField, useApiForm } from "../../components/form";
 import { Options } from "../../components/form-field";
 import { EditDeleteButtons } from "../../components/named-button";
-import { formatUsd } from "../../lib/format";
+import { formatCents as money } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 
-const money = (cents: number) => formatUsd(cents / 100);
 const dollars = (cents: number) => String(cents / 100);
 
 type Lists = NonNullable<ReturnType<typeof usePriceLists>["data"]>;

@@ -2,9 +2,7 @@
 // editor's running total (proposals.preview, before saving). Nothing is added up here.
 import type { ProposalFiguresDto, ProposalLineDto } from "@ch/contracts/proposals";
 import { MILESTONE_DUE_LABELS } from "@ch/contracts/totals";
-import { formatUsd } from "../../lib/format";
-
-const money = (cents: number) => formatUsd(cents / 100);
+import { formatCents as money } from "../../lib/format";
 
 export interface FiguresView {
   lines: ProposalLineDto[];

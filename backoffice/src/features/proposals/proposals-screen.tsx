@@ -6,15 +6,14 @@ import { lazy, Suspense } from "react";
 import { Card, LoadError } from "../../components/card";
 import { type Column, DataTable } from "../../components/data-table";
 import { TableCard } from "../../components/list-card";
-import { formatDate, formatDateTime, formatUsd, humanize } from "../../lib/format";
+import { MutationButton } from "../../components/named-button";
+import { formatDate, formatDateTime, humanize, formatCents as money } from "../../lib/format";
 import { useToast } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { useAccount } from "../staff/use-account";
 import { FunnelCard } from "./funnel-card";
 import { draftScheduleOf, type EditorDraft, emptyDraft } from "./proposal-draft";
 import { ProposalFigures } from "./proposal-figures";
-
-const money = (cents: number) => formatUsd(cents / 100);
 
 // the forms (and the form layer) load when they are shown: editing, or the owner's price lists
 const PriceLists = lazy(() => import("./price-lists").then((m) => ({ default: m.PriceLists })));
@@ -200,14 +199,9 @@ function ProposalDetail({ id, onEdit, onBack }: { id: number; onEdit: () => void
               <button type="button" className="btn-secondary" onClick={onEdit}>
                 {current.sentAt ? "Edit (new version)" : "Edit"}
               </button>
-              <button
-                type="button"
-                className="btn-primary"
-                disabled={send.isPending}
-                onClick={() => send.mutate({ id })}
-              >
+              <MutationButton className="btn-primary" mutation={send} input={{ id }}>
                 {current.sentAt ? "Send again" : "Send to customer"}
-              </button>
+              </MutationButton>
             </div>
           )
         }
@@ -249,7 +243,6 @@ function ProposalDetail({ id, onEdit, onBack }: { id: number; onEdit: () => void
       <TableCard
         title="Change requests"
         rows={p.changeRequests}
-        rowKey={(c) => c.id}
         empty="The customer has not asked for changes."
         columns={[
           { header: "When", cell: (c) => formatDateTime(c.createdAt) },

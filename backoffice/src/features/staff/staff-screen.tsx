@@ -5,11 +5,13 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
 import type { Column } from "../../components/data-table";
-import { Dialog, DialogActions } from "../../components/dialog";
-import { FormMessage, InputField, SelectField, useApiForm } from "../../components/form";
+import { InputField, SelectField, useApiForm } from "../../components/form";
+import { FormDialog } from "../../components/form-dialog";
 import { ListCard } from "../../components/list-card";
+import { MutationButton } from "../../components/named-button";
 import { PageHeader } from "../../components/page-header";
 import { formatDateTime } from "../../lib/format";
+import { useListChange } from "../../lib/list-change";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
@@ -26,52 +28,44 @@ const ROLE_HINTS: Record<StaffRole, string> = {
 };
 
 export function StaffScreen() {
-  const toast = useToast();
   const me = useAccount();
   const list = useQuery(trpc.staff.list.queryOptions());
   const [inviting, setInviting] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staff.list.queryKey() });
-  const failure = useFailureToast();
-  const failed = (title: string) => failure(title, "The server refused the change");
+  const changed = useListChange(refresh, "The server refused the change");
 
-  const setRole = useMutation({
-    ...trpc.staff.setRole.mutationOptions(),
-    onSuccess: () => {
-      toast({ title: "Role changed", description: "It applies to their next request." });
-      void refresh();
-    },
-    onError: failed("Role not changed"),
-  });
-  const setDisabled = useMutation({
-    ...trpc.staff.setDisabled.mutationOptions(),
-    onSuccess: (_answer, input) => {
-      toast({
-        title: input.disabled ? "Account disabled" : "Account enabled",
-        description: input.disabled ? "Its sessions have ended." : "It can sign in again.",
-      });
-      void refresh();
-    },
-    onError: failed("Account not changed"),
-  });
-  const resend = useMutation({
-    ...trpc.staff.resendInvite.mutationOptions(),
-    onSuccess: (invite) => {
-      toast({
-        title: "Invitation sent again",
-        description: `A new link went to ${invite.email}; the old one stops working.`,
-      });
-      void refresh();
-    },
-    onError: failed("Invitation not sent"),
-  });
-  const revoke = useMutation({
-    ...trpc.staff.revokeInvite.mutationOptions(),
-    onSuccess: () => {
-      toast({ title: "Invitation withdrawn" });
-      void refresh();
-    },
-    onError: failed("Invitation not withdrawn"),
-  });
+  const setRole = useMutation(
+    trpc.staff.setRole.mutationOptions(
+      changed(() => ({ title: "Role changed", description: "It applies to their next request." }), "Role not changed"),
+    ),
+  );
+  const setDisabled = useMutation(
+    trpc.staff.setDisabled.mutationOptions(
+      changed(
+        (_answer, input) => ({
+          title: input.disabled ? "Account disabled" : "Account enabled",
+          description: input.disabled ? "Its sessions have ended." : "It can sign in again.",
+        }),
+        "Account not changed",
+      ),
+    ),
+  );
+  const resend = useMutation(
+    trpc.staff.resendInvite.mutationOptions(
+      changed(
+        (invite) => ({
+          title: "Invitation sent again",
+          description: `A new link went to ${invite.email}; the old one stops working.`,
+        }),
+        "Invitation not sent",
+      ),
+    ),
+  );
+  const revoke = useMutation(
+    trpc.staff.revokeInvite.mutationOptions(
+      changed(() => ({ title: "Invitation withdrawn" }), "Invitation not withdrawn"),
+    ),
+  );
 
   const accountColumns: Column<Account>[] = [
     { header: "Username", cell: (a) => <span className="font-medium">{a.username}</span> },
@@ -111,14 +105,13 @@ export function StaffScreen() {
       header: "Actions",
       cell: (a) =>
         a.id === me.data?.id ? null : (
-          <button
-            type="button"
+          <MutationButton
             className={a.disabledAt ? "btn-secondary" : "btn-danger"}
-            disabled={setDisabled.isPending}
-            onClick={() => setDisabled.mutate({ id: a.id, disabled: !a.disabledAt })}
+            mutation={setDisabled}
+            input={{ id: a.id, disabled: !a.disabledAt }}
           >
             {a.disabledAt ? `Enable ${a.username}` : `Disable ${a.username}`}
-          </button>
+          </MutationButton>
         ),
     },
   ];
@@ -138,22 +131,12 @@ export function StaffScreen() {
       header: "Actions",
       cell: (i) => (
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={resend.isPending}
-            onClick={() => resend.mutate({ id: i.id })}
-          >
+          <MutationButton className="btn-secondary" mutation={resend} input={{ id: i.id }}>
             Re-send to {i.email}
-          </button>
-          <button
-            type="button"
-            className="btn-ghost"
-            disabled={revoke.isPending}
-            onClick={() => revoke.mutate({ id: i.id })}
-          >
+          </MutationButton>
+          <MutationButton className="btn-ghost" mutation={revoke} input={{ id: i.id }}>
             Withdraw
-          </button>
+          </MutationButton>
         </div>
       ),
     },
@@ -210,27 +193,30 @@ function InviteDialog({ open, onClose, onSent }: { open: boolean; onClose: () =>
   });
   const role = form.watch("role");
   return (
-    <Dialog open={open} onClose={onClose} title="Invite staff">
-      <form onSubmit={form.submit((values) => invite.mutateAsync(values))} className="space-y-4">
-        <InputField
-          control={form.control}
-          name="email"
-          label="E-mail"
-          hint="The invitation link goes here; it works once, within 72 hours."
-          type="email"
-          autoComplete="off"
-          required
-        />
-        <SelectField control={form.control} name="role" label="Role" hint={ROLE_HINTS[role as StaffRole]}>
-          {STAFF_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </SelectField>
-        <FormMessage message={form.message} />
-        <DialogActions onCancel={onClose} pending={invite.isPending} label="Send invitation" pendingLabel="Sending…" />
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Invite staff"
+      onSubmit={form.submit((values) => invite.mutateAsync(values))}
+      form={form}
+      button={["Send invitation", "Sending…"]}
+    >
+      <InputField
+        control={form.control}
+        name="email"
+        label="E-mail"
+        hint="The invitation link goes here; it works once, within 72 hours."
+        type="email"
+        autoComplete="off"
+        required
+      />
+      <SelectField control={form.control} name="role" label="Role" hint={ROLE_HINTS[role as StaffRole]}>
+        {STAFF_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </option>
+        ))}
+      </SelectField>
+    </FormDialog>
   );
 }

@@ -12,8 +12,8 @@ import { useState } from "react";
 import { StatusBadge } from "../../components/badge";
 import { Card } from "../../components/card";
 import type { Column } from "../../components/data-table";
-import { Dialog, DialogActions } from "../../components/dialog";
-import { FormMessage, SelectField, TextareaField, useApiForm } from "../../components/form";
+import { SelectField, TextareaField, useApiForm } from "../../components/form";
+import { FormDialog } from "../../components/form-dialog";
 import { Options, SelectBox } from "../../components/form-field";
 import { QueryTable } from "../../components/list-card";
 import { PageHeader } from "../../components/page-header";
@@ -164,31 +164,34 @@ function UpdateDialog({ claim, onClose }: { claim: WarrantyClaimDto; onClose: ()
   const submit = form.submit(({ status, note }) => update.mutateAsync({ id: claim.id, status, note: note.trim() }));
   const chosen = form.watch("status");
   return (
-    <Dialog open onClose={onClose} title={`Warranty claim of ${claim.customerName}`}>
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <p className="text-sm text-slate-700">
-          Order <span className="font-mono">{claim.orderNumber}</span>, opened {formatDateTime(claim.createdAt)}:
-        </p>
-        <p className="rounded-md bg-slate-50 p-2 text-sm whitespace-pre-line">{claim.description}</p>
-        <SelectField
-          control={form.control}
-          name="status"
-          label="Status"
-          hint={`The customer sees “${WARRANTY_CLAIM_STATUS_LABELS[chosen] ?? chosen}”.`}
-        >
-          <Options values={WARRANTY_CLAIM_STATUSES} label={(s) => STATUS_NAMES[s]} />
-        </SelectField>
-        <TextareaField
-          control={form.control}
-          name="note"
-          label="Note to the customer"
-          hint="E-mailed with the new status and kept on the claim."
-          rows={4}
-          maxLength={2000}
-        />
-        <FormMessage message={form.message} />
-        <DialogActions onCancel={onClose} pending={update.isPending} label="Save and e-mail" pendingLabel="Saving…" />
-      </form>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={`Warranty claim of ${claim.customerName}`}
+      onSubmit={submit}
+      noValidate
+      form={form}
+      button={["Save and e-mail", "Saving…"]}
+    >
+      <p className="text-sm text-slate-700">
+        Order <span className="font-mono">{claim.orderNumber}</span>, opened {formatDateTime(claim.createdAt)}:
+      </p>
+      <p className="rounded-md bg-slate-50 p-2 text-sm whitespace-pre-line">{claim.description}</p>
+      <SelectField
+        control={form.control}
+        name="status"
+        label="Status"
+        hint={`The customer sees “${WARRANTY_CLAIM_STATUS_LABELS[chosen] ?? chosen}”.`}
+      >
+        <Options values={WARRANTY_CLAIM_STATUSES} label={(s) => STATUS_NAMES[s]} />
+      </SelectField>
+      <TextareaField
+        control={form.control}
+        name="note"
+        label="Note to the customer"
+        hint="E-mailed with the new status and kept on the claim."
+        rows={4}
+        maxLength={2000}
+      />
+    </FormDialog>
   );
 }

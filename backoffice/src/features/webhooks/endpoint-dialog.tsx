@@ -5,8 +5,8 @@ import { webhookCreateInput } from "@ch/contracts/webhooks";
 import { useMutation } from "@tanstack/react-query";
 import type { Control } from "react-hook-form";
 import type { z } from "zod";
-import { Dialog, DialogActions } from "../../components/dialog";
-import { FormMessage, InputField, useApiForm, useChecklist } from "../../components/form";
+import { InputField, useApiForm, useChecklist } from "../../components/form";
+import { FormDialog } from "../../components/form-dialog";
 import { Fieldset } from "../../components/form-field";
 import { useFailureToast, useToast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
@@ -41,30 +41,34 @@ export function CreateDialog({
       toast({ title: "Endpoint not added", description: "Check the fields marked below.", variant: "destructive" }),
   });
   return (
-    <Dialog open={open} onClose={onClose} title="Add webhook endpoint">
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <InputField
-          control={form.control}
-          name="url"
-          label="URL"
-          hint="Where the events are POSTed; https:// in production."
-          type="url"
-          required
-          autoComplete="off"
-          placeholder="https://example.com/hooks/containers"
-        />
-        <InputField
-          control={form.control}
-          name="description"
-          label="Description"
-          hint="Optional: which system this is."
-          maxLength={200}
-        />
-        <EventsFieldset control={form.control} />
-        <FormMessage message={form.message} />
-        <DialogActions onCancel={onClose} pending={create.isPending} label="Add endpoint" pendingLabel="Adding…" />
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Add webhook endpoint"
+      onSubmit={submit}
+      noValidate
+      form={form}
+      button={["Add endpoint", "Adding…"]}
+    >
+      <InputField
+        control={form.control}
+        name="url"
+        label="URL"
+        hint="Where the events are POSTed; https:// in production."
+        type="url"
+        required
+        autoComplete="off"
+        placeholder="https://example.com/hooks/containers"
+      />
+      <InputField
+        control={form.control}
+        name="description"
+        label="Description"
+        hint="Optional: which system this is."
+        maxLength={200}
+      />
+      <EventsFieldset control={form.control} />
+    </FormDialog>
   );
 }
 

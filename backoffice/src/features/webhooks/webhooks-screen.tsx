@@ -4,15 +4,17 @@
 import { canResendDelivery } from "@ch/contracts/webhook-events";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { Card, LoadError } from "../../components/card";
+import { Card } from "../../components/card";
 import { CodeList } from "../../components/code-list";
-import { type Column, DataTable } from "../../components/data-table";
-import { ListCard } from "../../components/list-card";
+import type { Column } from "../../components/data-table";
+import { ListCard, QueryTable } from "../../components/list-card";
+import { MutationButton } from "../../components/named-button";
 import { PageHeader } from "../../components/page-header";
 import { SecretDialog } from "../../components/secret-dialog";
 import { formatDateTime, truncate } from "../../lib/format";
+import { useListChange } from "../../lib/list-change";
 import { useFailureToast, useToast } from "../../lib/toast";
-import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { queryClient, trpc } from "../../lib/trpc";
 import type { RouterOutputs } from "../../lib/types";
 
 // the form (its schema and the form library) loads when the owner adds an endpoint, not with the page
@@ -31,54 +33,53 @@ const DELIVERY_STATUS_CLASS: Record<Delivery["status"], string> = {
 };
 
 export function WebhooksScreen() {
-  const toast = useToast();
   const [creating, setCreating] = useState(false);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   // the counts move with the server's deliveries: read again while a delivery list is open
   const list = useQuery({ ...trpc.webhooks.list.queryOptions(), refetchInterval: selected === null ? false : 5000 });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
-  const failure = useFailureToast();
-  const failed = (title: string) => failure(title, "The server refused the change");
+  const changed = useListChange(refresh, "The server refused the change");
 
-  const update = useMutation({
-    ...trpc.webhooks.update.mutationOptions(),
-    onSuccess: (endpoint) => {
-      toast({ title: endpoint.enabled ? "Endpoint enabled" : "Endpoint disabled", description: endpoint.url });
-      void refresh();
-    },
-    onError: failed("Endpoint not changed"),
-  });
-  const rotate = useMutation({
-    ...trpc.webhooks.rotateSecret.mutationOptions(),
-    onSuccess: (answer) => {
-      setRevealed({
-        url: answer.endpoint.url,
-        secret: answer.secret,
-        previousValidUntil: answer.endpoint.previousSecretValidUntil,
-      });
-      void refresh();
-    },
-    onError: failed("Secret not rotated"),
-  });
-  const sendTest = useMutation({
-    ...trpc.webhooks.sendTest.mutationOptions(),
-    onSuccess: () => {
-      toast({ title: "Test event queued", description: "Its delivery shows in the endpoint's list." });
-      void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() });
-      void refresh();
-    },
-    onError: failed("Test event not sent"),
-  });
-  const remove = useMutation({
-    ...trpc.webhooks.delete.mutationOptions(),
-    onSuccess: (_answer, input) => {
-      toast({ title: "Endpoint removed" });
-      if (selected === input.id) setSelected(null);
-      void refresh();
-    },
-    onError: failed("Endpoint not removed"),
-  });
+  const update = useMutation(
+    trpc.webhooks.update.mutationOptions(
+      changed(
+        (endpoint) => ({
+          title: endpoint.enabled ? "Endpoint enabled" : "Endpoint disabled",
+          description: endpoint.url,
+        }),
+        "Endpoint not changed",
+      ),
+    ),
+  );
+  const rotate = useMutation(
+    trpc.webhooks.rotateSecret.mutationOptions(
+      changed((answer) => {
+        setRevealed({
+          url: answer.endpoint.url,
+          secret: answer.secret,
+          previousValidUntil: answer.endpoint.previousSecretValidUntil,
+        });
+        return undefined;
+      }, "Secret not rotated"),
+    ),
+  );
+  const sendTest = useMutation(
+    trpc.webhooks.sendTest.mutationOptions(
+      changed(() => {
+        void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() });
+        return { title: "Test event queued", description: "Its delivery shows in the endpoint's list." };
+      }, "Test event not sent"),
+    ),
+  );
+  const remove = useMutation(
+    trpc.webhooks.delete.mutationOptions(
+      changed((_answer, input) => {
+        if (selected === input.id) setSelected(null);
+        return { title: "Endpoint removed" };
+      }, "Endpoint not removed"),
+    ),
+  );
 
   const columns: Column<Endpoint>[] = [
     {
@@ -139,14 +140,9 @@ export function WebhooksScreen() {
           >
             Deliveries
           </button>
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={rotate.isPending}
-            onClick={() => rotate.mutate({ id: e.id })}
-          >
+          <MutationButton className="btn-secondary" mutation={rotate} input={{ id: e.id }}>
             Rotate secret
-          </button>
+          </MutationButton>
           <button
             type="button"
             className="btn-secondary"
@@ -155,14 +151,9 @@ export function WebhooksScreen() {
           >
             Send test event
           </button>
-          <button
-            type="button"
-            className="btn-ghost"
-            disabled={update.isPending}
-            onClick={() => update.mutate({ id: e.id, patch: { enabled: !e.enabled } })}
-          >
+          <MutationButton className="btn-ghost" mutation={update} input={{ id: e.id, patch: { enabled: !e.enabled } }}>
             {e.enabled ? "Disable" : "Enable"}
-          </button>
+          </MutationButton>
           <button
             type="button"
             className="btn-danger"
@@ -313,15 +304,15 @@ function DeliveriesCard({ endpoint, onChanged }: { endpoint: Endpoint; onChanged
       header: "Actions",
       cell: (d) =>
         canResendDelivery(d.status) ? (
-          <button
-            type="button"
+          <MutationButton
             className="btn-secondary"
-            disabled={resend.isPending || !endpoint.enabled}
+            mutation={resend}
+            input={{ id: d.id }}
+            disabled={!endpoint.enabled}
             title={endpoint.enabled ? undefined : "Enable the endpoint first"}
-            onClick={() => resend.mutate({ id: d.id })}
           >
             Resend
-          </button>
+          </MutationButton>
         ) : null,
     },
   ];
@@ -334,17 +325,13 @@ function DeliveriesCard({ endpoint, onChanged }: { endpoint: Endpoint; onChanged
         </button>
       }
     >
-      {deliveries.error && (
-        <LoadError message={errorMessage(deliveries.error, "The deliveries could not be loaded.")} />
-      )}
-      <DataTable
+      <QueryTable
+        query={deliveries}
+        loadError="The deliveries could not be loaded."
         label="Webhook deliveries"
         columns={columns}
-        rows={deliveries.data ?? []}
         rowKey={(d) => d.id}
-        empty={
-          deliveries.isPending ? "Loading…" : "Nothing sent yet: deliveries appear when a subscribed event happens."
-        }
+        empty="Nothing sent yet: deliveries appear when a subscribed event happens."
       />
     </Card>
   );
