@@ -1,10 +1,24 @@
 import { Steps } from "../../components/steps";
-import { CardSection, ClosingCta, Hero, Section } from "./blocks";
+import { type Card, CardSection, ClosingCta, Hero, Section } from "./blocks";
 
 const CLAIMS = [
   { figure: "500+", label: "projects completed" },
   { figure: "9+", label: "years building" },
   { figure: "98%", label: "customer satisfaction" },
+];
+
+const VALUES: Card[] = [
+  { title: "Quality First", text: "Reinforced openings, welded joints and tested systems in every home." },
+  { title: "Honest Pricing", text: "Clear prices and written quotes, with no surprises at delivery." },
+  { title: "Sustainability", text: "Reused steel, efficient insulation and systems that use less energy." },
+  { title: "Customer Care", text: "One team from the first call to the last warranty visit." },
+];
+
+const TEAM: Card[] = [
+  { title: "Design Studio", text: "Designers and drafters who plan each layout around container steel." },
+  { title: "Fabrication Crew", text: "Welders, framers and finishers who build every home in our shop." },
+  { title: "Site & Installation", text: "Crews and licensed trades who prepare sites and install homes." },
+  { title: "Customer Care", text: "Project managers and support staff who answer your calls." },
 ];
 
 export function AboutPage() {
@@ -46,17 +60,7 @@ export function AboutPage() {
           </p>
         </div>
       </Section>
-      <CardSection
-        title="Our Values"
-        tone="muted"
-        columns={4}
-        cards={[
-          { title: "Quality First", text: "Reinforced openings, welded joints and tested systems in every home." },
-          { title: "Honest Pricing", text: "Clear prices and written quotes, with no surprises at delivery." },
-          { title: "Sustainability", text: "Reused steel, efficient insulation and systems that use less energy." },
-          { title: "Customer Care", text: "One team from the first call to the last warranty visit." },
-        ]}
-      />
+      <CardSection title="Our Values" tone="muted" columns={4} cards={VALUES} />
       <Section title="How We Work" intro="The same five steps for every project, large or small.">
         <Steps
           steps={[
@@ -68,17 +72,7 @@ export function AboutPage() {
           ]}
         />
       </Section>
-      <CardSection
-        title="Our Team"
-        tone="muted"
-        columns={4}
-        cards={[
-          { title: "Design Studio", text: "Designers and drafters who plan each layout around container steel." },
-          { title: "Fabrication Crew", text: "Welders, framers and finishers who build every home in our shop." },
-          { title: "Site & Installation", text: "Crews and licensed trades who prepare sites and install homes." },
-          { title: "Customer Care", text: "Project managers and support staff who answer your calls." },
-        ]}
-      />
+      <CardSection title="Our Team" tone="muted" columns={4} cards={TEAM} />
       <ClosingCta
         title="Let's Build Something Together"
         text="Tell us about your project, or browse the homes we have built."

@@ -54,10 +54,8 @@ export function CustomDesignPage() {
       closing={{
         title: "Ready to Design Your Container Home?",
         text: "Book a free consultation, or look through finished projects for ideas.",
-        ctas: [
-          { label: "Start Your Design", to: "/contact" },
-          { label: "View Our Gallery", to: "/gallery", variant: "outline" },
-        ],
+        contactLabel: "Start Your Design",
+        also: { label: "View Our Gallery", to: "/gallery" },
       }}
     />
   );

@@ -1,7 +1,6 @@
-import { pageRoute } from "../../lib/page-route";
 import { useSiteConfig } from "../../lib/site-config";
 import { CardSection } from "./blocks";
-import { ServicePage } from "./service-page";
+import { BROWSE_HOMES, ServicePage } from "./service-page";
 
 export function InstallationPage() {
   const installationYears = useSiteConfig()?.warranty.installationYears;
@@ -60,10 +59,8 @@ export function InstallationPage() {
       closing={{
         title: "Plan Your Delivery",
         text: "Talk to us about scheduling, or choose the home you want delivered.",
-        ctas: [
-          { label: "Schedule Installation", to: "/contact" },
-          { label: "Browse Homes", to: pageRoute("/products"), variant: "outline" },
-        ],
+        contactLabel: "Schedule Installation",
+        also: BROWSE_HOMES,
       }}
     >
       <CardSection

@@ -2,7 +2,10 @@
 // five-step process, page-specific sections, a why-choose list and closing calls to action.
 import type { ReactNode } from "react";
 import { type Step, Steps } from "../../components/steps";
+import { pageRoute } from "../../lib/page-route";
 import { type Card, CardSection, CheckList, ClosingCta, type Cta, Hero, Section } from "./blocks";
+
+export const BROWSE_HOMES: Cta = { label: "Browse Homes", to: pageRoute("/products") };
 
 export interface ServicePageProps {
   eyebrow: string;
@@ -13,11 +16,13 @@ export interface ServicePageProps {
   steps: Step[];
   whyTitle: string;
   why: string[];
-  closing: { title: string; text: string; ctas: Cta[] };
+  /** The closing call: always to /contact under `contactLabel`, then `also` (outlined unless it says otherwise). */
+  closing: { title: string; text: string; contactLabel: string; also?: Cta };
   children?: ReactNode;
 }
 
 export function ServicePage(props: ServicePageProps) {
+  const { also } = props.closing;
   return (
     <>
       <Hero
@@ -36,7 +41,14 @@ export function ServicePage(props: ServicePageProps) {
           <CheckList items={props.why} />
         </div>
       </Section>
-      <ClosingCta {...props.closing} />
+      <ClosingCta
+        title={props.closing.title}
+        text={props.closing.text}
+        ctas={[
+          { label: props.closing.contactLabel, to: "/contact" },
+          ...(also ? [{ ...also, variant: also.variant ?? "outline" }] : []),
+        ]}
+      />
     </>
   );
 }

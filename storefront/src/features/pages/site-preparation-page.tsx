@@ -1,6 +1,5 @@
-import { pageRoute } from "../../lib/page-route";
 import { CardSection } from "./blocks";
-import { ServicePage } from "./service-page";
+import { BROWSE_HOMES, ServicePage } from "./service-page";
 
 export function SitePreparationPage() {
   return (
@@ -56,10 +55,8 @@ export function SitePreparationPage() {
       closing={{
         title: "Get Your Site Ready",
         text: "Tell us about your lot and we will plan the site work, or browse homes to see what will stand on it.",
-        ctas: [
-          { label: "Schedule a Site Visit", to: "/contact" },
-          { label: "Browse Homes", to: pageRoute("/products"), variant: "outline" },
-        ],
+        contactLabel: "Schedule a Site Visit",
+        also: BROWSE_HOMES,
       }}
     >
       <CardSection

@@ -83,10 +83,8 @@ export function WarrantySupportPage() {
       closing={{
         title: "Need Help With Your Home?",
         text: "Send us a message or call the support line.",
-        ctas: [
-          { label: "Contact Support", to: "/contact" },
-          ...(phone ? [{ label: phoneText(`Call ${phone}`), href: telHref(phone), variant: "outline" as const }] : []),
-        ],
+        contactLabel: "Contact Support",
+        also: phone ? { label: phoneText(`Call ${phone}`), href: telHref(phone) } : undefined,
       }}
     >
       {warranty ? (

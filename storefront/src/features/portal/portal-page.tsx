@@ -1,8 +1,9 @@
 import type { PortalProjectsDto } from "@ch/contracts/portal";
 import { Link } from "@tanstack/react-router";
-import { buttonClass, PageHeader, Spinner, TitledSection } from "../../components/ui";
+import { buttonClass, PageHeader, Spinner } from "../../components/ui";
 import { formatDate } from "../../lib/format";
 import { formatMoney, proposalStatusLabel, stageLabel } from "./portal-format";
+import { PortalSection } from "./portal-section";
 import { isSignedOut, useLinkSignIn, usePortalProjects, useSignOut } from "./portal-session";
 import { PortalSignInForm } from "./sign-in-form";
 
@@ -18,7 +19,7 @@ function ProjectList({ data }: { data: PortalProjectsDto }) {
           Sign Out
         </button>
       </div>
-      <TitledSection id="projects-title" title="Your projects" className="mt-6" titleClassName="text-xl font-bold">
+      <PortalSection id="projects-title" title="Your projects" className="mt-6">
         {data.projects.length === 0 ? <p className="mt-2 text-sm text-slate-600">No orders yet.</p> : null}
         <ul className="mt-3 grid gap-3">
           {data.projects.map((p) => (
@@ -59,9 +60,9 @@ function ProjectList({ data }: { data: PortalProjectsDto }) {
             </li>
           ))}
         </ul>
-      </TitledSection>
+      </PortalSection>
       {data.proposals.length > 0 ? (
-        <TitledSection id="proposals-title" title="Your proposals" className="mt-8" titleClassName="text-xl font-bold">
+        <PortalSection id="proposals-title" title="Your proposals">
           <ul className="mt-3 grid gap-3">
             {data.proposals.map((p) => (
               <li key={p.id} className="rounded-2xl border border-slate-200 p-4 text-sm shadow-sm">
@@ -75,7 +76,7 @@ function ProjectList({ data }: { data: PortalProjectsDto }) {
               </li>
             ))}
           </ul>
-        </TitledSection>
+        </PortalSection>
       ) : null}
     </>
   );

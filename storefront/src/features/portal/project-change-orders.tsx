@@ -5,10 +5,11 @@ import { changeOrderAgreementText, SIGNING_CONSENT_TEXT } from "@ch/contracts/si
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { CheckField, SigningCodeField } from "../../components/signing-fields";
-import { buttonClass, FormMessage, TextField, TitledSection } from "../../components/ui";
+import { buttonClass, FormMessage, TextField } from "../../components/ui";
 import { focusFirstInvalid, formErrors, useFormFields } from "../../lib/form-errors";
 import { formatAmount } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { PortalSection } from "./portal-section";
 
 const dollars = (cents: number) => formatAmount(cents / 100);
 const signed = (cents: number) => `${cents >= 0 ? "+" : "−"}${dollars(Math.abs(cents))}`;
@@ -86,7 +87,7 @@ function SignChangeOrder({ co }: { co: ChangeOrderDto }) {
 export default function ProjectChangeOrders({ changeOrders }: { changeOrders: ChangeOrderDto[] }) {
   if (changeOrders.length === 0) return null;
   return (
-    <TitledSection id="changes-title" title="Changes to your build" className="mt-8" titleClassName="text-xl font-bold">
+    <PortalSection id="changes-title" title="Changes to your build">
       <ul className="mt-3 grid gap-4" data-testid="change-orders">
         {changeOrders.map((co) => (
           <li key={co.id} className="rounded-2xl border border-slate-200 p-4 text-sm">
@@ -136,6 +137,6 @@ export default function ProjectChangeOrders({ changeOrders }: { changeOrders: Ch
           </li>
         ))}
       </ul>
-    </TitledSection>
+    </PortalSection>
   );
 }

@@ -1,12 +1,12 @@
 // The project's documents: the signed contract and change orders, permits, plans and inspection reports.
 // Each shows its SHA-256 fingerprint; a file whose stored bytes no longer match it says so.
 import type { ProjectDocumentDto } from "@ch/contracts/projects";
-import { TitledSection } from "../../components/ui";
 import { documentKindLabel, fileSize } from "./portal-format";
+import { PortalSection } from "./portal-section";
 
 export default function ProjectDocuments({ documents }: { documents: ProjectDocumentDto[] }) {
   return (
-    <TitledSection id="documents-title" title="Documents" className="mt-8" titleClassName="text-xl font-bold">
+    <PortalSection id="documents-title" title="Documents">
       {documents.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No documents yet: your signed contract and permits appear here.</p>
       ) : (
@@ -35,6 +35,6 @@ export default function ProjectDocuments({ documents }: { documents: ProjectDocu
           ))}
         </ul>
       )}
-    </TitledSection>
+    </PortalSection>
   );
 }

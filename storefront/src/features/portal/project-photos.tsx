@@ -1,19 +1,14 @@
 // The build in pictures: the progress photos staff post, under the stage they were taken at.
 import type { ProjectPhotoDto } from "@ch/contracts/projects";
 import { ResponsiveImage } from "../../components/responsive-image";
-import { TitledSection } from "../../components/ui";
 import { stageLabel } from "./portal-format";
+import { PortalSection } from "./portal-section";
 
 export default function ProjectPhotos({ photos }: { photos: ProjectPhotoDto[] }) {
   if (photos.length === 0) return null;
   const stages = [...new Set(photos.map((p) => p.stage))];
   return (
-    <TitledSection
-      id="photos-title"
-      title="Your home, stage by stage"
-      className="mt-8"
-      titleClassName="text-xl font-bold"
-    >
+    <PortalSection id="photos-title" title="Your home, stage by stage">
       <ol className="mt-3 grid gap-6" data-testid="project-photos">
         {stages.map((stage) => (
           <li key={stage}>
@@ -40,6 +35,6 @@ export default function ProjectPhotos({ photos }: { photos: ProjectPhotoDto[] })
           </li>
         ))}
       </ol>
-    </TitledSection>
+    </PortalSection>
   );
 }

@@ -1,12 +1,11 @@
 // Warranty claims: after completion, the customer says what is wrong (with photos) and follows each claim.
 import { WARRANTY_CLAIM_STATUS_LABELS } from "@ch/contracts/project-files";
 import type { WarrantyClaimDto } from "@ch/contracts/warranty";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { buttonClass, TextAreaField, TitledSection } from "../../components/ui";
-import { formErrors } from "../../lib/form-errors";
+import { useMutation } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
-import { AttachmentLinks, FileInput, PendingFiles, usePendingFiles } from "./portal-uploads";
+import { AttachedTextForm, useAttachedText } from "./attached-text-form";
+import { PortalSection } from "./portal-section";
+import { AttachmentLinks } from "./portal-uploads";
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
@@ -21,31 +20,15 @@ export default function ProjectWarranty({
   claims: WarrantyClaimDto[];
   endsAt: string | null;
 }) {
-  const queries = useQueryClient();
-  const [description, setDescription] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const photos = usePendingFiles(orderNumber, setError);
+  const form = useAttachedText(orderNumber);
   const open = useMutation({
     ...trpc.portal.openClaim.mutationOptions(),
-    onSuccess: () => {
-      setDescription("");
-      photos.clear();
-      void queries.invalidateQueries({ queryKey: trpc.portal.pathKey() });
-    },
-    onError: (e) => {
-      const problem = formErrors(e, ["description", "photos"], "We couldn't send your claim. Please try again.");
-      setError(problem.fields.description ?? problem.fields.photos ?? problem.message);
-    },
+    onSuccess: form.sent,
+    onError: (e) => form.failed(e, ["description", "photos"], "We couldn't send your claim. Please try again."),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (description.trim().length < 10) return setError("Please say what is wrong, where and since when.");
-    setError(null);
-    open.mutate({ orderNumber, description: description.trim(), photos: photos.ids });
-  };
   const ended = endsAt !== null && new Date(endsAt).getTime() < Date.now();
   return (
-    <TitledSection id="warranty-title" title="Warranty" className="mt-8" titleClassName="text-xl font-bold">
+    <PortalSection id="warranty-title" title="Warranty">
       {endsAt === null ? (
         <p className="mt-2 text-sm text-slate-600">Once your home is completed, you can open a warranty claim here.</p>
       ) : (
@@ -70,23 +53,17 @@ export default function ProjectWarranty({
         </ul>
       ) : null}
       {endsAt !== null && !ended ? (
-        <form onSubmit={submit} noValidate className="mt-4 grid gap-3">
-          <TextAreaField
-            label="What needs fixing?"
-            rows={3}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            error={error ?? undefined}
-          />
-          <PendingFiles pending={photos} />
-          <FileInput label="Add a photo (JPEG, PNG or WebP)" accept={PHOTO_TYPES} pending={photos} />
-          <div>
-            <button type="submit" className={buttonClass.primary} disabled={open.isPending || photos.uploading}>
-              {open.isPending ? "Sending..." : "Open a Warranty Claim"}
-            </button>
-          </div>
-        </form>
+        <AttachedTextForm
+          form={form}
+          label="What needs fixing?"
+          fileLabel="Add a photo (JPEG, PNG or WebP)"
+          accept={PHOTO_TYPES}
+          submitLabel="Open a Warranty Claim"
+          sending={open.isPending}
+          check={(description) => (description.length < 10 ? "Please say what is wrong, where and since when." : null)}
+          send={(description, photos) => open.mutate({ orderNumber, description, photos })}
+        />
       ) : null}
-    </TitledSection>
+    </PortalSection>
   );
 }
