@@ -101,12 +101,9 @@ app.post("/api/orders", async (req, reply) => {
     return {
       id: order.id,
       orderNumber: order.order_number,
-      lines: lines.map((l) => ({
-        productId: l.product_id,
-        name: l.product_name,
-        unitPrice: l.unit_price_cents / 100,
-        quantity: l.quantity,
-      })),
+      lines: lines.map(({ product_id: productId, product_name: name, unit_price_cents: cents, quantity }) => {
+        return { productId, name, unitPrice: cents / 100, quantity };
+      }),
       subtotal: subtotal / 100,
       tax: tax / 100,
       shipping: SHIPPING_CENTS / 100,

@@ -4,19 +4,13 @@
 import { srcSet, VARIANT_WIDTHS, variantUrl } from "@ch/contracts/media";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { type TestApps, useSignedInApps } from "./harness";
 import { solidImage } from "./images";
-import { uploadMedia } from "./staff-requests";
+import { useMediaUploads } from "./staff-requests";
 
-let apps: TestApps;
-let cookie: string;
-useSignedInApps((signedIn) => {
-  ({ apps, cookie } = signedIn);
-});
+const staff = useMediaUploads();
+const { upload } = staff;
 
 const picture = (width: number, height: number) => solidImage(width, height, "jpeg", { r: 150, g: 90, b: 40 });
-
-const upload = (body: Buffer, type: string) => uploadMedia(apps, cookie, body, type);
 
 describe("variants made at upload", () => {
   it("stores AVIF and WebP at 400/800/1200 (never enlarged) and serves them with a year-long cache", async () => {
@@ -25,7 +19,7 @@ describe("variants made at upload", () => {
     const { url } = res.json() as { url: string };
     for (const width of VARIANT_WIDTHS) {
       for (const format of ["avif", "webp"] as const) {
-        const variant = await apps.storefront.inject({ method: "GET", url: variantUrl(url, width, format) });
+        const variant = await staff.apps.storefront.inject({ method: "GET", url: variantUrl(url, width, format) });
         expect(variant.statusCode, `${width} ${format}`).toBe(200);
         expect(variant.headers["content-type"]).toBe(`image/${format}`);
         expect(variant.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -45,7 +39,7 @@ describe("variants made at upload", () => {
     const res = await upload(await picture(2400, 1200), "image/jpeg");
     const { url, width } = res.json() as { url: string; width: number };
     expect(width).toBe(1600);
-    const wide = await apps.storefront.inject({ method: "GET", url: variantUrl(url, 1600, "avif") });
+    const wide = await staff.apps.storefront.inject({ method: "GET", url: variantUrl(url, 1600, "avif") });
     expect(wide.statusCode).toBe(200);
     expect((await sharp(wide.rawPayload).metadata()).width).toBe(1600);
   });
@@ -68,22 +62,22 @@ describe("variants made at upload", () => {
 
 describe("seeded variants", () => {
   it("every product image has its variants in the media table, and the hero exists", async () => {
-    const products = (await apps.storefront.inject({ method: "GET", url: "/api/products" })).json() as {
+    const products = (await staff.apps.storefront.inject({ method: "GET", url: "/api/products" })).json() as {
       images: string[];
     }[];
     const image = products[0]!.images[0]!;
     for (const url of [image, "/media/hero-container-home.webp", variantUrl(image, 400, "avif")]) {
-      const res = await apps.storefront.inject({ method: "GET", url });
+      const res = await staff.apps.storefront.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);
     }
-    const hero = await apps.storefront.inject({ method: "GET", url: "/media/hero-container-home.1600w.avif" });
+    const hero = await staff.apps.storefront.inject({ method: "GET", url: "/media/hero-container-home.1600w.avif" });
     expect(hero.headers["content-type"]).toBe("image/avif");
   });
 });
 
 describe("unknown variants", () => {
   it("404 for a width or format outside the convention, or a variant of no image", async () => {
-    const [product] = (await apps.storefront.inject({ method: "GET", url: "/api/products" })).json() as {
+    const [product] = (await staff.apps.storefront.inject({ method: "GET", url: "/api/products" })).json() as {
       images: string[];
     }[];
     const stem = product!.images[0]!.replace(/\.webp$/, "");
@@ -94,7 +88,7 @@ describe("unknown variants", () => {
       "/media/no-such-image.400w.avif",
       "/media/no-such-image.webp",
     ]) {
-      const res = await apps.storefront.inject({ method: "GET", url });
+      const res = await staff.apps.storefront.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ message: "Not found", issues: [] });
       expect(res.headers["cache-control"] ?? "").not.toContain("immutable");
@@ -106,7 +100,7 @@ describe("unknown variants", () => {
     const original = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#345" } })
       .webp()
       .toBuffer();
-    await apps.db.handle.db.insert(schema.media).values({
+    await staff.apps.db.handle.db.insert(schema.media).values({
       id: "legacy-upload.webp",
       contentType: "image/webp",
       width: 900,
@@ -114,11 +108,11 @@ describe("unknown variants", () => {
       bytes: original.length,
       data: original.toString("base64"),
     });
-    const res = await apps.storefront.inject({ method: "GET", url: "/media/legacy-upload.800w.avif" });
+    const res = await staff.apps.storefront.inject({ method: "GET", url: "/media/legacy-upload.800w.avif" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("image/avif");
     expect((await sharp(res.rawPayload).metadata()).width).toBe(800);
-    const again = await apps.storefront.inject({ method: "GET", url: "/media/legacy-upload.800w.avif" });
+    const again = await staff.apps.storefront.inject({ method: "GET", url: "/media/legacy-upload.800w.avif" });
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 // own origin (a write without it is refused as cross-site); and the audit rows those requests leave.
 import { type Database, schema } from "@ch/db";
 import { desc, eq } from "drizzle-orm";
-import type { TestApps } from "./harness";
+import { type TestApps, useSignedInApps } from "./harness";
 
 export type StaffMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -52,4 +52,19 @@ export function uploadMedia(apps: TestApps, cookie: string, body: Buffer, conten
     headers: { cookie, "content-type": contentType },
     payload: body,
   });
+}
+
+/** The file's signed-in apps (set before its tests run) and an upload to the media endpoint as staff. */
+export function useMediaUploads(): {
+  readonly apps: TestApps;
+  upload(body: Buffer, contentType: string): ReturnType<typeof uploadMedia>;
+} {
+  const session: { apps?: TestApps; cookie?: string } = {};
+  useSignedInApps((signedIn) => Object.assign(session, signedIn));
+  return {
+    get apps() {
+      return session.apps!;
+    },
+    upload: (body, contentType) => uploadMedia(session.apps!, session.cookie!, body, contentType),
+  };
 }

@@ -3,7 +3,7 @@
 // put the same values in their `head` (through `pageHead`), so nothing changes when the script loads.
 // Pure functions, no imports from the server: the storefront bundles this file.
 
-import { cancellationSummary, hoursSentence, yearsLabel } from "./business-facts";
+import { cancellationSummary, hoursSentence, type SiteConfig, yearsLabel } from "./business-facts";
 import type { BusinessSettings } from "./settings";
 
 export interface Crumb {
@@ -69,6 +69,30 @@ export interface SiteIdentity {
   social?: { name: string; url: string }[];
   /** The business settings the texts and structured data state (hours, warranty, lead times, deposit). */
   business?: BusinessFacts;
+}
+
+/** The site's identity from its configuration (the one every page embeds); the business only with all its facts. */
+export function siteIdentityOf(config: Partial<SiteConfig> & { siteUrl: string }): SiteIdentity {
+  const { openingHours, timeZone, warranty, production, delivery, depositPercent, cancellation } = config;
+  const complete = openingHours && timeZone && warranty && production && delivery && cancellation;
+  return {
+    siteUrl: config.siteUrl,
+    company: config.company ?? null,
+    social: config.social ?? [],
+    ...(complete
+      ? {
+          business: {
+            openingHours,
+            timeZone,
+            warranty,
+            production,
+            delivery,
+            cancellation,
+            depositPercent: depositPercent ?? 50,
+          },
+        }
+      : {}),
+  };
 }
 
 export type BusinessFacts = Pick<

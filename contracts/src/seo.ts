@@ -21,6 +21,7 @@ export {
   proposalMeta,
   SITE_NAME,
   type SiteIdentity,
+  siteIdentityOf,
   staticPageMeta,
   staticPaths,
 } from "./seo-pages";

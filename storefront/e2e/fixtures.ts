@@ -246,6 +246,31 @@ export async function ensureOwner(playwright: {
   await api.dispose();
 }
 
+/** A proposal's customer in Austin (the fields the back office's proposal form asks for). */
+export const austinCustomer = (customerName: string, email: string, address: string) => ({
+  customerName,
+  email,
+  address,
+  city: "Austin",
+  state: "TX",
+  zipCode: "78701",
+});
+
+/** The back office's API signed in as the owner (created first when no spec has yet); dispose when done. */
+export async function staffApi(playwright: {
+  request: {
+    newContext(o: { baseURL: string; extraHTTPHeaders?: Record<string, string> }): Promise<APIRequestContext>;
+  };
+}): Promise<APIRequestContext> {
+  await ensureOwner(playwright);
+  const staff = await playwright.request.newContext({
+    baseURL: ADMIN_ORIGIN,
+    extraHTTPHeaders: { origin: ADMIN_ORIGIN },
+  });
+  expect((await staff.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
+  return staff;
+}
+
 /** A signed-in back-office page in its own browser context (close the context when done). */
 export async function staffSession(
   browser: Browser,

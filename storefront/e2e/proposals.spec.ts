@@ -8,14 +8,15 @@
 import { money } from "@ch/contracts/money";
 import { splitMilestones } from "@ch/contracts/totals";
 import {
-  ADMIN,
   ADMIN_ORIGIN,
+  austinCustomer,
   emailReceived,
   ensureOwner,
   expect,
   lookUpOrder,
   proposalForQuoteRequest,
   signWithEmailedCode,
+  staffApi,
   test,
 } from "./fixtures";
 
@@ -145,19 +146,10 @@ test("a proposal with its own payment schedule shows the customer each milestone
   page,
   playwright,
 }) => {
-  const staff = await playwright.request.newContext({
-    baseURL: ADMIN_ORIGIN,
-    extraHTTPHeaders: { origin: ADMIN_ORIGIN },
-  });
-  expect((await staff.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
+  const staff = await staffApi(playwright);
   const created = await staff.post("/api/admin/proposals", {
     data: {
-      customerName: "Mara Milestone",
-      email: "mara.milestone@example.com",
-      address: "3 Oak Ct",
-      city: "Austin",
-      state: "TX",
-      zipCode: "78701",
+      ...austinCustomer("Mara Milestone", "mara.milestone@example.com", "3 Oak Ct"),
       lines: [{ kind: "custom", name: "40ft home", unitPrice: money(5_000_000), quantity: 1 }],
       validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
       paymentSchedule: [

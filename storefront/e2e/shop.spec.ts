@@ -14,13 +14,12 @@ import {
   procedureAnswer,
   SAN_ANTONIO_BUYER,
   seedCart,
+  staffApi,
   test,
   toast,
 } from "./fixtures";
 
 const port = Number(process.env.E2E_PORT ?? 4100);
-const ADMIN_ORIGIN = `http://localhost:${port + 1}`;
-const ADMIN = { username: "owner", password: "Tr4ilhead-Container!" };
 
 /** As the storefront writes an amount: $93,215.25. */
 const usd = (n: number) => `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -400,12 +399,7 @@ test.describe("checkout", () => {
     page,
     playwright,
   }) => {
-    const staff = await playwright.request.newContext({
-      baseURL: ADMIN_ORIGIN,
-      extraHTTPHeaders: { origin: ADMIN_ORIGIN },
-    });
-    expect([201, 409]).toContain((await staff.post("/api/admin/setup", { data: ADMIN })).status());
-    expect((await staff.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
+    const staff = await staffApi(playwright);
     // The Marfa: no other storefront test reads its price; it gets its price back at the end
     const read = await (await staff.get("/api/admin/products/3")).json();
     const marfa = { ...read, price: read.price.amount / 100 }; // the admin API's money form, in dollars

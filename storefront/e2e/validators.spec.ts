@@ -30,14 +30,13 @@ import { money } from "@ch/contracts/money";
 import type { Page } from "@playwright/test";
 import { type ConfigData, HtmlValidate } from "html-validate";
 import {
-  ADMIN,
-  ADMIN_ORIGIN,
+  austinCustomer,
   axeViolations,
   cleveland,
-  ensureOwner,
   expect,
   placeOrderThroughApi,
   seedCart,
+  staffApi,
   test,
 } from "./fixtures";
 
@@ -101,13 +100,8 @@ test.beforeAll(async ({ request, playwright }) => {
   made.orderToken = order.accessToken;
 
   // ...whose deposit staff record, and which they move into production
-  await ensureOwner(playwright);
-  const staff = await playwright.request.newContext({
-    baseURL: ADMIN_ORIGIN,
-    extraHTTPHeaders: { origin: ADMIN_ORIGIN },
-  });
+  const staff = await staffApi(playwright);
   try {
-    expect((await staff.post("/api/admin/login", { data: ADMIN })).status()).toBe(200);
     const paid = await staff.post(`/api/admin/orders/${order.id}/payments`, {
       data: {
         method: "bank-transfer",
@@ -123,12 +117,7 @@ test.beforeAll(async ({ request, playwright }) => {
     // a proposal sent to a customer
     const created = await staff.post("/api/admin/proposals", {
       data: {
-        customerName: "Dana Reyes",
-        email: "dana.validators@example.test",
-        address: "9 Ranch Rd",
-        city: "Austin",
-        state: "TX",
-        zipCode: "78701",
+        ...austinCustomer("Dana Reyes", "dana.validators@example.test", "9 Ranch Rd"),
         lines: [{ kind: "custom", name: "Site work", unitPrice: money(1_250_050), quantity: 1 }],
         validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
       },

@@ -62,17 +62,12 @@ export function injectPage(
 }
 
 /** Used when the storefront has not been built (API-only tests): the same shape as Vite's index.html. */
-export const FALLBACK_TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <title>Container Homes of Texas</title>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
+export const FALLBACK_TEMPLATE = [
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />',
+  '    <meta name="viewport" content="width=device-width, initial-scale=1.0" />',
+  "    <title>Container Homes of Texas</title>\n  </head>",
+  '  <body>\n    <div id="root"></div>\n  </body>\n</html>',
+].join("\n");
 
 export interface StorefrontBuild {
   template: string;

@@ -20,7 +20,7 @@ import {
   productMeta,
   proposalMeta,
   SITE_NAME,
-  type SiteIdentity,
+  siteIdentityOf,
   staticPageMeta,
 } from "@ch/contracts/seo";
 import type { Deps } from "../../lib/deps";
@@ -131,23 +131,6 @@ export async function resolvePage(deps: Deps, rawPath: string, data?: SiteData):
   return page;
 }
 
-export function siteIdentity(config: SiteConfig): SiteIdentity {
-  return {
-    siteUrl: config.siteUrl,
-    company: config.company,
-    social: config.social,
-    business: {
-      openingHours: config.openingHours,
-      timeZone: config.timeZone,
-      warranty: config.warranty,
-      production: config.production,
-      delivery: config.delivery,
-      depositPercent: config.depositPercent,
-      cancellation: config.cancellation,
-    },
-  };
-}
-
 const NAV = [
   { href: "/products", label: "Products" },
   { href: "/about", label: "About" },
@@ -183,7 +166,7 @@ export function fallbackBody(page: ResolvedPage, config: SiteConfig): string {
   if (page.status === 404) {
     main.push("<p>Did you forget to add the page to the router?</p>", '<p><a href="/">Go to the home page</a></p>');
   } else {
-    main.push(`<p>${escapeHtml(describePage(page.meta, siteIdentity(config)))}</p>`);
+    main.push(`<p>${escapeHtml(describePage(page.meta, siteIdentityOf(config)))}</p>`);
   }
   if (page.product) {
     const p = page.product;
@@ -241,7 +224,7 @@ export async function renderStorefrontPage(
   // not-found pages too: the app's own screen (with links onward), sent with the 404 status
   const rendered = renderer && isServerRendered(path) ? await renderer.render(rawPath) : null;
   const html = injectPage(template, {
-    head: pageHead(page.meta, siteIdentity(config)),
+    head: pageHead(page.meta, siteIdentityOf(config)),
     siteConfig: config,
     fallbackBody: rendered ? "" : fallbackBody(page, config),
   });

@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@ch/contracts/business-facts";
-import { type PageMeta, pageHead, type SiteIdentity } from "@ch/contracts/seo";
+import { type PageMeta, pageHead, type SiteIdentity, siteIdentityOf } from "@ch/contracts/seo";
 import type { DetailedHTMLProps, LinkHTMLAttributes, MetaHTMLAttributes } from "react";
 
 type MetaTag = DetailedHTMLProps<MetaHTMLAttributes<HTMLMetaElement>, HTMLMetaElement>;
@@ -21,29 +21,7 @@ function siteIdentity(): SiteIdentity {
   if (!element?.textContent) return fallback;
   try {
     const config = JSON.parse(element.textContent) as Partial<SiteConfig>;
-    site = {
-      siteUrl: config.siteUrl ?? fallback.siteUrl,
-      company: config.company ?? null,
-      social: config.social ?? [],
-      ...(config.openingHours &&
-      config.timeZone &&
-      config.warranty &&
-      config.production &&
-      config.delivery &&
-      config.cancellation
-        ? {
-            business: {
-              openingHours: config.openingHours,
-              timeZone: config.timeZone,
-              warranty: config.warranty,
-              production: config.production,
-              delivery: config.delivery,
-              depositPercent: config.depositPercent ?? 50,
-              cancellation: config.cancellation,
-            },
-          }
-        : {}),
-    };
+    site = siteIdentityOf({ ...config, siteUrl: config.siteUrl ?? fallback.siteUrl });
     return site;
   } catch {
     return fallback;
