@@ -223,6 +223,8 @@ export interface ReceivedEmail {
 export class FakeSmtp {
   readonly messages: ReceivedEmail[] = [];
   readonly auth: { username: string; password: string }[] = [];
+  /** Server errors other than a client's reset connection. */
+  readonly errors: Error[] = [];
   private server: SMTPServer;
   private failRcpt: number[] = [];
   port = 0;
@@ -260,7 +262,7 @@ export class FakeSmtp {
   }
 
   private createServer() {
-    return new SMTPServer({
+    const server = new SMTPServer({
       secure: false,
       disabledCommands: ["STARTTLS"],
       authOptional: true,
@@ -296,6 +298,12 @@ export class FakeSmtp {
         });
       },
     });
+    // a client that dies mid-conversation (the fault test SIGKILLs senders) resets its connection; smtp-server
+    // reports that as the server's "error" event, which is fatal to the test process without a listener
+    server.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") this.errors.push(error);
+    });
+    return server;
   }
 }
 
