@@ -1,9 +1,10 @@
-// The back office's order search (part of the number, the e-mail or "first last", any case) and the
-// trigram indexes that answer it without reading every order (migration 0013, extension pg_trgm, on
-// PGlite and PostgreSQL alike).
+// The back office's order search (part of the number, the e-mail or "first last", any case) and lead
+// search (the e-mail, "first last" or the message), and the trigram indexes that answer them without reading
+// every row (migrations 0013 and 0031, extension pg_trgm, on PGlite and PostgreSQL alike).
 import { rowsOf, schema } from "@ch/db";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listContactsForAdmin } from "../src/modules/leads";
 import { listOrdersForAdmin } from "../src/modules/orders/orders.service";
 import { createTestDatabase, type TestDatabase } from "./harness";
 import { STORED_ORDER_BUYER } from "./order-fixtures";
@@ -31,6 +32,17 @@ beforeAll(async () => {
       order(1002, "Hank", "Hill", "hank.hill@strickland.example"),
       order(2003, "Peggy", "Hill", "peggy@example.org"),
     ]);
+  await db.handle.db.insert(schema.enquiries).values([
+    { source: "contact-form", firstName: "Dale", lastName: "Gribble", email: "dale@pocket-sand.example" },
+    { source: "quote-request", firstName: "Luanne", lastName: "Platter", email: "luanne@example.com" },
+    {
+      source: "chat",
+      firstName: "Bill",
+      lastName: "Dauterive",
+      email: "bill@example.com",
+      message: "Any gribble news?",
+    },
+  ]);
 }, 60_000);
 afterAll(async () => {
   await db?.drop();
@@ -50,23 +62,50 @@ describe("order search", () => {
   });
 
   it("is answered by the trigram indexes, not by reading every order", async () => {
-    const indexes = rowsOf<{ indexname: string }>(
-      await db.handle.db.execute(
-        sql`select indexname from pg_indexes where tablename = 'orders' and indexdef like '%gin_trgm_ops%' order by 1`,
-      ),
-    ).map((r) => r.indexname);
+    const indexes = await trigramIndexes("orders");
     expect(indexes).toEqual(["orders_email_trgm_idx", "orders_name_trgm_idx", "orders_number_trgm_idx"]);
-    // the search's own condition (orders.service.ts), with sequential scans priced out as on a large table
-    const plan = await db.handle.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return rowsOf<{ "QUERY PLAN": string }>(
-        await tx.execute(sql`explain select id from orders
-          where order_number ilike '%hill%' or email ilike '%hill%'
-             or (orders.first_name || ' ' || orders.last_name) ilike '%hill%'`),
-      )
-        .map((r) => r["QUERY PLAN"])
-        .join("\n");
-    });
+    // the search's own condition (orders.service.ts)
+    const plan = await planOf(sql`explain select id from orders
+      where order_number ilike '%hill%' or email ilike '%hill%'
+         or (orders.first_name || ' ' || orders.last_name) ilike '%hill%'`);
     for (const index of indexes) expect(plan).toContain(index);
   });
 });
+
+describe("lead search", () => {
+  it("finds leads by part of the e-mail, the full name or the message, in any case", async () => {
+    const emailsFor = async (q: string) =>
+      (await listContactsForAdmin(db.handle.db, { q })).map((lead) => lead.email).sort();
+    expect(await emailsFor("POCKET")).toEqual(["dale@pocket-sand.example"]);
+    expect(await emailsFor("luanne platter")).toEqual(["luanne@example.com"]);
+    expect(await emailsFor("gribble")).toEqual(["bill@example.com", "dale@pocket-sand.example"]);
+  });
+
+  it("is answered by the trigram indexes, not by reading every lead", async () => {
+    const indexes = await trigramIndexes("enquiries");
+    expect(indexes).toEqual(["enquiries_email_trgm_idx", "enquiries_message_trgm_idx", "enquiries_name_trgm_idx"]);
+    // the search's own condition (leads.service.ts listContactsForAdmin)
+    const plan = await planOf(sql`explain select id from enquiries
+      where email ilike '%gribble%' or (enquiries.first_name || ' ' || enquiries.last_name) ilike '%gribble%'
+         or coalesce(enquiries.message, '') ilike '%gribble%'`);
+    for (const index of indexes) expect(plan).toContain(index);
+  });
+});
+
+async function trigramIndexes(table: string) {
+  return rowsOf<{ indexname: string }>(
+    await db.handle.db.execute(
+      sql`select indexname from pg_indexes where tablename = ${table} and indexdef like '%gin_trgm_ops%' order by 1`,
+    ),
+  ).map((r) => r.indexname);
+}
+
+/** The plan of `explain`, with sequential scans priced out as on a large table. */
+async function planOf(explain: SQL) {
+  return db.handle.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return rowsOf<{ "QUERY PLAN": string }>(await tx.execute(explain))
+      .map((r) => r["QUERY PLAN"])
+      .join("\n");
+  });
+}
