@@ -169,24 +169,15 @@ try {
       process.kill(-product.pid, "SIGTERM");
     } catch {}
     if (exited) await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  }
-  // npm can exit before the processes it started have finished writing, so the folder is removed patiently,
-  // and a temporary folder that outlives the check is a warning, not a failed check
-  for (let attempt = 1; ; attempt++) {
+    // npm can exit before the processes it started have finished writing: what is left of the group goes now
     try {
-      rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-      break;
-    } catch (error) {
-      if (attempt === 1 && product?.pid) {
-        try {
-          process.kill(-product.pid, "SIGKILL");
-        } catch {}
-      }
-      if (attempt >= 20) {
-        console.warn(`[sdk-check] could not remove ${work}: ${error.message}`);
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+      process.kill(-product.pid, "SIGKILL");
+    } catch {}
+  }
+  // a temporary folder that outlives the check is a warning, not a failed check
+  try {
+    rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  } catch (error) {
+    console.warn(`[sdk-check] could not remove ${work}: ${error.message}`);
   }
 }

@@ -3,7 +3,13 @@
 // put the same values in their `head` (through `pageHead`), so nothing changes when the script loads.
 // Pure functions, no imports from the server: the storefront bundles this file.
 
-import { cancellationSummary, hoursSentence, type SiteConfig, yearsLabel } from "./business-facts";
+import {
+  cancellationSummary,
+  DEFAULT_BUSINESS_FACTS,
+  hoursSentence,
+  type SiteConfig,
+  yearsLabel,
+} from "./business-facts";
 import type { BusinessSettings } from "./settings";
 
 export interface Crumb {
@@ -88,7 +94,7 @@ export function siteIdentityOf(config: Partial<SiteConfig> & { siteUrl: string }
             production,
             delivery,
             cancellation,
-            depositPercent: depositPercent ?? 50,
+            depositPercent: depositPercent ?? DEFAULT_BUSINESS_FACTS.depositPercent,
           },
         }
       : {}),
