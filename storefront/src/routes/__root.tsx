@@ -59,7 +59,10 @@ function RootLayout() {
         <main id="main" className="flex-1" tabIndex={-1}>
           <Outlet />
         </main>
-        <Footer />
+        {/* hydrated in a task of its own after the page (a dehydrated boundary yields): no long task */}
+        <Suspense>
+          <Footer />
+        </Suspense>
       </div>
       <ChatWidget />
       <Toaster />

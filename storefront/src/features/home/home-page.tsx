@@ -190,27 +190,44 @@ export function HomePage() {
     document.getElementById(hash)?.scrollIntoView();
   }, [hash, featured.isPending]);
 
+  // each section below the hero is its own Suspense boundary: React hydrates the hero first, then each
+  // section in a task of its own (dehydrated boundaries hydrate at a yielding priority), instead of one long
+  // task for the whole page that a phone's main thread would be blocked by
   return (
     <>
       <Hero />
-      <Categories />
-      <Featured />
-      <HomeSection
-        id="calculator"
-        className="scroll-mt-20 py-16 sm:py-20"
-        titleId="roi-title"
-        title="ROI Calculator"
-        intro="See what a container rental could earn you."
-        narrow
-      >
-        <Suspense fallback={<Skeleton className="h-[872px] rounded-3xl sm:h-[840px] lg:h-[452px]" />}>
-          <RoiCalculator />
-        </Suspense>
-      </HomeSection>
-      <HowItWorks />
-      <GalleryPreview />
-      <BlogPreview />
-      <ContactSection />
+      <Suspense>
+        <Categories />
+      </Suspense>
+      <Suspense>
+        <Featured />
+      </Suspense>
+      <Suspense>
+        <HomeSection
+          id="calculator"
+          className="scroll-mt-20 py-16 sm:py-20"
+          titleId="roi-title"
+          title="ROI Calculator"
+          intro="See what a container rental could earn you."
+          narrow
+        >
+          <Suspense fallback={<Skeleton className="h-[872px] rounded-3xl sm:h-[840px] lg:h-[452px]" />}>
+            <RoiCalculator />
+          </Suspense>
+        </HomeSection>
+      </Suspense>
+      <Suspense>
+        <HowItWorks />
+      </Suspense>
+      <Suspense>
+        <GalleryPreview />
+      </Suspense>
+      <Suspense>
+        <BlogPreview />
+      </Suspense>
+      <Suspense>
+        <ContactSection />
+      </Suspense>
     </>
   );
 }
