@@ -59,10 +59,7 @@ function RootLayout() {
         <main id="main" className="flex-1" tabIndex={-1}>
           <Outlet />
         </main>
-        {/* hydrated in a task of its own after the page (a dehydrated boundary yields): no long task */}
-        <Suspense>
-          <Footer />
-        </Suspense>
+        <Footer />
       </div>
       <ChatWidget />
       <Toaster />
