@@ -57,6 +57,15 @@ export function toBlogDto(row: BlogRow): BlogPostDto {
   };
 }
 
+/** The published posts' addresses and last changes, newest first: what the sitemap lists, without their bodies. */
+export async function publishedPostDates(db: Executor): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.published, true))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+}
+
 export async function listPosts(
   db: Executor,
   options: { published?: boolean | undefined; limit?: number | undefined; offset?: number | undefined } = {},

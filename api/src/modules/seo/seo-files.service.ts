@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { absoluteUrl, staticPageMeta, staticPaths } from "@ch/contracts/seo";
 import type { Deps } from "../../lib/deps";
 import { listProducts } from "../catalog";
-import { listPosts } from "../content";
+import { publishedPostDates } from "../content";
 import { getSiteConfig, siteUrlOf } from "../settings";
 import { escapeHtml, THEME_COLOR } from "./html";
 
@@ -27,7 +27,7 @@ const latest = (dates: (Date | string | null | undefined)[]): Date | null => {
 /** Every indexable page: static pages, category pages, products and published posts, with lastmod. */
 export async function sitemapEntries(deps: Deps, builtAt: Date | null): Promise<SitemapEntry[]> {
   const siteUrl = siteUrlOf(deps.env);
-  const [products, posts] = await Promise.all([listProducts(deps.db), listPosts(deps.db, { published: true })]);
+  const [products, posts] = await Promise.all([listProducts(deps.db), publishedPostDates(deps.db)]);
   const entries: SitemapEntry[] = [];
   const add = (path: string, date: Date | null) =>
     entries.push({ path, loc: absoluteUrl(siteUrl, path), lastmod: (date ?? deps.clock.now()).toISOString() });
@@ -45,7 +45,7 @@ export async function sitemapEntries(deps: Deps, builtAt: Date | null): Promise<
     add(path, latest(content));
   }
   for (const p of products) add(`/product/${p.id}`, new Date(p.updatedAt));
-  for (const p of posts) add(`/blog/${p.slug}`, new Date(p.updatedAt));
+  for (const p of posts) add(`/blog/${p.slug}`, p.updatedAt);
   return entries;
 }
 
