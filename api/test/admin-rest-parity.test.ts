@@ -483,7 +483,7 @@ describe("cursor pagination", () => {
     expect(whole.next).toBeNull();
   });
 
-  it("contacts and orders keep a plain array and give the next page in a Link header, filters kept", async () => {
+  it("contacts, orders and proposals keep a plain array and give the next page in a Link header, filters kept", async () => {
     const everyContact = (await admin("key", "GET", "/api/admin/contacts")).json() as { id: number }[];
     expect(everyContact.length).toBeGreaterThan(9);
     const contacts = await walkLinks("/api/admin/contacts?limit=2");
@@ -504,6 +504,12 @@ describe("cursor pagination", () => {
     expect(confirmed.ids.length).toBe(3);
     const last = await admin("key", "GET", "/api/admin/orders?limit=7");
     expect(last.headers.link).toBeUndefined();
+
+    const everyProposal = (await admin("key", "GET", "/api/admin/proposals")).json() as { id: number }[];
+    expect(everyProposal.length).toBeGreaterThan(1);
+    const proposals = await walkLinks("/api/admin/proposals?limit=1");
+    expect(proposals.ids).toEqual(everyProposal.map((p) => p.id));
+    expect(proposals.pages).toBe(everyProposal.length);
   });
 
   it("orders filter by stage, payment status and date range", async () => {

@@ -445,6 +445,19 @@ describe("warranty claims", () => {
     expect(mails[1]!.bodyText).toContain("A plumber comes on Tuesday.");
     const types = (await db().select().from(schema.webhookEvents)).map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(["warranty_claim.opened", "warranty_claim.updated"]));
+    // the inbox pages by cursor: the next page's URL in the Link header, the status filter kept
+    const second = await claim(finn, finn.orderNumber, { description: "The front door sticks in the frame." });
+    expect(second.statusCode, second.body).toBe(201);
+    const firstPage = await staffRequest(apps, cookie, "GET", "/api/admin/warranty-claims?limit=1");
+    expect(firstPage.json().claims.map((c: { id: number }) => c.id)).toEqual([second.json().id]);
+    const next = /^<([^>]+)>; rel="next"$/.exec(String(firstPage.headers.link))?.[1];
+    expect(next).toMatch(/^\/api\/admin\/warranty-claims\?limit=1&cursor=[A-Za-z0-9_-]+$/);
+    const lastPage = await staffRequest(apps, cookie, "GET", next!);
+    expect(lastPage.json().claims.map((c: { id: number }) => c.id)).toEqual([opened.json().id]);
+    expect(lastPage.headers.link).toBeUndefined();
+    const openOnly = await staffRequest(apps, cookie, "GET", "/api/admin/warranty-claims?status=open&limit=1");
+    expect(openOnly.json().claims.map((c: { id: number }) => c.id)).toEqual([second.json().id]);
+    expect(openOnly.headers.link).toBeUndefined();
     const badStatus = await staffRequest(apps, cookie, "PATCH", `/api/admin/warranty-claims/${opened.json().id}`, {
       status: "closed",
     });

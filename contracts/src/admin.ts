@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { changeFilters } from "./change-filters";
 import { CONTACT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "./constants";
-import { id, optionalEmail, optionalText, requiredText, text } from "./fields";
+import { cursorParam, id, optionalEmail, optionalText, requiredText, text } from "./fields";
 import { inCents, inDollars } from "./money";
 import { changeTimes, instant, int } from "./responses";
 import { ORDER_STAGES } from "./stages";
@@ -44,11 +44,7 @@ export const contactStatusInput = z.strictObject({ status: z.enum(CONTACT_STATUS
 export const idParams = z.strictObject({ id: id() });
 export const noteInput = z.strictObject({ body: requiredText(4000, "note") });
 
-/** An opaque cursor: copy it from a `next` link, never build one. */
-export const cursorParam = z
-  .string()
-  .max(512, "must be at most 512 characters")
-  .regex(/^[A-Za-z0-9_-]+$/, "must be the cursor of a `next` link");
+export { cursorParam };
 
 export const adminListQuery = z.strictObject({
   q: text(200).optional(),

@@ -52,3 +52,9 @@ export const zipCode = () => text(10).pipe(z.string().regex(ZIP_CODE, "must be a
 /** Positive database id within PostgreSQL's integer range. */
 export const id = () =>
   z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(2_147_483_647, "is out of range");
+
+/** An opaque cursor: copy it from a `next` link, never build one. */
+export const cursorParam = z
+  .string()
+  .max(512, "must be at most 512 characters")
+  .regex(/^[A-Za-z0-9_-]+$/, "must be the cursor of a `next` link");

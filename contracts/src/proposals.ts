@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { changeFilters } from "./change-filters";
 import { PAYMENT_METHODS } from "./constants";
-import { email, id, optionalPhone, requiredText, text, usState } from "./fields";
+import { cursorParam, email, id, optionalPhone, requiredText, text, usState } from "./fields";
 import { asMoney, inCents } from "./money";
 import { MILESTONE_DUE, paymentSchedule } from "./payment-schedule";
 import { receiptPaymentDto } from "./payments";
@@ -239,8 +239,16 @@ export const acceptProposalAnswer = z.object({
 });
 export const changeRequestAnswer = z.object({ ok: z.literal(true), status: z.literal("changes_requested") });
 
-/** GET /api/admin/proposals: the change filters every admin list takes. */
-export const proposalListQuery = z.strictObject({ ...changeFilters });
+/**
+ * GET /api/admin/proposals: the change filters every admin list takes, and a cursor from the
+ * `Link: <…>; rel="next"` header of the previous page (the body stays a plain array). Without `limit`,
+ * 500 rows a page.
+ */
+export const proposalListQuery = z.strictObject({
+  cursor: cursorParam.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  ...changeFilters,
+});
 
 export const proposalSummaryList = z.array(
   z.object({

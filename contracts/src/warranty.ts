@@ -1,6 +1,6 @@
 // Warranty claims (issue 26): opened by the customer in the portal after completion, worked by staff.
 import { z } from "zod";
-import { id, requiredText, text } from "./fields";
+import { cursorParam, id, requiredText, text } from "./fields";
 import { MESSAGE_ATTACHMENTS_MAX, WARRANTY_CLAIM_STATUSES } from "./project-files";
 import { projectDocumentDto } from "./projects";
 import { instant, int } from "./responses";
@@ -30,8 +30,11 @@ export type WarrantyClaimDto = z.infer<typeof warrantyClaimDto>;
 
 export const warrantyClaimsDto = z.object({ claims: z.array(warrantyClaimDto) });
 
+/** GET /api/admin/warranty-claims: a status, and a cursor from the previous page's `Link` header (500 a page unless `limit`). */
 export const warrantyClaimListQuery = z.strictObject({
   status: z.enum(WARRANTY_CLAIM_STATUSES, { error: "must be open, in_progress, resolved or declined" }).optional(),
+  cursor: cursorParam.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
 /** PATCH /api/admin/warranty-claims/{id}: the new status and what the customer is told (e-mailed). */

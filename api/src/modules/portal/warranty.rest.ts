@@ -9,6 +9,7 @@ import {
   warrantyClaimUpdate,
 } from "@ch/contracts/warranty";
 import { route } from "../../http/route";
+import { createdCursor, keysetPage, LIST_PAGE_DEFAULT } from "../../lib/cursor";
 import { objectStoreOf } from "../media";
 import { customerProject, portalCustomer } from "./portal.service";
 import { listClaims, openClaim, updateClaim } from "./warranty";
@@ -40,13 +41,20 @@ export const adminWarrantyOperations = {
     ...inbox,
     method: "GET",
     url: "/api/admin/warranty-claims",
-    summary: "Warranty claims, newest first (the 500 newest; status filters)",
+    summary:
+      "Warranty claims, newest first (status filters; 500 a page unless `limit`, the next page in the Link header)",
     operationId: "listWarrantyClaims",
     query: warrantyClaimListQuery,
     response: warrantyClaimsDto,
     answer:
-      "{ claims: [{ id, orderNumber, customerName, description, photos, status, staffNote, createdAt, updatedAt }] }",
-    handler: ({ deps, query }) => listClaims(deps.db, objectStoreOf(deps.env), query.status),
+      "{ claims: [{ id, orderNumber, customerName, description, photos, status, staffNote, createdAt, updatedAt }] }; the next page's URL in the Link header",
+    handler: async ({ deps, query, req, reply }) => {
+      const { cursor, limit = LIST_PAGE_DEFAULT, status } = query;
+      const page = await keysetPage({ req, reply }, createdCursor, { cursor, limit }, (keys) =>
+        listClaims(deps.db, objectStoreOf(deps.env), { status, ...keys }),
+      );
+      return { claims: page.items };
+    },
   }),
   update: route({
     ...inbox,

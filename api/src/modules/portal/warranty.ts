@@ -5,11 +5,13 @@ import { WARRANTY_CLAIM_STATUS_LABELS } from "@ch/contracts/project-files";
 import type { BusinessSettings } from "@ch/contracts/settings";
 import type { WarrantyClaimDto, warrantyClaimInput, warrantyClaimUpdate } from "@ch/contracts/warranty";
 import { type Executor, schema } from "@ch/db";
-import { desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
+import type { CreatedKey } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { conflict } from "../../lib/errors";
 import { lockedRow } from "../../lib/locked-row";
+import { createdPageWhere } from "../../lib/sorted-page";
 import { type Actor, CUSTOMER, recordAudit } from "../audit";
 import { documentsOfOrders } from "../documents";
 import { type ObjectStore, objectStoreOf } from "../media";
@@ -88,11 +90,20 @@ export async function claimsOfOrder(db: Executor, store: ObjectStore, order: Ord
   return claimDtos(db, store, rows, reader);
 }
 
-/** The staff inbox: every claim (or those of one status), newest first. */
-export async function listClaims(db: Executor, store: ObjectStore, status?: ClaimRow["status"]) {
-  const where: SQL | undefined = status ? eq(warrantyClaims.status, status) : undefined;
-  const rows = await db.select().from(warrantyClaims).where(where).orderBy(desc(warrantyClaims.id)).limit(500);
-  return { claims: await claimDtos(db, store, rows, "staff") };
+/** The staff inbox: a page of the claims (or those of one status), newest first (lib/cursor.ts keysetPage). */
+export async function listClaims(
+  db: Executor,
+  store: ObjectStore,
+  page: { status?: ClaimRow["status"] | undefined; limit: number; cursor?: CreatedKey | undefined },
+) {
+  const status = page.status ? eq(warrantyClaims.status, page.status) : undefined;
+  const rows = await db
+    .select()
+    .from(warrantyClaims)
+    .where(and(status, createdPageWhere(warrantyClaims, { cursor: page.cursor })))
+    .orderBy(desc(warrantyClaims.createdAt), desc(warrantyClaims.id))
+    .limit(page.limit);
+  return claimDtos(db, store, rows, "staff");
 }
 
 /** The customer opens a claim: 409 before completion and after the warranty's end. */

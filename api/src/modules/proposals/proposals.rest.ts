@@ -18,6 +18,7 @@ import {
   tokenParams,
 } from "@ch/contracts/proposals";
 import { route } from "../../http/route";
+import { createdPageItems } from "../../lib/cursor";
 import { salesFunnel } from "../analytics";
 import {
   acceptProposal,
@@ -107,13 +108,16 @@ export const adminProposalOperations = {
     method: "GET",
     url: "/api/admin/proposals",
     access: "admin",
-    summary: "Proposals, newest first, with their latest version's total",
+    summary: "Proposals, newest first, with their latest version's total (500 a page unless `limit`)",
     operationId: "listProposals",
     response: proposalSummaryList,
     tags: ["admin", "proposals"],
     query: proposalListQuery,
-    answer: "[{ id, customerName, email, state, status, currentVersion, totalCents, validUntil, orderId, … }]",
-    handler: ({ deps, query }) => listProposals(deps.db, query),
+    answer:
+      "[{ id, customerName, email, state, status, currentVersion, totalCents, validUntil, orderId, … }]; the next page's URL in the Link header",
+    // the next page is in the Link header only: the body stays a plain array
+    handler: ({ deps, query, req, reply }) =>
+      createdPageItems({ req, reply }, query, (filter) => listProposals(deps.db, filter)),
   }),
   create: route({
     method: "POST",

@@ -9,10 +9,11 @@ import { humanDate } from "@ch/contracts/business-facts";
 import type { ChangeFilter } from "@ch/contracts/change-filters";
 import { type Executor, schema } from "@ch/db";
 import { and, desc, eq } from "drizzle-orm";
+import type { CreatedKey } from "../../lib/cursor";
 import type { Deps } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { lockedRow } from "../../lib/locked-row";
-import { changeClauses } from "../../lib/sorted-page";
+import { createdPageWhere } from "../../lib/sorted-page";
 import { usd } from "../../lib/usd";
 import { type Actor, recordAudit } from "../audit";
 import { composeEmail, enqueue, portalBlock } from "../notifications";
@@ -153,7 +154,11 @@ export async function sendProposal(deps: Deps, actor: Actor, id: number) {
   return getProposal(deps.db, id);
 }
 
-export async function listProposals(db: Executor, filter: ChangeFilter = {}) {
+/** A page of proposals, newest first: `limit` rows after `cursor` (lib/cursor.ts createdPageItems). */
+export async function listProposals(
+  db: Executor,
+  filter: ChangeFilter & { limit: number; cursor?: CreatedKey | undefined },
+) {
   const rows = await db
     .select({
       id: proposals.id,
@@ -174,9 +179,9 @@ export async function listProposals(db: Executor, filter: ChangeFilter = {}) {
       proposalVersions,
       and(eq(proposalVersions.proposalId, proposals.id), eq(proposalVersions.version, proposals.currentVersion)),
     )
-    .where(and(...changeClauses(proposals, filter)))
+    .where(createdPageWhere(proposals, filter))
     .orderBy(desc(proposals.createdAt), desc(proposals.id))
-    .limit(500);
+    .limit(filter.limit);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
 }
 
