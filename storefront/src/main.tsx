@@ -129,15 +129,19 @@ if (container.firstElementChild) {
   // Suspense) when it knows the page came from the server, which its own SSR marks this way.
   (router as unknown as { ssr?: object }).ssr = { manifest: undefined };
   const release = holdClicksUntilHydrated(container);
-  void router.load().then(() => {
-    // the page's head is the server's until React has its own (features/seo/head-content.tsx); from
-    // the first client-side navigation on, heads are built by the SEO contract's code
-    endInitialHead();
-    // a transition: hydration yields to the browser between chunks of work
-    startTransition(() => {
-      hydrateRoot(container, app(release), { onRecoverableError });
+  // the router's first load runs in a task of its own, after the one that evaluated the app's modules:
+  // two shorter tasks instead of one long one that would block a phone's main thread
+  void new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => router.load())
+    .then(() => {
+      // the page's head is the server's until React has its own (features/seo/head-content.tsx); from
+      // the first client-side navigation on, heads are built by the SEO contract's code
+      endInitialHead();
+      // a transition: hydration yields to the browser between chunks of work
+      startTransition(() => {
+        hydrateRoot(container, app(release), { onRecoverableError });
+      });
     });
-  });
 } else {
   // a page the server sent without markup (cart, checkout): its head is the server's too until the
   // first client-side navigation (features/seo/lazy-head.ts)
