@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { changeFilters } from "./change-filters";
 import { CONTACT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "./constants";
-import { cursorParam, id, optionalEmail, optionalText, requiredText, text } from "./fields";
+import { cursorParam, id, listLimit, optionalEmail, optionalText, requiredText, text } from "./fields";
 import { inCents, inDollars } from "./money";
 import { changeTimes, instant, int } from "./responses";
 import { ORDER_STAGES } from "./stages";
@@ -49,7 +49,7 @@ export { cursorParam };
 export const adminListQuery = z.strictObject({
   q: text(200).optional(),
   status: text(40).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  limit: listLimit(),
 });
 
 export const adminOrderDto = z.object({

@@ -58,3 +58,6 @@ export const cursorParam = z
   .string()
   .max(512, "must be at most 512 characters")
   .regex(/^[A-Za-z0-9_-]+$/, "must be the cursor of a `next` link");
+
+/** Rows a page of a cursor-paged admin list holds when the list is a plain array (500 without it). */
+export const listLimit = () => z.coerce.number().int().min(1).max(1000).optional();

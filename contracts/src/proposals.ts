@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { changeFilters } from "./change-filters";
 import { PAYMENT_METHODS } from "./constants";
-import { cursorParam, email, id, optionalPhone, requiredText, text, usState } from "./fields";
+import { cursorParam, email, id, listLimit, optionalPhone, requiredText, text, usState } from "./fields";
 import { asMoney, inCents } from "./money";
 import { MILESTONE_DUE, paymentSchedule } from "./payment-schedule";
 import { receiptPaymentDto } from "./payments";
@@ -246,7 +246,7 @@ export const changeRequestAnswer = z.object({ ok: z.literal(true), status: z.lit
  */
 export const proposalListQuery = z.strictObject({
   cursor: cursorParam.optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  limit: listLimit(),
   ...changeFilters,
 });
 

@@ -1,6 +1,6 @@
 // Warranty claims (issue 26): opened by the customer in the portal after completion, worked by staff.
 import { z } from "zod";
-import { cursorParam, id, requiredText, text } from "./fields";
+import { cursorParam, id, listLimit, requiredText, text } from "./fields";
 import { MESSAGE_ATTACHMENTS_MAX, WARRANTY_CLAIM_STATUSES } from "./project-files";
 import { projectDocumentDto } from "./projects";
 import { instant, int } from "./responses";
@@ -34,7 +34,7 @@ export const warrantyClaimsDto = z.object({ claims: z.array(warrantyClaimDto) })
 export const warrantyClaimListQuery = z.strictObject({
   status: z.enum(WARRANTY_CLAIM_STATUSES, { error: "must be open, in_progress, resolved or declined" }).optional(),
   cursor: cursorParam.optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  limit: listLimit(),
 });
 
 /** PATCH /api/admin/warranty-claims/{id}: the new status and what the customer is told (e-mailed). */

@@ -9,7 +9,7 @@ import {
   warrantyClaimUpdate,
 } from "@ch/contracts/warranty";
 import { route } from "../../http/route";
-import { createdCursor, keysetPage, LIST_PAGE_DEFAULT } from "../../lib/cursor";
+import { createdPageItems } from "../../lib/cursor";
 import { objectStoreOf } from "../media";
 import { customerProject, portalCustomer } from "./portal.service";
 import { listClaims, openClaim, updateClaim } from "./warranty";
@@ -48,13 +48,11 @@ export const adminWarrantyOperations = {
     response: warrantyClaimsDto,
     answer:
       "{ claims: [{ id, orderNumber, customerName, description, photos, status, staffNote, createdAt, updatedAt }] }; the next page's URL in the Link header",
-    handler: async ({ deps, query, req, reply }) => {
-      const { cursor, limit = LIST_PAGE_DEFAULT, status } = query;
-      const page = await keysetPage({ req, reply }, createdCursor, { cursor, limit }, (keys) =>
-        listClaims(deps.db, objectStoreOf(deps.env), { status, ...keys }),
-      );
-      return { claims: page.items };
-    },
+    handler: async ({ deps, query, req, reply }) => ({
+      claims: await createdPageItems({ req, reply }, query, (filter) =>
+        listClaims(deps.db, objectStoreOf(deps.env), filter),
+      ),
+    }),
   }),
   update: route({
     ...inbox,

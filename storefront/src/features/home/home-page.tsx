@@ -178,6 +178,38 @@ function ContactSection() {
   );
 }
 
+function Calculator() {
+  return (
+    <HomeSection
+      id="calculator"
+      className="scroll-mt-20 py-16 sm:py-20"
+      titleId="roi-title"
+      title="ROI Calculator"
+      intro="See what a container rental could earn you."
+      narrow
+    >
+      <Suspense fallback={<Skeleton className="h-[872px] rounded-3xl sm:h-[840px] lg:h-[452px]" />}>
+        <RoiCalculator />
+      </Suspense>
+    </HomeSection>
+  );
+}
+
+/**
+ * The sections below the hero, in order. Each is its own Suspense boundary: React hydrates the hero
+ * first, then each section in a task of its own (dehydrated boundaries hydrate at a yielding priority),
+ * instead of one long task for the whole page that a phone's main thread would be blocked by.
+ */
+const SECTIONS = {
+  categories: Categories,
+  featured: Featured,
+  calculator: Calculator,
+  howItWorks: HowItWorks,
+  gallery: GalleryPreview,
+  blog: BlogPreview,
+  contact: ContactSection,
+};
+
 export function HomePage() {
   const { hash } = useLocation();
   // sections above the anchors grow when their data arrives: scroll to the anchor again then
@@ -190,44 +222,14 @@ export function HomePage() {
     document.getElementById(hash)?.scrollIntoView();
   }, [hash, featured.isPending]);
 
-  // each section below the hero is its own Suspense boundary: React hydrates the hero first, then each
-  // section in a task of its own (dehydrated boundaries hydrate at a yielding priority), instead of one long
-  // task for the whole page that a phone's main thread would be blocked by
   return (
     <>
       <Hero />
-      <Suspense>
-        <Categories />
-      </Suspense>
-      <Suspense>
-        <Featured />
-      </Suspense>
-      <Suspense>
-        <HomeSection
-          id="calculator"
-          className="scroll-mt-20 py-16 sm:py-20"
-          titleId="roi-title"
-          title="ROI Calculator"
-          intro="See what a container rental could earn you."
-          narrow
-        >
-          <Suspense fallback={<Skeleton className="h-[872px] rounded-3xl sm:h-[840px] lg:h-[452px]" />}>
-            <RoiCalculator />
-          </Suspense>
-        </HomeSection>
-      </Suspense>
-      <Suspense>
-        <HowItWorks />
-      </Suspense>
-      <Suspense>
-        <GalleryPreview />
-      </Suspense>
-      <Suspense>
-        <BlogPreview />
-      </Suspense>
-      <Suspense>
-        <ContactSection />
-      </Suspense>
+      {Object.entries(SECTIONS).map(([key, Section]) => (
+        <Suspense key={key}>
+          <Section />
+        </Suspense>
+      ))}
     </>
   );
 }
